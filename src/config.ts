@@ -1,0 +1,93 @@
+// Configuration comes only from the environment and is validated once at start.
+// Every bad value is reported (not just the first), so an operator fixes them in one go.
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  eventstoreUrl: string | null;
+  channelsSecret: string | null;
+  secretsKey: string | null;
+  logLevel: LogLevel;
+  channelSecretGraceSeconds: number;
+  webhookAllowlist: string[];
+  webhookTimeoutMs: number;
+  webhookRetryBaseSeconds: number;
+  bodyLimit: string;
+  workers: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | null => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? null : v.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = str(name);
+    if (raw === null) return null;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) problems.push(`${name} must use ${protocols.join(' or ')} (got "${u.protocol}")`);
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  };
+
+  const logLevel = (str('LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LEVELS.join(', ')} (got "${logLevel}")`);
+
+  const channelsSecret = str('SERVICE_CHANNELS_SECRET');
+  if (channelsSecret !== null && channelsSecret.length < 32) {
+    problems.push('SERVICE_CHANNELS_SECRET must be at least 32 characters (it keys the sealing of channel secrets)');
+  }
+  const secretsKey = str('SERVICE_SECRETS_KEY');
+  if (secretsKey !== null && secretsKey.length < 32) {
+    problems.push('SERVICE_SECRETS_KEY must be at least 32 characters');
+  }
+
+  const config: Config = {
+    port: int('PORT', 3000, 0, 65535),
+    host: str('HOST') ?? '127.0.0.1',
+    dataDir: path.resolve(str('DATA_DIR') ?? './.data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    eventstoreUrl: url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrent:']),
+    channelsSecret,
+    secretsKey,
+    logLevel,
+    channelSecretGraceSeconds: int('CHANNEL_SECRET_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
+    webhookAllowlist: (str('WEBHOOK_ALLOWLIST') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    webhookRetryBaseSeconds: int('WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
+    bodyLimit: str('BODY_LIMIT') ?? '256kb',
+    workers: (str('WORKERS') ?? 'on') !== 'off',
+  };
+  if (!/^\d+(kb|mb|b)?$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT must look like 256kb or 1mb (got "${config.bodyLimit}")`);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

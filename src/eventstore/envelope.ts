@@ -1,0 +1,53 @@
+// The domain event envelope of spec 2.4, exactly. It is what the change feed
+// returns and what webhook receivers get; nothing else may be added to it.
+export interface EventEnvelope {
+  tenant_id: string;
+  seq: number;
+  type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: Record<string, unknown>;
+  created_at: string;
+}
+
+/** Internal metadata travels beside the envelope, never inside it. */
+export interface EventMetadata {
+  actor?: { type: 'member' | 'api_key' | 'channel' | 'system'; id: string; member_id?: string };
+  idempotency_key?: string;
+  causation_id?: string;
+  request_id?: string;
+}
+
+/** An event as a decider produces it: no seq yet, no time yet. */
+export interface NewEvent {
+  type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: Record<string, unknown>;
+}
+
+/** An event ready to append: the shell has given it an id, a time and metadata. */
+export interface PendingEvent extends NewEvent {
+  id: string;
+  created_at: string;
+  metadata: EventMetadata;
+}
+
+/** An event as read back from a store. `position` orders events across tenants for subscriptions. */
+export interface StoredEvent extends EventEnvelope {
+  id: string;
+  metadata: EventMetadata;
+  position: string;
+}
+
+export function toEnvelope(e: StoredEvent): EventEnvelope {
+  return {
+    tenant_id: e.tenant_id,
+    seq: e.seq,
+    type: e.type,
+    aggregate_type: e.aggregate_type,
+    aggregate_id: e.aggregate_id,
+    payload: e.payload,
+    created_at: e.created_at,
+  };
+}

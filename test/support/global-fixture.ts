@@ -1,0 +1,42 @@
+// One Postgres for the whole run: the embedded one in a fresh temp folder, or
+// DATABASE_URL when set. Migrations run once into a template database; each
+// test file clones it (CREATE DATABASE ... TEMPLATE), which takes milliseconds.
+import { mkdtemp, chown, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedCluster } from '../../src/platform/db/embedded-postgres.js';
+import { createDb, migrate } from '../../src/platform/db/database.js';
+
+import { TEMPLATE_DB } from './db.js';
+let cluster: EmbeddedCluster | null = null;
+let dir: string | null = null;
+
+export async function mochaGlobalSetup(): Promise<void> {
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'cs-test-'));
+    if (process.getuid?.() === 0) await chown(dir, 0, 0);
+    cluster = await startEmbeddedPostgres({ dataDir: dir, adoptOrphans: true, log: () => undefined });
+    adminUrl = cluster.url('postgres');
+    console.log(`  [fixture] embedded Postgres on port ${cluster.port} (${dir})`);
+  } else {
+    console.log('  [fixture] using DATABASE_URL');
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${TEMPLATE_DB}`;
+  const db = createDb(u.toString(), { max: 2 });
+  await migrate(db);
+  await db.destroy();
+  process.env.TEST_PG_ADMIN_URL = adminUrl;
+}
+
+export async function mochaGlobalTeardown(): Promise<void> {
+  await cluster?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+}
