@@ -122,6 +122,11 @@ export class PostgresEventStore implements EventStore {
     return pollingSubscription(this, this.notifier, 'es_events', opts);
   }
 
+  async countAll(): Promise<number | null> {
+    const row = await this.db('event_heads').sum<{ n: string | null }[]>({ n: 'last_seq' });
+    return Number(row[0]?.n ?? 0);
+  }
+
   async ping(): Promise<void> {
     await this.db.raw('SELECT 1 FROM event_heads LIMIT 1');
   }

@@ -65,6 +65,8 @@ export interface EventStore {
   readAll(after: string | null, limit: number): Promise<ReadAllResult>;
   /** Catch up from `after`, then follow live appends. */
   subscribe(opts: SubscribeOptions): Subscription;
+  /** How many events the log holds across tenants, when cheap to know (progress bars); null otherwise. */
+  countAll(): Promise<number | null>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

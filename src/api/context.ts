@@ -1,0 +1,43 @@
+import type { Request } from 'express';
+import type { Logger } from '../platform/logger.js';
+import type { Role, Scope } from '../capabilities/access/scopes.js';
+
+/** Who is calling, resolved once per request by the authenticator. */
+export interface Principal {
+  tenantId: string;
+  userId: string;
+  memberId: string;
+  role: Role;
+  scopes: Scope[];
+  via: 'api_key' | 'session';
+  keyId?: string;
+  sessionId?: string;
+  sessionMintedAt?: Date;
+  /** the idempotency scope: the key, or the member for sessions */
+  callerId: string;
+}
+
+export interface RequestContext {
+  requestId: string;
+  log: Logger;
+  rawBody?: Buffer;
+  principal?: Principal;
+}
+
+const KEY = Symbol('request-context');
+
+export function setContext(req: Request, ctx: RequestContext): void {
+  (req as unknown as Record<symbol, RequestContext>)[KEY] = ctx;
+}
+
+export function contextOf(req: Request): RequestContext {
+  const ctx = (req as unknown as Record<symbol, RequestContext | undefined>)[KEY];
+  if (!ctx) throw new Error('request context missing: is the request-context middleware mounted first?');
+  return ctx;
+}
+
+export function principalOf(req: Request): Principal {
+  const p = contextOf(req).principal;
+  if (!p) throw new Error('route reached without a principal: its permission must not be public');
+  return p;
+}

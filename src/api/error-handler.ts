@@ -1,0 +1,48 @@
+// The one error mapper: every coded error leaves as
+// {"type":"error.list","request_id":"...","errors":[{"code","message","field"}]}.
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { AppError, type ErrorEntry } from '../platform/errors.js';
+import { contextOf } from './context.js';
+
+export function sendErrors(res: Response, status: number, requestId: string, errors: ErrorEntry[], headers: Record<string, string> = {}): void {
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  res.status(status).json({ type: 'error.list', request_id: requestId, errors });
+}
+
+/** Body-parser failures carry a `type`; map them to client errors, never a 500. */
+function fromBodyParser(err: { type?: string; status?: number }): AppError | null {
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return new AppError(400, 'invalid_json', 'The request body is not valid JSON.');
+    case 'entity.too.large':
+      return new AppError(413, 'payload_too_large', 'The request body is larger than the service accepts.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError(415, 'unsupported_encoding', 'The request body encoding is not supported.');
+    case 'request.aborted':
+      return new AppError(400, 'request_aborted', 'The request was aborted by the client.');
+    default:
+      return err.status && err.status >= 400 && err.status < 500
+        ? new AppError(err.status, 'bad_request', 'The request could not be read.')
+        : null;
+  }
+}
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const ctx = contextOf(req);
+  const known = err instanceof AppError ? err : fromBodyParser(err as { type?: string });
+  if (res.headersSent) {
+    ctx.log.error({ err }, 'error after the answer started');
+    return;
+  }
+  if (known) {
+    sendErrors(res, known.status, ctx.requestId, known.entries(), known.headers);
+    return;
+  }
+  ctx.log.error({ err }, 'unhandled error');
+  sendErrors(res, 500, ctx.requestId, [{ code: 'internal_error', message: 'Something went wrong on our side. Quote the request_id when reporting it.' }]);
+};
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendErrors(res, 404, contextOf(req).requestId, [{ code: 'route_not_found', message: `No route matches ${req.method} ${req.path}.` }]);
+};

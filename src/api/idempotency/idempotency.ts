@@ -1,0 +1,128 @@
+// Idempotency-Key handling (spec 3.2, 4.2, design invariant 8).
+//
+// The reservation is committed by its own statement before the work starts, so
+// a concurrent retry sees it. It carries a lease: a request that crashed or
+// never finished frees its key when the lease runs out instead of holding it
+// for 24 hours. A 5xx releases the key; any other answer is stored and replayed
+// byte for byte.
+import type { Knex } from 'knex';
+import type { Request } from 'express';
+import type { Clock } from '../../platform/clock.js';
+import { AppError, Conflict, Unprocessable, BadRequest } from '../../platform/errors.js';
+import { sha256Hex } from '../../platform/crypto/hmac.js';
+import type { Answer } from '../routes.js';
+import { contextOf, type Principal } from '../context.js';
+
+export const KEY_MAX_LENGTH = 255;
+export const LEASE_MS = 60_000;
+export const RETENTION_MS = 24 * 3600_000;
+
+export interface StoredAnswer extends Answer {
+  raw?: string;
+  replayed?: boolean;
+}
+
+interface Row {
+  fingerprint: string;
+  status: 'in_flight' | 'completed';
+  locked_until: Date;
+  response_status: number | null;
+  response_body: string | null;
+  response_headers: Record<string, string> | null;
+}
+
+export function fingerprint(req: Request): string {
+  const raw = contextOf(req).rawBody ?? Buffer.alloc(0);
+  return sha256Hex(Buffer.concat([Buffer.from(`${req.method}\n${req.baseUrl}${req.path}\n`, 'utf8'), raw]));
+}
+
+/** Renders a typed error as the answer a replay must repeat. */
+export function errorAnswer(e: AppError, requestId: string): StoredAnswer {
+  return { status: e.status, body: { type: 'error.list', request_id: requestId, errors: e.entries() }, headers: e.headers };
+}
+
+export class Idempotency {
+  constructor(
+    private readonly db: Knex,
+    private readonly clock: Clock,
+  ) {}
+
+  async run(req: Request, principal: Principal, work: () => Promise<Answer>): Promise<StoredAnswer> {
+    const key = req.get('idempotency-key');
+    if (key === undefined) return work();
+    if (key.length === 0 || key.length > KEY_MAX_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+      throw new BadRequest('invalid_idempotency_key', `Idempotency-Key must be 1 to ${KEY_MAX_LENGTH} printable ASCII characters.`, 'Idempotency-Key');
+    }
+    const scope = { tenant_id: principal.tenantId, caller_id: principal.callerId, key };
+    const fp = fingerprint(req);
+    const now = this.clock.now();
+    const lease = new Date(now.getTime() + LEASE_MS);
+
+    const reserved = await this.db('idempotency_keys')
+      .insert({ ...scope, fingerprint: fp, status: 'in_flight', locked_until: lease, created_at: now })
+      .onConflict(['tenant_id', 'caller_id', 'key'])
+      .ignore()
+      .returning('key');
+    if (reserved.length === 0) {
+      const replay = await this.existing(scope, fp, now, lease);
+      if (replay) return replay;
+    }
+    return this.perform(req, scope, work);
+  }
+
+  /** A stored answer to replay, or null when we took over an expired lease and should run the work. */
+  private async existing(scope: Record<string, string>, fp: string, now: Date, lease: Date): Promise<StoredAnswer | null> {
+    const row = (await this.db('idempotency_keys').where(scope).first()) as Row | undefined;
+    if (!row) throw inFlight(); // released between our insert and read: the caller simply retries
+    if (row.status === 'completed') {
+      if (row.fingerprint !== fp) {
+        throw new Unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
+      }
+      return { status: row.response_status!, raw: row.response_body ?? undefined, headers: row.response_headers ?? {}, replayed: true };
+    }
+    if (row.locked_until.getTime() > now.getTime()) throw inFlight();
+    // The first request's lease ran out (it crashed or never finished): take the key over.
+    const took = await this.db('idempotency_keys')
+      .where(scope)
+      .andWhere('status', 'in_flight')
+      .andWhere('locked_until', '<=', now)
+      .update({ fingerprint: fp, locked_until: lease, created_at: now });
+    if (took === 0) throw inFlight();
+    return null;
+  }
+
+  private async perform(req: Request, scope: Record<string, string>, work: () => Promise<Answer>): Promise<StoredAnswer> {
+    let answer: StoredAnswer;
+    try {
+      answer = await work();
+    } catch (e) {
+      if (!(e instanceof AppError) || e.status >= 500) {
+        await this.db('idempotency_keys').where(scope).del();
+        throw e;
+      }
+      answer = errorAnswer(e, contextOf(req).requestId);
+    }
+    if (answer.status >= 500) {
+      await this.db('idempotency_keys').where(scope).del();
+      return answer;
+    }
+    const raw = answer.body === undefined ? null : JSON.stringify(answer.body);
+    await this.db('idempotency_keys')
+      .where(scope)
+      .update({ status: 'completed', response_status: answer.status, response_body: raw, response_headers: answer.headers ?? {}, completed_at: this.clock.now() });
+    return { ...answer, raw: raw ?? undefined };
+  }
+
+  /** Reaps rows 24 h after completion, and abandoned reservations 24 h after their lease ended. */
+  async sweep(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - RETENTION_MS);
+    return this.db('idempotency_keys')
+      .where((q) => q.where('status', 'completed').andWhere('completed_at', '<', cutoff))
+      .orWhere((q) => q.where('status', 'in_flight').andWhere('locked_until', '<', cutoff))
+      .del();
+  }
+}
+
+function inFlight(): Conflict {
+  return new Conflict('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed; retry shortly.', { 'Retry-After': '1' });
+}

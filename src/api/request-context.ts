@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from '../platform/logger.js';
+import { setContext } from './context.js';
+
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Gives every request an id (the caller's X-Request-Id when sane), echoes it, and logs one line per request. */
+export function requestContext(log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get('x-request-id');
+    const requestId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
+    const child = log.child({ request_id: requestId });
+    setContext(req, { requestId, log: child });
+    res.setHeader('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      // Path only: query strings may carry workspace ids and cursors but never secrets; bodies are never logged.
+      child.info({ method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'request');
+    });
+    next();
+  };
+}

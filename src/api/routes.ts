@@ -1,0 +1,104 @@
+// Routes are data: method, path, the permission they need, the schemas of what
+// they accept, and a handler that returns an Answer. Mounting refuses to start
+// when a route names no permission, so no endpoint is open by accident.
+import { Router, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
+import { isScope, type Scope } from '../capabilities/access/scopes.js';
+import { Forbidden } from '../platform/errors.js';
+import { contextOf, type Principal, type RequestContext } from './context.js';
+import { bodyValidator, queryValidator, type Schema } from './validation.js';
+
+export type Permission = Scope | 'public' | 'authenticated';
+
+export interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Call<B = any, Q = any> {
+  params: Record<string, string>;
+  query: Q;
+  body: B;
+  ctx: RequestContext;
+  principal: Principal;
+  req: Request;
+}
+
+export interface RouteDef<B = any, Q = any> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  permission: Permission;
+  /** minting and rotating keys need a session minted within the last 15 minutes (spec 5.3.6) */
+  freshSession?: boolean;
+  body?: Schema;
+  query?: Schema;
+  /** the handler gets the body as bytes (Buffer) instead of parsed JSON */
+  rawBody?: boolean;
+  handle(call: Call<B, Q>): Promise<Answer>;
+}
+
+export interface RoutePipeline {
+  /** resolves the caller; throws Unauthorized / NotFound */
+  authenticate(req: Request): Promise<Principal>;
+  /** throws when the session is too old for this route */
+  requireFreshSession(principal: Principal): void;
+  /** wraps a non-GET handler when the request carries Idempotency-Key */
+  idempotent(req: Request, principal: Principal, run: () => Promise<Answer>): Promise<Answer & { replayed?: boolean }>;
+}
+
+export function route<B = any, Q = any>(def: RouteDef<B, Q>): RouteDef<B, Q> {
+  return def;
+}
+
+function assertPermission(def: RouteDef): void {
+  const p = def.permission as unknown;
+  if (p !== 'public' && p !== 'authenticated' && !isScope(p)) {
+    throw new Error(`route ${def.method.toUpperCase()} ${def.path} declares no valid permission (got ${JSON.stringify(p)}); refusing to start`);
+  }
+}
+
+export function sendAnswer(res: Response, answer: Answer & { replayed?: boolean; raw?: string }): void {
+  for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
+  if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  res.status(answer.status);
+  if (answer.body === undefined && answer.raw === undefined) {
+    res.end();
+    return;
+  }
+  res.type('application/json').send(answer.raw ?? JSON.stringify(answer.body));
+}
+
+export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: { json: RequestHandler; raw: RequestHandler }): Router {
+  const router = Router();
+  for (const def of defs) {
+    assertPermission(def);
+    const validateBody = def.body ? bodyValidator(def.body) : null;
+    const validateQuery = def.query ? queryValidator(def.query) : null;
+    router[def.method](def.path, def.rawBody ? parsers.raw : parsers.json, async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const ctx = contextOf(req);
+        let principal: Principal | undefined;
+        if (def.permission !== 'public') {
+          principal = await pipeline.authenticate(req);
+          ctx.principal = principal;
+          ctx.log = ctx.log.child({ tenant_id: principal.tenantId, member_id: principal.memberId });
+          if (def.permission !== 'authenticated' && !principal.scopes.includes(def.permission)) {
+            throw new Forbidden('missing_scope', `This request needs the scope ${def.permission}.`);
+          }
+          if (def.freshSession) pipeline.requireFreshSession(principal);
+        }
+        const query = validateQuery ? validateQuery({ ...(req.query as object) }) : req.query;
+        const body = validateBody ? validateBody(req.body ?? {}) : req.body;
+        const call: Call = { params: req.params as Record<string, string>, query, body, ctx, principal: principal!, req };
+        const answer =
+          principal && def.method !== 'get'
+            ? await pipeline.idempotent(req, principal, () => def.handle(call))
+            : await def.handle(call);
+        sendAnswer(res, answer);
+      } catch (e) {
+        next(e);
+      }
+    });
+  }
+  return router;
+}

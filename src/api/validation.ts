@@ -1,0 +1,48 @@
+// JSON Schema validation at the edge: one schema per body or query, compiled
+// once at start (ajv, allErrors), failures become field-level error entries.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsImport from 'ajv-formats';
+import { ValidationFailed, type ErrorEntry } from '../platform/errors.js';
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport) as unknown as (a: Ajv) => Ajv;
+
+export type Schema = Record<string, unknown>;
+
+const bodies = addFormats(new Ajv({ allErrors: true, strict: true, useDefaults: false }));
+const queries = addFormats(new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true }));
+
+function fieldOf(e: ErrorObject): string | undefined {
+  const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const extra =
+    e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty
+    : e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty
+    : undefined;
+  const f = [base, extra].filter(Boolean).join('.');
+  return f || undefined;
+}
+
+function entryOf(e: ErrorObject): ErrorEntry {
+  const field = fieldOf(e);
+  const code = e.keyword === 'required' ? 'missing_field' : e.keyword === 'additionalProperties' ? 'unknown_field' : 'invalid_field';
+  const message =
+    e.keyword === 'required' ? `${field} is required.`
+    : e.keyword === 'additionalProperties' ? `${field} is not a known field.`
+    : `${field ?? 'body'} ${e.message ?? 'is invalid'}.`;
+  return field ? { code, message, field } : { code, message };
+}
+
+export interface Validator<T> {
+  (value: unknown): T;
+}
+
+function make<T>(ajv: Ajv, schema: Schema): Validator<T> {
+  const fn: ValidateFunction = ajv.compile(schema);
+  return (value: unknown) => {
+    if (!fn(value)) throw new ValidationFailed((fn.errors ?? []).map(entryOf));
+    return value as T;
+  };
+}
+
+export const bodyValidator = <T>(schema: Schema): Validator<T> => make<T>(bodies, { type: 'object', ...schema });
+export const queryValidator = <T>(schema: Schema): Validator<T> => make<T>(queries, { type: 'object', ...schema });

@@ -1,0 +1,47 @@
+// Scopes (spec 5.2) and what each role may hold (spec 5.3). A request's
+// effective scopes are the key's stored scopes intersected with what the
+// member's *current* role allows, so demoting a member narrows their keys at once.
+export const SCOPES = [
+  'conversations:read',
+  'conversations:write',
+  'conversations:delete',
+  'contacts:read',
+  'contacts:write',
+  'contacts:delete',
+  'contacts:export',
+  'settings:read',
+  'settings:write',
+  'members:read',
+  'members:invite',
+  'events:read',
+  'api_keys:create',
+  'api_keys:revoke_own',
+  'api_keys:revoke_any',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+export const ROLES = ['owner', 'admin', 'agent', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const isScope = (s: unknown): s is Scope => typeof s === 'string' && (SCOPES as readonly string[]).includes(s);
+export const isRole = (s: unknown): s is Role => typeof s === 'string' && (ROLES as readonly string[]).includes(s);
+
+const READ: Scope[] = ['conversations:read', 'contacts:read', 'settings:read', 'members:read'];
+const WORK: Scope[] = ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write'];
+
+export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
+  owner: SCOPES,
+  // An admin runs the workspace day to day: everything but revoking other people's keys
+  // is theirs too; revoke_any stays with owners so an admin cannot cut off an owner's integrations.
+  admin: SCOPES.filter((s) => s !== 'api_keys:revoke_any'),
+  // Agents work conversations and contacts. They may mint keys for their own tools (a key
+  // never exceeds their role) and read the change feed those tools need to stay in sync.
+  agent: [...WORK, 'members:read', 'events:read', 'api_keys:create', 'api_keys:revoke_own'],
+  // Viewers read. No key minting: a read-only seat should not spawn credentials.
+  viewer: READ,
+};
+
+export function effectiveScopes(role: Role, keyScopes?: readonly string[]): Scope[] {
+  const allowed = ROLE_SCOPES[role];
+  return keyScopes ? allowed.filter((s) => keyScopes.includes(s)) : [...allowed];
+}

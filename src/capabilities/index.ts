@@ -1,0 +1,41 @@
+// Wires the capabilities together: their routes, projectors and workers, and
+// the request pipeline (authentication, idempotency) every route runs through.
+import type { Request } from 'express';
+import type { RouteDef, RoutePipeline } from '../api/routes.js';
+import { Idempotency } from '../api/idempotency/idempotency.js';
+import type { Projector } from '../projections/projector.js';
+import type { CoreDeps, Worker } from './capability.js';
+import { Authenticator } from './access/authenticator.js';
+import { sessionRoutes } from './access/session.routes.js';
+import { keysProjector } from './keys/keys.projection.js';
+import { keyRoutes } from './keys/keys.routes.js';
+import { membersProjector } from './members/members.projection.js';
+import { memberRoutes } from './members/members.routes.js';
+import { workspacesProjector } from './workspaces/workspaces.projection.js';
+import { idempotencySweeper } from '../api/idempotency/sweeper.js';
+
+/** Every projector, in the order they apply (parents before children). */
+export function allProjectors(): Projector[] {
+  return [workspacesProjector, membersProjector, keysProjector];
+}
+
+export interface Wired {
+  routes: RouteDef[];
+  workers: Worker[];
+  pipeline: RoutePipeline;
+}
+
+export function buildCapabilities(deps: CoreDeps): Wired {
+  const auth = new Authenticator(deps.db, deps.clock);
+  const idempotency = new Idempotency(deps.db, deps.clock);
+  const pipeline: RoutePipeline = {
+    authenticate: (req: Request) => auth.authenticate(req),
+    requireFreshSession: (p) => auth.requireFreshSession(p),
+    idempotent: (req, principal, run) => idempotency.run(req, principal, run),
+  };
+  return {
+    routes: [...sessionRoutes(deps), ...memberRoutes(deps), ...keyRoutes(deps)],
+    workers: [idempotencySweeper(idempotency, deps.log)],
+    pipeline,
+  };
+}

@@ -1,0 +1,84 @@
+// Pure membership rules: who may grant which role, and that a workspace never
+// loses its last owner.
+import type { NewEvent } from '../../eventstore/envelope.js';
+import { Conflict, Forbidden, NotFound } from '../../platform/errors.js';
+import type { Role } from '../access/scopes.js';
+
+export interface MemberView {
+  id: string;
+  role: Role;
+  status: 'active' | 'removed';
+}
+
+export interface MembershipState {
+  actor: { memberId: string; role: Role };
+  target: MemberView | null;
+  activeOwners: number;
+}
+
+function requireOwnerFor(actorRole: Role, touchesOwner: boolean): void {
+  if (touchesOwner && actorRole !== 'owner') throw new Forbidden('owner_required', 'Only an owner can grant, change or remove the owner role.');
+}
+
+function memberEvent(type: string, memberId: string, payload: Record<string, unknown>): NewEvent {
+  return { type, aggregate_type: 'member', aggregate_id: memberId, payload: { member_id: memberId, ...payload } };
+}
+
+export function decideChangeRole(cmd: { memberId: string; role: Role }, s: MembershipState): NewEvent[] {
+  if (!s.target || s.target.status !== 'active') throw new NotFound('member');
+  requireOwnerFor(s.actor.role, cmd.role === 'owner' || s.target.role === 'owner');
+  if (s.target.role === cmd.role) return [];
+  if (s.target.role === 'owner' && s.activeOwners <= 1) throw new Conflict('last_owner', 'The last owner cannot be demoted; make another member owner first.');
+  return [memberEvent('member.role_changed', cmd.memberId, { from: s.target.role, to: cmd.role })];
+}
+
+export function decideRemove(cmd: { memberId: string }, s: MembershipState): NewEvent[] {
+  if (!s.target || s.target.status !== 'active') throw new NotFound('member');
+  requireOwnerFor(s.actor.role, s.target.role === 'owner');
+  if (s.target.role === 'owner' && s.activeOwners <= 1) throw new Conflict('last_owner', 'The last owner cannot be removed.');
+  return [memberEvent('member.removed', cmd.memberId, { removed_by: s.actor.memberId })];
+}
+
+export interface InviteCommand {
+  inviteId: string;
+  email: string;
+  role: Role;
+  expiresAt: string;
+}
+
+export function decideInvite(cmd: InviteCommand, s: { actor: { memberId: string; role: Role }; alreadyMember: boolean }): NewEvent[] {
+  requireOwnerFor(s.actor.role, cmd.role === 'owner');
+  if (s.alreadyMember) throw new Conflict('already_member', 'This e-mail already belongs to a member of the workspace.');
+  return [
+    {
+      type: 'member.invited',
+      aggregate_type: 'invite',
+      aggregate_id: cmd.inviteId,
+      payload: { invite_id: cmd.inviteId, email: cmd.email, role: cmd.role, invited_by: s.actor.memberId, expires_at: cmd.expiresAt },
+    },
+  ];
+}
+
+export interface AcceptCommand {
+  inviteId: string;
+  memberId: string;
+  userId: string;
+  email: string;
+  name: string;
+}
+
+export interface InviteView {
+  status: 'pending' | 'accepted';
+  role: Role;
+  expiresAt: Date;
+}
+
+export function decideAccept(cmd: AcceptCommand, s: { invite: InviteView | null; alreadyMember: boolean; now: Date }): NewEvent[] {
+  if (!s.invite || s.invite.status !== 'pending' || s.invite.expiresAt.getTime() <= s.now.getTime()) {
+    throw new NotFound('invite', 'invite_not_found');
+  }
+  if (s.alreadyMember) throw new Conflict('already_member', 'You are already a member of this workspace.');
+  return [
+    memberEvent('member.joined', cmd.memberId, { user_id: cmd.userId, email: cmd.email, name: cmd.name, role: s.invite.role, invite_id: cmd.inviteId }),
+  ];
+}

@@ -1,0 +1,74 @@
+// The one place where commands meet I/O: load state, decide, append with the
+// expected seq, project, retry on conflict. Deciders never touch the database.
+import type { Knex } from 'knex';
+import type { PendingEvent, StoredEvent } from '../eventstore/envelope.js';
+import { WrongExpectedSeq, type EventStore } from '../eventstore/store.port.js';
+import { Conflict } from '../platform/errors.js';
+import { deterministicUuid, type Ids } from '../platform/ids.js';
+import { ProjectionGap, type ProjectionEngine } from '../projections/engine.js';
+import type { CommandContext, CommandSpec } from './command.js';
+
+const MAX_ATTEMPTS = 5;
+
+export class CommandShell {
+  constructor(
+    private readonly store: EventStore,
+    private readonly db: Knex,
+    private readonly projections: ProjectionEngine,
+    private readonly ids: Ids,
+  ) {}
+
+  async execute<S>(ctx: CommandContext, spec: CommandSpec<S>): Promise<StoredEvent[]> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      try {
+        return await this.attempt(ctx, spec);
+      } catch (e) {
+        if (!(e instanceof WrongExpectedSeq)) throw e;
+        // Someone appended between our read and our append (EventStoreDB mode),
+        // or the read models lag the log: catch them up and decide again.
+        await this.projections.catchUpTenant(this.db, this.store, ctx.tenantId);
+      }
+    }
+    throw new Conflict('concurrent_modification', 'The workspace changed while the request was processed; retry it.', { 'Retry-After': '1' });
+  }
+
+  private async attempt<S>(ctx: CommandContext, spec: CommandSpec<S>): Promise<StoredEvent[]> {
+    let inline = true;
+    const stored = await this.store.withTenant(ctx.tenantId, async (session) => {
+      inline = session.inline;
+      const at = await this.projections.checkpoint(session.db, ctx.tenantId);
+      const state = await spec.load(session.db, ctx);
+      const decided = spec.decide(state, ctx);
+      if (decided.length === 0) return [];
+      const events: PendingEvent[] = decided.map((e, i) => ({
+        ...e,
+        // Derived from the idempotency key where there is one, so a repeated
+        // append of the same request is recognised by the store (EventStoreDB dedupes on ids).
+        id: ctx.idempotencyKey
+          ? deterministicUuid(ctx.tenantId, ctx.actor.id, ctx.idempotencyKey, spec.name, String(i))
+          : this.ids.uuid(),
+        created_at: ctx.now.toISOString(),
+        metadata: {
+          actor: ctx.actor,
+          ...(ctx.idempotencyKey ? { idempotency_key: ctx.idempotencyKey } : {}),
+          ...(ctx.requestId ? { request_id: ctx.requestId } : {}),
+        },
+      }));
+      await spec.beside?.(session.db, decided, ctx);
+      const appended = await session.append(events, at);
+      if (session.inline) {
+        await this.projections.apply(session.db as Knex.Transaction, appended, new Map([[ctx.tenantId, at]]));
+      }
+      return appended;
+    });
+    // EventStoreDB mode: project right after the append so the answer reflects the write;
+    // the catch-up projector covers a crash between the two.
+    if (stored.length > 0 && !inline) {
+      await this.db.transaction((trx) => this.projections.apply(trx, stored)).catch(async (e) => {
+        if (!(e instanceof ProjectionGap)) throw e;
+        await this.projections.catchUpTenant(this.db, this.store, ctx.tenantId);
+      });
+    }
+    return stored;
+  }
+}

@@ -1,0 +1,57 @@
+// Secrets we must be able to read back (webhook endpoint secrets, channel
+// secrets) are sealed with AES-256-GCM. The tenant id and the entity id are the
+// associated data, so a sealed value copied to another row, entity or
+// workspace fails authentication instead of opening there.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+export type SealPurpose = 'channel' | 'webhook';
+
+export class SealError extends Error {}
+
+export interface Sealer {
+  /** false when no key is configured for this purpose (channels need SERVICE_CHANNELS_SECRET) */
+  canSeal(purpose: SealPurpose): boolean;
+  seal(purpose: SealPurpose, tenantId: string, entityId: string, plaintext: string): string;
+  open(purpose: SealPurpose, tenantId: string, entityId: string, sealed: string): string;
+}
+
+const VERSION = 'v1';
+
+function deriveKey(secret: string, purpose: SealPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), `conversation-service/${purpose}/${VERSION}`, 32));
+}
+
+export function createSealer(keys: Partial<Record<SealPurpose, string>>): Sealer {
+  const derived = new Map<SealPurpose, Buffer>();
+  for (const [purpose, secret] of Object.entries(keys) as [SealPurpose, string | undefined][]) {
+    if (secret) derived.set(purpose, deriveKey(secret, purpose));
+  }
+  const keyFor = (purpose: SealPurpose): Buffer => {
+    const k = derived.get(purpose);
+    if (!k) throw new SealError(`no sealing key configured for ${purpose} secrets`);
+    return k;
+  };
+  const aad = (tenantId: string, entityId: string, purpose: SealPurpose) => Buffer.from(`${VERSION}|${purpose}|${tenantId}|${entityId}`, 'utf8');
+  return {
+    canSeal: (purpose) => derived.has(purpose),
+    seal(purpose, tenantId, entityId, plaintext) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', keyFor(purpose), iv);
+      cipher.setAAD(aad(tenantId, entityId, purpose));
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return [VERSION, iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+    },
+    open(purpose, tenantId, entityId, sealed) {
+      const [v, iv, body, tag] = sealed.split('.');
+      if (v !== VERSION || !iv || !body || !tag) throw new SealError('sealed value has an unknown format');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', keyFor(purpose), Buffer.from(iv, 'base64url'));
+        decipher.setAAD(aad(tenantId, entityId, purpose));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        throw new SealError('sealed value does not open for this tenant and entity');
+      }
+    },
+  };
+}

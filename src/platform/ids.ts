@@ -1,0 +1,18 @@
+import { createHash, randomUUID } from 'node:crypto';
+
+export interface Ids {
+  uuid(): string;
+}
+export const randomIds: Ids = { uuid: () => randomUUID() };
+
+/** A name-based UUID (v5 layout over SHA-256): the same inputs always give the same id. */
+export function deterministicUuid(...parts: string[]): string {
+  const h = createHash('sha256').update(parts.join('\u0000')).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_RE.test(s);

@@ -1,0 +1,16 @@
+import type { Knex } from 'knex';
+import type { StoredEvent } from '../eventstore/envelope.js';
+
+/**
+ * A projector turns events into rows of read-model tables it owns. It is
+ * handed only the event types it registered, in seq order per tenant, inside
+ * the transaction that also moves the checkpoint, so it never needs its own
+ * idempotency guard. Batches let it write many rows per statement (rebuild).
+ */
+export interface Projector {
+  readonly name: string;
+  readonly handles: readonly string[];
+  /** tables this projector owns; `rebuild` empties them (children before parents) */
+  readonly tables: readonly string[];
+  project(db: Knex.Transaction, events: StoredEvent[]): Promise<void>;
+}

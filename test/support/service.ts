@@ -1,0 +1,102 @@
+// Starts the real service in-process on 127.0.0.1 against a database of the
+// test file's own, with an injectable clock and captured logs.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { expect } from 'chai';
+import { loadConfig } from '../../src/config.js';
+import { ManualClock, type Clock } from '../../src/platform/clock.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { startService, type Service } from '../../src/service.js';
+import { createWorkspace } from '../../src/capabilities/workspaces/create-workspace.js';
+import { createTestDb, type TestDb } from './db.js';
+import { Client } from './http.js';
+
+export const CHANNELS_SECRET = 'test-channels-secret-0123456789abcdef';
+
+export interface TestService {
+  service: Service;
+  client: Client;
+  clock: Clock;
+  testDb: TestDb;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function startTestService(label: string, opts: { clock?: Clock; env?: Record<string, string | undefined> } = {}): Promise<TestService> {
+  const testDb = await createTestDb(label, { max: 30 });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-svc-'));
+  const config = loadConfig({
+    DATABASE_URL: testDb.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    SERVICE_CHANNELS_SECRET: CHANNELS_SECRET,
+    ...opts.env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const clock = opts.clock ?? new ManualClock(new Date());
+  const service = await startService({ config, clock, log: createLogger('info', sink) });
+  return {
+    service,
+    client: new Client(service.url),
+    clock,
+    testDb,
+    logs,
+    close: async () => {
+      await service.close();
+      await testDb.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+export interface Member {
+  workspaceId: string;
+  memberId: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** A workspace with its owner, created the way the CLI does it, and signed in. */
+export async function newWorkspace(t: TestService, name = 'Acme'): Promise<Member> {
+  const email = `owner${++counter}-${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  const out = await createWorkspace(t.service.deps, { name, ownerEmail: email, ownerPassword: password });
+  return { workspaceId: out.workspace_id, memberId: out.member_id, email, password, cookie: await signIn(t, email, password) };
+}
+
+export async function signIn(t: TestService, email: string, password: string): Promise<string> {
+  const r = await t.client.post('/api/session', { email, password });
+  expect(r.status, r.text).to.equal(201);
+  const setCookie = r.headers.get('set-cookie') ?? '';
+  return setCookie.split(';')[0]!;
+}
+
+export async function mintKey(t: TestService, m: Pick<Member, 'cookie' | 'workspaceId'>, scopes: string[], name = 'test key'): Promise<{ id: string; secret: string }> {
+  const r = await t.client.post('/api/keys', { name, scopes }, { cookie: m.cookie, workspace: m.workspaceId });
+  expect(r.status, r.text).to.equal(201);
+  return { id: r.body.id, secret: r.body.secret };
+}
+
+/** Invites `role` into the workspace and accepts, returning the new member signed in. */
+export async function addMember(t: TestService, owner: Member, role: string): Promise<Member> {
+  const email = `member${++counter}-${Date.now()}@example.com`;
+  const password = 'another secret pw';
+  const inv = await t.client.post('/api/members/invites', { email, role }, { cookie: owner.cookie, workspace: owner.workspaceId });
+  expect(inv.status, inv.text).to.equal(201);
+  const acc = await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'New Member', password });
+  expect(acc.status, acc.text).to.equal(201);
+  return { workspaceId: owner.workspaceId, memberId: acc.body.member.id, email, password, cookie: await signIn(t, email, password) };
+}
