@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+
+describe('roles, effective scopes and tenancy', function () {
+  let t: TestService;
+  let owner: Member;
+  let other: Member;
+  before(async () => {
+    t = await startTestService('roles');
+    owner = await newWorkspace(t, 'A');
+    other = await newWorkspace(t, 'B');
+  });
+  after(async () => t.close());
+
+  const invite = (key: string) => t.client.post('/api/members/invites', { email: `x${Math.random()}@example.com`, role: 'agent' }, { key });
+
+  it("narrows an admin's key the moment the admin is demoted, and restores only the key's stored scopes", async () => {
+    const admin = await addMember(t, owner, 'admin');
+    const key = await mintKey(t, admin, ['members:read', 'members:invite', 'conversations:read']);
+    expect((await invite(key.secret)).status).to.equal(201);
+
+    const demote = await t.client.put(`/api/members/${admin.memberId}`, { role: 'viewer' }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    expect(demote.status).to.equal(200);
+    const refused = await invite(key.secret);
+    expect(refused.status).to.equal(403);
+    expect(refused.body.errors[0]).to.include({ code: 'missing_scope' });
+    expect(refused.body.errors[0].message).to.include('members:invite');
+    expect((await t.client.get('/api/members', { key: key.secret })).status).to.equal(200);
+
+    await t.client.put(`/api/members/${admin.memberId}`, { role: 'owner' }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    const me = await t.client.get('/api/me', { key: key.secret });
+    expect(me.body.role).to.equal('owner');
+    expect(me.body.scopes).to.have.members(['members:read', 'members:invite', 'conversations:read']);
+    expect((await invite(key.secret)).status).to.equal(201);
+  });
+
+  it("stops a removed member's keys", async () => {
+    const agent = await addMember(t, owner, 'agent');
+    const key = await mintKey(t, agent, ['conversations:read']);
+    expect((await t.client.get('/api/me', { key: key.secret })).status).to.equal(200);
+    const del = await t.client.delete(`/api/members/${agent.memberId}`, { cookie: owner.cookie, workspace: owner.workspaceId });
+    expect(del.status).to.equal(200);
+    expect((await t.client.get('/api/me', { key: key.secret })).status).to.equal(401);
+  });
+
+  it('keeps the last owner and lets only an owner make an owner', async () => {
+    const solo = await newWorkspace(t, 'Solo');
+    const demoteSelf = await t.client.put(`/api/members/${solo.memberId}`, { role: 'admin' }, { cookie: solo.cookie, workspace: solo.workspaceId });
+    expect(demoteSelf.status).to.equal(409);
+    expect(demoteSelf.body.errors[0].code).to.equal('last_owner');
+    const removeSelf = await t.client.delete(`/api/members/${solo.memberId}`, { cookie: solo.cookie, workspace: solo.workspaceId });
+    expect(removeSelf.status).to.equal(409);
+    const admin = await addMember(t, solo, 'admin');
+    const agent = await addMember(t, solo, 'agent');
+    const promote = await t.client.put(`/api/members/${agent.memberId}`, { role: 'owner' }, { cookie: admin.cookie, workspace: admin.workspaceId });
+    expect(promote.status).to.equal(403);
+    expect(promote.body.errors[0].code).to.equal('owner_required');
+    const inviteOwner = await t.client.post('/api/members/invites', { email: 'boss@example.com', role: 'owner' }, { cookie: admin.cookie, workspace: admin.workspaceId });
+    expect(inviteOwner.status).to.equal(403);
+    const byOwner = await t.client.put(`/api/members/${agent.memberId}`, { role: 'admin' }, { cookie: solo.cookie, workspace: solo.workspaceId });
+    expect(byOwner.status).to.equal(200);
+    expect(byOwner.body.role).to.equal('admin');
+  });
+
+  it("gives a workspace A key 404 for workspace B's ids and no way to name B", async () => {
+    const keyA = await mintKey(t, owner, ['members:read', 'members:invite', 'api_keys:revoke_own', 'api_keys:revoke_any']);
+    const keyB = await mintKey(t, other, ['members:read']);
+    const put = await t.client.put(`/api/members/${other.memberId}`, { role: 'viewer' }, { key: keyA.secret });
+    expect(put.status).to.equal(404);
+    const del = await t.client.delete(`/api/keys/${keyB.id}`, { key: keyA.secret });
+    expect(del.status).to.equal(404);
+    const named = await t.client.get(`/api/members?workspace=${other.workspaceId}`, { key: keyA.secret, workspace: other.workspaceId });
+    expect(named.status).to.equal(200);
+    const emails = named.body.data.map((m: { email: string }) => m.email);
+    expect(emails).to.include(owner.email).and.not.include(other.email);
+    const me = await t.client.get('/api/me', { key: keyA.secret, workspace: other.workspaceId });
+    expect(me.body.workspace.id).to.equal(owner.workspaceId);
+    expect((await t.client.get('/api/me', { key: keyB.secret })).status).to.equal(200);
+  });
+
+  it('answers a session naming a workspace it is not a member of as if it did not exist', async () => {
+    const r = await t.client.get('/api/members', { cookie: owner.cookie, workspace: other.workspaceId });
+    const missing = await t.client.get('/api/members', { cookie: owner.cookie, workspace: '00000000-0000-4000-8000-000000000000' });
+    expect(r.status).to.equal(404);
+    expect(missing.status).to.equal(404);
+    expect(r.body.errors).to.deep.equal(missing.body.errors);
+  });
+});
