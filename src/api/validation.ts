@@ -9,8 +9,8 @@ const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormat
 
 export type Schema = Record<string, unknown>;
 
-const bodies = addFormats(new Ajv({ allErrors: true, strict: true, useDefaults: false }));
-const queries = addFormats(new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true }));
+const bodies = addFormats(new Ajv({ allErrors: true, strict: true, strictRequired: false, useDefaults: false }));
+const queries = addFormats(new Ajv({ allErrors: true, strict: true, strictRequired: false, coerceTypes: true, useDefaults: true }));
 
 function fieldOf(e: ErrorObject): string | undefined {
   const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');

@@ -12,11 +12,17 @@ import { keyRoutes } from './keys/keys.routes.js';
 import { membersProjector } from './members/members.projection.js';
 import { memberRoutes } from './members/members.routes.js';
 import { workspacesProjector } from './workspaces/workspaces.projection.js';
+import { channelsProjector } from './channels/channels.projection.js';
+import { channelRoutes } from './channels/channels.routes.js';
+import { inboundRoute } from './channels/inbound.route.js';
+import { contactsProjector } from './contacts/contacts.projection.js';
+import { conversationsProjector } from './conversations/conversations.projection.js';
+import { conversationRoutes } from './conversations/conversations.routes.js';
 import { idempotencySweeper } from '../api/idempotency/sweeper.js';
 
 /** Every projector, in the order they apply (parents before children). */
 export function allProjectors(): Projector[] {
-  return [workspacesProjector, membersProjector, keysProjector];
+  return [workspacesProjector, membersProjector, keysProjector, channelsProjector, contactsProjector, conversationsProjector];
 }
 
 export interface Wired {
@@ -34,7 +40,7 @@ export function buildCapabilities(deps: CoreDeps): Wired {
     idempotent: (req, principal, run) => idempotency.run(req, principal, run),
   };
   return {
-    routes: [...sessionRoutes(deps), ...memberRoutes(deps), ...keyRoutes(deps)],
+    routes: [...sessionRoutes(deps), ...memberRoutes(deps), ...keyRoutes(deps), inboundRoute(deps), ...channelRoutes(deps), ...conversationRoutes(deps)],
     workers: [idempotencySweeper(idempotency, deps.log)],
     pipeline,
   };

@@ -3,6 +3,8 @@ import * as m001 from './001_event_store.js';
 import * as m002 from './002_platform.js';
 import * as m003 from './003_idempotency.js';
 import * as m004 from './004_identity.js';
+import * as m005 from './005_conversations.js';
+import * as m010 from './010_webhooks.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -11,6 +13,8 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '002_platform': m002,
   '003_idempotency': m003,
   '004_identity': m004,
+  '005_conversations': m005,
+  '010_webhooks': m010,
 };
 
 export const migrations: Knex.MigrationSource<string> = {

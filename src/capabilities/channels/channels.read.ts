@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import type { ListSpec } from '../../api/pagination/list.js';
+import { isUuid } from '../../platform/ids.js';
+import type { ChannelView } from './channels.decider.js';
+
+export interface ChannelRow {
+  tenant_id: string;
+  id: string;
+  kind: string;
+  name: string;
+  source: string;
+  default_team_id: string | null;
+  webhook_url: string | null;
+  secret_rotated_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const channelList: ListSpec = {
+  itemType: 'channel',
+  sorts: { created_at: { column: 'created_at', kind: 'timestamp' }, updated_at: { column: 'updated_at', kind: 'timestamp' } },
+  defaultSort: 'created_at',
+  defaultOrder: 'asc',
+};
+
+export const renderChannel = (c: ChannelRow) => ({
+  type: 'channel',
+  id: c.id,
+  kind: c.kind,
+  name: c.name,
+  source: c.source,
+  default_team_id: c.default_team_id,
+  webhook_url: c.webhook_url,
+  // Without a webhook_url the channel only receives; replies have nowhere to go.
+  receive_only: c.webhook_url === null,
+  secret_rotated_at: c.secret_rotated_at?.toISOString() ?? null,
+  created_at: c.created_at.toISOString(),
+  updated_at: c.updated_at.toISOString(),
+});
+
+export async function findChannel(db: Knex | Knex.Transaction, tenantId: string, id: string): Promise<ChannelRow | undefined> {
+  return isUuid(id) ? db('channels').where({ tenant_id: tenantId, id }).first() : undefined;
+}
+
+export const channelView = (c: ChannelRow | undefined): ChannelView | null => (c ? { id: c.id, name: c.name, webhookUrl: c.webhook_url } : null);

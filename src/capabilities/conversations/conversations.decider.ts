@@ -1,0 +1,223 @@
+// Pure conversation rules. Every change to a conversation is a part (as in
+// Intercom) and a `conversation_part.created` event whose payload carries the
+// resulting state, so projections and webhook receivers never re-derive it.
+import type { NewEvent } from '../../eventstore/envelope.js';
+import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
+import { decideFindOrFillContact, type ContactInput, type ContactView } from '../contacts/contacts.decider.js';
+
+export type ConversationState = 'open' | 'closed' | 'snoozed';
+export type PartType = 'message' | 'comment' | 'note' | 'close' | 'open' | 'snoozed' | 'assignment';
+export interface Author {
+  type: 'contact' | 'member' | 'api_key' | 'system';
+  id: string;
+}
+
+export interface ConversationView {
+  id: string;
+  channelId: string;
+  state: ConversationState;
+  assigneeId: string | null;
+  teamId: string | null;
+}
+
+export interface Attachment {
+  url: string;
+  name?: string;
+  content_type?: string;
+  size?: number;
+}
+
+interface PartInput {
+  conversationId: string;
+  channelId: string;
+  partId: string;
+  partType: PartType;
+  author: Author;
+  body?: string | null;
+  externalId?: string | null;
+  attachments?: Attachment[];
+  extra?: Record<string, unknown>;
+}
+
+export function partEvent(p: PartInput): NewEvent {
+  return {
+    type: 'conversation_part.created',
+    aggregate_type: 'conversation',
+    aggregate_id: p.conversationId,
+    payload: {
+      conversation_id: p.conversationId,
+      part_id: p.partId,
+      part_type: p.partType,
+      channel_id: p.channelId,
+      author: p.author,
+      body: p.body ?? null,
+      ...(p.externalId ? { external_id: p.externalId } : {}),
+      ...(p.attachments?.length ? { attachments: p.attachments } : {}),
+      ...p.extra,
+    },
+  };
+}
+
+function conversationCreated(c: { id: string; channelId: string; contactId: string; externalId: string | null; subject: string | null; assigneeId: string | null; teamId: string | null; source: 'inbound' | 'teammate' }): NewEvent {
+  return {
+    type: 'conversation.created',
+    aggregate_type: 'conversation',
+    aggregate_id: c.id,
+    payload: {
+      conversation_id: c.id,
+      channel_id: c.channelId,
+      contact_id: c.contactId,
+      external_id: c.externalId,
+      subject: c.subject,
+      state: 'open',
+      assignee_id: c.assigneeId,
+      team_id: c.teamId,
+      source: c.source,
+    },
+  };
+}
+
+// ---- inbound (signed channel posts) ----
+
+export interface InboundCommand {
+  channelId: string;
+  defaultTeamId: string | null;
+  conversationId: string;
+  contactId: string;
+  partId: string;
+  externalId: string;
+  messageId: string | null;
+  contact: ContactInput;
+  content: string;
+  attachments: Attachment[];
+  at: string;
+}
+
+export interface InboundState {
+  thread: ConversationView | null;
+  messageFiled: boolean;
+  contact: ContactView | null;
+}
+
+/**
+ * The first post of a thread opens a conversation. A later post of the same
+ * thread files nothing (spec: 202) unless it carries a `message_id` not seen
+ * in that thread, which adds the message as a part (and reopens the conversation).
+ */
+export function decideInbound(cmd: InboundCommand, s: InboundState): NewEvent[] {
+  if (s.thread && (cmd.messageId === null || s.messageFiled)) return [];
+  const contact = decideFindOrFillContact(cmd.contactId, cmd.contact, s.contact, cmd.channelId);
+  const author: Author = { type: 'contact', id: contact.contactId };
+  if (s.thread) {
+    const reopen = s.thread.state !== 'open';
+    return [
+      ...contact.events,
+      partEvent({
+        conversationId: s.thread.id,
+        channelId: cmd.channelId,
+        partId: cmd.partId,
+        partType: 'message',
+        author,
+        body: cmd.content,
+        externalId: cmd.messageId,
+        attachments: cmd.attachments,
+        extra: { sent_at: cmd.at, ...(reopen ? { state: 'open', snoozed_until: null } : {}) },
+      }),
+    ];
+  }
+  return [
+    ...contact.events,
+    conversationCreated({ id: cmd.conversationId, channelId: cmd.channelId, contactId: contact.contactId, externalId: cmd.externalId, subject: null, assigneeId: null, teamId: cmd.defaultTeamId, source: 'inbound' }),
+    partEvent({
+      conversationId: cmd.conversationId,
+      channelId: cmd.channelId,
+      partId: cmd.partId,
+      partType: 'message',
+      author,
+      body: cmd.content,
+      externalId: cmd.messageId,
+      attachments: cmd.attachments,
+      extra: { sent_at: cmd.at },
+    }),
+  ];
+}
+
+// ---- teammate-started conversations ----
+
+export interface StartCommand {
+  conversationId: string;
+  partId: string;
+  newContactId: string;
+  channelId: string;
+  body: string;
+  subject: string | null;
+  assigneeId: string | null;
+  author: Author;
+  contactId: string | null;
+  contact: ContactInput | null;
+}
+
+export interface StartState {
+  channel: { defaultTeamId: string | null } | null;
+  contact: ContactView | null;
+  assigneeActive: boolean;
+}
+
+export function decideStart(cmd: StartCommand, s: StartState): NewEvent[] {
+  if (!s.channel) throw new BadRequest('unknown_channel', 'channel_id names no channel of this workspace.', 'channel_id');
+  if (cmd.contactId && !s.contact) throw new BadRequest('unknown_contact', 'contact_id names no contact of this workspace.', 'contact_id');
+  if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
+  const contact = cmd.contactId
+    ? { contactId: cmd.contactId, events: [] }
+    : decideFindOrFillContact(cmd.newContactId, cmd.contact ?? {}, s.contact, cmd.channelId);
+  return [
+    ...contact.events,
+    conversationCreated({ id: cmd.conversationId, channelId: cmd.channelId, contactId: contact.contactId, externalId: null, subject: cmd.subject, assigneeId: cmd.assigneeId, teamId: s.channel.defaultTeamId, source: 'teammate' }),
+    // The opening message of a teammate is a customer-visible reply.
+    partEvent({ conversationId: cmd.conversationId, channelId: cmd.channelId, partId: cmd.partId, partType: 'comment', author: cmd.author, body: cmd.body }),
+  ];
+}
+
+// ---- replies and management ----
+
+export function decideReply(cmd: { partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author }, c: ConversationView | null): NewEvent[] {
+  if (!c) throw new NotFound('conversation');
+  return [partEvent({ conversationId: c.id, channelId: c.channelId, partId: cmd.partId, partType: cmd.messageType, author: cmd.author, body: cmd.body, attachments: cmd.attachments })];
+}
+
+export type ManageCommand =
+  | { partId: string; author: Author; body: string | null; messageType: 'close' }
+  | { partId: string; author: Author; body: string | null; messageType: 'open' }
+  | { partId: string; author: Author; body: string | null; messageType: 'snoozed'; snoozedUntil: string; now: Date }
+  | { partId: string; author: Author; body: string | null; messageType: 'assignment'; assigneeId: string | null | undefined; teamId: string | null | undefined };
+
+export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: { assigneeActive: boolean }): NewEvent[] {
+  if (!c) throw new NotFound('conversation');
+  const part = (extra: Record<string, unknown>) =>
+    partEvent({ conversationId: c.id, channelId: c.channelId, partId: cmd.partId, partType: cmd.messageType, author: cmd.author, body: cmd.body, extra });
+  switch (cmd.messageType) {
+    case 'close':
+      if (c.state === 'closed') throw new Conflict('conversation_already_closed', 'The conversation is already closed.');
+      return [part({ state: 'closed', snoozed_until: null })];
+    case 'open':
+      if (c.state === 'open') throw new Conflict('conversation_already_open', 'The conversation is already open.');
+      return [part({ state: 'open', snoozed_until: null })];
+    case 'snoozed':
+      if (Date.parse(cmd.snoozedUntil) <= cmd.now.getTime()) throw new BadRequest('snooze_in_past', 'snoozed_until must be in the future.', 'snoozed_until');
+      return [part({ state: 'snoozed', snoozed_until: new Date(cmd.snoozedUntil).toISOString() })];
+    case 'assignment': {
+      if (cmd.assigneeId === undefined && cmd.teamId === undefined) {
+        throw new BadRequest('missing_field', 'An assignment names assignee_id, team_id or both (null unassigns).', 'assignee_id');
+      }
+      if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
+      const extra: Record<string, unknown> = {};
+      if (cmd.assigneeId !== undefined) extra.assignee_id = cmd.assigneeId;
+      if (cmd.teamId !== undefined) extra.team_id = cmd.teamId;
+      return [part(extra)];
+    }
+    default: {
+      const never: never = cmd;
+      throw new Error(`unhandled part type ${JSON.stringify(never)}`);
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import type { Knex } from 'knex';
+import type { ListSpec } from '../../api/pagination/list.js';
+import { isUuid } from '../../platform/ids.js';
+import type { ConversationState, ConversationView } from './conversations.decider.js';
+
+export interface ConversationRow {
+  tenant_id: string;
+  id: string;
+  channel_id: string;
+  contact_id: string;
+  external_id: string | null;
+  subject: string | null;
+  state: ConversationState;
+  snoozed_until: Date | null;
+  assignee_id: string | null;
+  team_id: string | null;
+  parts_count: number;
+  created_at: Date;
+  updated_at: Date;
+  last_part_at: Date;
+}
+
+export interface PartRow {
+  id: string;
+  conversation_id: string;
+  part_type: string;
+  body: string | null;
+  author_type: string;
+  author_id: string;
+  external_id: string | null;
+  attachments: unknown[];
+  details: Record<string, unknown>;
+  created_at: Date;
+}
+
+/** Parts returned inline with a conversation; longer histories are paged at /parts. */
+export const INLINE_PARTS = 500;
+
+export const conversationList: ListSpec = {
+  itemType: 'conversation',
+  sorts: { created_at: { column: 'created_at', kind: 'timestamp' }, updated_at: { column: 'updated_at', kind: 'timestamp' } },
+  defaultSort: 'updated_at',
+  defaultOrder: 'desc',
+};
+
+export const renderPart = (p: PartRow) => ({
+  type: 'conversation_part',
+  id: p.id,
+  part_type: p.part_type,
+  body: p.body,
+  author: { type: p.author_type, id: p.author_id },
+  external_id: p.external_id,
+  attachments: p.attachments,
+  ...p.details,
+  created_at: p.created_at.toISOString(),
+});
+
+export const renderConversation = (c: ConversationRow) => ({
+  type: 'conversation',
+  id: c.id,
+  channel_id: c.channel_id,
+  contact_id: c.contact_id,
+  external_id: c.external_id,
+  subject: c.subject,
+  state: c.state,
+  snoozed_until: c.snoozed_until?.toISOString() ?? null,
+  assignee_id: c.assignee_id,
+  team_id: c.team_id,
+  parts_count: c.parts_count,
+  created_at: c.created_at.toISOString(),
+  updated_at: c.updated_at.toISOString(),
+  last_part_at: c.last_part_at.toISOString(),
+});
+
+export async function findConversation(db: Knex | Knex.Transaction, tenantId: string, id: string): Promise<ConversationRow | undefined> {
+  return isUuid(id) ? db('conversations').where({ tenant_id: tenantId, id }).first() : undefined;
+}
+
+export async function partsOf(db: Knex, tenantId: string, conversationId: string, limit = INLINE_PARTS): Promise<PartRow[]> {
+  return db('conversation_parts').where({ tenant_id: tenantId, conversation_id: conversationId }).orderBy('seq', 'asc').limit(limit);
+}
+
+export async function conversationWithParts(db: Knex, tenantId: string, id: string) {
+  const [c, parts] = await Promise.all([findConversation(db, tenantId, id), partsOf(db, tenantId, id)]);
+  return c ? { ...renderConversation(c), parts: parts.map(renderPart) } : null;
+}
+
+export const conversationView = (c: ConversationRow | undefined): ConversationView | null =>
+  c ? { id: c.id, channelId: c.channel_id, state: c.state, assigneeId: c.assignee_id, teamId: c.team_id } : null;
+
+export async function memberIsActive(db: Knex | Knex.Transaction, tenantId: string, memberId: string | null | undefined): Promise<boolean> {
+  if (!memberId || !isUuid(memberId)) return false;
+  return !!(await db('members').where({ tenant_id: tenantId, id: memberId, status: 'active' }).first('id'));
+}
+
+/**
+ * Built-in views for GET /api/conversations/counts until custom views exist.
+ * One scan with FILTERed aggregates over the tenant's conversations.
+ */
+export const VIEWS = [
+  { id: 'open', name: 'Open', where: "state = 'open'" },
+  { id: 'unassigned', name: 'Unassigned', where: "state = 'open' AND assignee_id IS NULL AND team_id IS NULL" },
+  { id: 'assigned_to_me', name: 'Assigned to me', where: "state = 'open' AND assignee_id = :me" },
+  { id: 'snoozed', name: 'Snoozed', where: "state = 'snoozed'" },
+  { id: 'closed', name: 'Closed', where: "state = 'closed'" },
+  { id: 'all', name: 'All', where: 'true' },
+] as const;
+
+export async function viewCounts(db: Knex, tenantId: string, memberId: string) {
+  const cols = VIEWS.map((v) => `count(*) FILTER (WHERE ${v.where.replace(':me', '?::uuid')}) AS "${v.id}"`).join(', ');
+  const bindings = VIEWS.filter((v) => v.where.includes(':me')).map(() => memberId);
+  const row = (await db.raw(`SELECT ${cols} FROM conversations WHERE tenant_id = ?`, [...bindings, tenantId])).rows[0] as Record<string, number>;
+  return VIEWS.map((v) => ({ type: 'view_count', id: v.id, name: v.name, count: Number(row[v.id] ?? 0) }));
+}

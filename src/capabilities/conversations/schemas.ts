@@ -1,0 +1,28 @@
+// Request schemas shared by conversation-creating routes (teammate and inbound).
+export const contactSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    external_id: { type: 'string', minLength: 1, maxLength: 255 },
+    name: { type: 'string', maxLength: 255 },
+    email: { type: 'string', format: 'email', maxLength: 320 },
+    phone: { type: ['string', 'null'], maxLength: 64 },
+  },
+};
+
+export const attachmentsSchema = {
+  type: 'array',
+  maxItems: 20,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['url'],
+    properties: {
+      url: { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2048 },
+      name: { type: 'string', maxLength: 255 },
+      content_type: { type: 'string', maxLength: 255 },
+      size: { type: 'integer', minimum: 0 },
+    },
+  },
+};

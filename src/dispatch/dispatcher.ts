@@ -1,0 +1,206 @@
+// The subscription dispatcher (design invariant 4): follows the whole log and
+// turns each event into delivery rows, in the same transaction that moves its
+// checkpoint and its own view of endpoints and channels. So a crash anywhere
+// loses nothing (the batch is redone) and routing is decided by the log at the
+// event, however far behind the dispatcher runs.
+//
+// Several processes may run it. Only the holder of a session-level advisory
+// lock subscribes; the others retry to take the lock every few seconds and
+// take over when the holder's connection dies. Two more walls stand behind the
+// lock: each batch compares-and-sets the checkpoint row (locked FOR UPDATE),
+// so a holder that lost its lock unnoticed cannot write a stale batch, and
+// delivery rows are unique per (target, seq, series) and inserted with ON
+// CONFLICT DO NOTHING, so a batch dispatched twice creates nothing new.
+import type { Knex } from 'knex';
+import { toEnvelope, type StoredEvent } from '../eventstore/envelope.js';
+import type { EventStore, Subscription } from '../eventstore/store.port.js';
+import type { Clock } from '../platform/clock.js';
+import { deterministicUuid } from '../platform/ids.js';
+import type { Logger } from '../platform/logger.js';
+import type { Worker } from '../capabilities/capability.js';
+import { DELIVERIES_CHANNEL, insertDeliveries, type NewDelivery } from './deliveries.repo.js';
+import { evolve, targetsFor, type TenantView, type ViewChange } from './routing.js';
+
+export const DISPATCHER_NAME = 'webhook_dispatcher';
+const LOCK_RETRY_MS = 2000;
+
+class StaleCheckpoint extends Error {}
+
+interface PgConn {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  on(event: 'error' | 'end', fn: (e?: unknown) => void): void;
+  removeListener(event: 'error' | 'end', fn: (e?: unknown) => void): void;
+}
+
+async function loadViews(trx: Knex.Transaction, tenants: string[]): Promise<Map<string, TenantView>> {
+  const views = new Map<string, TenantView>(tenants.map((t) => [t, { endpoints: new Map(), channels: new Map() }]));
+  const endpoints = await trx('dispatch_endpoints').whereIn('tenant_id', tenants);
+  for (const r of endpoints) {
+    views.get(r.tenant_id)!.endpoints.set(r.endpoint_id, { tenantId: r.tenant_id, endpointId: r.endpoint_id, url: r.url, eventNames: r.event_names, enabled: r.enabled });
+  }
+  const channels = await trx('dispatch_channels').whereIn('tenant_id', tenants);
+  for (const r of channels) views.get(r.tenant_id)!.channels.set(r.channel_id, { tenantId: r.tenant_id, channelId: r.channel_id, webhookUrl: r.webhook_url });
+  return views;
+}
+
+async function writeChange(trx: Knex.Transaction, c: ViewChange): Promise<void> {
+  switch (c.kind) {
+    case 'endpoint_put':
+      await trx('dispatch_endpoints')
+        .insert({ tenant_id: c.view.tenantId, endpoint_id: c.view.endpointId, url: c.view.url, event_names: c.view.eventNames, enabled: c.view.enabled })
+        .onConflict(['tenant_id', 'endpoint_id'])
+        .merge();
+      return;
+    case 'endpoint_deleted':
+      await trx('dispatch_endpoints').where({ tenant_id: c.tenantId, endpoint_id: c.endpointId }).del();
+      // Deliveries created while the dispatcher lagged behind the deletion go with the endpoint.
+      await trx('webhook_deliveries').where({ tenant_id: c.tenantId, target_kind: 'endpoint', target_id: c.endpointId }).del();
+      return;
+    case 'channel_put':
+      await trx('dispatch_channels')
+        .insert({ tenant_id: c.view.tenantId, channel_id: c.view.channelId, webhook_url: c.view.webhookUrl })
+        .onConflict(['tenant_id', 'channel_id'])
+        .merge();
+      return;
+    case 'channel_deleted':
+      await trx('dispatch_channels').where({ tenant_id: c.tenantId, channel_id: c.channelId }).del();
+      return;
+    default: {
+      const never: never = c;
+      return never;
+    }
+  }
+}
+
+/** Routes one batch: the deliveries it owes and the view changes it makes, applied in log order. */
+export async function dispatchBatch(trx: Knex.Transaction, events: StoredEvent[], now: Date): Promise<number> {
+  const views = await loadViews(trx, [...new Set(events.map((e) => e.tenant_id))]);
+  let deliveries: NewDelivery[] = [];
+  const changes: ViewChange[] = [];
+  for (const e of events) {
+    const view = views.get(e.tenant_id)!;
+    const targets = targetsFor(e, view);
+    if (targets.length > 0) {
+      // The exact bytes every attempt of these deliveries sends (spec 2.4).
+      const body = JSON.stringify(toEnvelope(e));
+      for (const t of targets) {
+        deliveries.push({
+          id: deterministicUuid('webhook_delivery', e.tenant_id, t.kind, t.id, String(e.seq), '0'),
+          tenant_id: e.tenant_id,
+          target_kind: t.kind,
+          target_id: t.id,
+          series: 0,
+          seq: e.seq,
+          event_type: e.type,
+          url: t.url,
+          body,
+          created_at: now,
+        });
+      }
+    }
+    const change = evolve(view, e);
+    if (!change) continue;
+    changes.push(change);
+    if (change.kind === 'endpoint_deleted') {
+      deliveries = deliveries.filter((d) => !(d.tenant_id === change.tenantId && d.target_kind === 'endpoint' && d.target_id === change.endpointId));
+    }
+  }
+  for (const c of changes) await writeChange(trx, c);
+  const created = await insertDeliveries(trx, deliveries);
+  if (created > 0) await trx.raw('SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, '']);
+  return created;
+}
+
+export interface DispatcherDeps {
+  db: Knex;
+  store: EventStore;
+  clock: Clock;
+  log: Logger;
+}
+
+export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: number } = {}): Worker {
+  const { db, store, clock, log } = deps;
+  let stopped = false;
+  let wakeStop: (() => void) | null = null;
+  const stopSignal = new Promise<void>((resolve) => (wakeStop = resolve));
+  let loop: Promise<void> | null = null;
+
+  const sleep = (ms: number) => Promise.race([stopSignal, new Promise<void>((r) => setTimeout(r, ms).unref())]);
+
+  /** Holds the lock on one pooled connection for as long as this process dispatches. */
+  async function tryLock(): Promise<PgConn | null> {
+    const conn = (await db.client.acquireConnection()) as PgConn;
+    try {
+      const r = await conn.query("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok", [`subscription:${DISPATCHER_NAME}`]);
+      if (r.rows[0]?.ok === true) return conn;
+    } catch (e) {
+      log.warn({ err: e }, 'webhook dispatcher: lock attempt failed');
+    }
+    await db.client.releaseConnection(conn);
+    return null;
+  }
+
+  async function unlock(conn: PgConn): Promise<void> {
+    // Unlock before the connection goes back to the pool, or the pool would keep the lock alive.
+    await conn.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    await db.client.releaseConnection(conn);
+  }
+
+  async function runWhileLocked(conn: PgConn): Promise<void> {
+    let lost!: () => void;
+    const lostSignal = new Promise<void>((resolve) => (lost = resolve));
+    const onLost = () => lost();
+    conn.on('error', onLost);
+    conn.on('end', onLost);
+    let expected: string | null = (await db('subscription_checkpoints').where({ name: DISPATCHER_NAME }).first('position'))?.position ?? null;
+    log.info({ checkpoint: expected }, 'webhook dispatcher: lock taken, dispatching');
+    let sub: Subscription | null = null;
+    try {
+      sub = store.subscribe({
+        after: expected,
+        batchSize: opts.batchSize ?? 500,
+        handle: async (events, checkpoint) => {
+          await db.transaction(async (trx) => {
+            const row = await trx('subscription_checkpoints').where({ name: DISPATCHER_NAME }).forUpdate().first('position');
+            if ((row?.position ?? null) !== expected) throw new StaleCheckpoint('the dispatcher checkpoint moved under this process');
+            await dispatchBatch(trx, events, clock.now());
+            await trx('subscription_checkpoints').insert({ name: DISPATCHER_NAME, position: checkpoint }).onConflict('name').merge();
+          });
+          expected = checkpoint;
+        },
+        onError: (e) => {
+          if (e instanceof StaleCheckpoint) return lost();
+          log.warn({ err: e }, 'webhook dispatcher error; retrying');
+        },
+      });
+      await Promise.race([lostSignal, stopSignal]);
+    } finally {
+      await sub?.stop();
+      conn.removeListener('error', onLost);
+      conn.removeListener('end', onLost);
+      await unlock(conn);
+    }
+  }
+
+  return {
+    name: 'webhook-dispatcher',
+    async start() {
+      loop = (async () => {
+        while (!stopped) {
+          try {
+            const conn = await tryLock();
+            if (conn) await runWhileLocked(conn);
+          } catch (e) {
+            log.warn({ err: e }, 'webhook dispatcher: lost its lock or connection; retrying');
+          }
+          if (!stopped) await sleep(LOCK_RETRY_MS);
+        }
+      })();
+    },
+    async stop() {
+      stopped = true;
+      wakeStop?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('configuration', function () {
+  it('defaults to port 3000 on 127.0.0.1, ./.data resolved, the embedded database and the Postgres event store', () => {
+    const c = loadConfig({});
+    expect(c.port).to.equal(3000);
+    expect(c.host).to.equal('127.0.0.1');
+    expect(c.dataDir).to.equal(path.resolve('./.data'));
+    expect(path.isAbsolute(c.dataDir)).to.equal(true);
+    expect(c.databaseUrl).to.equal(null);
+    expect(c.eventstoreUrl).to.equal(null);
+    expect(c.channelsSecret).to.equal(null);
+    expect(c.logLevel).to.equal('info');
+    expect(c.workers).to.equal(true);
+  });
+
+  it('treats blank values as unset and resolves a relative DATA_DIR', () => {
+    const c = loadConfig({ PORT: '  ', DATABASE_URL: '', DATA_DIR: 'some/dir' });
+    expect(c.port).to.equal(3000);
+    expect(c.databaseUrl).to.equal(null);
+    expect(c.dataDir).to.equal(path.resolve('some/dir'));
+  });
+
+  it('accepts good values', () => {
+    const c = loadConfig({
+      PORT: '0',
+      HOST: '::1',
+      DATABASE_URL: 'postgresql://u:p@db:5432/app',
+      EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+      SERVICE_CHANNELS_SECRET: 'x'.repeat(32),
+      LOG_LEVEL: 'debug',
+    });
+    expect(c).to.include({ port: 0, host: '::1', databaseUrl: 'postgresql://u:p@db:5432/app', eventstoreUrl: 'esdb://localhost:2113?tls=false', logLevel: 'debug' });
+  });
+
+  it('reports every bad value in one ConfigError, not just the first', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', SERVICE_CHANNELS_SECRET: 'short' });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).to.be.instanceOf(ConfigError);
+    const err = caught as ConfigError;
+    expect(err.problems).to.have.length(4);
+    const about = (name: string) => err.problems.filter((p) => p.startsWith(name));
+    expect(about('PORT')).to.have.length(1);
+    expect(about('PORT')[0]).to.include('"abc"');
+    expect(about('LOG_LEVEL')).to.have.length(1);
+    expect(about('LOG_LEVEL')[0]).to.include('"loud"');
+    expect(about('DATABASE_URL')).to.have.length(1);
+    expect(about('DATABASE_URL')[0]).to.include('postgres:');
+    expect(about('SERVICE_CHANNELS_SECRET')).to.have.length(1);
+    expect(about('SERVICE_CHANNELS_SECRET')[0]).to.include('32');
+    // The message an operator sees names each of them, one per line.
+    for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'SERVICE_CHANNELS_SECRET']) expect(err.message).to.match(new RegExp(`^  - ${name} `, 'm'));
+    expect(err.message).to.not.include('short'); // the secret's value is never echoed
+  });
+
+  it('refuses an out-of-range port and an unparsable URL', () => {
+    expect(() => loadConfig({ PORT: '70000' })).to.throw(ConfigError, /PORT must be an integer from 0 to 65535/);
+    expect(() => loadConfig({ PORT: '80.5' })).to.throw(ConfigError, /PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).to.throw(ConfigError, /DATABASE_URL is not a valid URL/);
+  });
+});

@@ -1,0 +1,135 @@
+// Crash safety of the real process: SIGKILL the service in the middle of a
+// burst of concurrent writes, restart it on the same database, and find every
+// acknowledged write exactly once, the tenant's seqs gapless and the read
+// models caught up to the log.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { createTestDb, type TestDb } from '../support/db.js';
+import { childEnv, exitWithin, runCli, signInOver, spawnService, type ServiceProcess } from '../support/process.js';
+
+const WRITERS = 8;
+const KILL_AFTER = 150;
+/** per writer: far more than it can send before the kill, so the bound never ends the burst early */
+const MAX_PER_WRITER = 200;
+const BURST_DEADLINE_MS = 60_000;
+
+describe('process: SIGKILL during a burst of writes', function () {
+  this.timeout(180_000);
+
+  let testDb: TestDb;
+  let dataDir: string;
+  const started: ServiceProcess[] = [];
+
+  const start = async () => {
+    const s = await spawnService({ DATABASE_URL: testDb.url, DATA_DIR: dataDir });
+    started.push(s);
+    return s;
+  };
+
+  before(async () => {
+    testDb = await createTestDb('sigkill');
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-sigkill-'));
+  });
+
+  after(async () => {
+    for (const s of started) {
+      s.kill('SIGKILL');
+      await s.exited;
+    }
+    await testDb?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged write, exactly once, with gapless seqs and complete read models', async () => {
+    // Bootstrap through the real CLI against DATABASE_URL.
+    const email = 'owner@sigkill.example.com';
+    const password = 'correct horse battery';
+    const cli = await runCli(['workspace', 'create', '--name', 'Crash Co', '--owner-email', email, '--owner-password', password], childEnv({ DATABASE_URL: testDb.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
+    expect(cli.exit.code, `cli failed\n${cli.stderr}\n${cli.stdout}`).to.equal(0);
+    const tenant: string = cli.json?.workspace_id;
+    expect(tenant, cli.stdout).to.be.a('string');
+
+    const first = await start();
+    const session = await signInOver(first.client, email, password);
+    expect(session.status, session.text).to.equal(201);
+    const keyReply = await first.client.post('/api/keys', { name: 'burst', scopes: ['members:invite', 'members:read'] }, { cookie: session.cookie, workspace: tenant });
+    expect(keyReply.status, keyReply.text).to.equal(201);
+    const key: string = keyReply.body.secret;
+
+    // The burst: WRITERS loops sending invites until the service dies under them.
+    const acked: string[] = [];
+    const failures: string[] = [];
+    let killed = false;
+    const deadline = Date.now() + BURST_DEADLINE_MS;
+    const writer = async (w: number) => {
+      for (let i = 0; i < MAX_PER_WRITER && Date.now() < deadline; i++) {
+        let r;
+        try {
+          r = await first.client.post('/api/members/invites', { email: `w${w}-${i}@burst.example.com`, role: 'agent' }, { key });
+        } catch (e) {
+          if (!killed) failures.push(`writer ${w} #${i}: ${String((e as Error).cause ?? e)}`);
+          return; // the service is gone: this writer is done
+        }
+        if (r.status !== 201) {
+          if (!killed) failures.push(`writer ${w} #${i}: ${r.status} ${r.text}`);
+          return;
+        }
+        acked.push(r.body.id);
+        if (acked.length >= KILL_AFTER && !killed) {
+          killed = true;
+          first.kill('SIGKILL'); // the other writers still have requests in flight
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+    expect(failures, `requests failed before the kill\n${first.tail()}`).to.deep.equal([]);
+    expect(killed, `the burst ended before ${KILL_AFTER} writes were acknowledged (${acked.length})`).to.equal(true);
+    const crash = await exitWithin(first, 10_000, 'killed service');
+    expect(crash.signal).to.equal('SIGKILL');
+    expect(new Set(acked).size).to.equal(acked.length);
+
+    console.log("DEBUG acked", acked.length);
+    const second = await start();
+    const db = testDb.db;
+
+    // Every acknowledged invite has exactly one member.invited event.
+    const rows = await db('events')
+      .where({ tenant_id: tenant, type: 'member.invited' })
+      .select(db.raw("payload->>'invite_id' AS invite_id"))
+      .count<{ invite_id: string; n: number }[]>({ n: '*' })
+      .groupByRaw("payload->>'invite_id'");
+    const perInvite = new Map(rows.map((r) => [r.invite_id, Number(r.n)]));
+    const missing = acked.filter((id) => perInvite.get(id) === undefined);
+    const duplicated = [...perInvite].filter(([, n]) => n !== 1);
+    expect(missing, 'acknowledged invites missing from the log').to.deep.equal([]);
+    expect(duplicated, 'invites with more than one event').to.deep.equal([]);
+
+    // The tenant's seqs are exactly 1..N; the head and the projection checkpoint are both at N.
+    const seqs = (await db('events').where({ tenant_id: tenant }).orderBy('seq').pluck('seq')).map(Number);
+    const n = seqs.length;
+    expect(n).to.be.at.least(acked.length + 2); // workspace.created + the owner's member.joined
+    expect(seqs).to.deep.equal(Array.from({ length: n }, (_, i) => i + 1));
+    const head = await db('event_heads').where({ tenant_id: tenant }).first('last_seq');
+    expect(Number(head?.last_seq)).to.equal(n);
+    const checkpoint = await db('projection_checkpoints').where({ tenant_id: tenant }).first('last_seq');
+    expect(Number(checkpoint?.last_seq), 'read models behind the log').to.equal(n);
+    const projected = await db('invites').where({ tenant_id: tenant }).pluck('id');
+    console.log("DEBUG logged", perInvite.size, "n", n);
+    expect(projected.length).to.equal(perInvite.size);
+    expect(projected).to.include.members(acked);
+
+    // The restarted service takes writes again, right after the crash's last event.
+    const after = await second.client.post('/api/members/invites', { email: 'after-restart@burst.example.com', role: 'agent' }, { key });
+    expect(after.status, after.text).to.equal(201);
+    const next = await db('events').where({ tenant_id: tenant }).whereRaw("payload->>'invite_id' = ?", [after.body.id]).first('seq', 'type');
+    expect(next).to.deep.include({ seq: n + 1, type: 'member.invited' });
+    const listed = await second.client.get('/api/members', { key });
+    expect(listed.status, listed.text).to.equal(200);
+
+    second.kill('SIGTERM');
+    const stop = await exitWithin(second, 30_000, 'service after SIGTERM');
+    expect(stop, second.tail()).to.deep.equal({ code: 0, signal: null });
+  });
+});

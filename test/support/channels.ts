@@ -1,0 +1,48 @@
+import { createHmac } from 'node:crypto';
+import { expect } from 'chai';
+import type { TestService, Member } from './service.js';
+
+export const CHANNEL_SECRET = 'bridge-secret-0123456789';
+
+export async function createChannel(t: TestService, m: Member, opts: { name?: string; secret?: string; source?: string } = {}): Promise<{ id: string; secret: string }> {
+  const secret = opts.secret ?? CHANNEL_SECRET;
+  const r = await t.client.post(
+    '/api/channels',
+    { kind: 'api', name: opts.name ?? `Bridge ${Math.random().toString(36).slice(2, 8)}`, default_team_id: null, webhook_secret: secret, ...(opts.source ? { source: opts.source } : {}) },
+    { cookie: m.cookie, workspace: m.workspaceId },
+  );
+  expect(r.status, r.text).to.equal(201);
+  return { id: r.body.id, secret };
+}
+
+export const sign = (secret: string, raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
+
+export function inboundBody(over: Record<string, unknown> = {}) {
+  return {
+    external_id: `thread-${Math.random().toString(36).slice(2)}`,
+    contact: { external_id: 'wa:+15550001', name: 'Grace Hopper', email: 'grace@example.com', phone: '+15550001' },
+    content: 'Hello, my order has not arrived.',
+    at: '2026-01-01T10:00:00Z',
+    ...over,
+  };
+}
+
+/** Posts a signed inbound message; `raw` lets a test send exact bytes. */
+export async function postInbound(
+  t: TestService,
+  channelId: string,
+  secret: string,
+  body: unknown,
+  opts: { raw?: string; timestamp?: number; contentType?: string; signature?: string } = {},
+) {
+  const raw = opts.raw ?? JSON.stringify(body);
+  const ts = opts.timestamp ?? Math.floor(t.clock.now().getTime() / 1000);
+  return t.client.post(`/api/channels/${channelId}/inbound`, undefined, {
+    raw,
+    headers: {
+      'content-type': opts.contentType ?? 'application/json',
+      'x-service-signature': opts.signature ?? sign(secret, raw),
+      'x-service-timestamp': String(ts),
+    },
+  });
+}
