@@ -3,7 +3,8 @@
 module.exports = {
   'node-option': ['import=tsx'],
   require: ['test/support/global-fixture.ts'],
-  spec: ['test/**/*.test.ts'],
+  // `npx mocha path/to/file.test.ts` runs just that file; bare `npx mocha` (npm test) runs everything.
+  spec: process.argv.slice(2).some((a) => a.endsWith('.test.ts')) ? [] : ['test/**/*.test.ts'],
   timeout: 30000,
   slow: 2000,
   reporter: 'spec',

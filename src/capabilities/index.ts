@@ -18,11 +18,14 @@ import { inboundRoute } from './channels/inbound.route.js';
 import { contactsProjector } from './contacts/contacts.projection.js';
 import { conversationsProjector } from './conversations/conversations.projection.js';
 import { conversationRoutes } from './conversations/conversations.routes.js';
+import { feedProjector } from './feed/feed.projection.js';
+import { feedRoutes } from './feed/feed.routes.js';
 import { idempotencySweeper } from '../api/idempotency/sweeper.js';
+import { webhooksCapability, webhooksProjector } from './webhooks/index.js';
 
 /** Every projector, in the order they apply (parents before children). */
 export function allProjectors(): Projector[] {
-  return [workspacesProjector, membersProjector, keysProjector, channelsProjector, contactsProjector, conversationsProjector];
+  return [feedProjector, workspacesProjector, membersProjector, keysProjector, channelsProjector, contactsProjector, conversationsProjector, webhooksProjector];
 }
 
 export interface Wired {
@@ -39,9 +42,10 @@ export function buildCapabilities(deps: CoreDeps): Wired {
     requireFreshSession: (p) => auth.requireFreshSession(p),
     idempotent: (req, principal, run) => idempotency.run(req, principal, run),
   };
+  const webhooks = webhooksCapability(deps);
   return {
-    routes: [...sessionRoutes(deps), ...memberRoutes(deps), ...keyRoutes(deps), inboundRoute(deps), ...channelRoutes(deps), ...conversationRoutes(deps)],
-    workers: [idempotencySweeper(idempotency, deps.log)],
+    routes: [...webhooks.routes, ...sessionRoutes(deps), ...memberRoutes(deps), ...keyRoutes(deps), inboundRoute(deps), ...channelRoutes(deps), ...conversationRoutes(deps), ...feedRoutes(deps)],
+    workers: [idempotencySweeper(idempotency, deps.log), ...(webhooks.workers ?? [])],
     pipeline,
   };
 }

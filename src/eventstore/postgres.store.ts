@@ -110,7 +110,7 @@ export class PostgresEventStore implements EventStore {
       `SELECT ${COLUMNS} FROM events
         WHERE (tx_id, position) > (?::xid8, ?::bigint)
           AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY tx_id, position
+        ORDER BY events.tx_id, events.position -- qualified: bare names would mean the ::text output columns
         LIMIT ?`,
       [tx, pos, limit],
     );

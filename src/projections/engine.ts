@@ -27,7 +27,10 @@ export class ProjectionEngine {
       names.add(p.name);
       for (const t of p.handles) this.byType.set(t, [...(this.byType.get(t) ?? []), p]);
     }
+    this.everything = projectors.filter((p) => p.handles.includes('*'));
   }
+
+  private readonly everything: Projector[];
 
   async checkpoint(db: Knex | Knex.Transaction, tenantId: string): Promise<number> {
     const row = await db('projection_checkpoints').where({ tenant_id: tenantId }).first('last_seq');
@@ -65,7 +68,7 @@ export class ProjectionEngine {
     if (fresh.length === 0) return;
     const perProjector = new Map<Projector, StoredEvent[]>();
     for (const e of fresh) {
-      for (const p of this.byType.get(e.type) ?? []) {
+      for (const p of [...this.everything, ...(this.byType.get(e.type) ?? [])]) {
         const list = perProjector.get(p);
         if (list) list.push(e);
         else perProjector.set(p, [e]);

@@ -9,6 +9,7 @@ import type { StoredEvent } from '../eventstore/envelope.js';
  */
 export interface Projector {
   readonly name: string;
+  /** event types; `'*'` receives every event (the change feed) */
   readonly handles: readonly string[];
   /** tables this projector owns; `rebuild` empties them (children before parents) */
   readonly tables: readonly string[];

@@ -81,6 +81,7 @@ export async function partsOf(db: Knex, tenantId: string, conversationId: string
 }
 
 export async function conversationWithParts(db: Knex, tenantId: string, id: string) {
+  if (!isUuid(id)) return null;
   const [c, parts] = await Promise.all([findConversation(db, tenantId, id), partsOf(db, tenantId, id)]);
   return c ? { ...renderConversation(c), parts: parts.map(renderPart) } : null;
 }

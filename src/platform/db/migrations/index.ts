@@ -4,6 +4,7 @@ import * as m002 from './002_platform.js';
 import * as m003 from './003_idempotency.js';
 import * as m004 from './004_identity.js';
 import * as m005 from './005_conversations.js';
+import * as m006 from './006_feed.js';
 import * as m010 from './010_webhooks.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
@@ -14,6 +15,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '003_idempotency': m003,
   '004_identity': m004,
   '005_conversations': m005,
+  '006_feed': m006,
   '010_webhooks': m010,
 };
 

@@ -1,0 +1,57 @@
+// GET /api/events: the change feed. Elements are the spec 2.4 envelopes in
+// ascending seq, each with the event's `id` beside them (every list element
+// carries `type` and `id`; here `type` is the event type).
+import { applyKeyset, listQuerySchema, parseCursor, toPage, type ListParams, type ListSpec } from '../../api/pagination/list.js';
+import { route, type RouteDef } from '../../api/routes.js';
+import type { CoreDeps } from '../capability.js';
+
+interface FeedRow {
+  tenant_id: string;
+  seq: number;
+  id: string;
+  type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+const feedList: ListSpec = { itemType: 'event', sorts: { seq: { column: 'seq', kind: 'number' } }, defaultSort: 'seq', defaultOrder: 'asc' };
+
+export const renderFeedEvent = (r: FeedRow) => ({
+  id: r.id,
+  tenant_id: r.tenant_id,
+  seq: Number(r.seq),
+  type: r.type,
+  aggregate_type: r.aggregate_type,
+  aggregate_id: r.aggregate_id,
+  payload: r.payload,
+  created_at: r.created_at.toISOString(),
+});
+
+export function feedRoutes(deps: CoreDeps): RouteDef[] {
+  const { db } = deps;
+  const schema = listQuerySchema(feedList, {
+    after_seq: { type: 'integer', minimum: 0 },
+    // comma-separated event types, e.g. conversation_part.created,conversation.created
+    types: { type: 'string', pattern: '^[a-z_]+\\.[a-z_]+(,[a-z_]+\\.[a-z_]+)*$', maxLength: 2000 },
+  });
+  // The feed walks seq forward only: an auditor reads 1..head, a receiver fills a gap.
+  (schema.properties as Record<string, { enum?: string[] }>).order!.enum = ['asc'];
+  return [
+    route<unknown, ListParams & { after_seq?: number; types?: string }>({
+      method: 'get',
+      path: '/events',
+      permission: 'events:read',
+      query: schema,
+      async handle({ principal, query }) {
+        const cursor = parseCursor(feedList, query);
+        const q = db('feed_events').where({ tenant_id: principal.tenantId });
+        if (query.after_seq !== undefined) q.andWhere('seq', '>', query.after_seq);
+        if (query.types) q.whereIn('type', query.types.split(','));
+        const rows = (await applyKeyset(q, feedList, query, cursor)) as FeedRow[];
+        return { status: 200, body: toPage(feedList, query, rows, (r) => Number(r.seq), (r) => r.id, renderFeedEvent) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,96 @@
+// Reading endpoints and their delivery log, and the answer shapes. No answer
+// shape here has a place for the secret: only the creation answer adds it.
+import type { Knex } from 'knex';
+import type { ListSpec } from '../../api/pagination/list.js';
+import type { DeliveryRow } from '../../dispatch/deliveries.repo.js';
+import { isUuid } from '../../platform/ids.js';
+import type { EndpointView } from './webhooks.decider.js';
+
+export interface EndpointRow {
+  tenant_id: string;
+  id: string;
+  url: string;
+  event_names: string[];
+  description: string;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const endpointList: ListSpec = {
+  itemType: 'webhook_endpoint',
+  sorts: { created_at: { column: 'created_at', kind: 'timestamp' } },
+  defaultSort: 'created_at',
+  defaultOrder: 'asc',
+};
+
+// Newest first. `ord` is the insertion order of the outbox, which is creation
+// order; unlike created_at it never ties (many deliveries share a dispatch instant).
+export const deliveryList: ListSpec = {
+  itemType: 'webhook_delivery',
+  sorts: { created_at: { column: 'ord', kind: 'number' }, seq: { column: 'seq', kind: 'number' } },
+  defaultSort: 'created_at',
+  defaultOrder: 'desc',
+};
+
+export const renderEndpoint = (e: EndpointRow) => ({
+  type: 'webhook_endpoint',
+  id: e.id,
+  url: e.url,
+  event_names: e.event_names,
+  description: e.description,
+  enabled: e.enabled,
+  created_at: e.created_at.toISOString(),
+  updated_at: e.updated_at.toISOString(),
+});
+
+export const renderDelivery = (d: DeliveryRow) => ({
+  type: 'webhook_delivery',
+  id: d.id,
+  endpoint_id: d.target_id,
+  seq: Number(d.seq),
+  event_type: d.event_type,
+  state: d.state,
+  attempts: d.attempts,
+  last_status: d.last_status,
+  last_error: d.last_error,
+  last_attempt_at: d.last_attempt_at?.toISOString() ?? null,
+  next_attempt_at: d.next_attempt_at?.toISOString() ?? null,
+  created_at: d.created_at.toISOString(),
+  delivered_at: d.delivered_at?.toISOString() ?? null,
+  republished: d.series > 0,
+});
+
+export interface AttemptRow {
+  attempt: number;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+  at: Date;
+}
+
+export const renderAttempt = (a: AttemptRow) => ({
+  attempt: a.attempt,
+  at: a.at.toISOString(),
+  status: a.status,
+  error: a.error,
+  duration_ms: a.duration_ms,
+});
+
+export async function findEndpoint(db: Knex | Knex.Transaction, tenantId: string, id: string): Promise<EndpointRow | undefined> {
+  return isUuid(id) ? db('webhook_endpoints').where({ tenant_id: tenantId, id }).first() : undefined;
+}
+
+export const endpointView = (e: EndpointRow | undefined): EndpointView | null =>
+  e ? { id: e.id, url: e.url, eventNames: e.event_names, description: e.description, enabled: e.enabled } : null;
+
+export const deliveriesOf = (db: Knex, tenantId: string, endpointId: string) =>
+  db('webhook_deliveries').where({ tenant_id: tenantId, target_kind: 'endpoint', target_id: endpointId });
+
+export async function findDelivery(db: Knex, tenantId: string, endpointId: string, id: string): Promise<DeliveryRow | undefined> {
+  return isUuid(id) ? deliveriesOf(db, tenantId, endpointId).andWhere({ id }).first() : undefined;
+}
+
+export async function attemptsOf(db: Knex, tenantId: string, deliveryId: string): Promise<AttemptRow[]> {
+  return db('webhook_delivery_attempts').where({ tenant_id: tenantId, delivery_id: deliveryId }).orderBy('id', 'asc');
+}
