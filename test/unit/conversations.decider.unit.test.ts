@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { decideInbound, decideManage, decideReply, decideStart, type ConversationView, type InboundCommand } from '../../src/capabilities/conversations/conversations.decider.js';
+import { AppError } from '../../src/platform/errors.js';
+
+const conv = (over: Partial<ConversationView> = {}): ConversationView => ({ id: 'c1', channelId: 'ch1', state: 'open', assigneeId: null, teamId: null, ...over });
+const inbound = (over: Partial<InboundCommand> = {}): InboundCommand => ({
+  channelId: 'ch1',
+  defaultTeamId: 'team-1',
+  conversationId: 'c-new',
+  contactId: 'k-new',
+  partId: 'p-new',
+  externalId: 'thread-1',
+  messageId: null,
+  contact: { external_id: 'x1', name: 'Ann' },
+  content: 'hi',
+  attachments: [],
+  at: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+const codeOf = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (e) {
+    return (e as AppError).code;
+  }
+  return 'no error';
+};
+
+describe('conversation decider', () => {
+  describe('inbound', () => {
+    it('opens a conversation for a new thread and a new contact: contact, conversation, message', () => {
+      const events = decideInbound(inbound(), { thread: null, messageFiled: false, contact: null });
+      expect(events.map((e) => e.type)).to.deep.equal(['contact.created', 'conversation.created', 'conversation_part.created']);
+      expect(events[1]!.payload).to.include({ conversation_id: 'c-new', contact_id: 'k-new', team_id: 'team-1', external_id: 'thread-1', state: 'open' });
+      expect(events[2]!.payload).to.include({ part_id: 'p-new', part_type: 'message', body: 'hi' });
+      expect(events[2]!.payload.author).to.deep.equal({ type: 'contact', id: 'k-new' });
+    });
+
+    it('files nothing for a known thread without a new message id', () => {
+      expect(decideInbound(inbound(), { thread: conv(), messageFiled: false, contact: null })).to.deep.equal([]);
+      expect(decideInbound(inbound({ messageId: 'm1' }), { thread: conv(), messageFiled: true, contact: null })).to.deep.equal([]);
+    });
+
+    it('adds a follow-up message and reopens a closed conversation', () => {
+      const contact = { id: 'k1', external_id: 'x1', name: 'Ann', email: null, phone: null };
+      const events = decideInbound(inbound({ messageId: 'm2' }), { thread: conv({ state: 'closed' }), messageFiled: false, contact });
+      expect(events.map((e) => e.type)).to.deep.equal(['conversation_part.created']);
+      expect(events[0]!.payload).to.include({ conversation_id: 'c1', external_id: 'm2', state: 'open' });
+    });
+
+    it('fills only blank contact fields', () => {
+      const contact = { id: 'k1', external_id: 'x1', name: 'Known', email: null, phone: null };
+      const events = decideInbound(inbound({ contact: { external_id: 'x1', name: 'Claimed', email: 'e@example.com' } }), { thread: null, messageFiled: false, contact });
+      expect(events[0]).to.deep.include({ type: 'contact.updated' });
+      expect(events[0]!.payload).to.deep.equal({ contact_id: 'k1', email: 'e@example.com' });
+    });
+  });
+
+  describe('teammate start', () => {
+    const cmd = { conversationId: 'c2', partId: 'p2', newContactId: 'k2', channelId: 'ch1', body: 'hello', subject: null, assigneeId: null, author: { type: 'member' as const, id: 'm1' }, contactId: null, contact: { email: 'a@example.com' } };
+    it('starts with a customer-visible comment', () => {
+      const events = decideStart(cmd, { channel: { defaultTeamId: null }, contact: null, assigneeActive: false });
+      expect(events.map((e) => e.type)).to.deep.equal(['contact.created', 'conversation.created', 'conversation_part.created']);
+      expect(events[2]!.payload.part_type).to.equal('comment');
+    });
+    it('refuses unknown channel, contact and assignee as field errors', () => {
+      expect(codeOf(() => decideStart(cmd, { channel: null, contact: null, assigneeActive: false }))).to.equal('unknown_channel');
+      expect(codeOf(() => decideStart({ ...cmd, contactId: 'nope' }, { channel: { defaultTeamId: null }, contact: null, assigneeActive: false }))).to.equal('unknown_contact');
+      expect(codeOf(() => decideStart({ ...cmd, assigneeId: 'm9' }, { channel: { defaultTeamId: null }, contact: null, assigneeActive: false }))).to.equal('unknown_member');
+    });
+  });
+
+  describe('replies and management', () => {
+    const author = { type: 'member' as const, id: 'm1' };
+    it('replies as comment or note', () => {
+      expect(decideReply({ partId: 'p', messageType: 'note', body: 'x', attachments: [], author }, conv())[0]!.payload.part_type).to.equal('note');
+      expect(codeOf(() => decideReply({ partId: 'p', messageType: 'comment', body: 'x', attachments: [], author }, null))).to.equal('not_found');
+    });
+    it('carries the resulting state on each management part', () => {
+      expect(decideManage({ partId: 'p', author, body: null, messageType: 'close' }, conv(), { assigneeActive: false })[0]!.payload).to.include({ part_type: 'close', state: 'closed' });
+      expect(codeOf(() => decideManage({ partId: 'p', author, body: null, messageType: 'close' }, conv({ state: 'closed' }), { assigneeActive: false }))).to.equal('conversation_already_closed');
+      expect(codeOf(() => decideManage({ partId: 'p', author, body: null, messageType: 'open' }, conv(), { assigneeActive: false }))).to.equal('conversation_already_open');
+      const now = new Date('2026-01-01T00:00:00Z');
+      const snooze = decideManage({ partId: 'p', author, body: null, messageType: 'snoozed', snoozedUntil: '2026-01-02T00:00:00Z', now }, conv(), { assigneeActive: false });
+      expect(snooze[0]!.payload).to.include({ state: 'snoozed', snoozed_until: '2026-01-02T00:00:00.000Z' });
+      expect(codeOf(() => decideManage({ partId: 'p', author, body: null, messageType: 'snoozed', snoozedUntil: '2025-12-31T00:00:00Z', now }, conv(), { assigneeActive: false }))).to.equal('snooze_in_past');
+      const unassign = decideManage({ partId: 'p', author, body: null, messageType: 'assignment', assigneeId: null, teamId: undefined }, conv({ assigneeId: 'm1' }), { assigneeActive: false });
+      expect(unassign[0]!.payload).to.include({ assignee_id: null }).and.not.have.property('team_id');
+    });
+  });
+});

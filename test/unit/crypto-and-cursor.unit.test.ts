@@ -1,0 +1,53 @@
+import { expect } from 'chai';
+import { createSealer } from '../../src/platform/crypto/seal.js';
+import { digestsEqual, hmacHex } from '../../src/platform/crypto/hmac.js';
+import { decodeCursor, encodeCursor } from '../../src/api/pagination/cursor.js';
+import { deterministicUuid, isUuid } from '../../src/platform/ids.js';
+
+describe('sealing', () => {
+  const sealer = createSealer({ channel: 'k'.repeat(32), webhook: 'w'.repeat(32) });
+  it('opens only for the same purpose, tenant and entity', () => {
+    const sealed = sealer.seal('channel', 't1', 'e1', 'the secret');
+    expect(sealed).to.not.include('the secret');
+    expect(sealer.open('channel', 't1', 'e1', sealed)).to.equal('the secret');
+    expect(() => sealer.open('channel', 't2', 'e1', sealed)).to.throw();
+    expect(() => sealer.open('channel', 't1', 'e2', sealed)).to.throw();
+    expect(() => sealer.open('webhook', 't1', 'e1', sealed)).to.throw();
+    expect(() => createSealer({ channel: 'j'.repeat(32) }).open('channel', 't1', 'e1', sealed)).to.throw();
+  });
+  it('says when it has no key for a purpose', () => {
+    const none = createSealer({ webhook: 'w'.repeat(32) });
+    expect(none.canSeal('channel')).to.equal(false);
+    expect(() => none.seal('channel', 't', 'e', 'x')).to.throw(/no sealing key/);
+  });
+});
+
+describe('signatures', () => {
+  it('compares digests in constant time and fails on unequal length', () => {
+    const d = hmacHex('secret', Buffer.from('{"a":1}'));
+    expect(digestsEqual(d, d)).to.equal(true);
+    expect(digestsEqual(d, d.slice(0, -1))).to.equal(false);
+    expect(digestsEqual(d, '')).to.equal(false);
+    expect(digestsEqual(d, hmacHex('secret', Buffer.from('{"a":2}')))).to.equal(false);
+  });
+});
+
+describe('cursors', () => {
+  it('round-trips and pins sort and order', () => {
+    const c = encodeCursor({ sort: 'created_at', order: 'asc', key: '2026-01-01T00:00:00.000Z', id: 'x' });
+    expect(c).to.match(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor(c, 'created_at', 'asc')).to.include({ v: 1, key: '2026-01-01T00:00:00.000Z', id: 'x' });
+    expect(() => decodeCursor(c, 'created_at', 'desc')).to.throw(/minted for/);
+    expect(() => decodeCursor(c, 'updated_at', 'asc')).to.throw(/minted for/);
+    expect(() => decodeCursor('!!', 'created_at', 'asc')).to.throw(/cannot be decoded/);
+  });
+});
+
+describe('deterministic ids', () => {
+  it('gives the same UUID for the same inputs and a different one otherwise', () => {
+    const a = deterministicUuid('t', 'caller', 'idem-1', 'Cmd', '0');
+    expect(isUuid(a)).to.equal(true);
+    expect(deterministicUuid('t', 'caller', 'idem-1', 'Cmd', '0')).to.equal(a);
+    expect(deterministicUuid('t', 'caller', 'idem-1', 'Cmd', '1')).to.not.equal(a);
+  });
+});
