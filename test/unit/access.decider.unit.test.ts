@@ -25,7 +25,8 @@ describe('roles and scopes', () => {
     expect(ROLE_SCOPES.owner).to.deep.equal(SCOPES);
     expect(ROLE_SCOPES.agent).to.include.members(['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write']);
     expect(ROLE_SCOPES.agent).to.not.include.members(['settings:write']);
-    expect(ROLE_SCOPES.agent.some((s) => s.startsWith('settings:') || s === 'members:invite')).to.equal(false);
+    expect(ROLE_SCOPES.agent.some((s) => s === 'settings:write' || s === 'members:invite')).to.equal(false);
+    expect(ROLE_SCOPES.agent).to.include.members(ROLE_SCOPES.viewer as string[]);
     expect(ROLE_SCOPES.viewer.every((s) => s.endsWith(':read'))).to.equal(true);
   });
   it('intersects a key with the current role', () => {

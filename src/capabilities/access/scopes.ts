@@ -26,7 +26,7 @@ export type Role = (typeof ROLES)[number];
 export const isScope = (s: unknown): s is Scope => typeof s === 'string' && (SCOPES as readonly string[]).includes(s);
 export const isRole = (s: unknown): s is Role => typeof s === 'string' && (ROLES as readonly string[]).includes(s);
 
-const READ: Scope[] = ['conversations:read', 'contacts:read', 'settings:read', 'members:read'];
+const READ: Scope[] = SCOPES.filter((s) => s.endsWith(':read'));
 const WORK: Scope[] = ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write'];
 
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
@@ -34,10 +34,11 @@ export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   // An admin runs the workspace day to day: everything but revoking other people's keys
   // is theirs too; revoke_any stays with owners so an admin cannot cut off an owner's integrations.
   admin: SCOPES.filter((s) => s !== 'api_keys:revoke_any'),
-  // Agents work conversations and contacts. They may mint keys for their own tools (a key
-  // never exceeds their role) and read the change feed those tools need to stay in sync.
-  agent: [...WORK, 'members:read', 'events:read', 'api_keys:create', 'api_keys:revoke_own'],
-  // Viewers read. No key minting: a read-only seat should not spawn credentials.
+  // Agents work conversations and contacts and read everything a viewer reads. They may
+  // mint keys for their own tools (a key never exceeds their role, and shrinks with it).
+  agent: [...new Set([...READ, ...WORK, 'api_keys:create' as const, 'api_keys:revoke_own' as const])],
+  // Viewers hold every read scope (change feed included). No key minting: a read-only
+  // seat should not spawn credentials.
   viewer: READ,
 };
 
