@@ -59,6 +59,8 @@ export interface Service {
   port: number;
   deps: CoreDeps;
   engine: ProjectionEngine;
+  /** the background workers running in this process (tests drive them by name) */
+  workers: Worker[];
   close(): Promise<void>;
 }
 
@@ -144,5 +146,5 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       await database.cluster?.stop();
       log.info('service stopped');
     })());
-  return { url, port, deps, engine, close };
+  return { url, port, deps, engine, workers, close };
 }

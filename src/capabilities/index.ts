@@ -18,6 +18,7 @@ import { inboundRoute } from './channels/inbound.route.js';
 import { contactsProjector } from './contacts/contacts.projection.js';
 import { conversationsProjector } from './conversations/conversations.projection.js';
 import { conversationRoutes } from './conversations/conversations.routes.js';
+import { unsnoozeWorker } from './conversations/unsnooze.worker.js';
 import { feedProjector } from './feed/feed.projection.js';
 import { feedRoutes } from './feed/feed.routes.js';
 import { idempotencySweeper } from '../api/idempotency/sweeper.js';
@@ -45,7 +46,7 @@ export function buildCapabilities(deps: CoreDeps): Wired {
   const webhooks = webhooksCapability(deps);
   return {
     routes: [...webhooks.routes, ...sessionRoutes(deps), ...memberRoutes(deps), ...keyRoutes(deps), inboundRoute(deps), ...channelRoutes(deps), ...conversationRoutes(deps), ...feedRoutes(deps)],
-    workers: [idempotencySweeper(idempotency, deps.log), ...(webhooks.workers ?? [])],
+    workers: [idempotencySweeper(idempotency, deps.log), unsnoozeWorker(deps), ...(webhooks.workers ?? [])],
     pipeline,
   };
 }

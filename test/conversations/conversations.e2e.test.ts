@@ -137,3 +137,33 @@ describe('conversations', function () {
     expect((await t.client.get('/api/conversations/not-a-uuid', { key })).status).to.equal(404);
   });
 });
+
+describe('snoozed conversations wake up', function () {
+  let t: TestService;
+  let clock: ManualClock;
+  before(async () => {
+    clock = new ManualClock(new Date());
+    t = await startTestService('unsnooze', { clock });
+  });
+  after(async () => t.close());
+
+  it('reopens a conversation once snoozed_until has passed, as an open part by the system', async () => {
+    const owner = await newWorkspace(t);
+    const ch = await createChannel(t, owner);
+    const key = (await mintKey(t, owner, ['conversations:read', 'conversations:write'])).secret;
+    const soon = (await postInbound(t, ch.id, ch.secret, inboundBody())).body.conversation_id;
+    const later = (await postInbound(t, ch.id, ch.secret, inboundBody())).body.conversation_id;
+    const hour = new Date(clock.now().getTime() + 3600_000).toISOString();
+    const day = new Date(clock.now().getTime() + 86400_000).toISOString();
+    await t.client.post(`/api/conversations/${soon}/parts`, { message_type: 'snoozed', snoozed_until: hour }, { key });
+    await t.client.post(`/api/conversations/${later}/parts`, { message_type: 'snoozed', snoozed_until: day }, { key });
+    const worker = t.service.workers.find((w) => w.name === 'unsnooze') as unknown as { tick(): Promise<number> };
+    expect(await worker.tick()).to.equal(0);
+    clock.advance(2 * 3600_000);
+    expect(await worker.tick()).to.equal(1);
+    const woke = await t.client.get(`/api/conversations/${soon}`, { key });
+    expect(woke.body).to.include({ state: 'open', snoozed_until: null });
+    expect(woke.body.parts.at(-1)).to.deep.include({ part_type: 'open', author: { type: 'system', id: 'unsnooze' } });
+    expect((await t.client.get(`/api/conversations/${later}`, { key })).body.state).to.equal('snoozed');
+  });
+});

@@ -75,6 +75,7 @@ export async function up(knex: Knex): Promise<void> {
     CREATE INDEX conversations_by_created ON conversations (tenant_id, created_at, id);
     CREATE INDEX conversations_by_updated ON conversations (tenant_id, updated_at, id);
     CREATE INDEX conversations_state ON conversations (tenant_id, state, assignee_id);
+    CREATE INDEX conversations_snoozed ON conversations (snoozed_until) WHERE state = 'snoozed';
 
     CREATE TABLE conversation_parts (
       tenant_id uuid NOT NULL,
