@@ -37,6 +37,11 @@ describe('API keys', function () {
     const events = await t.service.deps.store.readTenant(owner.workspaceId, 0, 1000);
     expect(JSON.stringify(events)).to.not.include(r.body.secret.slice(-43));
     expect(events.map((e) => e.type)).to.include('api_key.created');
+    const feedKey = await mintKey(t, owner, ['events:read']);
+    const feed = await t.client.get('/api/events?per_page=150', { key: feedKey.secret });
+    expect(feed.status).to.equal(200);
+    expect(feed.body.data.map((e: { type: string }) => e.type)).to.include('api_key.created');
+    expect(feed.text).to.not.include(r.body.secret.slice(-43));
     expect(t.logs.join('')).to.not.include(r.body.secret.slice(-43));
   });
 
