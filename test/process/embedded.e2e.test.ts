@@ -74,6 +74,7 @@ describe('process: embedded Postgres (no DATABASE_URL)', function () {
 
   const email = 'owner@embedded.example.com';
   const password = 'correct horse battery';
+  let workspaceId = '';
 
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-embedded-'));
@@ -104,13 +105,16 @@ describe('process: embedded Postgres (no DATABASE_URL)', function () {
     const cli = await runCli(['workspace', 'create', '--name', 'Embedded Co', '--owner-email', email, '--owner-password', password], childEnv({ ...vars(), LOG_LEVEL: 'debug' }));
     expect(cli.exit.code, `cli failed\n${cli.stderr}\n${cli.stdout}`).to.equal(0);
     expect(cli.json).to.include({ name: 'Embedded Co', owner_email: email });
+    workspaceId = cli.json.workspace_id;
     expect(cli.stderr).to.include('attaching to the embedded Postgres');
     expect(postmasterPid(dataDir)).to.equal(pid);
     expect(processAlive(pid!), 'the CLI stopped the service\'s Postgres').to.equal(true);
 
     const session = await signInOver(s.client, email, password);
     expect(session.status, session.text).to.equal(201);
-    expect((await s.client.get('/readyz')).status).to.equal(200);
+    const me = await s.client.get('/api/me', { cookie: session.cookie, workspace: workspaceId });
+    expect(me.status, me.text).to.equal(200);
+    expect(me.body).to.include({ role: 'owner' });
 
     await stop(s);
     expect(await waitDead(pid!, 10_000), `postmaster ${pid} outlived the service`).to.equal(true);
@@ -121,8 +125,10 @@ describe('process: embedded Postgres (no DATABASE_URL)', function () {
     const s = await start();
     const session = await signInOver(s.client, email, password);
     expect(session.status, session.text).to.equal(201);
-    const me = await s.client.get('/api/me', { cookie: session.cookie });
-    expect(me.status, me.text).to.equal(200);
+    expect(JSON.parse(session.text).workspaces.map((w: { id: string }) => w.id)).to.deep.equal([workspaceId]);
+    const members = await s.client.get('/api/members', { cookie: session.cookie, workspace: workspaceId });
+    expect(members.status, members.text).to.equal(200);
+    expect(members.body.data.map((m: { email: string }) => m.email)).to.deep.equal([email]);
     const pid = postmasterPid(dataDir);
     await stop(s);
     if (pid !== null) expect(await waitDead(pid, 10_000), `postmaster ${pid} outlived the service`).to.equal(true);

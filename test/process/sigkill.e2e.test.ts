@@ -62,15 +62,20 @@ describe('process: SIGKILL during a burst of writes', function () {
     const acked: string[] = [];
     const failures: string[] = [];
     let killed = false;
+    let inFlight = 0;
+    let inFlightAtKill = 0;
     const deadline = Date.now() + BURST_DEADLINE_MS;
     const writer = async (w: number) => {
       for (let i = 0; i < MAX_PER_WRITER && Date.now() < deadline; i++) {
         let r;
+        inFlight++;
         try {
           r = await first.client.post('/api/members/invites', { email: `w${w}-${i}@burst.example.com`, role: 'agent' }, { key });
         } catch (e) {
           if (!killed) failures.push(`writer ${w} #${i}: ${String((e as Error).cause ?? e)}`);
           return; // the service is gone: this writer is done
+        } finally {
+          inFlight--;
         }
         if (r.status !== 201) {
           if (!killed) failures.push(`writer ${w} #${i}: ${r.status} ${r.text}`);
@@ -79,18 +84,19 @@ describe('process: SIGKILL during a burst of writes', function () {
         acked.push(r.body.id);
         if (acked.length >= KILL_AFTER && !killed) {
           killed = true;
-          first.kill('SIGKILL'); // the other writers still have requests in flight
+          inFlightAtKill = inFlight; // the other writers' requests, sent and unanswered
+          first.kill('SIGKILL');
         }
       }
     };
     await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
     expect(failures, `requests failed before the kill\n${first.tail()}`).to.deep.equal([]);
     expect(killed, `the burst ended before ${KILL_AFTER} writes were acknowledged (${acked.length})`).to.equal(true);
+    expect(inFlightAtKill, 'no request was in flight when the service was killed').to.be.greaterThan(0);
     const crash = await exitWithin(first, 10_000, 'killed service');
     expect(crash.signal).to.equal('SIGKILL');
     expect(new Set(acked).size).to.equal(acked.length);
 
-    console.log("DEBUG acked", acked.length);
     const second = await start();
     const db = testDb.db;
 
@@ -116,7 +122,6 @@ describe('process: SIGKILL during a burst of writes', function () {
     const checkpoint = await db('projection_checkpoints').where({ tenant_id: tenant }).first('last_seq');
     expect(Number(checkpoint?.last_seq), 'read models behind the log').to.equal(n);
     const projected = await db('invites').where({ tenant_id: tenant }).pluck('id');
-    console.log("DEBUG logged", perInvite.size, "n", n);
     expect(projected.length).to.equal(perInvite.size);
     expect(projected).to.include.members(acked);
 

@@ -44,7 +44,15 @@ export async function startTestService(label: string, opts: { clock?: Clock; env
     },
   });
   const clock = opts.clock ?? new ManualClock(new Date());
-  const service = await startService({ config, clock, log: createLogger('info', sink) });
+  let service: Service;
+  try {
+    service = await startService({ config, clock, log: createLogger('info', sink) });
+  } catch (e) {
+    // Leave nothing behind when the service cannot start (the caller never gets a close()).
+    await testDb.drop().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   return {
     service,
     client: new Client(service.url),
