@@ -50,15 +50,17 @@ export class ProjectionEngine {
     }
     const fresh: StoredEvent[] = [];
     const moves: { tenant_id: string; last_seq: number }[] = [];
+    // One round trip for every tenant whose checkpoint the caller did not already hold.
+    const unknown = [...byTenant.keys()].filter((t) => known?.get(t) === undefined);
+    const stored = new Map<string, number>();
+    if (unknown.length > 0) {
+      const rows = await trx('projection_checkpoints').whereIn('tenant_id', unknown).forUpdate().select('tenant_id', 'last_seq');
+      for (const r of rows) stored.set(r.tenant_id, Number(r.last_seq));
+    }
     for (const [tenant, list] of byTenant) {
-      let at = known?.get(tenant);
-      if (at === undefined) {
-        const row = await trx('projection_checkpoints').where({ tenant_id: tenant }).forUpdate().first('last_seq');
-        at = row ? Number(row.last_seq) : 0;
-      }
+      const at = known?.get(tenant) ?? stored.get(tenant) ?? 0;
       const news = list.filter((e) => e.seq > at);
       if (news.length === 0) continue;
-      if (news[0]!.seq !== at + 1) throw new ProjectionGap(tenant, at, news[0]!.seq);
       news.forEach((e, i) => {
         if (e.seq !== at + 1 + i) throw new ProjectionGap(tenant, at + i, e.seq);
       });

@@ -1,5 +1,46 @@
 import type { Projector } from '../../projections/projector.js';
+import { TableBatch } from '../../projections/table-batch.js';
 
+const CONVERSATIONS = {
+  table: 'conversations',
+  key: ['tenant_id', 'id'],
+  columns: {
+    tenant_id: 'uuid',
+    id: 'uuid',
+    channel_id: 'uuid',
+    contact_id: 'uuid',
+    external_id: 'text',
+    subject: 'text',
+    state: 'text',
+    snoozed_until: 'timestamptz',
+    assignee_id: 'uuid',
+    team_id: 'text',
+    parts_count: 'int',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+    last_part_at: 'timestamptz',
+  },
+} as const;
+const PARTS = {
+  table: 'conversation_parts',
+  key: ['tenant_id', 'id'],
+  columns: {
+    tenant_id: 'uuid',
+    id: 'uuid',
+    conversation_id: 'uuid',
+    seq: 'bigint',
+    part_type: 'text',
+    body: 'text',
+    author_type: 'text',
+    author_id: 'text',
+    external_id: 'text',
+    attachments: 'jsonb',
+    details: 'jsonb',
+    created_at: 'timestamptz',
+  },
+} as const;
+
+/** Keys of a part's payload that change the conversation (the decider puts the resulting state there). */
 const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id'] as const;
 
 export const conversationsProjector: Projector = {
@@ -7,52 +48,49 @@ export const conversationsProjector: Projector = {
   handles: ['conversation.created', 'conversation_part.created'],
   tables: ['conversation_parts', 'conversations'],
   async project(db, events) {
+    const conversations = new TableBatch(CONVERSATIONS);
+    const parts = new TableBatch(PARTS);
     for (const e of events) {
       const p = e.payload as Record<string, any>;
       if (e.type === 'conversation.created') {
-        await db('conversations')
-          .insert({
-            tenant_id: e.tenant_id,
-            id: p.conversation_id,
-            channel_id: p.channel_id,
-            contact_id: p.contact_id,
-            external_id: p.external_id ?? null,
-            subject: p.subject ?? null,
-            state: p.state,
-            assignee_id: p.assignee_id ?? null,
-            team_id: p.team_id ?? null,
-            parts_count: 0,
-            created_at: e.created_at,
-            updated_at: e.created_at,
-            last_part_at: e.created_at,
-          })
-          .onConflict(['tenant_id', 'id'])
-          .merge();
+        conversations.insert({
+          tenant_id: e.tenant_id,
+          id: p.conversation_id,
+          channel_id: p.channel_id,
+          contact_id: p.contact_id,
+          external_id: p.external_id ?? null,
+          subject: p.subject ?? null,
+          state: p.state,
+          snoozed_until: null,
+          assignee_id: p.assignee_id ?? null,
+          team_id: p.team_id ?? null,
+          parts_count: 0,
+          created_at: e.created_at,
+          updated_at: e.created_at,
+          last_part_at: e.created_at,
+        });
         continue;
       }
       const { conversation_id, part_id, part_type, channel_id: _c, author, body, external_id, attachments, ...details } = p;
-      await db('conversation_parts')
-        .insert({
-          tenant_id: e.tenant_id,
-          id: part_id,
-          conversation_id,
-          seq: e.seq,
-          part_type,
-          body: body ?? null,
-          author_type: author.type,
-          author_id: author.id,
-          external_id: external_id ?? null,
-          attachments: JSON.stringify(attachments ?? []),
-          details: JSON.stringify(details),
-          created_at: e.created_at,
-        })
-        .onConflict(['tenant_id', 'id'])
-        .ignore();
+      parts.insert({
+        tenant_id: e.tenant_id,
+        id: part_id,
+        conversation_id,
+        seq: e.seq,
+        part_type,
+        body: body ?? null,
+        author_type: author.type,
+        author_id: author.id,
+        external_id: external_id ?? null,
+        attachments: attachments ?? [],
+        details,
+        created_at: e.created_at,
+      });
       const changes: Record<string, unknown> = {};
       for (const k of STATE_KEYS) if (k in p) changes[k] = p[k];
-      await db('conversations')
-        .where({ tenant_id: e.tenant_id, id: conversation_id })
-        .update({ ...changes, parts_count: db.raw('parts_count + 1'), updated_at: e.created_at, last_part_at: e.created_at });
+      conversations.patch({ tenant_id: e.tenant_id, id: conversation_id }, { ...changes, updated_at: e.created_at, last_part_at: e.created_at }, { parts_count: 1 });
     }
+    await conversations.flush(db);
+    await parts.flush(db);
   },
 };

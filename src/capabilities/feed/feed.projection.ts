@@ -1,27 +1,22 @@
 import type { Projector } from '../../projections/projector.js';
+import { TableBatch } from '../../projections/table-batch.js';
 
-/** One multi-row insert per batch: rebuilds stream through this projector fast. */
+const FEED = {
+  table: 'feed_events',
+  key: ['tenant_id', 'seq'],
+  columns: { tenant_id: 'uuid', seq: 'bigint', id: 'uuid', type: 'text', aggregate_type: 'text', aggregate_id: 'text', payload: 'jsonb', created_at: 'timestamptz' },
+} as const;
+
+/** Every event's envelope, one statement per batch (rebuilds stream through it). */
 export const feedProjector: Projector = {
   name: 'feed',
   handles: ['*'],
   tables: ['feed_events'],
   async project(db, events) {
-    for (let i = 0; i < events.length; i += 1000) {
-      await db('feed_events')
-        .insert(
-          events.slice(i, i + 1000).map((e) => ({
-            tenant_id: e.tenant_id,
-            seq: e.seq,
-            id: e.id,
-            type: e.type,
-            aggregate_type: e.aggregate_type,
-            aggregate_id: e.aggregate_id,
-            payload: JSON.stringify(e.payload),
-            created_at: e.created_at,
-          })),
-        )
-        .onConflict(['tenant_id', 'seq'])
-        .ignore();
+    const feed = new TableBatch(FEED);
+    for (const e of events) {
+      feed.insert({ tenant_id: e.tenant_id, seq: e.seq, id: e.id, type: e.type, aggregate_type: e.aggregate_type, aggregate_id: e.aggregate_id, payload: e.payload, created_at: e.created_at });
     }
+    await feed.flush(db);
   },
 };

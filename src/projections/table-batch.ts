@@ -1,0 +1,106 @@
+// Set-based writes for projectors. A batch of events is folded in memory into
+// one row per key (an insert, or a patch of an existing row), then written
+// with one statement per table (and per patch shape), whatever the batch size.
+// Rows travel as one JSON parameter through jsonb_to_recordset, so there is no
+// bind-parameter limit and the column types are declared once, here.
+import type { Knex } from 'knex';
+
+export interface TableSpec {
+  table: string;
+  key: readonly string[];
+  /** every column written, key columns included, with its Postgres type */
+  columns: Readonly<Record<string, string>>;
+}
+
+type Row = Record<string, unknown>;
+
+interface Pending {
+  key: Row;
+  insert: Row | null;
+  set: Row;
+  inc: Record<string, number>;
+}
+
+const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+export class TableBatch {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(private readonly spec: TableSpec) {}
+
+  private entry(row: Row): Pending {
+    const id = this.spec.key.map((k) => String(row[k])).join('\u0000');
+    let p = this.pending.get(id);
+    if (!p) {
+      p = { key: Object.fromEntries(this.spec.key.map((k) => [k, row[k]])), insert: null, set: {}, inc: {} };
+      this.pending.set(id, p);
+    }
+    return p;
+  }
+
+  /** Inserts (or replaces) the row with these columns. */
+  insert(row: Row): void {
+    const p = this.entry(row);
+    p.insert = { ...row };
+    p.set = {};
+    p.inc = {};
+  }
+
+  /** Sets columns and adds to counters of the row with this key; folds into a pending insert. */
+  patch(key: Row, set: Row, inc: Record<string, number> = {}): void {
+    const p = this.entry(key);
+    if (p.insert) {
+      Object.assign(p.insert, set);
+      for (const [c, n] of Object.entries(inc)) p.insert[c] = Number(p.insert[c] ?? 0) + n;
+      return;
+    }
+    Object.assign(p.set, set);
+    for (const [c, n] of Object.entries(inc)) p.inc[c] = (p.inc[c] ?? 0) + n;
+  }
+
+  private recordType(cols: string[]): string {
+    return cols.map((c) => `${ident(c)} ${this.spec.columns[c]}`).join(', ');
+  }
+
+  async flush(db: Knex.Transaction): Promise<void> {
+    const inserts: Row[] = [];
+    const patches = new Map<string, Row[]>();
+    for (const p of this.pending.values()) {
+      if (p.insert) {
+        inserts.push(p.insert);
+        continue;
+      }
+      const setCols = Object.keys(p.set).sort();
+      const incCols = Object.keys(p.inc).sort();
+      const shape = `${setCols.join(',')}|${incCols.join(',')}`;
+      const list = patches.get(shape) ?? [];
+      list.push({ ...p.key, ...p.set, ...p.inc });
+      patches.set(shape, list);
+    }
+    this.pending.clear();
+    const t = ident(this.spec.table);
+    const keyMatch = this.spec.key.map((k) => `${t}.${ident(k)} = v.${ident(k)}`).join(' AND ');
+
+    if (inserts.length) {
+      const cols = Object.keys(this.spec.columns);
+      const rest = cols.filter((c) => !this.spec.key.includes(c));
+      const list = cols.map(ident).join(', ');
+      await db.raw(
+        `INSERT INTO ${t} (${list}) SELECT ${list} FROM jsonb_to_recordset(?::jsonb) AS v(${this.recordType(cols)})
+         ON CONFLICT (${this.spec.key.map(ident).join(', ')}) DO UPDATE SET ${rest.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ')}`,
+        [JSON.stringify(inserts.map((r) => Object.fromEntries(cols.map((c) => [c, r[c] ?? null]))))],
+      );
+    }
+    for (const [shape, rows] of patches) {
+      const [setPart, incPart] = shape.split('|');
+      const setCols = setPart ? setPart.split(',') : [];
+      const incCols = incPart ? incPart.split(',') : [];
+      const assignments = [...setCols.map((c) => `${ident(c)} = v.${ident(c)}`), ...incCols.map((c) => `${ident(c)} = ${t}.${ident(c)} + v.${ident(c)}`)];
+      if (assignments.length === 0) continue;
+      await db.raw(
+        `UPDATE ${t} SET ${assignments.join(', ')} FROM jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key, ...setCols, ...incCols])}) WHERE ${keyMatch}`,
+        [JSON.stringify(rows)],
+      );
+    }
+  }
+}
