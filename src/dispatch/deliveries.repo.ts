@@ -49,8 +49,11 @@ export interface Claimed {
 export interface ClaimLimits {
   /** how many this worker may start now */
   capacity: number;
-  /** at most this many in flight per target across every process */
+  /** at most this many leases out per target (exact within a process, see claimDue) */
   perTarget: number;
+  /** targets that have been answering fast, and the larger cap they get */
+  fastTargets: string[];
+  perFastTarget: number;
   leaseMs: number;
 }
 
@@ -66,110 +69,108 @@ export async function insertDeliveries(db: Knex | Knex.Transaction, rows: NewDel
 }
 
 /**
- * Claims due deliveries with FOR UPDATE SKIP LOCKED and a lease. Per-target
- * fairness: candidates are at most `perTarget` per target, and targets that
- * already have `perTarget` leases out are skipped, so a backlog behind one
- * hanging receiver never fills the batch. A transaction-level advisory lock
- * per target makes the in-flight count and the new leases one step across
- * processes (a second claimer skips that target instead of over-filling it).
+ * Claims due deliveries with FOR UPDATE SKIP LOCKED and a lease, in one
+ * statement (one round trip: a healthy delivery should leave in milliseconds).
+ * Per-target fairness: a target gets at most its cap of leases minus those it
+ * already has out (`perTarget`, or `perFastTarget` for one that has been
+ * answering fast), so a backlog behind one hanging receiver never fills the
+ * batch. Passes in one process run one at a time, so there the cap is exact;
+ * two processes claiming the same target in the same instant can each admit up
+ * to the cap (at most processes x perTarget), which costs nothing but fairness.
  * "Due" and "lease expired" are judged by the injected clock (`now`), never SQL now().
  */
 export async function claimDue(db: Knex, now: Date, limits: ClaimLimits): Promise<Claimed[]> {
   if (limits.capacity <= 0) return [];
-  return db.transaction(async (trx) => {
-    const candidates = await trx.raw(
-      `SELECT id FROM (
-         SELECT d.id, d.next_attempt_at, d.ord,
-                row_number() OVER (PARTITION BY d.target_id ORDER BY d.next_attempt_at, d.ord) AS rn
-           FROM webhook_deliveries d
-          WHERE d.state = 'pending' AND d.next_attempt_at <= ?
-            AND (d.leased_until IS NULL OR d.leased_until <= ?)
-            AND (d.target_kind = 'channel' OR EXISTS (
-                  SELECT 1 FROM webhook_endpoints e WHERE e.tenant_id = d.tenant_id AND e.id = d.target_id AND e.enabled))
-            AND d.target_id NOT IN (
-                  SELECT f.target_id FROM webhook_deliveries f
-                   WHERE f.state = 'pending' AND f.leased_until IS NOT NULL AND f.leased_until > ?
-                   GROUP BY f.target_id HAVING count(*) >= ?)
-       ) x
-       WHERE rn <= ?
-       ORDER BY next_attempt_at, ord
-       LIMIT ?`,
-      [now, now, now, limits.perTarget, limits.perTarget, limits.capacity * 2],
-    );
-    const ids = (candidates.rows as { id: string }[]).map((r) => r.id);
-    if (ids.length === 0) return [];
-    const locked = await trx.raw(
-      `SELECT id, target_id FROM webhook_deliveries
-        WHERE id = ANY(?::uuid[]) AND state = 'pending' AND next_attempt_at <= ?
-          AND (leased_until IS NULL OR leased_until <= ?)
-        ORDER BY next_attempt_at, ord
-        FOR UPDATE SKIP LOCKED`,
-      [ids, now, now],
-    );
-    const rows = locked.rows as { id: string; target_id: string }[];
-    const targets = [...new Set(rows.map((r) => r.target_id))];
-    if (targets.length === 0) return [];
-    const mine = await trx.raw(
-      `SELECT t::text AS target_id FROM unnest(?::uuid[]) AS t
-        WHERE pg_try_advisory_xact_lock(hashtextextended('webhook_target:' || t::text, 0))`,
-      [targets],
-    );
-    const lockedTargets = (mine.rows as { target_id: string }[]).map((r) => r.target_id);
-    if (lockedTargets.length === 0) return [];
-    const busy = await trx.raw(
-      `SELECT target_id::text AS target_id, count(*)::int AS n FROM webhook_deliveries
-        WHERE state = 'pending' AND leased_until IS NOT NULL AND leased_until > ? AND target_id = ANY(?::uuid[])
-        GROUP BY target_id`,
-      [now, lockedTargets],
-    );
-    const room = new Map<string, number>(lockedTargets.map((t) => [t, limits.perTarget]));
-    for (const b of busy.rows as { target_id: string; n: number }[]) room.set(b.target_id, limits.perTarget - b.n);
-    const picked: string[] = [];
-    for (const r of rows) {
-      if (picked.length >= limits.capacity) break;
-      const left = room.get(r.target_id) ?? 0;
-      if (left <= 0) continue;
-      room.set(r.target_id, left - 1);
-      picked.push(r.id);
-    }
-    if (picked.length === 0) return [];
-    const leaseToken = randomUUID();
-    const claimed = await trx('webhook_deliveries')
-      .whereIn('id', picked)
-      .update({ leased_until: new Date(now.getTime() + limits.leaseMs), lease_token: leaseToken })
-      .returning(['id', 'tenant_id', 'target_kind', 'target_id', 'seq', 'url', 'body', 'attempts', 'lease_token']);
-    return claimed as Claimed[];
-  });
+  const res = await db.raw(
+    `WITH busy AS (
+       SELECT target_id, count(*)::int AS n FROM webhook_deliveries
+        WHERE state = 'pending' AND leased_until IS NOT NULL AND leased_until > :now
+        GROUP BY target_id
+     ), ranked AS (
+       SELECT d.id, d.target_id, d.next_attempt_at, d.ord, coalesce(b.n, 0) AS n,
+              row_number() OVER (PARTITION BY d.target_id ORDER BY d.next_attempt_at, d.ord) AS rn
+         FROM webhook_deliveries d LEFT JOIN busy b USING (target_id)
+        WHERE d.state = 'pending' AND d.next_attempt_at <= :now
+          AND (d.leased_until IS NULL OR d.leased_until <= :now)
+          -- a disabled endpoint's deliveries wait (pause); a deleted one's are gone
+          AND (d.target_kind = 'channel' OR EXISTS (
+                SELECT 1 FROM webhook_endpoints e WHERE e.tenant_id = d.tenant_id AND e.id = d.target_id AND e.enabled))
+     ), pick AS (
+       SELECT id FROM ranked WHERE rn + n <= CASE WHEN target_id = ANY(:fast::uuid[]) THEN :fastCap::int ELSE :cap::int END
+        ORDER BY next_attempt_at, ord LIMIT :capacity
+     ), locked AS (
+       -- re-checked on the row's latest version, so a row leased meanwhile by another worker drops out
+       SELECT id FROM webhook_deliveries
+        WHERE id IN (SELECT id FROM pick) AND state = 'pending' AND (leased_until IS NULL OR leased_until <= :now)
+        FOR UPDATE SKIP LOCKED
+     )
+     UPDATE webhook_deliveries d SET leased_until = :until, lease_token = :token
+       FROM locked WHERE d.id = locked.id
+     RETURNING d.id, d.tenant_id, d.target_kind, d.target_id, d.seq, d.url, d.body, d.attempts, d.lease_token`,
+    { now, cap: limits.perTarget, fast: limits.fastTargets, fastCap: limits.perFastTarget, capacity: limits.capacity, until: new Date(now.getTime() + limits.leaseMs), token: randomUUID() },
+  );
+  return res.rows as Claimed[];
+}
+
+export interface Finished {
+  claimed: Claimed;
+  result: SendResult;
+  startedAt: Date;
+  finishedAt: Date;
 }
 
 /**
- * Records the attempt and moves the delivery on. Only the lease holder moves
- * it: a worker whose lease expired and was taken over still logs its attempt
- * (it did happen) but leaves the state to the new holder.
+ * Records attempts and moves their deliveries on, many in one statement (the
+ * worker groups whatever finished while the previous write ran). Only the
+ * lease holder moves a delivery: a worker whose lease expired and was taken
+ * over still logs its attempt (it did happen) but leaves the state to the new
+ * holder. The data-modifying CTE runs whether or not it matched.
  */
-export async function settle(db: Knex, c: Claimed, result: SendResult, at: { startedAt: Date; finishedAt: Date }, baseSeconds: number): Promise<void> {
-  const attempt = c.attempts + 1;
-  const outcome = afterAttempt(result.error === null, attempt, at.finishedAt, baseSeconds);
-  await db.transaction(async (trx) => {
-    await trx('webhook_deliveries')
-      .where({ id: c.id, lease_token: c.lease_token })
-      .update({
-        attempts: attempt,
-        state: outcome.state,
-        last_status: result.status,
-        last_error: result.error,
-        last_attempt_at: at.startedAt,
-        next_attempt_at: outcome.state === 'pending' ? outcome.nextAttemptAt : null,
-        delivered_at: outcome.state === 'delivered' ? at.finishedAt : null,
-        leased_until: null,
-        lease_token: null,
-      });
-    await trx.raw(
-      `INSERT INTO webhook_delivery_attempts (delivery_id, tenant_id, attempt, status, error, duration_ms, at)
-       SELECT id, tenant_id, ?, ?, ?, ?, ? FROM webhook_deliveries WHERE id = ?`,
-      [attempt, result.status, result.error, result.durationMs, at.startedAt, c.id],
-    );
-  });
+export async function settleMany(db: Knex, done: Finished[], baseSeconds: number): Promise<void> {
+  if (done.length === 0) return;
+  const cols = {
+    id: [] as string[],
+    token: [] as string[],
+    attempt: [] as number[],
+    state: [] as string[],
+    status: [] as (number | null)[],
+    error: [] as (string | null)[],
+    started: [] as Date[],
+    next: [] as (Date | null)[],
+    delivered: [] as (Date | null)[],
+    duration: [] as number[],
+  };
+  for (const f of done) {
+    const attempt = f.claimed.attempts + 1;
+    const outcome = afterAttempt(f.result.error === null, attempt, f.finishedAt, baseSeconds);
+    cols.id.push(f.claimed.id);
+    cols.token.push(f.claimed.lease_token);
+    cols.attempt.push(attempt);
+    cols.state.push(outcome.state);
+    cols.status.push(f.result.status);
+    cols.error.push(f.result.error);
+    cols.started.push(f.startedAt);
+    cols.next.push(outcome.state === 'pending' ? outcome.nextAttemptAt : null);
+    cols.delivered.push(outcome.state === 'delivered' ? f.finishedAt : null);
+    cols.duration.push(f.result.durationMs);
+  }
+  await db.raw(
+    `WITH x AS (
+       SELECT * FROM unnest(?::uuid[], ?::uuid[], ?::int[], ?::text[], ?::int[], ?::text[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[], ?::int[])
+         AS x(id, token, attempt, state, status, error, started, next, delivered, duration)
+     ), moved AS (
+       UPDATE webhook_deliveries d
+          SET attempts = x.attempt, state = x.state, last_status = x.status, last_error = x.error, last_attempt_at = x.started,
+              next_attempt_at = x.next, delivered_at = x.delivered, leased_until = NULL, lease_token = NULL
+         FROM x WHERE d.id = x.id AND d.lease_token = x.token
+       RETURNING d.id
+     )
+     INSERT INTO webhook_delivery_attempts (delivery_id, tenant_id, attempt, status, error, duration_ms, at)
+     SELECT d.id, d.tenant_id, x.attempt, x.status, x.error, x.duration, x.started
+       FROM x JOIN webhook_deliveries d ON d.id = x.id`,
+    // node-pg writes null elements as NULL; knex's binding type just does not admit nullable arrays.
+    [cols.id, cols.token, cols.attempt, cols.state, cols.status, cols.error, cols.started, cols.next, cols.delivered, cols.duration] as unknown as Knex.RawBinding[],
+  );
 }
 
 /** Republish (spec 2.3, 6.1.2): a new delivery of the same event bytes, in the next series. */

@@ -10,7 +10,7 @@ import type { PgNotifier } from '../eventstore/pg-notifier.js';
 import type { Clock } from '../platform/clock.js';
 import type { Sealer } from '../platform/crypto/seal.js';
 import type { Logger } from '../platform/logger.js';
-import { claimDue, DELIVERIES_CHANNEL, settle, type Claimed } from './deliveries.repo.js';
+import { claimDue, DELIVERIES_CHANNEL, settleMany, type Claimed, type Finished } from './deliveries.repo.js';
 import type { Sender, SendResult } from './sender.js';
 
 export interface DeliveryWorkerOptions {
@@ -18,10 +18,12 @@ export interface DeliveryWorkerOptions {
   retryBaseSeconds: number;
   /** HTTP timeout; the lease is longer, so a slow but live send is never taken over */
   timeoutMs: number;
-  /** sends in flight in this process */
+  /** sends in flight in this process (default 256) */
   maxInFlight?: number;
-  /** sends in flight per endpoint or channel, across processes */
+  /** sends in flight per endpoint or channel (default 2), so a hanging receiver holds only these */
   perTarget?: number;
+  /** sends in flight for a target whose last answer was a quick 2xx (default 16), so a busy healthy one keeps up */
+  perFastTarget?: number;
   pollMs?: number;
 }
 
@@ -34,11 +36,25 @@ export interface DeliveryWorkerDeps {
   sender: Sender;
 }
 
-/** The signing secret of a delivery's target, opened at send time; null when it cannot be. */
-async function secretFor(db: Knex, sealer: Sealer, c: Claimed): Promise<string | null> {
+const SECRET_CACHE_MAX = 10_000;
+const FAST_MS = 1000;
+const FAST_TARGETS_MAX = 10_000;
+
+/**
+ * The signing secret of a delivery's target, opened at send time; null when it
+ * cannot be. Endpoint secrets never change, so they are kept once opened (an
+ * endpoint's deletion removes its deliveries, so a stale entry is never used).
+ */
+async function secretFor(db: Knex, sealer: Sealer, c: Claimed, cache: Map<string, string>): Promise<string | null> {
   if (c.target_kind === 'endpoint') {
+    const cached = cache.get(`${c.tenant_id}:${c.target_id}`);
+    if (cached) return cached;
     const row = await db('webhook_endpoint_secrets').where({ tenant_id: c.tenant_id, endpoint_id: c.target_id }).first('sealed');
-    return row ? sealer.open('webhook', c.tenant_id, c.target_id, row.sealed) : null;
+    if (!row) return null;
+    const secret = sealer.open('webhook', c.tenant_id, c.target_id, row.sealed);
+    if (cache.size >= SECRET_CACHE_MAX) cache.clear();
+    cache.set(`${c.tenant_id}:${c.target_id}`, secret);
+    return secret;
   }
   // Channel replies are signed with the channel's current secret (spec 5.6).
   const row = await db('channel_secrets').where({ tenant_id: c.tenant_id, channel_id: c.target_id }).whereNull('valid_until').first('sealed');
@@ -47,31 +63,61 @@ async function secretFor(db: Knex, sealer: Sealer, c: Claimed): Promise<string |
 
 export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOptions): Worker & { kick(): void } {
   const { db, notifier, clock, log, sealer, sender } = deps;
-  const maxInFlight = opts.maxInFlight ?? 32;
+  const maxInFlight = opts.maxInFlight ?? 256;
   const perTarget = opts.perTarget ?? 2;
+  const perFastTarget = opts.perFastTarget ?? 16;
   const leaseMs = opts.timeoutMs + Math.max(5_000, opts.timeoutMs);
   const inFlight = new Set<Promise<void>>();
+  const secrets = new Map<string, string>();
+  // Slow start: a target begins at the small cap and earns the large one by answering 2xx within
+  // FAST_MS; one failure or slow answer takes it back. A hanging receiver never gets past the small cap.
+  const fast = new Set<string>();
   let stopped = true;
   let passing: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let unlisten: (() => void) | null = null;
+  const finished: { f: Finished; resolve: () => void }[] = [];
+  let flushing: Promise<void> | null = null;
+
+  /**
+   * Group settle: the first finished send is written at once; sends that
+   * finish while that write runs are written together by the next one. No
+   * added latency when idle, one statement for many under load.
+   */
+  function record(f: Finished): Promise<void> {
+    return new Promise<void>((resolve) => {
+      finished.push({ f, resolve });
+      flushing ??= (async () => {
+        while (finished.length > 0) {
+          const batch = finished.splice(0);
+          try {
+            await settleMany(db, batch.map((b) => b.f), opts.retryBaseSeconds);
+          } catch (e) {
+            // Their leases run out and another pass sends them again: at-least-once, never lost.
+            log.warn({ err: e, deliveries: batch.map((b) => b.f.claimed.id) }, 'could not record webhook attempts');
+          }
+          for (const b of batch) b.resolve();
+        }
+        flushing = null;
+      })();
+    });
+  }
 
   async function deliver(c: Claimed): Promise<void> {
     const startedAt = clock.now();
     let result: SendResult;
     try {
-      const secret = await secretFor(db, sealer, c);
+      const secret = await secretFor(db, sealer, c, secrets);
       result = secret === null ? { status: null, error: 'no signing secret is available for this target', durationMs: 0 } : await sender.post(c.url, c.body, secret);
     } catch (e) {
       result = { status: null, error: `could not send: ${(e as Error).message}`, durationMs: 0 };
     }
-    try {
-      await settle(db, c, result, { startedAt, finishedAt: clock.now() }, opts.retryBaseSeconds);
-    } catch (e) {
-      // The lease runs out and another pass retries the delivery: at-least-once, never lost.
-      log.warn({ err: e, delivery_id: c.id }, 'could not record a webhook attempt');
-    }
+    if (result.error === null && result.durationMs < FAST_MS) {
+      if (fast.size >= FAST_TARGETS_MAX) fast.clear();
+      fast.add(c.target_id);
+    } else fast.delete(c.target_id);
+    await record({ claimed: c, result, startedAt, finishedAt: clock.now() });
     if (result.error) log.info({ delivery_id: c.id, target: c.target_kind, seq: c.seq, status: result.status, error: result.error }, 'webhook attempt failed');
   }
 
@@ -79,7 +125,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     while (!stopped) {
       const room = maxInFlight - inFlight.size;
       if (room <= 0) return;
-      const claimed = await claimDue(db, clock.now(), { capacity: room, perTarget, leaseMs });
+      const claimed = await claimDue(db, clock.now(), { capacity: room, perTarget, perFastTarget, fastTargets: [...fast], leaseMs });
       if (claimed.length === 0) return;
       for (const c of claimed) {
         const p: Promise<void> = deliver(c).finally(() => {
@@ -111,7 +157,11 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     kick,
     async start() {
       stopped = false;
-      unlisten = await notifier.listen(DELIVERIES_CHANNEL, () => kick());
+      // Without LISTEN the poll tick still delivers, only later; a database hiccup at start must not stop the service.
+      unlisten = await notifier.listen(DELIVERIES_CHANNEL, () => kick()).catch((e) => {
+        log.warn({ err: e }, 'webhook worker could not LISTEN; polling only until it reconnects');
+        return null;
+      });
       timer = setInterval(kick, opts.pollMs ?? 500);
       timer.unref();
       kick();

@@ -7,7 +7,7 @@
 // Several processes may run it. Only the holder of a session-level advisory
 // lock subscribes; the others retry to take the lock every few seconds and
 // take over when the holder's connection dies. Two more walls stand behind the
-// lock: each batch compares-and-sets the checkpoint row (locked FOR UPDATE),
+// lock: each batch compares-and-sets the checkpoint row (UPDATE ... WHERE position = the one it read),
 // so a holder that lost its lock unnoticed cannot write a stale batch, and
 // delivery rows are unique per (target, seq, series) and inserted with ON
 // CONFLICT DO NOTHING, so a batch dispatched twice creates nothing new.
@@ -23,6 +23,7 @@ import { evolve, targetsFor, type TenantView, type ViewChange } from './routing.
 
 export const DISPATCHER_NAME = 'webhook_dispatcher';
 const LOCK_RETRY_MS = 2000;
+const VIEW_CACHE_TENANTS = 10_000;
 
 class StaleCheckpoint extends Error {}
 
@@ -32,15 +33,34 @@ interface PgConn {
   removeListener(event: 'error' | 'end', fn: (e?: unknown) => void): void;
 }
 
-async function loadViews(trx: Knex.Transaction, tenants: string[]): Promise<Map<string, TenantView>> {
-  const views = new Map<string, TenantView>(tenants.map((t) => [t, { endpoints: new Map(), channels: new Map() }]));
+/**
+ * The batch's tenants' views: from `cache` when there, else from the tables.
+ * The cache is only sound while this process holds the dispatcher lock (no
+ * one else writes the dispatch_* tables) and is dropped after any failed batch,
+ * because routing evolves the views in place before the transaction commits.
+ */
+async function loadViews(trx: Knex.Transaction, tenants: string[], cache: Map<string, TenantView>): Promise<Map<string, TenantView>> {
+  const views = new Map<string, TenantView>();
+  const missing = tenants.filter((t) => {
+    const v = cache.get(t);
+    if (v) views.set(t, v);
+    return !v;
+  });
+  if (missing.length === 0) return views;
+  for (const t of missing) views.set(t, { endpoints: new Map(), channels: new Map() });
+  await fill(trx, missing, views);
+  if (cache.size + missing.length > VIEW_CACHE_TENANTS) cache.clear();
+  for (const t of missing) cache.set(t, views.get(t)!);
+  return views;
+}
+
+async function fill(trx: Knex.Transaction, tenants: string[], views: Map<string, TenantView>): Promise<void> {
   const endpoints = await trx('dispatch_endpoints').whereIn('tenant_id', tenants);
   for (const r of endpoints) {
     views.get(r.tenant_id)!.endpoints.set(r.endpoint_id, { tenantId: r.tenant_id, endpointId: r.endpoint_id, url: r.url, eventNames: r.event_names, enabled: r.enabled });
   }
   const channels = await trx('dispatch_channels').whereIn('tenant_id', tenants);
   for (const r of channels) views.get(r.tenant_id)!.channels.set(r.channel_id, { tenantId: r.tenant_id, channelId: r.channel_id, webhookUrl: r.webhook_url });
-  return views;
 }
 
 async function writeChange(trx: Knex.Transaction, c: ViewChange): Promise<void> {
@@ -73,8 +93,8 @@ async function writeChange(trx: Knex.Transaction, c: ViewChange): Promise<void> 
 }
 
 /** Routes one batch: the deliveries it owes and the view changes it makes, applied in log order. */
-export async function dispatchBatch(trx: Knex.Transaction, events: StoredEvent[], now: Date): Promise<number> {
-  const views = await loadViews(trx, [...new Set(events.map((e) => e.tenant_id))]);
+export async function dispatchBatch(trx: Knex.Transaction, events: StoredEvent[], now: Date, cache = new Map<string, TenantView>()): Promise<number> {
+  const views = await loadViews(trx, [...new Set(events.map((e) => e.tenant_id))], cache);
   let deliveries: NewDelivery[] = [];
   const changes: ViewChange[] = [];
   for (const e of events) {
@@ -154,18 +174,27 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
     conn.on('end', onLost);
     let expected: string | null = (await db('subscription_checkpoints').where({ name: DISPATCHER_NAME }).first('position'))?.position ?? null;
     log.info({ checkpoint: expected }, 'webhook dispatcher: lock taken, dispatching');
+    const views = new Map<string, TenantView>();
     let sub: Subscription | null = null;
     try {
       sub = store.subscribe({
         after: expected,
         batchSize: opts.batchSize ?? 500,
         handle: async (events, checkpoint) => {
-          await db.transaction(async (trx) => {
-            const row = await trx('subscription_checkpoints').where({ name: DISPATCHER_NAME }).forUpdate().first('position');
-            if ((row?.position ?? null) !== expected) throw new StaleCheckpoint('the dispatcher checkpoint moved under this process');
-            await dispatchBatch(trx, events, clock.now());
-            await trx('subscription_checkpoints').insert({ name: DISPATCHER_NAME, position: checkpoint }).onConflict('name').merge();
-          });
+          try {
+            await db.transaction(async (trx) => {
+              await dispatchBatch(trx, events, clock.now(), views);
+              // Compare-and-set: the checkpoint moves only from where this process left it.
+              const moved =
+                expected === null
+                  ? await trx.raw('INSERT INTO subscription_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING name', [DISPATCHER_NAME, checkpoint])
+                  : await trx.raw('UPDATE subscription_checkpoints SET position = ? WHERE name = ? AND position = ? RETURNING name', [checkpoint, DISPATCHER_NAME, expected]);
+              if (moved.rows.length === 0) throw new StaleCheckpoint('the dispatcher checkpoint moved under this process');
+            });
+          } catch (e) {
+            views.clear(); // evolved in place for a batch that did not commit
+            throw e;
+          }
           expected = checkpoint;
         },
         onError: (e) => {
