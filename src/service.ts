@@ -74,10 +74,8 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
   const engine = new ProjectionEngine(allProjectors());
   const ids = options.ids ?? randomIds;
   const shell = new CommandShell(store, database.db, engine, ids);
-  const sealer = createSealer({
-    channel: config.channelsSecret ?? undefined,
-    webhook: await secretsKey(config.secretsKey, config.dataDir),
-  });
+  const secrets = await secretsKey(config.secretsKey, config.dataDir);
+  const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets });
   const deps: CoreDeps = { config, db: database.db, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer };
   return { deps, engine };
 }

@@ -37,7 +37,7 @@ export interface Wired {
 
 export function buildCapabilities(deps: CoreDeps): Wired {
   const auth = new Authenticator(deps.db, deps.clock);
-  const idempotency = new Idempotency(deps.db, deps.clock);
+  const idempotency = new Idempotency(deps.db, deps.clock, deps.sealer);
   const pipeline: RoutePipeline = {
     authenticate: (req: Request) => auth.authenticate(req),
     requireFreshSession: (p) => auth.requireFreshSession(p),

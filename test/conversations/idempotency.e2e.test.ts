@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.js';
-import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { addMember, mintKey, newWorkspace, signIn, startTestService, type Member, type TestService } from '../support/service.js';
 import { createChannel } from '../support/channels.js';
 
 describe('Idempotency-Key', function () {
@@ -105,11 +105,22 @@ describe('Idempotency-Key', function () {
     expect((await create('sweep-me')).status).to.equal(201);
     clock.advance(25 * 3600_000);
     const { Idempotency } = await import('../../src/api/idempotency/idempotency.js');
-    const reaped = await new Idempotency(t.testDb.db, clock).sweep();
+    const reaped = await new Idempotency(t.testDb.db, clock, t.service.deps.sealer).sweep();
     expect(reaped).to.be.greaterThan(0);
     const fresh = await create('sweep-me', { body: 'a different body is fine now' });
     expect(fresh.status).to.equal(201);
     expect(fresh.headers.get('idempotent-replayed')).to.equal(null);
+  });
+
+  it('keeps a replayable key secret sealed at rest, and replays it only to the same caller', async () => {
+    owner.cookie = await signIn(t, owner.email, owner.password); // earlier tests moved the clock a day on
+    const minted = await t.client.post('/api/keys', { name: 'idem', scopes: ['conversations:read'] }, { cookie: owner.cookie, workspace: owner.workspaceId, headers: { 'idempotency-key': 'mint-1' } });
+    expect(minted.status).to.equal(201);
+    const stored = await t.testDb.db('idempotency_keys').where({ tenant_id: owner.workspaceId, key: 'mint-1' }).first();
+    expect(stored.response_body).to.be.a('string').and.not.include(minted.body.secret.slice(-43));
+    const replay = await t.client.post('/api/keys', { name: 'idem', scopes: ['conversations:read'] }, { cookie: owner.cookie, workspace: owner.workspaceId, headers: { 'idempotency-key': 'mint-1' } });
+    expect(replay.headers.get('idempotent-replayed')).to.equal('true');
+    expect(replay.text).to.equal(minted.text);
   });
 
   it('refuses an over-long key', async () => {

@@ -4,10 +4,13 @@
 // a concurrent retry sees it. It carries a lease: a request that crashed or
 // never finished frees its key when the lease runs out instead of holding it
 // for 24 hours. A 5xx releases the key; any other answer is stored and replayed
-// byte for byte.
+// byte for byte. Stored answers are sealed: a creation answer may carry a
+// secret shown once (an API key, an endpoint secret), which must not sit in
+// plaintext at rest for 24 hours.
 import type { Knex } from 'knex';
 import type { Request } from 'express';
 import type { Clock } from '../../platform/clock.js';
+import type { Sealer } from '../../platform/crypto/seal.js';
 import { AppError, Conflict, Unprocessable, BadRequest } from '../../platform/errors.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
 import type { Answer } from '../routes.js';
@@ -45,7 +48,17 @@ export class Idempotency {
   constructor(
     private readonly db: Knex,
     private readonly clock: Clock,
+    private readonly sealer: Sealer,
   ) {}
+
+  // The sealed answer opens only for the same tenant, caller and key.
+  private seal(scope: Record<string, string>, raw: string): string {
+    return this.sealer.seal('idempotency', scope.tenant_id!, `${scope.caller_id}\u0000${scope.key}`, raw);
+  }
+
+  private open(scope: Record<string, string>, sealed: string): string {
+    return this.sealer.open('idempotency', scope.tenant_id!, `${scope.caller_id}\u0000${scope.key}`, sealed);
+  }
 
   async run(req: Request, principal: Principal, work: () => Promise<Answer>): Promise<StoredAnswer> {
     const key = req.get('idempotency-key');
@@ -78,7 +91,7 @@ export class Idempotency {
       if (row.fingerprint !== fp) {
         throw new Unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
       }
-      return { status: row.response_status!, raw: row.response_body ?? undefined, headers: row.response_headers ?? {}, replayed: true };
+      return { status: row.response_status!, raw: row.response_body ? this.open(scope, row.response_body) : undefined, headers: row.response_headers ?? {}, replayed: true };
     }
     if (row.locked_until.getTime() > now.getTime()) throw inFlight();
     // The first request's lease ran out (it crashed or never finished): take the key over.
@@ -109,7 +122,7 @@ export class Idempotency {
     const raw = answer.body === undefined ? null : JSON.stringify(answer.body);
     await this.db('idempotency_keys')
       .where(scope)
-      .update({ status: 'completed', response_status: answer.status, response_body: raw, response_headers: answer.headers ?? {}, completed_at: this.clock.now() });
+      .update({ status: 'completed', response_status: answer.status, response_body: raw === null ? null : this.seal(scope, raw), response_headers: answer.headers ?? {}, completed_at: this.clock.now() });
     return { ...answer, raw: raw ?? undefined };
   }
 
