@@ -18,6 +18,7 @@ import { randomIds, type Ids } from './platform/ids.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { secretsKey } from './platform/secrets-key.js';
 import { ProjectionEngine } from './projections/engine.js';
+import { UrlPolicy } from './dispatch/url-policy.js';
 import { startCatchUpProjector } from './projections/catch-up.js';
 import type { Subscription } from './eventstore/store.port.js';
 import type { CoreDeps, Worker } from './capabilities/capability.js';
@@ -76,7 +77,8 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
   const shell = new CommandShell(store, database.db, engine, ids);
   const secrets = await secretsKey(config.secretsKey, config.dataDir);
   const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets });
-  const deps: CoreDeps = { config, db: database.db, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer };
+  const urlPolicy = new UrlPolicy(config.webhookAllowlist);
+  const deps: CoreDeps = { config, db: database.db, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, urlPolicy };
   return { deps, engine };
 }
 

@@ -9,6 +9,7 @@ import type { Ids } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
 import type { Projector } from '../projections/projector.js';
 import type { Sealer } from '../platform/crypto/seal.js';
+import type { UrlPolicy } from '../dispatch/url-policy.js';
 
 /** What the composition root hands every capability. */
 export interface CoreDeps {
@@ -21,6 +22,8 @@ export interface CoreDeps {
   ids: Ids;
   log: Logger;
   sealer: Sealer;
+  /** where outbound deliveries (webhooks, channel replies) may go */
+  urlPolicy: UrlPolicy;
 }
 
 /** A background loop owned by a capability (dispatcher, sweeps); started and stopped by the service. */

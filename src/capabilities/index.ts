@@ -15,6 +15,7 @@ import { workspacesProjector } from './workspaces/workspaces.projection.js';
 import { channelsProjector } from './channels/channels.projection.js';
 import { channelRoutes } from './channels/channels.routes.js';
 import { inboundRoute } from './channels/inbound.route.js';
+import { channelDeliveryRoutes } from './channels/channel-deliveries.routes.js';
 import { contactsProjector } from './contacts/contacts.projection.js';
 import { conversationsProjector } from './conversations/conversations.projection.js';
 import { conversationRoutes } from './conversations/conversations.routes.js';
@@ -45,7 +46,7 @@ export function buildCapabilities(deps: CoreDeps): Wired {
   };
   const webhooks = webhooksCapability(deps);
   return {
-    routes: [...webhooks.routes, ...sessionRoutes(deps), ...memberRoutes(deps), ...keyRoutes(deps), inboundRoute(deps), ...channelRoutes(deps), ...conversationRoutes(deps), ...feedRoutes(deps)],
+    routes: [...webhooks.routes, ...sessionRoutes(deps), ...memberRoutes(deps), ...keyRoutes(deps), inboundRoute(deps), ...channelRoutes(deps), ...channelDeliveryRoutes(deps), ...conversationRoutes(deps), ...feedRoutes(deps)],
     workers: [idempotencySweeper(idempotency, deps.log), unsnoozeWorker(deps), ...(webhooks.workers ?? [])],
     pipeline,
   };

@@ -24,12 +24,23 @@ describe('api channels', function () {
     const list = await t.client.get('/api/channels', { cookie: owner.cookie, workspace: owner.workspaceId });
     expect(list.body.type).to.equal('list');
     expect(list.body.data.map((c: { id: string }) => c.id)).to.include(r.body.id);
-    const put = await t.client.put(`/api/channels/${r.body.id}`, { webhook_url: 'https://bridge.example.com/replies' }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    const put = await t.client.put(`/api/channels/${r.body.id}`, { webhook_url: 'https://203.0.113.10/replies' }, { cookie: owner.cookie, workspace: owner.workspaceId });
     expect(put.status).to.equal(200);
-    expect(put.body).to.include({ webhook_url: 'https://bridge.example.com/replies', receive_only: false });
+    expect(put.body).to.include({ webhook_url: 'https://203.0.113.10/replies', receive_only: false });
     const events = await t.service.deps.store.readTenant(owner.workspaceId, 0, 1000);
     for (const text of [get.text, list.text, put.text, JSON.stringify(events), t.logs.join('')]) expect(text).to.not.include(secret);
     expect(events.map((e) => e.type)).to.include.members(['channel.created', 'channel.updated']);
+  });
+
+  it('refuses a webhook_url toward loopback or link-local addresses', async () => {
+    const ch = await createChannel(t, owner);
+    for (const url of ['http://127.0.0.1:8080/replies', 'http://169.254.169.254/latest/meta-data']) {
+      const r = await t.client.put(`/api/channels/${ch.id}`, { webhook_url: url }, { cookie: owner.cookie, workspace: owner.workspaceId });
+      expect(r.status, url).to.equal(400);
+      expect(r.body.errors[0]).to.include({ code: 'webhook_url_forbidden', field: 'webhook_url' });
+    }
+    const get = await t.client.get(`/api/channels/${ch.id}`, { cookie: owner.cookie, workspace: owner.workspaceId });
+    expect(get.body.webhook_url).to.equal(null);
   });
 
   it('refuses a second api channel for the same source', async () => {

@@ -54,6 +54,21 @@ describe('channel reply delivery (spec 6.2)', function () {
     expect(got!.raw.toString('utf8')).to.not.include('VIP');
   });
 
+  it("shows the channel's deliveries with their state and attempts at /api/channels/{id}/deliveries", async () => {
+    const [row] = await channelDeliveries();
+    const list = await eventually(
+      () => t.client.get(`/api/channels/${channel.id}/deliveries`, as()),
+      (r) => r.body?.data?.[0]?.state === 'delivered',
+    );
+    expect(list.body.type).to.equal('list');
+    expect(list.body.data[0]).to.include({ id: row.id, seq: Number(row.seq), event_type: 'conversation_part.created', state: 'delivered', last_status: 200 });
+    const one = await t.client.get(`/api/channels/${channel.id}/deliveries/${row.id}`, as());
+    expect(one.body.attempt_log).to.have.length(1);
+    expect(list.text).to.not.include(channel.secret);
+    const other = await newWorkspace(t, 'Other');
+    expect((await t.client.get(`/api/channels/${channel.id}/deliveries`, { cookie: other.cookie, workspace: other.workspaceId })).status).to.equal(404);
+  });
+
   it('sends replies made with an API key too, and signs with the current secret after a rotation', async () => {
     const key = await mintKey(t, owner, ['conversations:write', 'conversations:read']);
     expect((await reply('Sent by our integration.', 'comment', { key: key.secret })).status).to.equal(201);

@@ -4,7 +4,6 @@ import type { CoreDeps, Capability } from '../capability.js';
 import { webhookDispatcher } from '../../dispatch/dispatcher.js';
 import { deliveryWorker } from '../../dispatch/delivery-worker.js';
 import { Sender } from '../../dispatch/sender.js';
-import { UrlPolicy } from '../../dispatch/url-policy.js';
 import { webhookRoutes } from './webhooks.routes.js';
 import { deliveryRoutes } from './deliveries.routes.js';
 
@@ -12,7 +11,7 @@ export { webhooksProjector } from './webhooks.projection.js';
 
 export function webhooksCapability(deps: CoreDeps): Capability {
   const { config } = deps;
-  const policy = new UrlPolicy(config.webhookAllowlist);
+  const policy = deps.urlPolicy;
   const sender = new Sender(policy, config.webhookTimeoutMs);
   return {
     routes: [...webhookRoutes(deps, policy), ...deliveryRoutes(deps)],

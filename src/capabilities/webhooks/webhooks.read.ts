@@ -84,11 +84,12 @@ export async function findEndpoint(db: Knex | Knex.Transaction, tenantId: string
 export const endpointView = (e: EndpointRow | undefined): EndpointView | null =>
   e ? { id: e.id, url: e.url, eventNames: e.event_names, description: e.description, enabled: e.enabled } : null;
 
-export const deliveriesOf = (db: Knex, tenantId: string, endpointId: string) =>
-  db('webhook_deliveries').where({ tenant_id: tenantId, target_kind: 'endpoint', target_id: endpointId });
+/** Deliveries to a webhook endpoint, or to a channel's webhook_url (channel replies). */
+export const deliveriesOf = (db: Knex, tenantId: string, targetId: string, kind: 'endpoint' | 'channel' = 'endpoint') =>
+  db('webhook_deliveries').where({ tenant_id: tenantId, target_kind: kind, target_id: targetId });
 
-export async function findDelivery(db: Knex, tenantId: string, endpointId: string, id: string): Promise<DeliveryRow | undefined> {
-  return isUuid(id) ? deliveriesOf(db, tenantId, endpointId).andWhere({ id }).first() : undefined;
+export async function findDelivery(db: Knex, tenantId: string, targetId: string, id: string, kind: 'endpoint' | 'channel' = 'endpoint'): Promise<DeliveryRow | undefined> {
+  return isUuid(id) ? deliveriesOf(db, tenantId, targetId, kind).andWhere({ id }).first() : undefined;
 }
 
 export async function attemptsOf(db: Knex, tenantId: string, deliveryId: string): Promise<AttemptRow[]> {
