@@ -1,10 +1,10 @@
 // The delivery log of an endpoint (spec 2.3) and republishing (spec 6.1.2).
-import { applyKeyset, listQuerySchema, parseCursor, toPage, type ListParams } from '../../api/pagination/list.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { republish, type DeliveryRow } from '../../dispatch/deliveries.repo.js';
+import { republish } from '../../dispatch/deliveries.repo.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { attemptsOf, deliveriesOf, deliveryList, findDelivery, findEndpoint, renderAttempt, renderDelivery } from './webhooks.read.js';
+import { deliveryLogRoutes } from './delivery-log.routes.js';
+import { findDelivery, findEndpoint, renderDelivery } from './webhooks.read.js';
 
 export function deliveryRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock, ids } = deps;
@@ -15,34 +15,7 @@ export function deliveryRoutes(deps: CoreDeps): RouteDef[] {
   };
 
   return [
-    route<unknown, ListParams & { state?: string }>({
-      method: 'get',
-      path: '/webhooks/:id/deliveries',
-      permission: 'settings:read',
-      query: listQuerySchema(deliveryList, { state: { type: 'string', enum: ['pending', 'delivered', 'dead'] } }),
-      async handle({ principal, params, query }) {
-        const cursor = parseCursor(deliveryList, query);
-        await endpointOr404(principal.tenantId, params.id!);
-        const q = deliveriesOf(db, principal.tenantId, params.id!);
-        if (query.state) q.andWhere({ state: query.state });
-        const rows = (await applyKeyset(q, deliveryList, query, cursor)) as DeliveryRow[];
-        const key = (r: DeliveryRow) => Number(query.sort === 'seq' ? r.seq : r.ord);
-        return { status: 200, body: toPage(deliveryList, query, rows, key, (r) => r.id, renderDelivery) };
-      },
-    }),
-
-    route({
-      method: 'get',
-      path: '/webhooks/:id/deliveries/:delivery_id',
-      permission: 'settings:read',
-      async handle({ principal, params }) {
-        await endpointOr404(principal.tenantId, params.id!);
-        const d = await findDelivery(db, principal.tenantId, params.id!, params.delivery_id!);
-        if (!d) throw new NotFound('webhook delivery');
-        const attempts = await attemptsOf(db, principal.tenantId, d.id);
-        return { status: 200, body: { ...renderDelivery(d), attempt_log: attempts.map(renderAttempt) } };
-      },
-    }),
+    ...deliveryLogRoutes(deps, { base: '/webhooks', kind: 'endpoint', mustExist: endpointOr404, what: 'webhook' }),
 
     route({
       method: 'post',
