@@ -1,0 +1,81 @@
+// Bootstraps a tenant the way an operator and a user would: the workspace and
+// its owner through createWorkspace (what `npm run cli -- workspace create`
+// runs), then over HTTP against the running service: sign in, mint an API
+// key, create an api channel with a known webhook secret.
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { createWorkspace } from '../../src/capabilities/workspaces/create-workspace.js';
+import { allProjectors } from '../../src/capabilities/index.js';
+import { CommandShell } from '../../src/commands/shell.js';
+import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
+import { systemClock } from '../../src/platform/clock.js';
+import { createDb } from '../../src/platform/db/database.js';
+import { randomIds } from '../../src/platform/ids.js';
+import { ProjectionEngine } from '../../src/projections/engine.js';
+
+export interface Tenant {
+  name: string;
+  workspaceId: string;
+  memberId: string;
+  cookie: string;
+  /** bearer secret of an API key with every scope the owner holds */
+  key: string;
+  keyId: string;
+  channelId: string;
+  channelSecret: string;
+}
+
+const SCOPES = ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write', 'settings:read', 'settings:write', 'events:read'];
+
+export class Bootstrapper {
+  readonly db: Knex;
+  private readonly shell: CommandShell;
+
+  constructor(
+    databaseUrl: string,
+    private readonly serviceUrl: string,
+  ) {
+    this.db = createDb(databaseUrl, { max: 2 });
+    this.shell = new CommandShell(new PostgresEventStore(this.db, null), this.db, new ProjectionEngine(allProjectors()), randomIds);
+  }
+
+  async http(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: any; headers: Headers; text: string }> {
+    const res = await fetch(this.serviceUrl + path, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed, headers: res.headers, text };
+  }
+
+  async expect(status: number, method: string, path: string, body: unknown, headers: Record<string, string>) {
+    const r = await this.http(method, path, body, headers);
+    if (r.status !== status) throw new Error(`bootstrap: ${method} ${path} answered ${r.status}, expected ${status}: ${r.text.slice(0, 500)}`);
+    return r;
+  }
+
+  async tenant(name: string): Promise<Tenant> {
+    const tag = randomBytes(4).toString('hex');
+    const email = `bench-${name}-${tag}@bench.example.com`;
+    const password = `bench-password-${tag}`;
+    const ws = await createWorkspace({ db: this.db, shell: this.shell, clock: systemClock, ids: randomIds }, { name: `Bench ${name}`, ownerEmail: email, ownerPassword: password });
+    const session = await this.expect(201, 'POST', '/api/session', { email, password }, {});
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const asOwner = { cookie, 'x-service-workspace': ws.workspace_id };
+    const key = await this.expect(201, 'POST', '/api/keys', { name: `bench ${name}`, scopes: SCOPES }, asOwner);
+    const channelSecret = `bench-channel-secret-${tag}`;
+    const channel = await this.expect(201, 'POST', '/api/channels', { kind: 'api', name: `Bench bridge ${name}`, default_team_id: null, webhook_secret: channelSecret }, asOwner);
+    return { name, workspaceId: ws.workspace_id, memberId: ws.member_id, cookie, key: key.body.secret, keyId: key.body.id, channelId: channel.body.id, channelSecret };
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}

@@ -1,0 +1,73 @@
+// Summarises a V8 .cpuprofile (from `npm run bench -- <scenario> --profile`):
+// wall time, idle share, and the top functions and files by self time.
+//   node --import tsx bench/tools/profile-summary.ts <file.cpuprofile> [top=25]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const file = process.argv[2];
+const top = Number(process.argv[3] ?? 25);
+if (!file) {
+  console.error('usage: node --import tsx bench/tools/profile-summary.ts <file.cpuprofile> [top]');
+  process.exit(2);
+}
+const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const byId = new Map(p.nodes.map((n) => [n.id, n]));
+const self = new Map<number, number>();
+for (let i = 0; i < p.samples.length; i++) self.set(p.samples[i]!, (self.get(p.samples[i]!) ?? 0) + (p.timeDeltas[i] ?? 0));
+const total = (p.endTime - p.startTime) / 1000;
+const short = (url: string) => {
+  const u = url.replace(/^file:\/\//, '');
+  const i = u.indexOf('node_modules/');
+  return i >= 0 ? u.slice(i + 13) : u.includes('/src/') ? u.slice(u.indexOf('/src/') + 1) : path.basename(u) || '(native)';
+};
+const fn = new Map<string, number>();
+const files = new Map<string, number>();
+let idle = 0;
+for (const [id, us] of self) {
+  const n = byId.get(id)!;
+  const name = n.callFrame.functionName || '(anonymous)';
+  if (name === '(idle)') idle += us;
+  const k = `${name}  ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+  fn.set(k, (fn.get(k) ?? 0) + us);
+  const f = ['(idle)', '(garbage collector)', '(program)'].includes(name) ? name : short(n.callFrame.url).split('/').slice(0, n.callFrame.url.includes('node_modules') ? (short(n.callFrame.url).startsWith('@') ? 2 : 1) : 10).join('/');
+  files.set(f, (files.get(f) ?? 0) + us);
+}
+const ms = (us: number) => `${(us / 1000).toFixed(0).padStart(7)} ms ${((us / 1000 / total) * 100).toFixed(1).padStart(5)}%`;
+console.log(`${file}\nwall ${total.toFixed(0)} ms, idle ${ms(idle)}, busy ${((1 - idle / 1000 / total) * 100).toFixed(1)}%\n\ntop functions by self time:`);
+for (const [k, us] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${ms(us)}  ${k}`);
+console.log('\nby module / file:');
+for (const [k, us] of [...files].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${ms(us)}  ${k}`);
+
+// `FOCUS=<function name>`: the call paths that lead to it, by self time.
+const focus = process.env.FOCUS;
+if (focus) {
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const paths = new Map<string, number>();
+  for (const [id, us] of self) {
+    if (byId.get(id)!.callFrame.functionName !== focus) continue;
+    const chain: string[] = [];
+    for (let cur = parent.get(id); cur !== undefined && chain.length < Number(process.env.DEPTH ?? 8); cur = parent.get(cur)) {
+      const f = byId.get(cur)!.callFrame;
+      chain.push(`${f.functionName || '(anon)'}@${short(f.url)}:${f.lineNumber + 1}`);
+    }
+    const k = chain.join(' < ');
+    paths.set(k, (paths.get(k) ?? 0) + us);
+  }
+  console.log(`\ncall paths into ${focus}:`);
+  for (const [k, us] of [...paths].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${ms(us)}  ${k}`);
+}

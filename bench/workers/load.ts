@@ -1,0 +1,152 @@
+// The HTTP load generator: autocannon in a process of its own. Requests that
+// must differ (a fresh Idempotency-Key, a new thread id, a signature over the
+// exact bytes) are built per request by a named generator, since functions
+// cannot cross the IPC channel. Latency is taken from autocannon's per-response
+// timings (hrtime, sub-millisecond), not from its millisecond histogram.
+import { createHmac, randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { task } from '../lib/child.js';
+import { summarize, type LatencySummary } from '../lib/stats.js';
+
+export type Generator =
+  | { kind: 'static'; method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }
+  | { kind: 'create-conversation'; path: string; tenants: { headers: Record<string, string>; channelId: string }[]; contacts: number }
+  | { kind: 'inbound'; path: string; secret: string; contacts: number };
+
+export interface LoadInput {
+  url: string;
+  connections: number;
+  durationS: number;
+  warmupS: number;
+  /** fixed request rate over all connections (latency scenarios); omitted = as fast as answers come */
+  overallRate?: number;
+  generator: Generator;
+}
+
+export interface LoadResult {
+  /** 2xx answers per second of the measured run */
+  rps: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  durationS: number;
+  latencyMs: LatencySummary;
+  statuses: Record<string, number>;
+  /** one non-2xx answer body, to say what went wrong */
+  sampleError?: string;
+  /** 2xx answers during the warm-up (for CPU-per-request over the whole run) */
+  warmupOk: number;
+}
+
+const TEXT = 'Hello, my order #4411 has not arrived yet and the tracking page has said "label created" for six days. Can you check?';
+
+/** The first non-2xx answer of the measured run, to say what went wrong. */
+let sampleError: string | undefined;
+let recording = false;
+const onResponse = (status: number, body: string) => {
+  if (recording && (status < 200 || status >= 300) && sampleError === undefined) sampleError = `${status} ${String(body).slice(0, 300)}`;
+};
+
+function requestsFor(g: Generator): autocannon.Request[] {
+  return baseRequests(g).map((r) => ({ ...r, onResponse }));
+}
+
+function baseRequests(g: Generator): autocannon.Request[] {
+  const run = randomBytes(4).toString('hex');
+  let n = 0;
+  switch (g.kind) {
+    case 'static':
+      return [{ method: g.method, path: g.path, headers: g.headers, body: g.body }];
+    case 'create-conversation':
+      return [
+        {
+          method: 'POST',
+          path: g.path,
+          setupRequest: (req) => {
+            const i = n++;
+            const c = i % g.contacts;
+            const t = g.tenants[i % g.tenants.length]!;
+            req.headers = { ...t.headers, 'content-type': 'application/json', 'idempotency-key': `bench-${run}-${i}` };
+            req.body = JSON.stringify({
+              channel_id: t.channelId,
+              body: TEXT,
+              subject: `Order ${i}`,
+              contact: { external_id: `bench-contact-${c}`, name: `Customer ${c}`, email: `customer${c}@bench.example.com` },
+            });
+            return req;
+          },
+        },
+      ];
+    case 'inbound':
+      return [
+        {
+          method: 'POST',
+          path: g.path,
+          setupRequest: (req) => {
+            const i = n++;
+            const c = i % g.contacts;
+            const raw = JSON.stringify({
+              external_id: `thread-${run}-${i}`,
+              message_id: `msg-${run}-${i}`,
+              contact: { external_id: `wa:+1555${String(c).padStart(6, '0')}`, name: `Customer ${c}`, phone: `+1555${String(c).padStart(6, '0')}` },
+              content: TEXT,
+            });
+            req.headers = {
+              'content-type': 'application/json',
+              'x-service-signature': createHmac('sha256', g.secret).update(raw).digest('hex'),
+              'x-service-timestamp': String(Math.floor(Date.now() / 1000)),
+            };
+            req.body = raw;
+            return req;
+          },
+        },
+      ];
+  }
+}
+
+function once(input: LoadInput, requests: autocannon.Request[], seconds: number, record: boolean): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const statuses: Record<string, number> = {};
+    recording = record;
+    const inst = autocannon(
+      {
+        url: input.url,
+        connections: input.connections,
+        duration: seconds,
+        pipelining: 1,
+        timeout: 30,
+        requests,
+        ...(input.overallRate ? { overallRate: input.overallRate } : {}),
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        const ok = r['2xx'];
+        resolve({
+          rps: ok / r.duration,
+          ok,
+          non2xx: r.non2xx,
+          errors: r.errors,
+          timeouts: r.timeouts,
+          durationS: r.duration,
+          latencyMs: summarize(latencies),
+          statuses,
+          sampleError,
+          warmupOk: 0,
+        });
+      },
+    );
+    if (!record) return;
+    inst.on('response', (_client, status, _bytes, responseTime) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status >= 200 && status < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+task<LoadInput, LoadResult>(async (input) => {
+  const requests = requestsFor(input.generator);
+  const warm = input.warmupS > 0 ? (await once(input, requests, input.warmupS, false)).ok : 0;
+  return { ...(await once(input, requests, input.durationS, true)), warmupOk: warm };
+});

@@ -1,0 +1,91 @@
+// Drives the webhook latency scenario: appends one conversation_part.created
+// (a teammate's reply, as the reply route makes it) through the real
+// PostgresEventStore at a steady rate, never waiting for one append before
+// starting the next on schedule, and returns when each append was started
+// and committed, by seq. The baseline mode sends bare pg NOTIFYs at the same
+// rate to a LISTEN connection and times the round trip.
+import pg from 'pg';
+import { createDb } from '../../src/platform/db/database.js';
+import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
+import { task } from '../lib/child.js';
+import { replyEvent } from '../lib/events.js';
+import { sleep, summarize, wallMs, type LatencySummary } from '../lib/stats.js';
+
+export type AppenderInput =
+  | { mode: 'append'; url: string; tenantId: string; conversationId: string; channelId: string; rate: number; count: number }
+  | { mode: 'notify'; url: string; rate: number; count: number };
+
+export interface Appended {
+  seq: number;
+  startedAt: number;
+  committedAt: number;
+}
+
+export type AppenderResult = { mode: 'append'; appended: Appended[]; failures: number; seconds: number } | { mode: 'notify'; latencyMs: LatencySummary; lost: number; seconds: number };
+
+/** Calls fire(i) for i = 0..count-1 at `rate` per second, on schedule, without awaiting each. */
+async function steady(rate: number, count: number, fire: (i: number) => Promise<void>): Promise<number> {
+  const interval = 1000 / rate;
+  const t0 = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const due = t0 + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    pending.push(fire(i));
+  }
+  await Promise.all(pending);
+  return (performance.now() - t0) / 1000;
+}
+
+async function appendMode(input: Extract<AppenderInput, { mode: 'append' }>): Promise<AppenderResult> {
+  const db = createDb(input.url, { max: 8 });
+  const store = new PostgresEventStore(db, null);
+  const appended: Appended[] = [];
+  let failures = 0;
+  try {
+    const seconds = await steady(input.rate, input.count, async (i) => {
+      const startedAt = wallMs();
+      try {
+        const [stored] = await store.append(input.tenantId, [replyEvent(input.conversationId, input.channelId, 'bench', i)], 'any');
+        appended.push({ seq: stored!.seq, startedAt, committedAt: wallMs() });
+      } catch {
+        failures++;
+      }
+    });
+    return { mode: 'append', appended, failures, seconds };
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function notifyMode(input: Extract<AppenderInput, { mode: 'notify' }>): Promise<AppenderResult> {
+  const listener = new pg.Client({ connectionString: input.url });
+  const sender = new pg.Pool({ connectionString: input.url, max: 8 });
+  await listener.connect();
+  const sent = new Map<number, number>();
+  const latencies: number[] = [];
+  listener.on('notification', (n) => {
+    const at = wallMs();
+    const i = Number(n.payload);
+    const t = sent.get(i);
+    if (t !== undefined) {
+      latencies.push(at - t);
+      sent.delete(i);
+    }
+  });
+  try {
+    await listener.query('LISTEN bench_ping');
+    const seconds = await steady(input.rate, input.count, async (i) => {
+      sent.set(i, wallMs());
+      await sender.query('SELECT pg_notify($1, $2)', ['bench_ping', String(i)]);
+    });
+    await sleep(200);
+    return { mode: 'notify', latencyMs: summarize(latencies), lost: sent.size, seconds };
+  } finally {
+    await listener.end();
+    await sender.end();
+  }
+}
+
+task<AppenderInput, AppenderResult>((input) => (input.mode === 'append' ? appendMode(input) : notifyMode(input)));

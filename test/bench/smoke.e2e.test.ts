@@ -1,0 +1,58 @@
+// The bench harness cannot rot: its quick mode runs end to end here, against a
+// fresh database of its own. Only completion and the shape of the result are
+// checked; no figure is compared with anything (timings do not belong in tests).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { createTestDb, type TestDb } from '../support/db.js';
+import { childEnv, exitWithin, spawnNode } from '../support/process.js';
+
+interface ResultRow {
+  scenario: string;
+  ours: unknown;
+  baseline: unknown;
+  baselineLabel: string;
+  status: string;
+  note?: string;
+}
+
+describe('bench: npm run bench -- --quick (smoke, no timing assertions)', function () {
+  this.timeout(240_000);
+  this.slow(120_000);
+  let testDb: TestDb;
+  let dir: string;
+
+  before(async () => {
+    testDb = await createTestDb('bench');
+    dir = await mkdtemp(path.join(os.tmpdir(), 'cs-bench-'));
+  });
+
+  after(async () => {
+    await testDb?.drop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('runs every scenario and writes a numeric figure and baseline for each row', async () => {
+    const out = path.join(dir, 'result.json');
+    const p = spawnNode('bench/run.ts', ['--quick', '--out', out], childEnv({ DATABASE_URL: testDb.url, BENCH_DATA_DIR: dir, BENCH_RESULTS_DIR: path.join(dir, 'results'), BENCH_LOG_LEVEL: 'warn' }));
+    const exit = await exitWithin(p, 200_000, 'npm run bench -- --quick');
+    expect(exit.code, p.tail()).to.equal(0);
+
+    const result = JSON.parse(await readFile(out, 'utf8')) as { mode: string; node: string; postgres: string; expected_rows: string[]; rows: ResultRow[] };
+    expect(result.mode).to.equal('quick');
+    expect(result.node).to.match(/^v\d+/);
+    expect(result.postgres).to.match(/PostgreSQL \d+/);
+    expect(result.expected_rows).to.include.members(['read', 'write', 'memory', 'inbound', 'deep-page', 'append', 'rebuild', 'webhook']);
+    for (const name of result.expected_rows) {
+      const rows = result.rows.filter((r) => r.scenario === name);
+      expect(rows, `row ${name} is missing\n${p.tail()}`).to.not.be.empty;
+      for (const r of rows) {
+        expect(r.status, `${name}: ${r.note ?? ''}`).to.not.be.oneOf(['error', 'n/a']);
+        expect(r.ours, `${name}: our figure`).to.be.a('number').and.satisfy(Number.isFinite);
+        if (r.baselineLabel) expect(r.baseline, `${name}: baseline`).to.be.a('number').and.satisfy(Number.isFinite);
+      }
+    }
+    expect(p.stdout()).to.include('| scenario');
+  });
+});
