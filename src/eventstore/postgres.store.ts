@@ -71,8 +71,12 @@ async function appendIn(
   }
 }
 
+export const EVENTS_CHANNEL = 'es_events';
+
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
+  private notifying: Promise<void> | null = null;
+  private notifyAgain = false;
 
   constructor(
     private readonly db: Knex,
@@ -80,15 +84,52 @@ export class PostgresEventStore implements EventStore {
   ) {}
 
   withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (trx) => {
+    let appended = false;
+    const result = this.db.transaction(async (trx) => {
       // Taken before the transaction's first write; see migration 001 for why the order matters.
       await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?::text, 0))', [tenantId]);
-      return work({ db: trx, inline: true, append: (events, expected) => appendIn(trx, tenantId, events, expected) });
+      return work({
+        db: trx,
+        inline: true,
+        append: async (events, expected) => {
+          const stored = await appendIn(trx, tenantId, events, expected);
+          appended ||= stored.length > 0;
+          return stored;
+        },
+      });
+    });
+    return result.then((r) => {
+      if (appended) this.notifyAppended();
+      return r;
     });
   }
 
-  append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
-    return appendIn(this.db, tenantId, events, expectedSeq);
+  async append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
+    const stored = await appendIn(this.db, tenantId, events, expectedSeq);
+    if (stored.length > 0) this.notifyAppended();
+    return stored;
+  }
+
+  /**
+   * Wakes subscribers (in every process) after a commit. Coalesced: at most one
+   * NOTIFY in flight and one queued behind it, however many appends commit.
+   * Sent outside the append transaction on purpose (see migration 001).
+   */
+  private notifyAppended(): void {
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = this.db
+      .raw('SELECT pg_notify(?, ?)', [EVENTS_CHANNEL, ''])
+      .then(() => undefined, () => undefined)
+      .finally(() => {
+        this.notifying = null;
+        if (this.notifyAgain) {
+          this.notifyAgain = false;
+          this.notifyAppended();
+        }
+      });
   }
 
   async readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
@@ -119,7 +160,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribe(opts: SubscribeOptions): Subscription {
-    return pollingSubscription(this, this.notifier, 'es_events', opts);
+    return pollingSubscription(this, this.notifier, EVENTS_CHANNEL, opts);
   }
 
   async countAll(): Promise<number | null> {

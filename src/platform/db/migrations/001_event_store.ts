@@ -13,6 +13,11 @@ import type { Knex } from 'knex';
 // advisory lock is taken before any write, a tenant's later append always gets a
 // larger xid than its earlier one, so (tx_id, position) order keeps seq order
 // within each tenant.
+//
+// es_append sends no NOTIFY: a transaction that has notified takes a
+// database-wide lock on the notification queue at commit and holds it through
+// the WAL flush, which made every append commit one at a time. The store
+// notifies after commit instead (PostgresEventStore.notifyAppended).
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE TABLE events (
@@ -59,7 +64,6 @@ export async function up(knex: Knex): Promise<void> {
       IF p_expected IS NOT NULL AND p_expected <> v_head THEN
         RAISE EXCEPTION 'wrong_expected_seq' USING ERRCODE = 'ES409', DETAIL = v_head::text;
       END IF;
-      PERFORM pg_notify('es_events', p_tenant::text);
       RETURN QUERY INSERT INTO events (tenant_id, seq, id, type, aggregate_type, aggregate_id, payload, metadata, created_at)
         SELECT p_tenant, v_head + x.ord, (x.v->>'id')::uuid, x.v->>'type', x.v->>'aggregate_type', x.v->>'aggregate_id',
                x.v->'payload', COALESCE(x.v->'metadata', '{}'::jsonb), (x.v->>'created_at')::timestamptz
