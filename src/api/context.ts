@@ -19,7 +19,8 @@ export interface Principal {
 
 export interface RequestContext {
   requestId: string;
-  log: Logger;
+  /** carries request_id (and tenant and member once authenticated) */
+  readonly log: Logger;
   rawBody?: Buffer;
   principal?: Principal;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../platform/logger.js';
-import { setContext } from './context.js';
+import { setContext, type RequestContext } from './context.js';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -10,13 +10,26 @@ export function requestContext(log: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
     const requestId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
-    const child = log.child({ request_id: requestId });
-    setContext(req, { requestId, log: child });
+    // The child logger is built only if something logs during the request: most requests log one line, below.
+    let child: Logger | null = null;
+    const ctx: RequestContext = {
+      requestId,
+      get log() {
+        const p = ctx.principal;
+        return (child ??= log.child(p ? { request_id: requestId, tenant_id: p.tenantId, member_id: p.memberId } : { request_id: requestId }));
+      },
+    };
+    setContext(req, ctx);
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      if (!log.isLevelEnabled('info')) return;
       // Path only: query strings may carry workspace ids and cursors but never secrets; bodies are never logged.
-      child.info({ method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'request');
+      const p = ctx.principal;
+      log.info(
+        { request_id: requestId, ...(p ? { tenant_id: p.tenantId } : {}), method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+        'request',
+      );
     });
     next();
   };

@@ -81,7 +81,6 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
         if (def.permission !== 'public') {
           principal = await pipeline.authenticate(req);
           ctx.principal = principal;
-          ctx.log = ctx.log.child({ tenant_id: principal.tenantId, member_id: principal.memberId });
           if (def.permission !== 'authenticated' && !principal.scopes.includes(def.permission)) {
             throw new Forbidden('missing_scope', `This request needs the scope ${def.permission}.`);
           }

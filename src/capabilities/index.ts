@@ -38,6 +38,7 @@ export interface Wired {
 
 export function buildCapabilities(deps: CoreDeps): Wired {
   const auth = new Authenticator(deps.db, deps.clock);
+  void auth.watch(deps.shell, deps.notifier).catch((e) => deps.log.warn({ err: e }, 'auth cache invalidation could not listen'));
   const idempotency = new Idempotency(deps.db, deps.clock, deps.sealer);
   const pipeline: RoutePipeline = {
     authenticate: (req: Request) => auth.authenticate(req),

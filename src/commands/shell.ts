@@ -10,7 +10,11 @@ import type { CommandContext, CommandSpec } from './command.js';
 
 const MAX_ATTEMPTS = 5;
 
+export type CommittedListener = (tenantId: string, events: StoredEvent[]) => void;
+
 export class CommandShell {
+  private readonly committed: CommittedListener[] = [];
+
   constructor(
     private readonly store: EventStore,
     private readonly db: Knex,
@@ -18,10 +22,21 @@ export class CommandShell {
     private readonly ids: Ids,
   ) {}
 
+  /**
+   * Called after a command's events are committed and projected, before its
+   * answer is sent: caches of read models (principals, channels) drop what the
+   * events changed, so the caller's next request sees its own write.
+   */
+  onCommitted(listener: CommittedListener): void {
+    this.committed.push(listener);
+  }
+
   async execute<S>(ctx: CommandContext, spec: CommandSpec<S>): Promise<StoredEvent[]> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       try {
-        return await this.attempt(ctx, spec);
+        const stored = await this.attempt(ctx, spec);
+        if (stored.length > 0) for (const l of this.committed) l(ctx.tenantId, stored);
+        return stored;
       } catch (e) {
         if (!(e instanceof WrongExpectedSeq)) throw e;
         // Someone appended between our read and our append (EventStoreDB mode),

@@ -173,6 +173,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    // The knex pool and the notifier belong to the composition root.
+    // The knex pool and the notifier belong to the composition root; a notify still on its way goes first.
+    this.notifyAgain = false;
+    await this.notifying;
   }
 }

@@ -86,3 +86,34 @@ describe('roles, effective scopes and tenancy', function () {
     expect(r.body.errors).to.deep.equal(missing.body.errors);
   });
 });
+
+describe('cached principals across processes', function () {
+  it('narrows a key on a second service instance once the demotion is announced (NOTIFY)', async () => {
+    const { startService } = await import('../../src/service.js');
+    const { loadConfig } = await import('../../src/config.js');
+    const { createLogger } = await import('../../src/platform/logger.js');
+    const { Client } = await import('../support/http.js');
+    const { eventually } = await import('../support/events.js');
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const t = await startTestService('roles_two_instances');
+    const dataDir = await mkdtemp('/tmp/cs-second-');
+    const config = loadConfig({ DATABASE_URL: t.testDb.url, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKERS: 'off' });
+    const second = await startService({ config, log: createLogger('silent') });
+    try {
+      const owner = await newWorkspace(t);
+      const admin = await addMember(t, owner, 'admin');
+      const key = await mintKey(t, admin, ['members:read', 'members:invite']);
+      const other = new Client(second.url);
+      const invite = () => other.post('/api/members/invites', { email: `x${Math.random()}@example.com`, role: 'agent' }, { key: key.secret });
+      expect((await invite()).status).to.equal(201); // now cached on the second instance
+      const demote = await t.client.put(`/api/members/${admin.memberId}`, { role: 'viewer' }, { cookie: owner.cookie, workspace: owner.workspaceId });
+      expect(demote.status).to.equal(200);
+      const refused = await eventually(invite, (r) => r.status === 403, 5000);
+      expect(refused.body.errors[0].code).to.equal('missing_scope');
+    } finally {
+      await second.close();
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -12,14 +12,37 @@ import type { Principal } from '../../api/context.js';
 import { tenantOfKey } from '../keys/key-format.js';
 import { effectiveScopes, type Role } from './scopes.js';
 import { FRESH_SESSION_MS, SESSION_COOKIE, findSession, readCookie } from './sessions.repo.js';
+import { TenantCache } from '../../platform/tenant-cache.js';
+import type { CommandShell } from '../../commands/shell.js';
+import type { PgNotifier } from '../../eventstore/pg-notifier.js';
 
 const invalidKey = () => new Unauthorized('invalid_api_key', 'The API key is missing, malformed, unknown or revoked.');
 
+/** Events that change who a key acts as or what it may do. */
+const AUTH_EVENTS = /^(member|api_key)\./;
+export const AUTH_CHANGED_CHANNEL = 'auth_changed';
+const PRINCIPAL_TTL_MS = 30_000;
+
 export class Authenticator {
+  // Bearer principals by key hash. Dropped after any member or key change of the
+  // tenant: at once in this process (before the command's answer is sent), and
+  // by NOTIFY in the others.
+  private readonly principals = new TenantCache<Principal>(PRINCIPAL_TTL_MS);
+
   constructor(
     private readonly db: Knex,
     private readonly clock: Clock,
   ) {}
+
+  /** Wires invalidation: local commits synchronously, other processes through NOTIFY. */
+  async watch(shell: CommandShell, notifier: PgNotifier): Promise<void> {
+    shell.onCommitted((tenantId, events) => {
+      if (!events.some((e) => AUTH_EVENTS.test(e.type))) return;
+      this.principals.invalidate(tenantId);
+      this.db.raw('SELECT pg_notify(?, ?)', [AUTH_CHANGED_CHANNEL, tenantId]).catch(() => undefined);
+    });
+    await notifier.listen(AUTH_CHANGED_CHANNEL, (tenantId) => (tenantId ? this.principals.invalidate(tenantId) : undefined));
+  }
 
   async authenticate(req: Request): Promise<Principal> {
     const auth = req.get('authorization');
@@ -35,6 +58,9 @@ export class Authenticator {
     const tenantId = secret ? tenantOfKey(secret) : null;
     if (!secret || !tenantId) throw invalidKey();
     const hash = sha256Hex(secret);
+    const cached = this.principals.get(hash);
+    if (cached) return cached;
+    const generation = this.principals.generation(tenantId);
     const row = await this.db('api_key_secrets as s')
       .join('api_keys as k', function () {
         this.on('k.tenant_id', 's.tenant_id').andOn('k.id', 's.key_id');
@@ -46,7 +72,7 @@ export class Authenticator {
       .first('s.secret_hash', 'k.id as key_id', 'k.scopes', 'm.id as member_id', 'm.user_id', 'm.role');
     // The index found the row by hash; the constant-time compare is the check that counts.
     if (!row || !digestsEqual(row.secret_hash, hash)) throw invalidKey();
-    return {
+    const principal: Principal = {
       tenantId,
       userId: row.user_id,
       memberId: row.member_id,
@@ -56,6 +82,8 @@ export class Authenticator {
       keyId: row.key_id,
       callerId: `key:${row.key_id}`,
     };
+    this.principals.set(hash, tenantId, principal, generation);
+    return principal;
   }
 
   private async session(req: Request, token: string): Promise<Principal> {

@@ -76,14 +76,22 @@ export async function findConversation(db: Knex | Knex.Transaction, tenantId: st
   return isUuid(id) ? db('conversations').where({ tenant_id: tenantId, id }).first() : undefined;
 }
 
-export async function partsOf(db: Knex, tenantId: string, conversationId: string, limit = INLINE_PARTS): Promise<PartRow[]> {
-  return db('conversation_parts').where({ tenant_id: tenantId, conversation_id: conversationId }).orderBy('seq', 'asc').limit(limit);
-}
-
+/** A conversation with its first INLINE_PARTS parts, in one statement (the hot read path). */
 export async function conversationWithParts(db: Knex, tenantId: string, id: string) {
   if (!isUuid(id)) return null;
-  const [c, parts] = await Promise.all([findConversation(db, tenantId, id), partsOf(db, tenantId, id)]);
-  return c ? { ...renderConversation(c), parts: parts.map(renderPart) } : null;
+  const res = await db.raw(
+    `SELECT c.*, COALESCE((
+        SELECT json_agg(p ORDER BY p.seq) FROM (
+          SELECT id, conversation_id, seq, part_type, body, author_type, author_id, external_id, attachments, details, created_at
+          FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id ORDER BY seq LIMIT ?
+        ) p), '[]') AS parts
+     FROM conversations c WHERE c.tenant_id = ? AND c.id = ?`,
+    [INLINE_PARTS, tenantId, id],
+  );
+  const row = res.rows[0] as (ConversationRow & { parts: (Omit<PartRow, 'created_at'> & { created_at: string })[] }) | undefined;
+  if (!row) return null;
+  // json_agg renders timestamps as Postgres text; parts go out in the same ISO form as everywhere else.
+  return { ...renderConversation(row), parts: row.parts.map((p) => renderPart({ ...p, created_at: new Date(p.created_at) })) };
 }
 
 export const conversationView = (c: ConversationRow | undefined): ConversationView | null =>
