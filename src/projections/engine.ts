@@ -41,7 +41,7 @@ export class ProjectionEngine {
    * Projects `events` (any tenants, seq-ordered per tenant). `known` carries
    * checkpoints the caller already read under the tenant lock, saving a query.
    */
-  async apply(trx: Knex.Transaction, events: StoredEvent[], known?: Map<string, number>): Promise<void> {
+  async apply(trx: Knex.Transaction, events: StoredEvent[], known?: Map<string, number>, skip?: ReadonlySet<Projector>): Promise<void> {
     const byTenant = new Map<string, StoredEvent[]>();
     for (const e of events) {
       const list = byTenant.get(e.tenant_id);
@@ -79,7 +79,7 @@ export class ProjectionEngine {
     // Projectors run in registration order, so a child table's projector can rely on its parent's rows.
     for (const p of this.projectors) {
       const mine = perProjector.get(p);
-      if (mine) await p.project(trx, mine);
+      if (mine && !skip?.has(p)) await p.project(trx, mine);
     }
     await trx('projection_checkpoints').insert(moves).onConflict('tenant_id').merge(['last_seq']);
   }

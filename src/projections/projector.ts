@@ -14,4 +14,10 @@ export interface Projector {
   /** tables this projector owns; `rebuild` empties them (children before parents) */
   readonly tables: readonly string[];
   project(db: Knex.Transaction, events: StoredEvent[]): Promise<void>;
+  /**
+   * Optional, for `rebuild` when the log is the Postgres store's `events` table in
+   * the same database: fill the (emptied) tables with one set-based statement
+   * instead of replaying every event through `project`.
+   */
+  rebuildFromEventsTable?(db: Knex.Transaction): Promise<void>;
 }

@@ -7,10 +7,23 @@ const P = 1;
 const KEYLEN = 64;
 const MAXMEM = 128 * N * R * 2;
 
-function derive(password: string, salt: Buffer, n = N, r = R, p = P): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+// Each derivation holds 32 MiB; a burst of sign-ins must not balloon the process.
+// At most two run at once, the rest queue.
+const MAX_CONCURRENT = 2;
+let running = 0;
+const queue: (() => void)[] = [];
+
+async function derive(password: string, salt: Buffer, n = N, r = R, p = P): Promise<Buffer> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((go) => queue.push(go));
+  running++;
+  try {
+    return await new Promise<Buffer>((resolve, reject) =>
+      scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    running--;
+    queue.shift()?.();
+  }
 }
 
 export async function hashPassword(password: string): Promise<string> {

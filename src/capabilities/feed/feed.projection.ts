@@ -19,4 +19,8 @@ export const feedProjector: Projector = {
     }
     await feed.flush(db);
   },
+  async rebuildFromEventsTable(db) {
+    await db.raw(`INSERT INTO feed_events (tenant_id, seq, id, type, aggregate_type, aggregate_id, payload, created_at)
+                  SELECT tenant_id, seq, id, type, aggregate_type, aggregate_id, payload, created_at FROM events`);
+  },
 };
