@@ -76,12 +76,17 @@ export class ProjectionEngine {
         else perProjector.set(p, [e]);
       }
     }
-    // Projectors run in registration order, so a child table's projector can rely on its parent's rows.
-    for (const p of this.projectors) {
-      const mine = perProjector.get(p);
-      if (mine && !skip?.has(p)) await p.project(trx, mine);
-    }
-    await trx('projection_checkpoints').insert(moves).onConflict('tenant_id').merge(['last_seq']);
+    // Every projector folds its events synchronously and queues its statements on the
+    // transaction's connection; they run in that order while this process moves on (a
+    // rebuild folds the next batch meanwhile). Projectors own disjoint tables, so
+    // statements of different projectors may interleave.
+    await Promise.all(this.projectors.filter((p) => perProjector.has(p) && !skip?.has(p)).map((p) => p.project(trx, perProjector.get(p)!)));
+    // Only ever forward: with batches pipelined (rebuild), an earlier batch's move may land after a later one's.
+    await trx.raw(
+      `INSERT INTO projection_checkpoints (tenant_id, last_seq) SELECT tenant_id, last_seq FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, last_seq bigint)
+       ON CONFLICT (tenant_id) DO UPDATE SET last_seq = GREATEST(projection_checkpoints.last_seq, EXCLUDED.last_seq)`,
+      [JSON.stringify(moves)],
+    );
   }
 
   /** Brings one tenant's read models up to the log's head (EventStoreDB mode, or after a crash). */

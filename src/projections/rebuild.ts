@@ -31,17 +31,26 @@ export async function rebuildReadModels(
     for (const p of native) await p.rebuildFromEventsTable!(trx);
     const skip = new Set(native);
     let after: string | null = null;
-    // Read ahead one batch while the previous one is applied.
+    // Checkpoints are known as we go (the tables start empty), so apply never reads them.
+    const known = new Map<string, number>();
+    // Read one page ahead, and let batch N's statements run in Postgres while batch N+1 is folded here.
     let next = store.readAll(after, batchSize);
+    let applying: Promise<void> | null = null;
     for (;;) {
       const page = await next;
       if (page.events.length === 0) break;
       after = page.checkpoint;
       next = store.readAll(after, batchSize);
-      await engine.apply(trx, page.events, undefined, skip);
+      for (const e of page.events) if (!known.has(e.tenant_id)) known.set(e.tenant_id, 0);
+      const batch = engine.apply(trx, page.events, known, skip);
+      batch.catch(() => undefined); // awaited below; this only keeps a failure from counting as unhandled meanwhile
+      for (const e of page.events) known.set(e.tenant_id, e.seq);
+      await applying;
+      applying = batch;
       count += page.events.length;
       onProgress({ events: count, elapsedMs: Date.now() - started });
     }
+    await applying;
   });
   return { events: count, elapsedMs: Date.now() - started };
 }
