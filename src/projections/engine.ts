@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { StoredEvent } from '../eventstore/envelope.js';
 import type { EventStore } from '../eventstore/store.port.js';
 import type { Projector } from './projector.js';
+import { Writes } from './table-batch.js';
 
 export class ProjectionGap extends Error {
   constructor(
@@ -76,17 +77,18 @@ export class ProjectionEngine {
         else perProjector.set(p, [e]);
       }
     }
-    // Every projector folds its events synchronously and queues its statements on the
-    // transaction's connection; they run in that order while this process moves on (a
-    // rebuild folds the next batch meanwhile). Projectors own disjoint tables, so
-    // statements of different projectors may interleave.
-    await Promise.all(this.projectors.filter((p) => perProjector.has(p) && !skip?.has(p)).map((p) => p.project(trx, perProjector.get(p)!)));
+    // Every projector folds its events synchronously and adds its writes; they
+    // and the checkpoint move then go to Postgres as one statement (a rebuild
+    // folds the next batch while it runs).
+    const writes = new Writes();
+    await Promise.all(this.projectors.filter((p) => perProjector.has(p) && !skip?.has(p)).map((p) => p.project(trx, perProjector.get(p)!, writes)));
     // Only ever forward: with batches pipelined (rebuild), an earlier batch's move may land after a later one's.
-    await trx.raw(
-      `INSERT INTO projection_checkpoints (tenant_id, last_seq) SELECT tenant_id, last_seq FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, last_seq bigint)
+    writes.add({
+      sql: `INSERT INTO projection_checkpoints (tenant_id, last_seq) SELECT tenant_id, last_seq FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, last_seq bigint)
        ON CONFLICT (tenant_id) DO UPDATE SET last_seq = GREATEST(projection_checkpoints.last_seq, EXCLUDED.last_seq)`,
-      [JSON.stringify(moves)],
-    );
+      bindings: [JSON.stringify(moves)],
+    });
+    await writes.run(trx);
   }
 
   /** Brings one tenant's read models up to the log's head (EventStoreDB mode, or after a crash). */

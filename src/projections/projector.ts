@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { StoredEvent } from '../eventstore/envelope.js';
+import type { Writes } from './table-batch.js';
 
 /**
  * A projector turns events into rows of read-model tables it owns. It is
@@ -13,7 +14,12 @@ export interface Projector {
   readonly handles: readonly string[];
   /** tables this projector owns; `rebuild` empties them (children before parents) */
   readonly tables: readonly string[];
-  project(db: Knex.Transaction, events: StoredEvent[]): Promise<void>;
+  /**
+   * Folds `events` into writes. Set-based writes go to `writes` (sent with every
+   * other projector's in one statement, after all have folded); a projector may
+   * also run statements of its own on `db`.
+   */
+  project(db: Knex.Transaction, events: StoredEvent[], writes: Writes): Promise<void>;
   /**
    * Optional, for `rebuild` when the log is the Postgres store's `events` table in
    * the same database: fill the (emptied) tables with one set-based statement

@@ -1,8 +1,15 @@
 // Set-based writes for projectors. A batch of events is folded in memory into
-// one row per key (an insert, or a patch of an existing row), then written
-// with one statement per table (and per patch shape), whatever the batch size.
-// Rows travel as one JSON parameter through jsonb_to_recordset, so there is no
+// one row per key (an insert, or a patch of an existing row), then written as
+// one statement per table (and per patch shape), whatever the batch size. Rows
+// travel as one JSON parameter through jsonb_to_recordset, so there is no
 // bind-parameter limit and the column types are declared once, here.
+//
+// The statements are handed to a Writes collector rather than run: the engine
+// sends every projector's writes and the checkpoint move as ONE statement of
+// data-modifying CTEs. Round trips, not rows, are what a command pays for
+// (each costs a socket write on both sides). That is sound because a batch
+// touches each row at most once per table: an insert and its later patches
+// fold into one row.
 import type { Knex } from 'knex';
 
 export interface TableSpec {
@@ -13,6 +20,30 @@ export interface TableSpec {
 }
 
 type Row = Record<string, unknown>;
+
+export interface Statement {
+  sql: string;
+  bindings: Knex.RawBinding[];
+}
+
+/** Collects statements and runs them in one round trip. */
+export class Writes {
+  private readonly list: Statement[] = [];
+
+  add(...statements: Statement[]): void {
+    this.list.push(...statements);
+  }
+
+  async run(db: Knex.Transaction): Promise<void> {
+    const list = this.list.splice(0);
+    if (list.length === 0) return;
+    if (list.length === 1) {
+      await db.raw(list[0]!.sql, list[0]!.bindings);
+      return;
+    }
+    await db.raw(`WITH ${list.map((s, i) => `w${i} AS (${s.sql})`).join(', ')} SELECT 1`, list.flatMap((s) => s.bindings));
+  }
+}
 
 interface Pending {
   key: Row;
@@ -62,7 +93,9 @@ export class TableBatch {
     return cols.map((c) => `${ident(c)} ${this.spec.columns[c]}`).join(', ');
   }
 
-  async flush(db: Knex.Transaction): Promise<void> {
+  /** The statements that write everything folded so far; the batch is empty afterwards. */
+  statements(): Statement[] {
+    const out: Statement[] = [];
     const inserts: Row[] = [];
     const patches = new Map<string, Row[]>();
     for (const p of this.pending.values()) {
@@ -85,11 +118,11 @@ export class TableBatch {
       const cols = Object.keys(this.spec.columns);
       const rest = cols.filter((c) => !this.spec.key.includes(c));
       const list = cols.map(ident).join(', ');
-      await db.raw(
-        `INSERT INTO ${t} (${list}) SELECT ${list} FROM jsonb_to_recordset(?::jsonb) AS v(${this.recordType(cols)})
+      out.push({
+        sql: `INSERT INTO ${t} (${list}) SELECT ${list} FROM jsonb_to_recordset(?::jsonb) AS v(${this.recordType(cols)})
          ON CONFLICT (${this.spec.key.map(ident).join(', ')}) DO UPDATE SET ${rest.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ')}`,
-        [JSON.stringify(inserts.map((r) => Object.fromEntries(cols.map((c) => [c, r[c] ?? null]))))],
-      );
+        bindings: [JSON.stringify(inserts.map((r) => Object.fromEntries(cols.map((c) => [c, r[c] ?? null]))))],
+      });
     }
     for (const [shape, rows] of patches) {
       const [setPart, incPart] = shape.split('|');
@@ -97,10 +130,11 @@ export class TableBatch {
       const incCols = incPart ? incPart.split(',') : [];
       const assignments = [...setCols.map((c) => `${ident(c)} = v.${ident(c)}`), ...incCols.map((c) => `${ident(c)} = ${t}.${ident(c)} + v.${ident(c)}`)];
       if (assignments.length === 0) continue;
-      await db.raw(
-        `UPDATE ${t} SET ${assignments.join(', ')} FROM jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key, ...setCols, ...incCols])}) WHERE ${keyMatch}`,
-        [JSON.stringify(rows)],
-      );
+      out.push({
+        sql: `UPDATE ${t} SET ${assignments.join(', ')} FROM jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key, ...setCols, ...incCols])}) WHERE ${keyMatch}`,
+        bindings: [JSON.stringify(rows)],
+      });
     }
+    return out;
   }
 }

@@ -11,7 +11,7 @@ export const contactsProjector: Projector = {
   name: 'contacts',
   handles: ['contact.created', 'contact.updated'],
   tables: ['contacts'],
-  async project(db, events) {
+  async project(_db, events, writes) {
     const contacts = new TableBatch(CONTACTS);
     for (const e of events) {
       const { contact_id, ...fields } = e.payload as Record<string, string | null> & { contact_id: string };
@@ -19,6 +19,6 @@ export const contactsProjector: Projector = {
       if (e.type === 'contact.created') contacts.insert({ ...key, ...fields, created_at: e.created_at, updated_at: e.created_at });
       else contacts.patch(key, { ...fields, updated_at: e.created_at });
     }
-    await contacts.flush(db);
+    writes.add(...contacts.statements());
   },
 };

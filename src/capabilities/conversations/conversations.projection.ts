@@ -47,7 +47,7 @@ export const conversationsProjector: Projector = {
   name: 'conversations',
   handles: ['conversation.created', 'conversation_part.created'],
   tables: ['conversation_parts', 'conversations'],
-  async project(db, events) {
+  async project(_db, events, writes) {
     const conversations = new TableBatch(CONVERSATIONS);
     const parts = new TableBatch(PARTS);
     for (const e of events) {
@@ -90,7 +90,7 @@ export const conversationsProjector: Projector = {
       for (const k of STATE_KEYS) if (k in p) changes[k] = p[k];
       conversations.patch({ tenant_id: e.tenant_id, id: conversation_id }, { ...changes, updated_at: e.created_at, last_part_at: e.created_at }, { parts_count: 1 });
     }
-    await conversations.flush(db);
-    await parts.flush(db);
+    writes.add(...conversations.statements());
+    writes.add(...parts.statements());
   },
 };

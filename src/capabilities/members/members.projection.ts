@@ -16,7 +16,7 @@ export const membersProjector: Projector = {
   name: 'members',
   handles: ['member.joined', 'member.role_changed', 'member.removed', 'member.invited'],
   tables: ['invites', 'members'],
-  async project(db, events) {
+  async project(_db, events, writes) {
     const members = new TableBatch(MEMBERS);
     const invites = new TableBatch(INVITES);
     for (const e of events) {
@@ -38,7 +38,7 @@ export const membersProjector: Projector = {
           break;
       }
     }
-    await invites.flush(db);
-    await members.flush(db);
+    writes.add(...invites.statements());
+    writes.add(...members.statements());
   },
 };
