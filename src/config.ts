@@ -29,6 +29,24 @@ export class ConfigError extends Error {
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** Every environment variable the service reads (tools that spawn it clear exactly these). */
+export const CONFIG_VARS = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'EVENTSTORE_URL',
+  'SERVICE_CHANNELS_SECRET',
+  'SERVICE_SECRETS_KEY',
+  'LOG_LEVEL',
+  'CHANNEL_SECRET_GRACE_SECONDS',
+  'WEBHOOK_ALLOWLIST',
+  'WEBHOOK_TIMEOUT_MS',
+  'WEBHOOK_RETRY_BASE_SECONDS',
+  'BODY_LIMIT',
+  'WORKERS',
+] as const;
+
 type Env = Record<string, string | undefined>;
 
 export function loadConfig(env: Env = process.env): Config {

@@ -4,30 +4,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CONFIG_VARS as SERVICE_VARS } from '../../src/config.js';
 import { freePort } from '../../src/platform/db/embedded-postgres.js';
 import { REPO_ROOT } from './child.js';
 import { sleep } from './stats.js';
 
 export const CHANNELS_SECRET = 'bench-channels-secret-0123456789abcdef';
 export const SECRETS_KEY = 'bench-secrets-key-0123456789abcdef0123';
-
-/** Every variable the service reads; the bench sets each one itself, nothing is inherited. */
-const CONFIG_VARS = [
-  'PORT',
-  'HOST',
-  'DATA_DIR',
-  'DATABASE_URL',
-  'EVENTSTORE_URL',
-  'SERVICE_CHANNELS_SECRET',
-  'SERVICE_SECRETS_KEY',
-  'LOG_LEVEL',
-  'CHANNEL_SECRET_GRACE_SECONDS',
-  'WEBHOOK_ALLOWLIST',
-  'WEBHOOK_TIMEOUT_MS',
-  'WEBHOOK_RETRY_BASE_SECONDS',
-  'BODY_LIMIT',
-  'WORKERS',
-];
 
 export interface ServiceOptions {
   databaseUrl: string;
@@ -63,7 +46,7 @@ export class ServiceProcess {
   static async start(o: ServiceOptions): Promise<ServiceProcess> {
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const k of CONFIG_VARS) delete env[k];
+    for (const k of SERVICE_VARS) delete env[k]; // the bench sets each one itself, nothing is inherited
     Object.assign(env, {
       PORT: String(port),
       HOST: '127.0.0.1',

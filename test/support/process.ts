@@ -1,6 +1,7 @@
 // Runs the real entry points (src/main.ts, src/cli.ts) as child processes for
 // process-level e2e tests: real signals, real ports on 127.0.0.1, output kept
 // so a failure can say what the child printed.
+import { CONFIG_VARS as SERVICE_VARS } from '../../src/config.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,23 +12,7 @@ import { Client } from './http.js';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Every variable the service's config reads, plus the test fixture's own: never inherited by a child. */
-const CONFIG_VARS = [
-  'PORT',
-  'HOST',
-  'DATA_DIR',
-  'DATABASE_URL',
-  'EVENTSTORE_URL',
-  'SERVICE_CHANNELS_SECRET',
-  'SERVICE_SECRETS_KEY',
-  'LOG_LEVEL',
-  'CHANNEL_SECRET_GRACE_SECONDS',
-  'WEBHOOK_ALLOWLIST',
-  'WEBHOOK_TIMEOUT_MS',
-  'WEBHOOK_RETRY_BASE_SECONDS',
-  'BODY_LIMIT',
-  'WORKERS',
-  'TEST_PG_ADMIN_URL',
-];
+const CONFIG_VARS = [...SERVICE_VARS, 'TEST_PG_ADMIN_URL'];
 
 /** The parent's environment without any service configuration, plus `vars` (undefined values are left out). */
 export function childEnv(vars: Record<string, string | undefined>): NodeJS.ProcessEnv {
