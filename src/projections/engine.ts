@@ -81,7 +81,7 @@ export class ProjectionEngine {
     // and the checkpoint move then go to Postgres as one statement (a rebuild
     // folds the next batch while it runs).
     const writes = new Writes();
-    await Promise.all(this.projectors.filter((p) => perProjector.has(p) && !skip?.has(p)).map((p) => p.project(trx, perProjector.get(p)!, writes)));
+    for (const p of this.projectors) if (perProjector.has(p) && !skip?.has(p)) p.project(perProjector.get(p)!, writes);
     // Only ever forward: with batches pipelined (rebuild), an earlier batch's move may land after a later one's.
     writes.add({
       sql: `INSERT INTO projection_checkpoints (tenant_id, last_seq) SELECT tenant_id, last_seq FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, last_seq bigint)

@@ -15,11 +15,12 @@ export interface Projector {
   /** tables this projector owns; `rebuild` empties them (children before parents) */
   readonly tables: readonly string[];
   /**
-   * Folds `events` into writes. Set-based writes go to `writes` (sent with every
-   * other projector's in one statement, after all have folded); a projector may
-   * also run statements of its own on `db`.
+   * Folds `events` into `writes`, synchronously and without I/O: the engine sends
+   * every projector's writes and the checkpoint move as one statement. Having no
+   * database handle here is what keeps pipelined batches (rebuild) in order:
+   * batch N's statement is always issued before batch N+1's.
    */
-  project(db: Knex.Transaction, events: StoredEvent[], writes: Writes): Promise<void>;
+  project(events: StoredEvent[], writes: Writes): void;
   /**
    * Optional, for `rebuild` when the log is the Postgres store's `events` table in
    * the same database: fill the (emptied) tables with one set-based statement

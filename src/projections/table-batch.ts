@@ -50,6 +50,7 @@ interface Pending {
   insert: Row | null;
   set: Row;
   inc: Record<string, number>;
+  deleted: boolean;
 }
 
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
@@ -63,7 +64,7 @@ export class TableBatch {
     const id = this.spec.key.map((k) => String(row[k])).join('\u0000');
     let p = this.pending.get(id);
     if (!p) {
-      p = { key: Object.fromEntries(this.spec.key.map((k) => [k, row[k]])), insert: null, set: {}, inc: {} };
+      p = { key: Object.fromEntries(this.spec.key.map((k) => [k, row[k]])), insert: null, set: {}, inc: {}, deleted: false };
       this.pending.set(id, p);
     }
     return p;
@@ -75,11 +76,22 @@ export class TableBatch {
     p.insert = { ...row };
     p.set = {};
     p.inc = {};
+    p.deleted = false; // the insert is an upsert: it replaces a row deleted earlier in the batch
+  }
+
+  /** Deletes the row with this key; later patches in the batch have nothing to change. */
+  delete(key: Row): void {
+    const p = this.entry(key);
+    p.insert = null;
+    p.set = {};
+    p.inc = {};
+    p.deleted = true;
   }
 
   /** Sets columns and adds to counters of the row with this key; folds into a pending insert. */
   patch(key: Row, set: Row, inc: Record<string, number> = {}): void {
     const p = this.entry(key);
+    if (p.deleted) return;
     if (p.insert) {
       Object.assign(p.insert, set);
       for (const [c, n] of Object.entries(inc)) p.insert[c] = Number(p.insert[c] ?? 0) + n;
@@ -97,8 +109,13 @@ export class TableBatch {
   statements(): Statement[] {
     const out: Statement[] = [];
     const inserts: Row[] = [];
+    const deletes: Row[] = [];
     const patches = new Map<string, Row[]>();
     for (const p of this.pending.values()) {
+      if (p.deleted) {
+        deletes.push(p.key);
+        continue;
+      }
       if (p.insert) {
         inserts.push(p.insert);
         continue;
@@ -114,6 +131,12 @@ export class TableBatch {
     const t = ident(this.spec.table);
     const keyMatch = this.spec.key.map((k) => `${t}.${ident(k)} = v.${ident(k)}`).join(' AND ');
 
+    if (deletes.length) {
+      out.push({
+        sql: `DELETE FROM ${t} USING jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key])}) WHERE ${keyMatch}`,
+        bindings: [JSON.stringify(deletes)],
+      });
+    }
     if (inserts.length) {
       const cols = Object.keys(this.spec.columns);
       const rest = cols.filter((c) => !this.spec.key.includes(c));

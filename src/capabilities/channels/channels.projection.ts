@@ -22,7 +22,7 @@ export const channelsProjector: Projector = {
   name: 'channels',
   handles: ['channel.created', 'channel.updated', 'channel.secret_rotated'],
   tables: ['channels'],
-  async project(_db, events, writes) {
+  project(events, writes) {
     const channels = new TableBatch(CHANNELS);
     for (const e of events) {
       const p = e.payload as Record<string, unknown> & { channel_id: string };

@@ -11,7 +11,7 @@ export const contactsProjector: Projector = {
   name: 'contacts',
   handles: ['contact.created', 'contact.updated'],
   tables: ['contacts'],
-  async project(_db, events, writes) {
+  project(events, writes) {
     const contacts = new TableBatch(CONTACTS);
     for (const e of events) {
       const { contact_id, ...fields } = e.payload as Record<string, string | null> & { contact_id: string };

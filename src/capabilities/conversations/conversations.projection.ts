@@ -47,7 +47,7 @@ export const conversationsProjector: Projector = {
   name: 'conversations',
   handles: ['conversation.created', 'conversation_part.created'],
   tables: ['conversation_parts', 'conversations'],
-  async project(_db, events, writes) {
+  project(events, writes) {
     const conversations = new TableBatch(CONVERSATIONS);
     const parts = new TableBatch(PARTS);
     for (const e of events) {

@@ -12,7 +12,7 @@ export const feedProjector: Projector = {
   name: 'feed',
   handles: ['*'],
   tables: ['feed_events'],
-  async project(_db, events, writes) {
+  project(events, writes) {
     const feed = new TableBatch(FEED);
     for (const e of events) {
       feed.insert({ tenant_id: e.tenant_id, seq: e.seq, id: e.id, type: e.type, aggregate_type: e.aggregate_type, aggregate_id: e.aggregate_id, payload: e.payload, created_at: e.created_at });

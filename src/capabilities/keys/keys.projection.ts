@@ -21,7 +21,7 @@ export const keysProjector: Projector = {
   name: 'api_keys',
   handles: ['api_key.created', 'api_key.rotated', 'api_key.revoked'],
   tables: ['api_keys'],
-  async project(_db, events, writes) {
+  project(events, writes) {
     const keys = new TableBatch(API_KEYS);
     for (const e of events) {
       const p = e.payload as { key_id: string; member_id: string; name?: string; scopes?: string[] };

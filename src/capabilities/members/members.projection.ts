@@ -16,7 +16,7 @@ export const membersProjector: Projector = {
   name: 'members',
   handles: ['member.joined', 'member.role_changed', 'member.removed', 'member.invited'],
   tables: ['invites', 'members'],
-  async project(_db, events, writes) {
+  project(events, writes) {
     const members = new TableBatch(MEMBERS);
     const invites = new TableBatch(INVITES);
     for (const e of events) {
