@@ -11,6 +11,7 @@
 // (`10.1.0.0/16`, `fd00::/8`). A hostname entry trusts whatever it resolves to.
 import dns from 'node:dns';
 import net from 'node:net';
+import { BadRequest } from '../platform/errors.js';
 
 interface Range {
   reason: string;
@@ -119,6 +120,16 @@ export class UrlPolicy {
 
   hostAllowlisted(u: URL): boolean {
     return this.hosts.has(normalizeHost(u.hostname));
+  }
+
+  /** For routes saving a destination: the same check as at connect time, as a 400 on `field`. */
+  async requireAllowed(url: string, field: string): Promise<void> {
+    try {
+      await this.resolve(url);
+    } catch (e) {
+      if (e instanceof UrlRefused) throw new BadRequest(e.code, e.message, field);
+      throw e;
+    }
   }
 
   /** Resolves the URL's host and returns the addresses a connection may use; throws UrlRefused when any is forbidden. */

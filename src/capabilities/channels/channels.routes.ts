@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { commandContext } from '../../api/command-context.js';
 import { applyKeyset, isoKey, listQuerySchema, parseCursor, toPage, type ListParams } from '../../api/pagination/list.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { BadRequest, NotFound, Unprocessable } from '../../platform/errors.js';
-import { UrlRefused, type UrlPolicy } from '../../dispatch/url-policy.js';
+import { NotFound, Unprocessable } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { decideCreateChannel, decideRotateSecret, decideUpdateChannel } from './channels.decider.js';
 import { channelList, channelView, findChannel, renderChannel, type ChannelRow } from './channels.read.js';
@@ -13,17 +12,6 @@ const httpUrl = { type: 'string', format: 'uri', pattern: '^https?://', maxLengt
 
 /** "Source" of an `api` channel: the outside system its bridge connects, named by the caller or derived from the name. */
 export const normalizeSource = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, '-');
-
-/** Replies are posted to webhook_url, so it faces the same destination policy as webhook endpoints (and again at connect time). */
-async function checkDestination(policy: UrlPolicy, url: string | null | undefined): Promise<void> {
-  if (!url) return;
-  try {
-    await policy.resolve(url);
-  } catch (e) {
-    if (e instanceof UrlRefused) throw new BadRequest(e.code, e.message, 'webhook_url');
-    throw e;
-  }
-}
 
 export function channelRoutes(deps: CoreDeps): RouteDef[] {
   const { db, shell, clock, ids, sealer, config } = deps;
@@ -48,7 +36,8 @@ export function channelRoutes(deps: CoreDeps): RouteDef[] {
       },
       async handle(call) {
         const { principal, body } = call;
-        await checkDestination(deps.urlPolicy, body.webhook_url);
+        // Replies are posted to webhook_url: it faces the webhook destination policy (and again at connect time).
+        if (body.webhook_url) await deps.urlPolicy.requireAllowed(body.webhook_url, 'webhook_url');
         if (!sealer.canSeal('channel')) {
           throw new Unprocessable('channels_not_configured', 'This instance cannot create api channels: the operator must set SERVICE_CHANNELS_SECRET.');
         }
@@ -103,7 +92,7 @@ export function channelRoutes(deps: CoreDeps): RouteDef[] {
       },
       async handle(call) {
         const { principal, params, body } = call;
-        await checkDestination(deps.urlPolicy, body.webhook_url);
+        if (body.webhook_url) await deps.urlPolicy.requireAllowed(body.webhook_url, 'webhook_url');
         await shell.execute(commandContext(call, clock), {
           name: 'UpdateChannel',
           load: async (tx) => channelView(await findChannel(tx, principal.tenantId, params.id!)),

@@ -1,7 +1,7 @@
 import { commandContext } from '../../api/command-context.js';
 import { applyKeyset, isoKey, listQuerySchema, parseCursor, toPage, type ListParams } from '../../api/pagination/list.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { UrlRefused, type UrlPolicy } from '../../dispatch/url-policy.js';
+import type { UrlPolicy } from '../../dispatch/url-policy.js';
 import { BadRequest, NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { decideCreateEndpoint, decideDeleteEndpoint, decideUpdateEndpoint, type EndpointChanges } from './webhooks.decider.js';
@@ -11,16 +11,6 @@ import { forgetEndpoint, mintEndpointSecret, storeEndpointSecret } from './endpo
 const url = { type: 'string', minLength: 1, maxLength: 2048 };
 const eventNames = { type: 'array', maxItems: 100, items: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z0-9_]+)+$', maxLength: 100 } };
 const description = { type: 'string', maxLength: 1000 };
-
-/** Refuses a destination the service must not post to (checked again at connect time). */
-async function checkDestination(policy: UrlPolicy, value: string): Promise<void> {
-  try {
-    await policy.resolve(value);
-  } catch (e) {
-    if (e instanceof UrlRefused) throw new BadRequest(e.code, e.message, 'url');
-    throw e;
-  }
-}
 
 export function webhookRoutes(deps: CoreDeps, policy: UrlPolicy): RouteDef[] {
   const { db, shell, clock, ids, sealer } = deps;
@@ -38,7 +28,7 @@ export function webhookRoutes(deps: CoreDeps, policy: UrlPolicy): RouteDef[] {
       },
       async handle(call) {
         const { principal, body } = call;
-        await checkDestination(policy, body.url);
+        await policy.requireAllowed(body.url, 'url');
         const ctx = commandContext(call, clock);
         const endpointId = ids.uuid();
         const secret = mintEndpointSecret();
@@ -89,7 +79,7 @@ export function webhookRoutes(deps: CoreDeps, policy: UrlPolicy): RouteDef[] {
       async handle(call) {
         const { principal, params, body } = call;
         if ('secret' in body) throw new BadRequest('secret_immutable', 'The signing secret cannot be changed; create a new endpoint for a new secret.', 'secret');
-        if (body.url !== undefined) await checkDestination(policy, body.url);
+        if (body.url !== undefined) await policy.requireAllowed(body.url, 'url');
         await shell.execute(commandContext(call, clock), {
           name: 'UpdateWebhookEndpoint',
           load: async (tx) => endpointView(await findEndpoint(tx, principal.tenantId, params.id!)),
