@@ -1,0 +1,50 @@
+import { expect } from 'chai';
+import { TableBatch, Writes } from '../../src/projections/table-batch.js';
+import { createTestDb, type TestDb } from '../support/db.js';
+
+const SPEC = { table: 'tb_items', key: ['k'], columns: { k: 'text', name: 'text', n: 'int', tags: 'text[]' } } as const;
+
+describe('TableBatch (set-based projector writes)', function () {
+  let t: TestDb;
+  before(async () => {
+    t = await createTestDb('table_batch');
+    await t.db.raw('CREATE TABLE tb_items (k text PRIMARY KEY, name text, n int NOT NULL DEFAULT 0, tags text[])');
+    await t.db('tb_items').insert([
+      { k: 'old', name: 'before', n: 5, tags: ['a'] },
+      { k: 'gone', name: 'bye', n: 1, tags: [] },
+    ]);
+  });
+  after(async () => t.drop());
+
+  it('folds inserts, patches, counters and deletes of one batch into one statement with the in-order result', async () => {
+    const b = new TableBatch(SPEC);
+    b.insert({ k: 'new', name: 'first', n: 0, tags: ['x'] });
+    b.patch({ k: 'new' }, { name: 'renamed' }, { n: 2 });
+    b.patch({ k: 'old' }, { name: 'after' }, { n: 1 });
+    b.patch({ k: 'old' }, {}, { n: 3 });
+    b.delete({ k: 'gone' });
+    b.patch({ k: 'gone' }, { name: 'ignored after delete' });
+    b.insert({ k: 'back', name: 'x', n: 0, tags: null });
+    b.delete({ k: 'back' });
+    const statements = b.statements();
+    expect(b.statements()).to.deep.equal([]); // the batch is empty afterwards
+    const queries: string[] = [];
+    const count = (q: { sql: string }) => queries.push(q.sql);
+    t.db.on('query', count);
+    try {
+      await t.db.transaction(async (trx) => {
+        const w = new Writes();
+        w.add(...statements);
+        await w.run(trx);
+      });
+    } finally {
+      t.db.removeListener('query', count);
+    }
+    expect(queries.filter((q) => !/^(BEGIN|COMMIT)/i.test(q))).to.have.length(1);
+    const rows = await t.db('tb_items').orderBy('k');
+    expect(rows).to.deep.equal([
+      { k: 'new', name: 'renamed', n: 2, tags: ['x'] },
+      { k: 'old', name: 'after', n: 9, tags: ['a'] },
+    ]);
+  });
+});
