@@ -18,6 +18,7 @@ import type { PendingEvent } from '../src/eventstore/envelope.js';
 import { PostgresEventStore } from '../src/eventstore/postgres.store.js';
 import { createLogger } from '../src/platform/logger.js';
 import { openDatabase } from '../src/service.js';
+import { prng } from './lib/events.js';
 
 const total = Number(process.argv[2] ?? 100_000);
 const TENANTS = Number(process.argv[3] ?? 50);
@@ -26,18 +27,6 @@ const CONCURRENCY = 8;
 if (!Number.isInteger(total) || total < TENANTS * 2 || !Number.isInteger(TENANTS) || TENANTS < 1) {
   console.error('usage: node --import tsx bench/seed-events.ts [events=100000] [tenants=50]  (events >= 2 x tenants)');
   process.exit(2);
-}
-
-/** mulberry32: a small seeded PRNG, so two runs with the same N seed the same shape. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Role = 'owner' | 'admin' | 'agent' | 'viewer';
