@@ -1,12 +1,16 @@
-// Tiers by suffix: *.unit.test.ts (pure), *.int.test.ts (real Postgres), *.e2e.test.ts (HTTP end to end).
-// `npm test` runs all of them against one embedded Postgres started by the global fixture.
+// Tiers by suffix: *.unit.test.ts (pure: no database, no network), *.int.test.ts
+// (real Postgres), *.e2e.test.ts (HTTP end to end, processes). `npm test` runs
+// all of them against one embedded Postgres started by the global fixture;
+// `npm run test:unit` (TEST_TIER=unit) starts none.
+const tier = process.env.TEST_TIER;
+const explicit = process.argv.slice(2).some((a) => a.endsWith('.test.ts'));
 module.exports = {
   'node-option': ['import=tsx'],
   require: ['test/support/global-fixture.ts'],
   // `npx mocha path/to/file.test.ts` runs just that file; bare `npx mocha` (npm test) runs everything.
-  spec: process.argv.slice(2).some((a) => a.endsWith('.test.ts')) ? [] : ['test/**/*.test.ts'],
-  timeout: 30000,
-  slow: 2000,
+  spec: explicit ? [] : [tier ? `test/**/*.${tier}.test.ts` : 'test/**/*.test.ts'],
+  timeout: tier === 'unit' ? 5000 : 30000,
+  slow: tier === 'unit' ? 100 : 2000,
   reporter: 'spec',
   exit: true,
 };

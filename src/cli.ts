@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './platform/logger.js';
 import { openCore, openDatabase } from './service.js';
-import { createWorkspace } from './capabilities/workspaces/create-workspace.js';
+import { createWorkspace } from './capabilities/members/index.js';
 import { rebuildReadModels } from './projections/rebuild.js';
 import { AppError } from './platform/errors.js';
 import pino from 'pino';

@@ -21,8 +21,13 @@ import { ProjectionEngine } from './projections/engine.js';
 import { UrlPolicy } from './dispatch/url-policy.js';
 import { startCatchUpProjector } from './projections/catch-up.js';
 import type { Subscription } from './eventstore/store.port.js';
-import type { CoreDeps, Worker } from './capabilities/capability.js';
-import { buildCapabilities, allProjectors } from './capabilities/index.js';
+import type { CoreDeps } from './capabilities/capability.js';
+import type { Worker } from './platform/worker.js';
+import { allProjectors, eventCatalogue, modules } from './capabilities/index.js';
+import { Authenticator } from './capabilities/access/index.js';
+import { Idempotency } from './api/idempotency/idempotency.js';
+import { idempotencySweeper } from './api/idempotency/sweeper.js';
+import type { RouteDef, RoutePipeline } from './api/routes.js';
 
 export const EMBEDDED_DATABASE = 'conversations';
 
@@ -60,6 +65,8 @@ export interface Service {
   port: number;
   deps: CoreDeps;
   engine: ProjectionEngine;
+  /** every route the service mounts under /api (with its schemas and permission) */
+  routes: RouteDef[];
   /** the background workers running in this process (tests drive them by name) */
   workers: Worker[];
   close(): Promise<void>;
@@ -78,7 +85,7 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
   const secrets = await secretsKey(config.secretsKey, config.dataDir);
   const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
-  const deps: CoreDeps = { config, db: database.db, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, urlPolicy };
+  const deps: CoreDeps = { config, db: database.db, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, urlPolicy, catalogue: eventCatalogue() };
   return { deps, engine };
 }
 
@@ -87,14 +94,24 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const log = options.log ?? createLogger(config.logLevel);
   const database = await openDatabase(config, log, { adoptOrphans: true });
   const { deps, engine } = await openCore({ ...options, log }, database);
-  const capabilities = buildCapabilities(deps);
   let live = true;
+
+  // The request pipeline every /api route runs through: who is calling, and Idempotency-Key.
+  const auth = new Authenticator(deps.db, deps.clock);
+  void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
+  const idempotency = new Idempotency(deps.db, deps.clock, deps.sealer);
+  const pipeline: RoutePipeline = {
+    authenticate: (req) => auth.authenticate(req),
+    requireFreshSession: (p) => auth.requireFreshSession(p),
+    idempotent: (req, principal, run) => idempotency.run(req, principal, run),
+  };
+  const routes = modules.flatMap((m) => m.routes?.(deps) ?? []);
 
   const app = createApp({
     log,
     bodyLimit: config.bodyLimit,
-    routes: capabilities.routes,
-    pipeline: capabilities.pipeline,
+    routes,
+    pipeline,
     health: {
       live: () => live,
       ready: async () => {
@@ -113,7 +130,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     },
   });
 
-  const workers: Worker[] = config.workers ? capabilities.workers : [];
+  const workers: Worker[] = config.workers ? [idempotencySweeper(idempotency, log), ...modules.flatMap((m) => m.workers?.(deps) ?? [])] : [];
   let catchUp: Subscription | null = null;
   if (config.workers && deps.store.kind !== 'postgres') catchUp = await startCatchUpProjector(database.db, deps.store, engine, log);
   for (const w of workers) await w.start();
@@ -146,5 +163,5 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       await database.cluster?.stop();
       log.info('service stopped');
     })());
-  return { url, port, deps, engine, workers, close };
+  return { url, port, deps, engine, routes, workers, close };
 }

@@ -4,7 +4,7 @@
 // key, create an api channel with a known webhook secret.
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createWorkspace } from '../../src/capabilities/workspaces/create-workspace.js';
+import { createWorkspace } from '../../src/capabilities/members/index.js';
 import { allProjectors } from '../../src/capabilities/index.js';
 import { CommandShell } from '../../src/commands/shell.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';

@@ -10,6 +10,7 @@ export function commandContext(call: Call, clock: Clock): CommandContext {
     now: clock.now(),
     actor: p.via === 'api_key' ? { type: 'api_key', id: p.keyId!, member_id: p.memberId } : { type: 'member', id: p.memberId, member_id: p.memberId },
     idempotencyKey: call.req.get('idempotency-key'),
+    resumed: call.ctx.resumed,
     requestId: call.ctx.requestId,
   };
 }

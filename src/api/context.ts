@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Logger } from '../platform/logger.js';
-import type { Role, Scope } from '../capabilities/access/scopes.js';
+import type { Role, Scope } from './scopes.js';
 
 /** Who is calling, resolved once per request by the authenticator. */
 export interface Principal {
@@ -23,6 +23,8 @@ export interface RequestContext {
   readonly log: Logger;
   rawBody?: Buffer;
   principal?: Principal;
+  /** this request took over an expired idempotency reservation (see CommandContext.resumed) */
+  resumed?: boolean;
 }
 
 const KEY = Symbol('request-context');
@@ -35,10 +37,4 @@ export function contextOf(req: Request): RequestContext {
   const ctx = (req as unknown as Record<symbol, RequestContext | undefined>)[KEY];
   if (!ctx) throw new Error('request context missing: is the request-context middleware mounted first?');
   return ctx;
-}
-
-export function principalOf(req: Request): Principal {
-  const p = contextOf(req).principal;
-  if (!p) throw new Error('route reached without a principal: its permission must not be public');
-  return p;
 }

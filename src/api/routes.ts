@@ -2,7 +2,7 @@
 // they accept, and a handler that returns an Answer. Mounting refuses to start
 // when a route names no permission, so no endpoint is open by accident.
 import { Router, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
-import { isScope, type Scope } from '../capabilities/access/scopes.js';
+import { isScope, type Scope } from './scopes.js';
 import { Forbidden } from '../platform/errors.js';
 import { contextOf, type Principal, type RequestContext } from './context.js';
 import { bodyValidator, queryValidator, type Schema } from './validation.js';

@@ -1,15 +1,22 @@
+// What a capability is to the rest of the service: one module object, listed
+// once in src/capabilities/index.ts. The projection engine, route mounting,
+// worker start-up and the event catalogue all iterate that list.
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import type { CommandShell } from '../commands/shell.js';
 import type { EventStore } from '../eventstore/store.port.js';
+import type { EventCatalogue, EventDef } from '../eventstore/catalogue.js';
 import type { PgNotifier } from '../eventstore/pg-notifier.js';
 import type { RouteDef } from '../api/routes.js';
 import type { Clock } from '../platform/clock.js';
 import type { Ids } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
-import type { Projector } from '../projections/projector.js';
+import type { Worker } from '../platform/worker.js';
+import type { AnyProjector } from '../projections/engine.js';
 import type { Sealer } from '../platform/crypto/seal.js';
 import type { UrlPolicy } from '../dispatch/url-policy.js';
+
+export type { Worker };
 
 /** What the composition root hands every capability. */
 export interface CoreDeps {
@@ -24,17 +31,19 @@ export interface CoreDeps {
   sealer: Sealer;
   /** where outbound deliveries (webhooks, channel replies) may go */
   urlPolicy: UrlPolicy;
+  /** every event type of every module (webhook and feed filters, docs) */
+  catalogue: EventCatalogue;
 }
 
-/** A background loop owned by a capability (dispatcher, sweeps); started and stopped by the service. */
-export interface Worker {
+export interface CapabilityModule {
+  /** the folder's name; its projector carries the same name */
   name: string;
-  start(): Promise<void>;
-  stop(): Promise<void>;
+  /** the events this capability appends */
+  events: readonly EventDef[];
+  /** read models, in the order they apply (parents before children) */
+  projectors?: readonly AnyProjector[];
+  routes?(deps: CoreDeps): RouteDef[];
+  workers?(deps: CoreDeps): Worker[];
 }
 
-/** What a capability gives back: its routes; its projectors and workers are wired separately. */
-export interface Capability {
-  routes: RouteDef[];
-  workers?: Worker[];
-}
+export const defineModule = (m: CapabilityModule): CapabilityModule => m;

@@ -5,7 +5,7 @@
 // may run one; SKIP LOCKED and leases keep them from sending the same row at
 // once, and a lease that outlives a crashed process lets another take over.
 import type { Knex } from 'knex';
-import type { Worker } from '../capabilities/capability.js';
+import type { Worker } from '../platform/worker.js';
 import type { PgNotifier } from '../eventstore/pg-notifier.js';
 import type { Clock } from '../platform/clock.js';
 import type { Sealer } from '../platform/crypto/seal.js';

@@ -17,9 +17,9 @@ import type { EventStore, Subscription } from '../eventstore/store.port.js';
 import type { Clock } from '../platform/clock.js';
 import { deterministicUuid } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
-import type { Worker } from '../capabilities/capability.js';
+import type { Worker } from '../platform/worker.js';
 import { DELIVERIES_CHANNEL, insertDeliveries, type NewDelivery } from './deliveries.repo.js';
-import { evolve, targetsFor, type TenantView, type ViewChange } from './routing.js';
+import { evolve, targetsFor, type RoutingRules, type TenantView, type ViewChange } from './routing.js';
 
 export const DISPATCHER_NAME = 'webhook_dispatcher';
 const LOCK_RETRY_MS = 2000;
@@ -82,9 +82,6 @@ async function writeChange(trx: Knex.Transaction, c: ViewChange): Promise<void> 
         .onConflict(['tenant_id', 'channel_id'])
         .merge();
       return;
-    case 'channel_deleted':
-      await trx('dispatch_channels').where({ tenant_id: c.tenantId, channel_id: c.channelId }).del();
-      return;
     default: {
       const never: never = c;
       return never;
@@ -93,13 +90,13 @@ async function writeChange(trx: Knex.Transaction, c: ViewChange): Promise<void> 
 }
 
 /** Routes one batch: the deliveries it owes and the view changes it makes, applied in log order. */
-export async function dispatchBatch(trx: Knex.Transaction, events: StoredEvent[], now: Date, cache = new Map<string, TenantView>()): Promise<number> {
+export async function dispatchBatch(trx: Knex.Transaction, rules: RoutingRules, events: StoredEvent[], now: Date, cache = new Map<string, TenantView>()): Promise<number> {
   const views = await loadViews(trx, [...new Set(events.map((e) => e.tenant_id))], cache);
   let deliveries: NewDelivery[] = [];
   const changes: ViewChange[] = [];
   for (const e of events) {
     const view = views.get(e.tenant_id)!;
-    const targets = targetsFor(e, view);
+    const targets = targetsFor(e, view, rules);
     if (targets.length > 0) {
       // The exact bytes every attempt of these deliveries sends (spec 2.4).
       const body = JSON.stringify(toEnvelope(e));
@@ -118,7 +115,7 @@ export async function dispatchBatch(trx: Knex.Transaction, events: StoredEvent[]
         });
       }
     }
-    const change = evolve(view, e);
+    const change = evolve(view, e, rules);
     if (!change) continue;
     changes.push(change);
     if (change.kind === 'endpoint_deleted') {
@@ -136,10 +133,12 @@ export interface DispatcherDeps {
   store: EventStore;
   clock: Clock;
   log: Logger;
+  /** which events create or change destinations, and which go to a channel's bridge */
+  rules: RoutingRules;
 }
 
 export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: number } = {}): Worker {
-  const { db, store, clock, log } = deps;
+  const { db, store, clock, log, rules } = deps;
   let stopped = false;
   let wakeStop: (() => void) | null = null;
   const stopSignal = new Promise<void>((resolve) => (wakeStop = resolve));
@@ -183,7 +182,7 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
         handle: async (events, checkpoint) => {
           try {
             await db.transaction(async (trx) => {
-              await dispatchBatch(trx, events, clock.now(), views);
+              await dispatchBatch(trx, rules, events, clock.now(), views);
               // Compare-and-set: the checkpoint moves only from where this process left it.
               const moved =
                 expected === null

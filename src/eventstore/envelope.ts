@@ -18,7 +18,11 @@ export interface EventMetadata {
   request_id?: string;
 }
 
-/** An event as a decider produces it: no seq yet, no time yet. */
+/**
+ * An event as a decider produces it: no seq yet, no time yet. Capabilities
+ * narrow it to their own union (see src/eventstore/catalogue.ts); the stores
+ * and engines below them handle any event.
+ */
 export interface NewEvent {
   type: string;
   aggregate_type: string;
@@ -33,12 +37,18 @@ export interface PendingEvent extends NewEvent {
   metadata: EventMetadata;
 }
 
-/** An event as read back from a store. `position` orders events across tenants for subscriptions. */
-export interface StoredEvent extends EventEnvelope {
+interface StoredFields {
+  tenant_id: string;
+  seq: number;
+  created_at: string;
   id: string;
   metadata: EventMetadata;
+  /** orders events across tenants for subscriptions */
   position: string;
 }
+
+/** An event as read back from a store, typed as the union `E` its reader handles. */
+export type StoredEvent<E extends NewEvent = NewEvent> = E & StoredFields;
 
 export function toEnvelope(e: StoredEvent): EventEnvelope {
   return {

@@ -120,6 +120,9 @@ export function connectEventStoreDb(url: string, readModels: Knex): EventStoreDb
   return new EventStoreDbStore(EventStoreDBClient.connectionString(normaliseUrl(url)), readModels);
 }
 
+/** How far back readByIds looks (a resumed request comes within minutes of its first attempt). */
+const READ_BY_IDS_SCAN = 50_000;
+
 export class EventStoreDbStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
 
@@ -163,6 +166,25 @@ export class EventStoreDbStore implements EventStore {
     if (limit <= 0) return [];
     // seq > afterSeq  <=>  revision >= afterSeq
     return this.readStreamRange(streamOf(tenantId), BigInt(Math.max(0, afterSeq)), limit);
+  }
+
+  async readByIds(tenantId: string, ids: readonly string[]): Promise<StoredEvent[]> {
+    // EventStoreDB has no index by event id. The events sought belong to one
+    // recent command (a request resumed after its lease ran out), so walk the
+    // stream backwards from its end, bounded, and stop after the contiguous run.
+    const wanted = new Set(ids.map((i) => i.toLowerCase()));
+    const found: StoredEvent[] = [];
+    try {
+      for await (const r of this.client.readStream(streamOf(tenantId), { direction: BACKWARDS, fromRevision: END, maxCount: READ_BY_IDS_SCAN })) {
+        if (!r.event) continue;
+        if (wanted.has(r.event.id.toLowerCase())) found.push(toStored(r.event));
+        else if (found.length > 0) break;
+      }
+    } catch (e) {
+      if (e instanceof StreamNotFoundError) return [];
+      throw e;
+    }
+    return found.reverse();
   }
 
   async head(tenantId: string): Promise<number> {

@@ -140,6 +140,12 @@ export class PostgresEventStore implements EventStore {
     return (res.rows as EventRow[]).map(fromRow);
   }
 
+  async readByIds(tenantId: string, ids: readonly string[]): Promise<StoredEvent[]> {
+    if (ids.length === 0) return [];
+    const res = await this.db.raw(`SELECT ${COLUMNS} FROM events WHERE tenant_id = ?::uuid AND id = ANY(?::uuid[]) ORDER BY seq`, [tenantId, [...ids]]);
+    return (res.rows as EventRow[]).map(fromRow);
+  }
+
   async head(tenantId: string): Promise<number> {
     const row = await this.db('event_heads').where({ tenant_id: tenantId }).first('last_seq');
     return row ? Number(row.last_seq) : 0;

@@ -59,6 +59,11 @@ export interface EventStore {
   append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]>;
   /** The tenant's events with seq > afterSeq, ascending, at most `limit`. */
   readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
+  /**
+   * The tenant's events with these ids, ascending by seq (a command's events
+   * are contiguous). Used to find what a crashed attempt of a request committed.
+   */
+  readByIds(tenantId: string, ids: readonly string[]): Promise<StoredEvent[]>;
   /** The tenant's current head seq (0 when empty). */
   head(tenantId: string): Promise<number>;
   /** All tenants' events in subscription order, after a checkpoint. Never skips a late commit. */

@@ -8,6 +8,8 @@ import type { EventStore } from '../eventstore/store.port.js';
 import type { Projector } from './projector.js';
 import { Writes } from './table-batch.js';
 
+export type AnyProjector = Projector<any>;
+
 export class ProjectionGap extends Error {
   constructor(
     readonly tenantId: string,
@@ -19,9 +21,9 @@ export class ProjectionGap extends Error {
 }
 
 export class ProjectionEngine {
-  private readonly byType = new Map<string, Projector[]>();
+  private readonly byType = new Map<string, AnyProjector[]>();
 
-  constructor(readonly projectors: readonly Projector[]) {
+  constructor(readonly projectors: readonly AnyProjector[]) {
     const names = new Set<string>();
     for (const p of projectors) {
       if (names.has(p.name)) throw new Error(`two projectors are named ${p.name}`);
@@ -31,7 +33,7 @@ export class ProjectionEngine {
     this.everything = projectors.filter((p) => p.handles.includes('*'));
   }
 
-  private readonly everything: Projector[];
+  private readonly everything: AnyProjector[];
 
   async checkpoint(db: Knex | Knex.Transaction, tenantId: string): Promise<number> {
     const row = await db('projection_checkpoints').where({ tenant_id: tenantId }).first('last_seq');
@@ -42,7 +44,7 @@ export class ProjectionEngine {
    * Projects `events` (any tenants, seq-ordered per tenant). `known` carries
    * checkpoints the caller already read under the tenant lock, saving a query.
    */
-  async apply(trx: Knex.Transaction, events: StoredEvent[], known?: Map<string, number>, skip?: ReadonlySet<Projector>): Promise<void> {
+  async apply(trx: Knex.Transaction, events: StoredEvent[], known?: Map<string, number>, skip?: ReadonlySet<AnyProjector>): Promise<void> {
     const byTenant = new Map<string, StoredEvent[]>();
     for (const e of events) {
       const list = byTenant.get(e.tenant_id);
@@ -69,7 +71,7 @@ export class ProjectionEngine {
       moves.push({ tenant_id: tenant, last_seq: news[news.length - 1]!.seq });
     }
     if (fresh.length === 0) return;
-    const perProjector = new Map<Projector, StoredEvent[]>();
+    const perProjector = new Map<AnyProjector, StoredEvent[]>();
     for (const e of fresh) {
       for (const p of [...this.everything, ...(this.byType.get(e.type) ?? [])]) {
         const list = perProjector.get(p);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { StoredEvent } from '../eventstore/envelope.js';
+import type { NewEvent, StoredEvent } from '../eventstore/envelope.js';
 import type { Writes } from './table-batch.js';
 
 /**
@@ -8,10 +8,11 @@ import type { Writes } from './table-batch.js';
  * the transaction that also moves the checkpoint, so it never needs its own
  * idempotency guard. Batches let it write many rows per statement (rebuild).
  */
-export interface Projector {
+export interface Projector<E extends NewEvent = NewEvent> {
+  /** the capability folder's name */
   readonly name: string;
   /** event types; `'*'` receives every event (the change feed) */
-  readonly handles: readonly string[];
+  readonly handles: readonly (E['type'] | '*')[];
   /** tables this projector owns; `rebuild` empties them (children before parents) */
   readonly tables: readonly string[];
   /**
@@ -20,7 +21,7 @@ export interface Projector {
    * database handle here is what keeps pipelined batches (rebuild) in order:
    * batch N's statement is always issued before batch N+1's.
    */
-  project(events: StoredEvent[], writes: Writes): void;
+  project(events: StoredEvent<E>[], writes: Writes): void;
   /**
    * Optional, for `rebuild` when the log is the Postgres store's `events` table in
    * the same database: fill the (emptied) tables with one set-based statement

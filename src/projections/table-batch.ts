@@ -26,16 +26,42 @@ export interface Statement {
   bindings: Knex.RawBinding[];
 }
 
-/** Collects statements and runs them in one round trip. */
+/**
+ * What one projection pass writes: a batch per table (projectors fold events
+ * into them) and raw statements, sent in order as one round trip.
+ */
 export class Writes {
-  private readonly list: Statement[] = [];
+  private readonly list: (Statement | TableBatch)[] = [];
+  private readonly tables = new Map<string, TableBatch>();
+
+  /** The batch of a table; projectors fold their events into it. */
+  table(spec: TableSpec): TableBatch {
+    let b = this.tables.get(spec.table);
+    if (!b) {
+      b = new TableBatch(spec);
+      this.tables.set(spec.table, b);
+      this.list.push(b);
+    }
+    return b;
+  }
 
   add(...statements: Statement[]): void {
     this.list.push(...statements);
   }
 
+  /** The batches folded so far (projector unit tests read them without a database). */
+  batches(): TableBatch[] {
+    return [...this.tables.values()];
+  }
+
+  statements(): Statement[] {
+    const list = this.list.splice(0).flatMap((w) => (w instanceof TableBatch ? w.statements() : [w]));
+    this.tables.clear();
+    return list;
+  }
+
   async run(db: Knex.Transaction): Promise<void> {
-    const list = this.list.splice(0);
+    const list = this.statements();
     if (list.length === 0) return;
     if (list.length === 1) {
       await db.raw(list[0]!.sql, list[0]!.bindings);
@@ -45,7 +71,8 @@ export class Writes {
   }
 }
 
-interface Pending {
+/** One row's folded writes: inserted (upsert), patched (set and increments) or deleted. */
+export interface PendingRow {
   key: Row;
   insert: Row | null;
   set: Row;
@@ -56,11 +83,16 @@ interface Pending {
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 export class TableBatch {
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = new Map<string, PendingRow>();
 
-  constructor(private readonly spec: TableSpec) {}
+  constructor(readonly spec: TableSpec) {}
 
-  private entry(row: Row): Pending {
+  /** The folded rows, in first-touched order. */
+  pendingRows(): PendingRow[] {
+    return [...this.pending.values()];
+  }
+
+  private entry(row: Row): PendingRow {
     const id = this.spec.key.map((k) => String(row[k])).join('\u0000');
     let p = this.pending.get(id);
     if (!p) {

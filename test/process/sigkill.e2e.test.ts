@@ -29,7 +29,7 @@ describe('process: SIGKILL during a burst of writes', function () {
   };
 
   before(async () => {
-    testDb = await createTestDb('sigkill');
+    testDb = await createTestDb('sigkill', { checkEvents: true });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-sigkill-'));
   });
 

@@ -24,7 +24,7 @@ describe('process: SIGKILL while webhook deliveries are pending', function () {
   const env = () => ({ DATABASE_URL: testDb.url, DATA_DIR: dataDir, WEBHOOK_ALLOWLIST: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '1000' });
 
   before(async () => {
-    testDb = await createTestDb('webhook_sigkill');
+    testDb = await createTestDb('webhook_sigkill', { checkEvents: true });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-whkill-'));
     // Until the crash the receiver never answers, so every delivery is pending or in flight.
     receiver = await new Receiver(() => (healthy ? 200 : 'hang')).start();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { createDb } from '../../src/platform/db/database.js';
+import { checkEventLog } from './event-log-check.js';
 
 export const TEMPLATE_DB = 'cs_test_template';
 
@@ -35,16 +36,21 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** A fresh, migrated database of its own for one test file. */
-export async function createTestDb(label: string, pool: { max?: number } = {}): Promise<TestDb> {
+/**
+ * `checkEvents`: the service writes here, so every appended event is checked
+ * against the catalogue before the database goes (see event-log-check.ts).
+ */
+export async function createTestDb(label: string, pool: { max?: number; checkEvents?: boolean } = {}): Promise<TestDb> {
   const name = `t_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(3).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
   const url = databaseUrl(name);
-  const db = createDb(url, pool);
+  const db = createDb(url, { max: pool.max });
   return {
     db,
     url,
     name,
     drop: async () => {
+      if (pool.checkEvents) await checkEventLog(db, label);
       await db.destroy();
       await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },

@@ -9,10 +9,13 @@ import { startEmbeddedPostgres, type EmbeddedCluster } from '../../src/platform/
 import { createDb, migrate } from '../../src/platform/db/database.js';
 
 import { TEMPLATE_DB } from './db.js';
+import { eventLogProblems, eventLogStats } from './event-log-check.js';
 let cluster: EmbeddedCluster | null = null;
 let dir: string | null = null;
 
 export async function mochaGlobalSetup(): Promise<void> {
+  // The unit tier is pure: no database.
+  if (process.env.TEST_TIER === 'unit') return;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     dir = await mkdtemp(path.join(os.tmpdir(), 'cs-test-'));
@@ -40,3 +43,13 @@ export async function mochaGlobalTeardown(): Promise<void> {
   await cluster?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 }
+
+export const mochaHooks = {
+  afterAll(this: Mocha.Context) {
+    if (eventLogStats.databases === 0) return;
+    console.log(`  [fixture] checked ${eventLogStats.events} events in ${eventLogStats.databases} databases against the event catalogue`);
+    if (eventLogProblems.length) {
+      throw new Error(`events that do not match the catalogue (src/capabilities/*/*.events.ts):\n${eventLogProblems.slice(0, 50).join('\n')}`);
+    }
+  },
+};

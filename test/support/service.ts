@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { ManualClock, type Clock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startService, type Service } from '../../src/service.js';
-import { createWorkspace } from '../../src/capabilities/workspaces/create-workspace.js';
+import { createWorkspace } from '../../src/capabilities/members/index.js';
 import { createTestDb, type TestDb } from './db.js';
 import { Client } from './http.js';
 
@@ -25,7 +25,7 @@ export interface TestService {
 }
 
 export async function startTestService(label: string, opts: { clock?: Clock; env?: Record<string, string | undefined> } = {}): Promise<TestService> {
-  const testDb = await createTestDb(label, { max: 30 });
+  const testDb = await createTestDb(label, { max: 30, checkEvents: true });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-svc-'));
   const config = loadConfig({
     DATABASE_URL: testDb.url,

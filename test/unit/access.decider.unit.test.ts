@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { decideAccept, decideChangeRole, decideInvite, decideRemove, type MembershipState } from '../../src/capabilities/members/members.decider.js';
 import { decideCreateKey, decideRevokeKey, decideRotateKey } from '../../src/capabilities/keys/keys.decider.js';
-import { effectiveScopes, ROLE_SCOPES, SCOPES } from '../../src/capabilities/access/scopes.js';
+import { effectiveScopes, ROLE_SCOPES, SCOPES } from '../../src/api/scopes.js';
 import { API_KEY_RE, mintApiKey, tenantOfKey } from '../../src/capabilities/keys/key-format.js';
 import { AppError } from '../../src/platform/errors.js';
 

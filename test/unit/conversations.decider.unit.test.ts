@@ -17,6 +17,8 @@ const inbound = (over: Partial<InboundCommand> = {}): InboundCommand => ({
   at: '2026-01-01T00:00:00.000Z',
   ...over,
 });
+/** A payload as a receiver reads it (the union's members differ). */
+const pl = (e: { payload: object }) => e.payload as Record<string, unknown>;
 const codeOf = (fn: () => unknown): string => {
   try {
     fn();
@@ -33,7 +35,7 @@ describe('conversation decider', () => {
       expect(events.map((e) => e.type)).to.deep.equal(['contact.created', 'conversation.created', 'conversation_part.created']);
       expect(events[1]!.payload).to.include({ conversation_id: 'c-new', contact_id: 'k-new', team_id: 'team-1', external_id: 'thread-1', state: 'open' });
       expect(events[2]!.payload).to.include({ part_id: 'p-new', part_type: 'message', body: 'hi' });
-      expect(events[2]!.payload.author).to.deep.equal({ type: 'contact', id: 'k-new' });
+      expect(pl(events[2]!).author).to.deep.equal({ type: 'contact', id: 'k-new' });
     });
 
     it('files nothing for a known thread without a new message id', () => {
@@ -61,7 +63,7 @@ describe('conversation decider', () => {
     it('starts with a customer-visible comment', () => {
       const events = decideStart(cmd, { channel: { defaultTeamId: null }, contact: null, assigneeActive: false });
       expect(events.map((e) => e.type)).to.deep.equal(['contact.created', 'conversation.created', 'conversation_part.created']);
-      expect(events[2]!.payload.part_type).to.equal('comment');
+      expect(pl(events[2]!).part_type).to.equal('comment');
     });
     it('refuses unknown channel, contact and assignee as field errors', () => {
       expect(codeOf(() => decideStart(cmd, { channel: null, contact: null, assigneeActive: false }))).to.equal('unknown_channel');
@@ -73,7 +75,7 @@ describe('conversation decider', () => {
   describe('replies and management', () => {
     const author = { type: 'member' as const, id: 'm1' };
     it('replies as comment or note', () => {
-      expect(decideReply({ partId: 'p', messageType: 'note', body: 'x', attachments: [], author }, conv())[0]!.payload.part_type).to.equal('note');
+      expect(pl(decideReply({ partId: 'p', messageType: 'note', body: 'x', attachments: [], author }, conv())[0]!).part_type).to.equal('note');
       expect(codeOf(() => decideReply({ partId: 'p', messageType: 'comment', body: 'x', attachments: [], author }, null))).to.equal('not_found');
     });
     it('carries the resulting state on each management part', () => {

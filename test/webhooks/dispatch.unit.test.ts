@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { StoredEvent } from '../../src/eventstore/envelope.js';
 import { afterAttempt, MAX_ATTEMPTS, retryWindowSeconds } from '../../src/dispatch/retry-policy.js';
 import { evolve, targetsFor, type TenantView } from '../../src/dispatch/routing.js';
+import { webhookRoutingRules as rules } from '../../src/capabilities/webhooks/webhooks.routing.js';
 import { UrlPolicy, UrlRefused } from '../../src/dispatch/url-policy.js';
 import { decideUpdateEndpoint } from '../../src/capabilities/webhooks/webhooks.decider.js';
 
@@ -24,8 +25,8 @@ const ev = (type: string, payload: Record<string, unknown>): StoredEvent => ({
 function run(events: StoredEvent[]): string[][] {
   const view: TenantView = { endpoints: new Map(), channels: new Map() };
   return events.map((e) => {
-    const targets = targetsFor(e, view).map((t) => `${t.kind}:${t.id}`);
-    evolve(view, e);
+    const targets = targetsFor(e, view, rules).map((t) => `${t.kind}:${t.id}`);
+    evolve(view, e, rules);
     return targets;
   });
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { dispatchBatch, DISPATCHER_NAME, webhookDispatcher } from '../../src/dispatch/dispatcher.js';
+import { webhookRoutingRules } from '../../src/capabilities/webhooks/index.js';
 import { PgNotifier } from '../../src/eventstore/pg-notifier.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
 import type { PendingEvent } from '../../src/eventstore/envelope.js';
@@ -40,8 +41,8 @@ describe('webhook dispatcher coordination (Postgres)', function () {
   });
 
   it('runs one dispatcher at a time across holders, hands over when the holder stops, and never doubles a delivery', async () => {
-    const a = webhookDispatcher({ db: t.db, store, clock, log });
-    const b = webhookDispatcher({ db: t.db, store, clock, log });
+    const a = webhookDispatcher({ db: t.db, store, clock, log, rules: webhookRoutingRules });
+    const b = webhookDispatcher({ db: t.db, store, clock, log, rules: webhookRoutingRules });
     await a.start();
     await eventually(() => t.db('subscription_checkpoints').where({ name: DISPATCHER_NAME }).first(), (r) => !!r);
     await b.start();
@@ -67,7 +68,7 @@ describe('webhook dispatcher coordination (Postgres)', function () {
   it('creates nothing new when the same batch is dispatched twice', async () => {
     const events = await store.readTenant(tenant, 0, 1000);
     const before = (await deliveries()).length;
-    const created = await t.db.transaction((trx) => dispatchBatch(trx, events.slice(1), clock.now()));
+    const created = await t.db.transaction((trx) => dispatchBatch(trx, webhookRoutingRules, events.slice(1), clock.now()));
     expect(created).to.equal(0);
     expect(await deliveries()).to.have.length(before);
   });

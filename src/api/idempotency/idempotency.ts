@@ -79,6 +79,8 @@ export class Idempotency {
     if (reserved.length === 0) {
       const replay = await this.existing(scope, fp, now, lease);
       if (replay) return replay;
+      // We took over a reservation whose lease ran out: its request may have committed before it died.
+      contextOf(req).resumed = true;
     }
     return this.perform(req, scope, work);
   }

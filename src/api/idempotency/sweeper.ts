@@ -1,4 +1,4 @@
-import type { Worker } from '../../capabilities/capability.js';
+import type { Worker } from '../../platform/worker.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Idempotency } from './idempotency.js';
 

@@ -75,8 +75,20 @@ export function applyKeyset<T extends {}>(qb: Knex.QueryBuilder<T>, spec: ListSp
   return qb.orderBy([{ column: key.column, order: p.order }, { column: idCol, order: p.order }]).limit(p.per_page + 1);
 }
 
+/** A row's value of a (possibly qualified) column. */
+const valueOf = (row: unknown, column: string): unknown => (row as Record<string, unknown>)[column.slice(column.lastIndexOf('.') + 1)];
+
+/** The cursor key of a row under the list's sort, read from the column the spec names. */
+export function sortKeyOf(spec: ListSpec, sort: string, row: unknown): string | number {
+  const key = spec.sorts[sort]!;
+  const v = valueOf(row, key.column);
+  if (key.kind === 'timestamp') return isoKey(v as Date | string);
+  if (key.kind === 'number') return Number(v);
+  return String(v);
+}
+
 /** Builds the envelope from the rows fetched by applyKeyset. */
-export function toPage<R, T>(spec: ListSpec, p: ListParams, rows: R[], sortKeyOf: (row: R) => string | number, idOf: (row: R) => string, render: (row: R) => T): ListEnvelope<T> {
+export function toPage<R, T>(spec: ListSpec, p: ListParams, rows: R[], render: (row: R) => T): ListEnvelope<T> {
   const more = rows.length > p.per_page;
   const pageRows = more ? rows.slice(0, p.per_page) : rows;
   const last = pageRows[pageRows.length - 1];
@@ -86,7 +98,7 @@ export function toPage<R, T>(spec: ListSpec, p: ListParams, rows: R[], sortKeyOf
     pages: {
       type: 'pages',
       per_page: p.per_page,
-      next: more && last ? { starting_after: encodeCursor({ sort: p.sort, order: p.order, key: sortKeyOf(last), id: idOf(last) }) } : null,
+      next: more && last ? { starting_after: encodeCursor({ sort: p.sort, order: p.order, key: sortKeyOf(spec, p.sort, last), id: String(valueOf(last, spec.idColumn ?? 'id')) }) } : null,
     },
   };
 }

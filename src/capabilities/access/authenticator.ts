@@ -7,10 +7,10 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../platform/clock.js';
 import { digestsEqual, sha256Hex } from '../../platform/crypto/hmac.js';
 import { BadRequest, Forbidden, NotFound, Unauthorized } from '../../platform/errors.js';
-import { isUuid } from '../../platform/ids.js';
 import type { Principal } from '../../api/context.js';
-import { tenantOfKey } from '../keys/key-format.js';
-import { effectiveScopes, type Role } from './scopes.js';
+import { effectiveScopes } from '../../api/scopes.js';
+import { findActiveKeyByHash, tenantOfKey } from '../keys/index.js';
+import { activeMemberOfUser, findActiveMember } from '../members/index.js';
 import { FRESH_SESSION_MS, SESSION_COOKIE, findSession, readCookie } from './sessions.repo.js';
 import { TenantCache } from '../../platform/tenant-cache.js';
 import type { CommandShell } from '../../commands/shell.js';
@@ -61,26 +61,19 @@ export class Authenticator {
     const cached = this.principals.get(hash);
     if (cached) return cached;
     const generation = this.principals.generation(tenantId);
-    const row = await this.db('api_key_secrets as s')
-      .join('api_keys as k', function () {
-        this.on('k.tenant_id', 's.tenant_id').andOn('k.id', 's.key_id');
-      })
-      .join('members as m', function () {
-        this.on('m.tenant_id', 'k.tenant_id').andOn('m.id', 'k.member_id');
-      })
-      .where({ 's.secret_hash': hash, 's.tenant_id': tenantId, 'k.status': 'active', 'm.status': 'active' })
-      .first('s.secret_hash', 'k.id as key_id', 'k.scopes', 'm.id as member_id', 'm.user_id', 'm.role');
+    const key = await findActiveKeyByHash(this.db, tenantId, hash);
     // The index found the row by hash; the constant-time compare is the check that counts.
-    if (!row || !digestsEqual(row.secret_hash, hash)) throw invalidKey();
+    const member = key && digestsEqual(key.secret_hash, hash) ? await findActiveMember(this.db, tenantId, key.member_id) : undefined;
+    if (!key || !member) throw invalidKey();
     const principal: Principal = {
       tenantId,
-      userId: row.user_id,
-      memberId: row.member_id,
-      role: row.role as Role,
-      scopes: effectiveScopes(row.role as Role, row.scopes),
+      userId: member.user_id,
+      memberId: member.id,
+      role: member.role,
+      scopes: effectiveScopes(member.role, key.scopes),
       via: 'api_key',
-      keyId: row.key_id,
-      callerId: `key:${row.key_id}`,
+      keyId: key.id,
+      callerId: `key:${key.id}`,
     };
     this.principals.set(hash, tenantId, principal, generation);
     return principal;
@@ -98,16 +91,14 @@ export class Authenticator {
     if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && header === undefined) {
       throw new Forbidden('workspace_header_required', 'Cookie-authenticated writes must name the workspace in the X-Service-Workspace header.');
     }
-    const member = isUuid(workspace)
-      ? await this.db('members').where({ tenant_id: workspace.toLowerCase(), user_id: session.user_id, status: 'active' }).first('id', 'role')
-      : undefined;
+    const member = await activeMemberOfUser(this.db, workspace, session.user_id);
     if (!member) throw new NotFound('workspace', 'workspace_not_found');
     return {
       tenantId: workspace.toLowerCase(),
       userId: session.user_id,
       memberId: member.id,
-      role: member.role as Role,
-      scopes: effectiveScopes(member.role as Role),
+      role: member.role,
+      scopes: effectiveScopes(member.role),
       via: 'session',
       sessionId: session.id,
       sessionMintedAt: session.minted_at,

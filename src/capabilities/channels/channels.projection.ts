@@ -1,7 +1,7 @@
 import type { Projector } from '../../projections/projector.js';
-import { TableBatch } from '../../projections/table-batch.js';
+import type { ChannelEvent } from './channels.events.js';
 
-const CHANNELS = {
+export const CHANNELS = {
   table: 'channels',
   key: ['tenant_id', 'id'],
   columns: {
@@ -18,31 +18,33 @@ const CHANNELS = {
   },
 } as const;
 
-export const channelsProjector: Projector = {
+export const channelsProjector: Projector<ChannelEvent> = {
   name: 'channels',
   handles: ['channel.created', 'channel.updated', 'channel.secret_rotated'],
   tables: ['channels'],
   project(events, writes) {
-    const channels = new TableBatch(CHANNELS);
+    const channels = writes.table(CHANNELS);
     for (const e of events) {
-      const p = e.payload as Record<string, unknown> & { channel_id: string };
-      const key = { tenant_id: e.tenant_id, id: p.channel_id };
+      const key = { tenant_id: e.tenant_id, id: e.payload.channel_id };
       switch (e.type) {
-        case 'channel.created':
+        case 'channel.created': {
+          const p = e.payload;
           channels.insert({ ...key, kind: p.kind, name: p.name, source: p.source, default_team_id: p.default_team_id ?? null, webhook_url: null, secret_rotated_at: null, created_at: e.created_at, updated_at: e.created_at });
           break;
-        case 'channel.updated':
-          channels.patch(key, {
-            ...(p.name !== undefined ? { name: p.name } : {}),
-            ...(p.webhook_url !== undefined ? { webhook_url: p.webhook_url } : {}),
-            updated_at: e.created_at,
-          });
+        }
+        case 'channel.updated': {
+          const { channel_id: _id, ...changes } = e.payload;
+          channels.patch(key, { ...changes, updated_at: e.created_at });
           break;
+        }
         case 'channel.secret_rotated':
           channels.patch(key, { secret_rotated_at: e.created_at, updated_at: e.created_at });
           break;
+        default: {
+          const never: never = e;
+          throw new Error(`channels projector: unhandled ${JSON.stringify(never)}`);
+        }
       }
     }
-    writes.add(...channels.statements());
   },
 };

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import type { ChannelView } from './channels.decider.js';
@@ -38,8 +38,22 @@ export const renderChannel = (c: ChannelRow) => ({
   updated_at: c.updated_at.toISOString(),
 });
 
-export async function findChannel(db: Knex | Knex.Transaction, tenantId: string, id: string): Promise<ChannelRow | undefined> {
-  return isUuid(id) ? db('channels').where({ tenant_id: tenantId, id }).first() : undefined;
+export const channelsOf = (db: Db, tenantId: string) => db('channels').where({ tenant_id: tenantId });
+
+export async function findChannel(db: Db, tenantId: string, id: string): Promise<ChannelRow | undefined> {
+  return isUuid(id) ? channelsOf(db, tenantId).andWhere({ id }).first() : undefined;
+}
+
+/**
+ * A channel by id alone, in whichever workspace: the signed inbound route
+ * learns the tenant from the channel (no key names it).
+ */
+export async function findChannelById(db: Db, id: string): Promise<ChannelRow | undefined> {
+  return isUuid(id) ? db('channels').where({ id: id.toLowerCase() }).first() : undefined;
+}
+
+export async function channelSourceTaken(db: Db, tenantId: string, kind: string, source: string): Promise<boolean> {
+  return !!(await channelsOf(db, tenantId).andWhere({ kind, source }).first('id'));
 }
 
 export const channelView = (c: ChannelRow | undefined): ChannelView | null => (c ? { id: c.id, name: c.name, webhookUrl: c.webhook_url } : null);

@@ -1,20 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { commandContext } from '../../api/command-context.js';
-import { applyKeyset, isoKey, listQuerySchema, parseCursor, toPage, type ListParams } from '../../api/pagination/list.js';
+import { getRoute, listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { NotFound, Unprocessable } from '../../platform/errors.js';
+import { Unprocessable } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { decideCreateChannel, decideRotateSecret, decideUpdateChannel } from './channels.decider.js';
-import { channelList, channelView, findChannel, renderChannel, type ChannelRow } from './channels.read.js';
-import { retireCurrentSecret, storeNewSecret } from './channel-secrets.js';
+import { createChannel, normalizeSource, rotateChannelSecret, updateChannel } from './channels.commands.js';
+import { channelList, channelsOf, findChannel, renderChannel, type ChannelRow } from './channels.read.js';
+import { ChannelSecrets } from './channel-secrets.js';
 
 const httpUrl = { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2048 };
 
-/** "Source" of an `api` channel: the outside system its bridge connects, named by the caller or derived from the name. */
-export const normalizeSource = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, '-');
-
-export function channelRoutes(deps: CoreDeps): RouteDef[] {
+export function channelsRoutes(deps: CoreDeps): RouteDef[] {
   const { db, shell, clock, ids, sealer, config } = deps;
+  const secrets = new ChannelSecrets(sealer);
   const reload = async (tenantId: string, id: string) => renderChannel((await findChannel(db, tenantId, id))!);
 
   return [
@@ -41,44 +38,40 @@ export function channelRoutes(deps: CoreDeps): RouteDef[] {
         if (!sealer.canSeal('channel')) {
           throw new Unprocessable('channels_not_configured', 'This instance cannot create api channels: the operator must set SERVICE_CHANNELS_SECRET.');
         }
-        const ctx = commandContext(call, clock);
-        const channelId = ids.uuid();
-        const source = normalizeSource(body.source ?? body.name);
-        await shell.execute(ctx, {
-          name: 'CreateChannel',
-          load: async (tx) => ({ sourceTaken: !!(await tx('channels').where({ tenant_id: principal.tenantId, kind: body.kind, source }).first('id')) }),
-          decide: (s) => [
-            ...decideCreateChannel({ channelId, kind: body.kind, name: body.name, source, defaultTeamId: body.default_team_id ?? null }, s),
-            ...(body.webhook_url ? decideUpdateChannel({ channelId, webhookUrl: body.webhook_url }, { id: channelId, name: body.name, webhookUrl: null }) : []),
-          ],
-          beside: (tx) => storeNewSecret(tx, sealer, { tenantId: principal.tenantId, channelId, id: ids.uuid(), secret: body.webhook_secret, now: ctx.now }),
-        });
-        return { status: 201, body: await reload(principal.tenantId, channelId) };
+        const [created] = await shell.execute(
+          commandContext(call, clock),
+          createChannel(
+            {
+              channelId: ids.uuid(),
+              kind: body.kind,
+              name: body.name,
+              source: normalizeSource(body.source ?? body.name),
+              defaultTeamId: body.default_team_id ?? null,
+              webhookUrl: body.webhook_url ?? null,
+              secret: body.webhook_secret,
+              secretId: ids.uuid(),
+            },
+            secrets,
+          ),
+        );
+        return { status: 201, body: await reload(principal.tenantId, created!.aggregate_id) };
       },
     }),
 
-    route<unknown, ListParams>({
-      method: 'get',
+    listRoute<ChannelRow>({
       path: '/channels',
       permission: 'settings:read',
-      query: listQuerySchema(channelList),
-      async handle({ principal, query }) {
-        const cursor = parseCursor(channelList, query);
-        const rows = (await applyKeyset(db('channels').where({ tenant_id: principal.tenantId }), channelList, query, cursor)) as ChannelRow[];
-        const key = query.sort === 'updated_at' ? (r: ChannelRow) => isoKey(r.updated_at) : (r: ChannelRow) => isoKey(r.created_at);
-        return { status: 200, body: toPage(channelList, query, rows, key, (r) => r.id, renderChannel) };
-      },
+      spec: channelList,
+      query: ({ principal }) => channelsOf(db, principal.tenantId),
+      render: renderChannel,
     }),
 
-    route({
-      method: 'get',
+    getRoute<ChannelRow>({
       path: '/channels/:id',
       permission: 'settings:read',
-      async handle({ principal, params }) {
-        const c = await findChannel(db, principal.tenantId, params.id!);
-        if (!c) throw new NotFound('channel');
-        return { status: 200, body: renderChannel(c) };
-      },
+      what: 'channel',
+      find: ({ principal, params }) => findChannel(db, principal.tenantId, params.id!),
+      render: renderChannel,
     }),
 
     route<{ name?: string; webhook_url?: string | null }>({
@@ -93,11 +86,7 @@ export function channelRoutes(deps: CoreDeps): RouteDef[] {
       async handle(call) {
         const { principal, params, body } = call;
         if (body.webhook_url) await deps.urlPolicy.requireAllowed(body.webhook_url, 'webhook_url');
-        await shell.execute(commandContext(call, clock), {
-          name: 'UpdateChannel',
-          load: async (tx) => channelView(await findChannel(tx, principal.tenantId, params.id!)),
-          decide: (c) => decideUpdateChannel({ channelId: params.id!, name: body.name, webhookUrl: body.webhook_url }, c),
-        });
+        await shell.execute(commandContext(call, clock), updateChannel({ channelId: params.id!, name: body.name, webhookUrl: body.webhook_url }));
         return { status: 200, body: await reload(principal.tenantId, params.id!) };
       },
     }),
@@ -109,17 +98,8 @@ export function channelRoutes(deps: CoreDeps): RouteDef[] {
       async handle(call) {
         const { principal, params } = call;
         const ctx = commandContext(call, clock);
-        const secret = `chsec_${randomBytes(32).toString('base64url')}`;
-        const graceUntil = new Date(ctx.now.getTime() + config.channelSecretGraceSeconds * 1000);
-        await shell.execute(ctx, {
-          name: 'RotateChannelSecret',
-          load: async (tx) => channelView(await findChannel(tx, principal.tenantId, params.id!)),
-          decide: (c) => decideRotateSecret({ channelId: params.id!, previousValidUntil: graceUntil.toISOString() }, c),
-          beside: async (tx) => {
-            await retireCurrentSecret(tx, principal.tenantId, params.id!, graceUntil, ctx.now);
-            await storeNewSecret(tx, sealer, { tenantId: principal.tenantId, channelId: params.id!, id: ids.uuid(), secret, now: ctx.now });
-          },
-        });
+        const { spec, secret, graceUntil } = rotateChannelSecret({ channelId: params.id!, graceSeconds: config.channelSecretGraceSeconds, now: ctx.now }, secrets, ids);
+        await shell.execute(ctx, spec);
         // The new secret is returned this once; the old one verifies until previous_secret_valid_until.
         return { status: 200, body: { ...(await reload(principal.tenantId, params.id!)), webhook_secret: secret, previous_secret_valid_until: graceUntil.toISOString() } };
       },

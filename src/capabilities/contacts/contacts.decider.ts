@@ -1,4 +1,4 @@
-import type { NewEvent } from '../../eventstore/envelope.js';
+import type { ContactEvent } from './contacts.events.js';
 
 export interface ContactInput {
   external_id?: string;
@@ -22,7 +22,7 @@ const FIELDS = ['external_id', 'email', 'name', 'phone'] as const;
  * verified). An existing contact only gets its blank fields filled: an
  * unverified assertion must not overwrite what is already known.
  */
-export function decideFindOrFillContact(newId: string, input: ContactInput, found: ContactView | null, channelId: string | null): { contactId: string; events: NewEvent[] } {
+export function decideFindOrFillContact(newId: string, input: ContactInput, found: ContactView | null, channelId: string | null): { contactId: string; events: ContactEvent[] } {
   if (!found) {
     return {
       contactId: newId,

@@ -1,16 +1,21 @@
 // Pure conversation rules. Every change to a conversation is a part (as in
 // Intercom) and a `conversation_part.created` event whose payload carries the
 // resulting state, so projections and webhook receivers never re-derive it.
-import type { NewEvent } from '../../eventstore/envelope.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
-import { decideFindOrFillContact, type ContactInput, type ContactView } from '../contacts/contacts.decider.js';
+import { decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
+import type { ConversationEvent, PartPayload, PART_TYPES, AUTHOR_TYPES } from './conversations.events.js';
 
 export type ConversationState = 'open' | 'closed' | 'snoozed';
-export type PartType = 'message' | 'comment' | 'note' | 'close' | 'open' | 'snoozed' | 'assignment';
+export type PartType = (typeof PART_TYPES)[number];
 export interface Author {
-  type: 'contact' | 'member' | 'api_key' | 'system';
+  type: (typeof AUTHOR_TYPES)[number];
   id: string;
 }
+/** What a command appends: conversation events and the contact events of finding or filling the customer. */
+export type StartEvents = (ConversationEvent | ContactEvent)[];
+
+/** Keys of a part that carry the conversation's resulting state or the message's own details. */
+type PartExtra = Partial<Pick<PartPayload, 'sent_at' | 'state' | 'snoozed_until' | 'assignee_id' | 'team_id'>>;
 
 export interface ConversationView {
   id: string;
@@ -36,10 +41,10 @@ interface PartInput {
   body?: string | null;
   externalId?: string | null;
   attachments?: Attachment[];
-  extra?: Record<string, unknown>;
+  extra?: PartExtra;
 }
 
-export function partEvent(p: PartInput): NewEvent {
+export function partEvent(p: PartInput): ConversationEvent {
   return {
     type: 'conversation_part.created',
     aggregate_type: 'conversation',
@@ -58,7 +63,7 @@ export function partEvent(p: PartInput): NewEvent {
   };
 }
 
-function conversationCreated(c: { id: string; channelId: string; contactId: string; externalId: string | null; subject: string | null; assigneeId: string | null; teamId: string | null; source: 'inbound' | 'teammate' }): NewEvent {
+function conversationCreated(c: { id: string; channelId: string; contactId: string; externalId: string | null; subject: string | null; assigneeId: string | null; teamId: string | null; source: 'inbound' | 'teammate' }): ConversationEvent {
   return {
     type: 'conversation.created',
     aggregate_type: 'conversation',
@@ -104,7 +109,7 @@ export interface InboundState {
  * thread files nothing (spec: 202) unless it carries a `message_id` not seen
  * in that thread, which adds the message as a part (and reopens the conversation).
  */
-export function decideInbound(cmd: InboundCommand, s: InboundState): NewEvent[] {
+export function decideInbound(cmd: InboundCommand, s: InboundState): StartEvents {
   if (s.thread && (cmd.messageId === null || s.messageFiled)) return [];
   const contact = decideFindOrFillContact(cmd.contactId, cmd.contact, s.contact, cmd.channelId);
   const author: Author = { type: 'contact', id: contact.contactId };
@@ -163,7 +168,7 @@ export interface StartState {
   assigneeActive: boolean;
 }
 
-export function decideStart(cmd: StartCommand, s: StartState): NewEvent[] {
+export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
   if (!s.channel) throw new BadRequest('unknown_channel', 'channel_id names no channel of this workspace.', 'channel_id');
   if (cmd.contactId && !s.contact) throw new BadRequest('unknown_contact', 'contact_id names no contact of this workspace.', 'contact_id');
   if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
@@ -180,7 +185,7 @@ export function decideStart(cmd: StartCommand, s: StartState): NewEvent[] {
 
 // ---- replies and management ----
 
-export function decideReply(cmd: { partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author }, c: ConversationView | null): NewEvent[] {
+export function decideReply(cmd: { partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author }, c: ConversationView | null): ConversationEvent[] {
   if (!c) throw new NotFound('conversation');
   return [partEvent({ conversationId: c.id, channelId: c.channelId, partId: cmd.partId, partType: cmd.messageType, author: cmd.author, body: cmd.body, attachments: cmd.attachments })];
 }
@@ -191,9 +196,9 @@ export type ManageCommand =
   | { partId: string; author: Author; body: string | null; messageType: 'snoozed'; snoozedUntil: string; now: Date }
   | { partId: string; author: Author; body: string | null; messageType: 'assignment'; assigneeId: string | null | undefined; teamId: string | null | undefined };
 
-export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: { assigneeActive: boolean }): NewEvent[] {
+export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: { assigneeActive: boolean }): ConversationEvent[] {
   if (!c) throw new NotFound('conversation');
-  const part = (extra: Record<string, unknown>) =>
+  const part = (extra: PartExtra) =>
     partEvent({ conversationId: c.id, channelId: c.channelId, partId: cmd.partId, partType: cmd.messageType, author: cmd.author, body: cmd.body, extra });
   switch (cmd.messageType) {
     case 'close':
@@ -210,7 +215,7 @@ export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: 
         throw new BadRequest('missing_field', 'An assignment names assignee_id, team_id or both (null unassigns).', 'assignee_id');
       }
       if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
-      const extra: Record<string, unknown> = {};
+      const extra: PartExtra = {};
       if (cmd.assigneeId !== undefined) extra.assignee_id = cmd.assigneeId;
       if (cmd.teamId !== undefined) extra.team_id = cmd.teamId;
       return [part(extra)];

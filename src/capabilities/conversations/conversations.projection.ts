@@ -1,7 +1,7 @@
 import type { Projector } from '../../projections/projector.js';
-import { TableBatch } from '../../projections/table-batch.js';
+import type { ConversationEvent } from './conversations.events.js';
 
-const CONVERSATIONS = {
+export const CONVERSATIONS = {
   table: 'conversations',
   key: ['tenant_id', 'id'],
   columns: {
@@ -21,7 +21,7 @@ const CONVERSATIONS = {
     last_part_at: 'timestamptz',
   },
 } as const;
-const PARTS = {
+export const PARTS = {
   table: 'conversation_parts',
   key: ['tenant_id', 'id'],
   columns: {
@@ -43,54 +43,61 @@ const PARTS = {
 /** Keys of a part's payload that change the conversation (the decider puts the resulting state there). */
 const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id'] as const;
 
-export const conversationsProjector: Projector = {
+export const conversationsProjector: Projector<ConversationEvent> = {
   name: 'conversations',
   handles: ['conversation.created', 'conversation_part.created'],
   tables: ['conversation_parts', 'conversations'],
   project(events, writes) {
-    const conversations = new TableBatch(CONVERSATIONS);
-    const parts = new TableBatch(PARTS);
+    const conversations = writes.table(CONVERSATIONS);
+    const parts = writes.table(PARTS);
     for (const e of events) {
-      const p = e.payload as Record<string, any>;
-      if (e.type === 'conversation.created') {
-        conversations.insert({
-          tenant_id: e.tenant_id,
-          id: p.conversation_id,
-          channel_id: p.channel_id,
-          contact_id: p.contact_id,
-          external_id: p.external_id ?? null,
-          subject: p.subject ?? null,
-          state: p.state,
-          snoozed_until: null,
-          assignee_id: p.assignee_id ?? null,
-          team_id: p.team_id ?? null,
-          parts_count: 0,
-          created_at: e.created_at,
-          updated_at: e.created_at,
-          last_part_at: e.created_at,
-        });
-        continue;
+      switch (e.type) {
+        case 'conversation.created': {
+          const p = e.payload;
+          conversations.insert({
+            tenant_id: e.tenant_id,
+            id: p.conversation_id,
+            channel_id: p.channel_id,
+            contact_id: p.contact_id,
+            external_id: p.external_id ?? null,
+            subject: p.subject ?? null,
+            state: p.state,
+            snoozed_until: null,
+            assignee_id: p.assignee_id ?? null,
+            team_id: p.team_id ?? null,
+            parts_count: 0,
+            created_at: e.created_at,
+            updated_at: e.created_at,
+            last_part_at: e.created_at,
+          });
+          break;
+        }
+        case 'conversation_part.created': {
+          const { conversation_id, part_id, part_type, channel_id: _c, author, body, external_id, attachments, ...details } = e.payload;
+          parts.insert({
+            tenant_id: e.tenant_id,
+            id: part_id,
+            conversation_id,
+            seq: e.seq,
+            part_type,
+            body: body ?? null,
+            author_type: author.type,
+            author_id: author.id,
+            external_id: external_id ?? null,
+            attachments: attachments ?? [],
+            details,
+            created_at: e.created_at,
+          });
+          const changes: Record<string, unknown> = {};
+          for (const k of STATE_KEYS) if (k in e.payload) changes[k] = e.payload[k];
+          conversations.patch({ tenant_id: e.tenant_id, id: conversation_id }, { ...changes, updated_at: e.created_at, last_part_at: e.created_at }, { parts_count: 1 });
+          break;
+        }
+        default: {
+          const never: never = e;
+          throw new Error(`conversations projector: unhandled ${JSON.stringify(never)}`);
+        }
       }
-      const { conversation_id, part_id, part_type, channel_id: _c, author, body, external_id, attachments, ...details } = p;
-      parts.insert({
-        tenant_id: e.tenant_id,
-        id: part_id,
-        conversation_id,
-        seq: e.seq,
-        part_type,
-        body: body ?? null,
-        author_type: author.type,
-        author_id: author.id,
-        external_id: external_id ?? null,
-        attachments: attachments ?? [],
-        details,
-        created_at: e.created_at,
-      });
-      const changes: Record<string, unknown> = {};
-      for (const k of STATE_KEYS) if (k in p) changes[k] = p[k];
-      conversations.patch({ tenant_id: e.tenant_id, id: conversation_id }, { ...changes, updated_at: e.created_at, last_part_at: e.created_at }, { parts_count: 1 });
     }
-    writes.add(...conversations.statements());
-    writes.add(...parts.statements());
   },
 };

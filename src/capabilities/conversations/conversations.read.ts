@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import type { ConversationState, ConversationView } from './conversations.decider.js';
@@ -72,8 +73,29 @@ export const renderConversation = (c: ConversationRow) => ({
   last_part_at: c.last_part_at.toISOString(),
 });
 
-export async function findConversation(db: Knex | Knex.Transaction, tenantId: string, id: string): Promise<ConversationRow | undefined> {
-  return isUuid(id) ? db('conversations').where({ tenant_id: tenantId, id }).first() : undefined;
+export const conversationsOf = (db: Db, tenantId: string) => db('conversations').where({ tenant_id: tenantId });
+
+export async function findConversation(db: Db, tenantId: string, id: string): Promise<ConversationRow | undefined> {
+  return isUuid(id) ? conversationsOf(db, tenantId).andWhere({ id }).first() : undefined;
+}
+
+/** The conversation a channel filed for the bridge's thread id (spec 2.6: the dedup key). */
+export async function findThread(db: Db, tenantId: string, channelId: string, externalId: string): Promise<ConversationRow | undefined> {
+  return conversationsOf(db, tenantId).andWhere({ channel_id: channelId, external_id: externalId }).first();
+}
+
+/** Whether the thread already holds the bridge's message id. */
+export async function messageFiled(db: Db, tenantId: string, conversationId: string, messageId: string): Promise<boolean> {
+  return !!(await db('conversation_parts').where({ tenant_id: tenantId, conversation_id: conversationId, external_id: messageId }).first('id'));
+}
+
+/** A part with its conversation, as reply and part routes answer. */
+export async function partWithConversation(db: Db, tenantId: string, conversationId: string, partId: string) {
+  const [part, conv] = await Promise.all([
+    db('conversation_parts').where({ tenant_id: tenantId, id: partId }).first() as Promise<PartRow>,
+    findConversation(db, tenantId, conversationId),
+  ]);
+  return { ...renderPart(part), conversation: renderConversation(conv!) };
 }
 
 /** A conversation with its first INLINE_PARTS parts, in one statement (the hot read path). */
@@ -96,11 +118,6 @@ export async function conversationWithParts(db: Knex, tenantId: string, id: stri
 
 export const conversationView = (c: ConversationRow | undefined): ConversationView | null =>
   c ? { id: c.id, channelId: c.channel_id, state: c.state, assigneeId: c.assignee_id, teamId: c.team_id } : null;
-
-export async function memberIsActive(db: Knex | Knex.Transaction, tenantId: string, memberId: string | null | undefined): Promise<boolean> {
-  if (!memberId || !isUuid(memberId)) return false;
-  return !!(await db('members').where({ tenant_id: tenantId, id: memberId, status: 'active' }).first('id'));
-}
 
 /**
  * Built-in views for GET /api/conversations/counts until custom views exist.

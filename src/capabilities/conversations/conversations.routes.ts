@@ -1,36 +1,19 @@
-import type { Knex } from 'knex';
 import { commandContext } from '../../api/command-context.js';
 import type { Principal } from '../../api/context.js';
-import { applyKeyset, isoKey, listQuerySchema, parseCursor, toPage, type ListParams } from '../../api/pagination/list.js';
+import { getRoute, listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { BadRequest, NotFound } from '../../platform/errors.js';
+import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import type { ContactInput } from '../contacts/contacts.decider.js';
-import { findContact } from '../contacts/contacts.read.js';
-import { decideManage, decideReply, decideStart, type Attachment, type Author, type ManageCommand } from './conversations.decider.js';
-import {
-  conversationList,
-  conversationView,
-  conversationWithParts,
-  findConversation,
-  memberIsActive,
-  renderConversation,
-  renderPart,
-  viewCounts,
-  type ConversationRow,
-  type PartRow,
-} from './conversations.read.js';
+import type { ContactInput } from '../contacts/index.js';
+import type { Attachment, Author, ManageCommand } from './conversations.decider.js';
+import { manageConversation, replyToConversation, startConversation } from './conversations.commands.js';
+import { conversationList, conversationsOf, conversationWithParts, partWithConversation, renderConversation, viewCounts, type ConversationRow } from './conversations.read.js';
 import { attachmentsSchema, contactSchema } from './schemas.js';
 
 const author = (p: Principal): Author => (p.via === 'api_key' ? { type: 'api_key', id: p.keyId! } : { type: 'member', id: p.memberId });
 const uuid = { type: 'string', format: 'uuid' };
 
-async function partAnswer(db: Knex, tenantId: string, conversationId: string, partId: string) {
-  const [part, conv] = await Promise.all([db('conversation_parts').where({ tenant_id: tenantId, id: partId }).first() as Promise<PartRow>, findConversation(db, tenantId, conversationId)]);
-  return { ...renderPart(part), conversation: renderConversation(conv!) };
-}
-
-export function conversationRoutes(deps: CoreDeps): RouteDef[] {
+export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
   const { db, shell, clock, ids } = deps;
 
   return [
@@ -55,61 +38,47 @@ export function conversationRoutes(deps: CoreDeps): RouteDef[] {
         if ((body.contact_id === undefined) === (body.contact === undefined)) {
           throw new BadRequest('invalid_field', 'Name the customer with exactly one of contact_id or contact.', 'contact');
         }
-        const conversationId = ids.uuid();
-        await shell.execute(commandContext(call, clock), {
-          name: 'StartConversation',
-          load: async (tx) => {
-            const channel = await tx('channels').where({ tenant_id: p.tenantId, id: body.channel_id }).first('default_team_id');
-            return {
-              channel: channel ? { defaultTeamId: channel.default_team_id } : null,
-              contact: body.contact_id ? await findContact(tx, p.tenantId, { id: body.contact_id }) : await findContact(tx, p.tenantId, body.contact ?? {}),
-              assigneeActive: await memberIsActive(tx, p.tenantId, body.assignee_id),
-            };
-          },
-          decide: (s) =>
-            decideStart(
-              {
-                conversationId,
-                partId: ids.uuid(),
-                newContactId: ids.uuid(),
-                channelId: body.channel_id,
-                body: body.body,
-                subject: body.subject ?? null,
-                assigneeId: body.assignee_id ?? null,
-                author: author(p),
-                contactId: body.contact_id ?? null,
-                contact: body.contact ?? null,
-              },
-              s,
-            ),
-        });
-        return { status: 201, body: await conversationWithParts(db, p.tenantId, conversationId) };
+        const events = await shell.execute(
+          commandContext(call, clock),
+          startConversation({
+            conversationId: ids.uuid(),
+            partId: ids.uuid(),
+            newContactId: ids.uuid(),
+            channelId: body.channel_id,
+            body: body.body,
+            subject: body.subject ?? null,
+            assigneeId: body.assignee_id ?? null,
+            author: author(p),
+            contactId: body.contact_id ?? null,
+            contact: body.contact ?? null,
+          }),
+        );
+        const created = events.find((e) => e.type === 'conversation.created')!;
+        return { status: 201, body: await conversationWithParts(db, p.tenantId, created.aggregate_id) };
       },
     }),
 
-    route<unknown, ListParams & { state?: string; assignee_id?: string; channel_id?: string; contact_id?: string }>({
-      method: 'get',
+    listRoute<ConversationRow, { state?: string; assignee_id?: string; channel_id?: string; contact_id?: string }>({
       path: '/conversations',
       permission: 'conversations:read',
-      query: listQuerySchema(conversationList, {
+      spec: conversationList,
+      filters: {
         state: { type: 'string', enum: ['open', 'closed', 'snoozed'] },
         // `none` lists unassigned conversations
         assignee_id: { anyOf: [uuid, { type: 'string', enum: ['none'] }] },
         channel_id: uuid,
         contact_id: uuid,
-      }),
-      async handle({ principal, query }) {
-        const cursor = parseCursor(conversationList, query);
-        const q = db('conversations').where({ tenant_id: principal.tenantId });
+      },
+      query: ({ principal, query }) => {
+        const q = conversationsOf(db, principal.tenantId);
         if (query.state) q.andWhere({ state: query.state });
         if (query.assignee_id === 'none') q.whereNull('assignee_id');
         else if (query.assignee_id) q.andWhere({ assignee_id: query.assignee_id });
         if (query.channel_id) q.andWhere({ channel_id: query.channel_id });
         if (query.contact_id) q.andWhere({ contact_id: query.contact_id });
-        const rows = (await applyKeyset(q, conversationList, query, cursor)) as ConversationRow[];
-        const key = query.sort === 'created_at' ? (r: ConversationRow) => isoKey(r.created_at) : (r: ConversationRow) => isoKey(r.updated_at);
-        return { status: 200, body: toPage(conversationList, query, rows, key, (r) => r.id, renderConversation) };
+        return q;
       },
+      render: renderConversation,
     }),
 
     route({
@@ -121,15 +90,12 @@ export function conversationRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    route({
-      method: 'get',
+    getRoute({
       path: '/conversations/:id',
       permission: 'conversations:read',
-      async handle({ principal, params }) {
-        const c = await conversationWithParts(db, principal.tenantId, params.id!);
-        if (!c) throw new NotFound('conversation');
-        return { status: 200, body: c };
-      },
+      what: 'conversation',
+      find: ({ principal, params }) => conversationWithParts(db, principal.tenantId, params.id!),
+      render: (c) => c,
     }),
 
     route<{ body: string; message_type: 'comment' | 'note'; attachments?: Attachment[] }>({
@@ -143,13 +109,11 @@ export function conversationRoutes(deps: CoreDeps): RouteDef[] {
       },
       async handle(call) {
         const { principal: p, params, body } = call;
-        const partId = ids.uuid();
-        await shell.execute(commandContext(call, clock), {
-          name: 'ReplyToConversation',
-          load: async (tx) => conversationView(await findConversation(tx, p.tenantId, params.id!)),
-          decide: (c) => decideReply({ partId, messageType: body.message_type, body: body.body, attachments: body.attachments ?? [], author: author(p) }, c),
-        });
-        return { status: 201, body: await partAnswer(db, p.tenantId, params.id!, partId) };
+        const [part] = await shell.execute(
+          commandContext(call, clock),
+          replyToConversation({ conversationId: params.id!, partId: ids.uuid(), messageType: body.message_type, body: body.body, attachments: body.attachments ?? [], author: author(p) }),
+        );
+        return { status: 201, body: await partWithConversation(db, p.tenantId, part!.aggregate_id, (part!.payload as { part_id: string }).part_id) };
       },
     }),
 
@@ -172,26 +136,17 @@ export function conversationRoutes(deps: CoreDeps): RouteDef[] {
       },
       async handle(call) {
         const { principal: p, params, body } = call;
-        const partId = ids.uuid();
         const ctx = commandContext(call, clock);
-        const base = { partId, author: author(p), body: body.body ?? null };
+        const base = { partId: ids.uuid(), author: author(p), body: body.body ?? null };
         const cmd: ManageCommand =
           body.message_type === 'snoozed'
             ? { ...base, messageType: 'snoozed', snoozedUntil: body.snoozed_until!, now: ctx.now }
             : body.message_type === 'assignment'
               ? { ...base, messageType: 'assignment', assigneeId: body.assignee_id, teamId: body.team_id }
               : { ...base, messageType: body.message_type };
-        await shell.execute(ctx, {
-          name: 'ManageConversation',
-          load: async (tx) => ({
-            conversation: conversationView(await findConversation(tx, p.tenantId, params.id!)),
-            assigneeActive: await memberIsActive(tx, p.tenantId, body.assignee_id),
-          }),
-          decide: (s) => decideManage(cmd, s.conversation, s),
-        });
-        return { status: 201, body: await partAnswer(db, p.tenantId, params.id!, partId) };
+        const [part] = await shell.execute(ctx, manageConversation(params.id!, cmd));
+        return { status: 201, body: await partWithConversation(db, p.tenantId, part!.aggregate_id, (part!.payload as { part_id: string }).part_id) };
       },
     }),
   ];
 }
-

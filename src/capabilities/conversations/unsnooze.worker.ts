@@ -3,8 +3,7 @@
 // like any other, so receivers and the feed see it.
 import type { CoreDeps, Worker } from '../capability.js';
 import { AppError } from '../../platform/errors.js';
-import { decideManage } from './conversations.decider.js';
-import { conversationView, findConversation } from './conversations.read.js';
+import { unsnooze } from './conversations.commands.js';
 
 const EVERY_MS = 15_000;
 const BATCH = 100;
@@ -21,6 +20,7 @@ export function unsnoozeWorker(deps: CoreDeps): UnsnoozeWorker {
 
   async function pass(): Promise<number> {
     const now = clock.now();
+    // Across tenants on purpose: the worker serves every workspace.
     const due: { tenant_id: string; id: string }[] = await db('conversations')
       .where({ state: 'snoozed' })
       .andWhere('snoozed_until', '<=', now)
@@ -30,18 +30,7 @@ export function unsnoozeWorker(deps: CoreDeps): UnsnoozeWorker {
     let reopened = 0;
     for (const c of due) {
       try {
-        const events = await shell.execute(
-          { tenantId: c.tenant_id, now, actor: { type: 'system', id: 'unsnooze' } },
-          {
-            name: 'Unsnooze',
-            load: (tx) => findConversation(tx, c.tenant_id, c.id),
-            // Decided on current state: a conversation reopened or snoozed longer meanwhile is left alone.
-            decide: (row) =>
-              row && row.state === 'snoozed' && row.snoozed_until && row.snoozed_until.getTime() <= now.getTime()
-                ? decideManage({ partId: ids.uuid(), author: { type: 'system', id: 'unsnooze' }, body: null, messageType: 'open' }, conversationView(row), { assigneeActive: false })
-                : [],
-          },
-        );
+        const events = await shell.execute({ tenantId: c.tenant_id, now, actor: { type: 'system', id: 'unsnooze' } }, unsnooze(c.id, ids.uuid(), now));
         reopened += events.length > 0 ? 1 : 0;
       } catch (e) {
         if (!(e instanceof AppError)) log.warn({ err: e, conversation_id: c.id }, 'unsnooze failed');

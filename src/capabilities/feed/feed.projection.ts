@@ -1,7 +1,6 @@
 import type { Projector } from '../../projections/projector.js';
-import { TableBatch } from '../../projections/table-batch.js';
 
-const FEED = {
+export const FEED = {
   table: 'feed_events',
   key: ['tenant_id', 'seq'],
   columns: { tenant_id: 'uuid', seq: 'bigint', id: 'uuid', type: 'text', aggregate_type: 'text', aggregate_id: 'text', payload: 'jsonb', created_at: 'timestamptz' },
@@ -13,11 +12,10 @@ export const feedProjector: Projector = {
   handles: ['*'],
   tables: ['feed_events'],
   project(events, writes) {
-    const feed = new TableBatch(FEED);
+    const feed = writes.table(FEED);
     for (const e of events) {
       feed.insert({ tenant_id: e.tenant_id, seq: e.seq, id: e.id, type: e.type, aggregate_type: e.aggregate_type, aggregate_id: e.aggregate_id, payload: e.payload, created_at: e.created_at });
     }
-    writes.add(...feed.statements());
   },
   async rebuildFromEventsTable(db) {
     await db.raw(`INSERT INTO feed_events (tenant_id, seq, id, type, aggregate_type, aggregate_id, payload, created_at)

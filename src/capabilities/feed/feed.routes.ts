@@ -1,8 +1,10 @@
 // GET /api/events: the change feed. Elements are the spec 2.4 envelopes in
 // ascending seq, each with the event's `id` beside them (every list element
 // carries `type` and `id`; here `type` is the event type).
-import { applyKeyset, listQuerySchema, parseCursor, toPage, type ListParams, type ListSpec } from '../../api/pagination/list.js';
-import { route, type RouteDef } from '../../api/routes.js';
+import type { ListSpec } from '../../api/pagination/list.js';
+import { listRoute } from '../../api/resource-routes.js';
+import type { RouteDef } from '../../api/routes.js';
+import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 
 interface FeedRow {
@@ -30,28 +32,33 @@ export const renderFeedEvent = (r: FeedRow) => ({
 });
 
 export function feedRoutes(deps: CoreDeps): RouteDef[] {
-  const { db } = deps;
-  const schema = listQuerySchema(feedList, {
-    after_seq: { type: 'integer', minimum: 0 },
-    // comma-separated event types, e.g. conversation_part.created,conversation.created
-    types: { type: 'string', pattern: '^[a-z_]+\\.[a-z_]+(,[a-z_]+\\.[a-z_]+)*$', maxLength: 2000 },
-  });
-  // The feed walks seq forward only: an auditor reads 1..head, a receiver fills a gap.
-  (schema.properties as Record<string, { enum?: string[] }>).order!.enum = ['asc'];
+  const { db, catalogue } = deps;
   return [
-    route<unknown, ListParams & { after_seq?: number; types?: string }>({
-      method: 'get',
+    listRoute<FeedRow, { after_seq?: number; types?: string }>({
       path: '/events',
       permission: 'events:read',
-      query: schema,
-      async handle({ principal, query }) {
-        const cursor = parseCursor(feedList, query);
+      spec: feedList,
+      filters: {
+        after_seq: { type: 'integer', minimum: 0 },
+        // comma-separated event types from the catalogue, e.g. conversation_part.created,conversation.created
+        types: { type: 'string', pattern: '^[a-z_]+\\.[a-z_]+(,[a-z_]+\\.[a-z_]+)*$', maxLength: 2000 },
+      },
+      // The feed walks seq forward only: an auditor reads 1..head, a receiver fills a gap.
+      schema: (s) => {
+        (s.properties as Record<string, { enum?: string[] }>).order!.enum = ['asc'];
+        return s;
+      },
+      before: async ({ query }) => {
+        const unknown = (query.types ?? '').split(',').filter((t) => t && !catalogue.has(t));
+        if (unknown.length) throw new BadRequest('unknown_event_type', `types names events the service never emits: ${unknown.join(', ')}. See docs/events.md.`, 'types');
+      },
+      query: ({ principal, query }) => {
         const q = db('feed_events').where({ tenant_id: principal.tenantId });
         if (query.after_seq !== undefined) q.andWhere('seq', '>', query.after_seq);
         if (query.types) q.whereIn('type', query.types.split(','));
-        const rows = (await applyKeyset(q, feedList, query, cursor)) as FeedRow[];
-        return { status: 200, body: toPage(feedList, query, rows, (r) => Number(r.seq), (r) => r.id, renderFeedEvent) };
+        return q;
       },
+      render: renderFeedEvent,
     }),
   ];
 }

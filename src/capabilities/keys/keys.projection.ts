@@ -1,7 +1,7 @@
 import type { Projector } from '../../projections/projector.js';
-import { TableBatch } from '../../projections/table-batch.js';
+import type { KeyEvent } from './keys.events.js';
 
-const API_KEYS = {
+export const API_KEYS = {
   table: 'api_keys',
   key: ['tenant_id', 'id'],
   columns: {
@@ -17,18 +17,17 @@ const API_KEYS = {
   },
 } as const;
 
-export const keysProjector: Projector = {
-  name: 'api_keys',
+export const keysProjector: Projector<KeyEvent> = {
+  name: 'keys',
   handles: ['api_key.created', 'api_key.rotated', 'api_key.revoked'],
   tables: ['api_keys'],
   project(events, writes) {
-    const keys = new TableBatch(API_KEYS);
+    const keys = writes.table(API_KEYS);
     for (const e of events) {
-      const p = e.payload as { key_id: string; member_id: string; name?: string; scopes?: string[] };
-      const key = { tenant_id: e.tenant_id, id: p.key_id };
+      const key = { tenant_id: e.tenant_id, id: e.payload.key_id };
       switch (e.type) {
         case 'api_key.created':
-          keys.insert({ ...key, member_id: p.member_id, name: p.name, scopes: p.scopes, status: 'active', created_at: e.created_at, rotated_at: null, revoked_at: null });
+          keys.insert({ ...key, member_id: e.payload.member_id, name: e.payload.name, scopes: e.payload.scopes, status: 'active', created_at: e.created_at, rotated_at: null, revoked_at: null });
           break;
         case 'api_key.rotated':
           keys.patch(key, { rotated_at: e.created_at });
@@ -36,8 +35,11 @@ export const keysProjector: Projector = {
         case 'api_key.revoked':
           keys.patch(key, { status: 'revoked', revoked_at: e.created_at });
           break;
+        default: {
+          const never: never = e;
+          throw new Error(`keys projector: unhandled ${JSON.stringify(never)}`);
+        }
       }
     }
-    writes.add(...keys.statements());
   },
 };

@@ -1,45 +1,14 @@
-import type { Knex } from 'knex';
 import { commandContext } from '../../api/command-context.js';
-import { applyKeyset, isoKey, listQuerySchema, parseCursor, toPage, type ListParams, type ListSpec } from '../../api/pagination/list.js';
+import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { isUuid } from '../../platform/ids.js';
+import { SCOPES, type Scope } from '../../api/scopes.js';
 import type { CoreDeps } from '../capability.js';
-import { SCOPES, type Scope } from '../access/scopes.js';
-import { decideCreateKey, decideRevokeKey, decideRotateKey, type KeyView } from './keys.decider.js';
-import { mintApiKey } from './key-format.js';
+import { createKey, revokeKey, rotateKey } from './keys.commands.js';
+import { findKey, keyList, keysOf, renderKey, type KeyRow } from './keys.read.js';
 
-interface KeyRow {
-  id: string;
-  member_id: string;
-  name: string;
-  scopes: string[];
-  status: 'active' | 'revoked';
-  created_at: Date;
-  rotated_at: Date | null;
-  revoked_at: Date | null;
-}
-
-const keyList: ListSpec = { itemType: 'api_key', sorts: { created_at: { column: 'created_at', kind: 'timestamp' } }, defaultSort: 'created_at', defaultOrder: 'asc' };
-
-export const renderKey = (k: KeyRow) => ({
-  type: 'api_key',
-  id: k.id,
-  name: k.name,
-  scopes: k.scopes,
-  member_id: k.member_id,
-  status: k.status,
-  created_at: k.created_at.toISOString(),
-  rotated_at: k.rotated_at?.toISOString() ?? null,
-  revoked_at: k.revoked_at?.toISOString() ?? null,
-});
-
-async function findKey(db: Knex | Knex.Transaction, tenantId: string, id: string): Promise<KeyRow | undefined> {
-  return isUuid(id) ? db('api_keys').where({ tenant_id: tenantId, id }).first() : undefined;
-}
-const view = (k: KeyRow | undefined): KeyView | null => (k ? { id: k.id, memberId: k.member_id, status: k.status } : null);
-
-export function keyRoutes(deps: CoreDeps): RouteDef[] {
+export function keysRoutes(deps: CoreDeps): RouteDef[] {
   const { db, shell, clock, ids } = deps;
+  const reload = async (tenantId: string, id: string) => renderKey((await findKey(db, tenantId, id))!);
   return [
     route<{ name: string; scopes: Scope[] }>({
       method: 'post',
@@ -55,33 +24,24 @@ export function keyRoutes(deps: CoreDeps): RouteDef[] {
         },
       },
       async handle(call) {
-        const { principal, body } = call;
-        const keyId = ids.uuid();
-        const { secret, hash } = mintApiKey(principal.tenantId);
-        await shell.execute(commandContext(call, clock), {
-          name: 'CreateApiKey',
-          load: async () => null,
-          decide: () => decideCreateKey({ keyId, memberId: principal.memberId, role: principal.role, name: body.name, scopes: body.scopes }),
-          beside: (tx) => tx('api_key_secrets').insert({ key_id: keyId, tenant_id: principal.tenantId, secret_hash: hash }),
-        });
+        const { principal: p, body } = call;
+        const { spec, secret } = createKey({ keyId: ids.uuid(), tenantId: p.tenantId, memberId: p.memberId, role: p.role, name: body.name, scopes: body.scopes });
+        const [created] = await shell.execute(commandContext(call, clock), spec);
         // The only answers that ever carry a key's secret: this one and rotation.
-        return { status: 201, body: { ...renderKey((await findKey(db, principal.tenantId, keyId))!), secret } };
+        return { status: 201, body: { ...(await reload(p.tenantId, created!.aggregate_id)), secret } };
       },
     }),
 
-    route<unknown, ListParams>({
-      method: 'get',
+    listRoute<KeyRow>({
       path: '/keys',
       permission: 'authenticated',
-      query: listQuerySchema(keyList),
-      async handle({ principal, query }) {
-        const cursor = parseCursor(keyList, query);
-        const q = db('api_keys').where({ tenant_id: principal.tenantId });
+      spec: keyList,
+      query: ({ principal: p }) => {
+        const q = keysOf(db, p.tenantId);
         // Members see their own keys; whoever may revoke any key sees them all.
-        if (!principal.scopes.includes('api_keys:revoke_any')) q.andWhere({ member_id: principal.memberId });
-        const rows = (await applyKeyset(q, keyList, query, cursor)) as KeyRow[];
-        return { status: 200, body: toPage(keyList, query, rows, (r) => isoKey(r.created_at), (r) => r.id, renderKey) };
+        return p.scopes.includes('api_keys:revoke_any') ? q : q.andWhere({ member_id: p.memberId });
       },
+      render: renderKey,
     }),
 
     route({
@@ -90,16 +50,10 @@ export function keyRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'api_keys:create',
       freshSession: true,
       async handle(call) {
-        const { principal, params } = call;
-        const { secret, hash } = mintApiKey(principal.tenantId);
-        await shell.execute(commandContext(call, clock), {
-          name: 'RotateApiKey',
-          load: async (tx) => view(await findKey(tx, principal.tenantId, params.id!)),
-          decide: (key) => decideRotateKey({ keyId: params.id!, memberId: principal.memberId }, key),
-          // Replacing the hash is what kills the old secret, atomically with the event.
-          beside: (tx) => tx('api_key_secrets').where({ key_id: params.id!, tenant_id: principal.tenantId }).update({ secret_hash: hash }),
-        });
-        return { status: 200, body: { ...renderKey((await findKey(db, principal.tenantId, params.id!))!), secret } };
+        const { principal: p, params } = call;
+        const { spec, secret } = rotateKey({ tenantId: p.tenantId, keyId: params.id!, memberId: p.memberId });
+        await shell.execute(commandContext(call, clock), spec);
+        return { status: 200, body: { ...(await reload(p.tenantId, params.id!)), secret } };
       },
     }),
 
@@ -108,13 +62,9 @@ export function keyRoutes(deps: CoreDeps): RouteDef[] {
       path: '/keys/:id',
       permission: 'api_keys:revoke_own',
       async handle(call) {
-        const { principal, params } = call;
-        await shell.execute(commandContext(call, clock), {
-          name: 'RevokeApiKey',
-          load: async (tx) => view(await findKey(tx, principal.tenantId, params.id!)),
-          decide: (key) => decideRevokeKey({ keyId: params.id!, actorMemberId: principal.memberId, scopes: principal.scopes }, key),
-        });
-        return { status: 200, body: renderKey((await findKey(db, principal.tenantId, params.id!))!) };
+        const { principal: p, params } = call;
+        await shell.execute(commandContext(call, clock), revokeKey({ keyId: params.id!, actorMemberId: p.memberId, scopes: p.scopes }));
+        return { status: 200, body: await reload(p.tenantId, params.id!) };
       },
     }),
   ];

@@ -1,8 +1,9 @@
 // Pure membership rules: who may grant which role, and that a workspace never
 // loses its last owner.
-import type { NewEvent } from '../../eventstore/envelope.js';
 import { Conflict, Forbidden, NotFound } from '../../platform/errors.js';
-import type { Role } from '../access/scopes.js';
+import type { Role } from '../../api/scopes.js';
+import type { WorkspaceEvent } from '../workspaces/index.js';
+import type { MemberEvent } from './members.events.js';
 
 export interface MemberView {
   id: string;
@@ -20,23 +21,20 @@ function requireOwnerFor(actorRole: Role, touchesOwner: boolean): void {
   if (touchesOwner && actorRole !== 'owner') throw new Forbidden('owner_required', 'Only an owner can grant, change or remove the owner role.');
 }
 
-function memberEvent(type: string, memberId: string, payload: Record<string, unknown>): NewEvent {
-  return { type, aggregate_type: 'member', aggregate_id: memberId, payload: { member_id: memberId, ...payload } };
-}
 
-export function decideChangeRole(cmd: { memberId: string; role: Role }, s: MembershipState): NewEvent[] {
+export function decideChangeRole(cmd: { memberId: string; role: Role }, s: MembershipState): MemberEvent[] {
   if (!s.target || s.target.status !== 'active') throw new NotFound('member');
   requireOwnerFor(s.actor.role, cmd.role === 'owner' || s.target.role === 'owner');
   if (s.target.role === cmd.role) return [];
   if (s.target.role === 'owner' && s.activeOwners <= 1) throw new Conflict('last_owner', 'The last owner cannot be demoted; make another member owner first.');
-  return [memberEvent('member.role_changed', cmd.memberId, { from: s.target.role, to: cmd.role })];
+  return [{ type: 'member.role_changed', aggregate_type: 'member', aggregate_id: cmd.memberId, payload: { member_id: cmd.memberId, from: s.target.role, to: cmd.role } }];
 }
 
-export function decideRemove(cmd: { memberId: string }, s: MembershipState): NewEvent[] {
+export function decideRemove(cmd: { memberId: string }, s: MembershipState): MemberEvent[] {
   if (!s.target || s.target.status !== 'active') throw new NotFound('member');
   requireOwnerFor(s.actor.role, s.target.role === 'owner');
   if (s.target.role === 'owner' && s.activeOwners <= 1) throw new Conflict('last_owner', 'The last owner cannot be removed.');
-  return [memberEvent('member.removed', cmd.memberId, { removed_by: s.actor.memberId })];
+  return [{ type: 'member.removed', aggregate_type: 'member', aggregate_id: cmd.memberId, payload: { member_id: cmd.memberId, removed_by: s.actor.memberId } }];
 }
 
 export interface InviteCommand {
@@ -46,7 +44,7 @@ export interface InviteCommand {
   expiresAt: string;
 }
 
-export function decideInvite(cmd: InviteCommand, s: { actor: { memberId: string; role: Role }; alreadyMember: boolean }): NewEvent[] {
+export function decideInvite(cmd: InviteCommand, s: { actor: { memberId: string; role: Role }; alreadyMember: boolean }): MemberEvent[] {
   requireOwnerFor(s.actor.role, cmd.role === 'owner');
   if (s.alreadyMember) throw new Conflict('already_member', 'This e-mail already belongs to a member of the workspace.');
   return [
@@ -73,12 +71,37 @@ export interface InviteView {
   expiresAt: Date;
 }
 
-export function decideAccept(cmd: AcceptCommand, s: { invite: InviteView | null; alreadyMember: boolean; now: Date }): NewEvent[] {
+export function decideAccept(cmd: AcceptCommand, s: { invite: InviteView | null; alreadyMember: boolean; now: Date }): MemberEvent[] {
   if (!s.invite || s.invite.status !== 'pending' || s.invite.expiresAt.getTime() <= s.now.getTime()) {
     throw new NotFound('invite', 'invite_not_found');
   }
   if (s.alreadyMember) throw new Conflict('already_member', 'You are already a member of this workspace.');
   return [
-    memberEvent('member.joined', cmd.memberId, { user_id: cmd.userId, email: cmd.email, name: cmd.name, role: s.invite.role, invite_id: cmd.inviteId }),
+    {
+      type: 'member.joined',
+      aggregate_type: 'member',
+      aggregate_id: cmd.memberId,
+      payload: { member_id: cmd.memberId, user_id: cmd.userId, email: cmd.email, name: cmd.name, role: s.invite.role, invite_id: cmd.inviteId },
+    },
+  ];
+}
+
+export interface CreateWorkspace {
+  workspaceId: string;
+  name: string;
+  owner: { memberId: string; userId: string; email: string; name: string };
+}
+
+/** A workspace starts with its owner as its first member. */
+export function decideCreateWorkspace(cmd: CreateWorkspace, state: { exists: boolean }): (WorkspaceEvent | MemberEvent)[] {
+  if (state.exists) throw new Conflict('workspace_exists', 'This workspace already exists.');
+  return [
+    { type: 'workspace.created', aggregate_type: 'workspace', aggregate_id: cmd.workspaceId, payload: { workspace_id: cmd.workspaceId, name: cmd.name } },
+    {
+      type: 'member.joined',
+      aggregate_type: 'member',
+      aggregate_id: cmd.owner.memberId,
+      payload: { member_id: cmd.owner.memberId, user_id: cmd.owner.userId, email: cmd.owner.email, name: cmd.owner.name, role: 'owner' },
+    },
   ];
 }

@@ -1,44 +1,48 @@
 import type { Projector } from '../../projections/projector.js';
-import { TableBatch } from '../../projections/table-batch.js';
+import type { MemberEvent } from './members.events.js';
 
-const MEMBERS = {
+export const MEMBERS = {
   table: 'members',
   key: ['tenant_id', 'id'],
   columns: { tenant_id: 'uuid', id: 'uuid', user_id: 'uuid', email: 'text', name: 'text', role: 'text', status: 'text', joined_at: 'timestamptz', updated_at: 'timestamptz' },
 } as const;
-const INVITES = {
+export const INVITES = {
   table: 'invites',
   key: ['tenant_id', 'id'],
   columns: { tenant_id: 'uuid', id: 'uuid', email: 'text', role: 'text', status: 'text', invited_by: 'uuid', created_at: 'timestamptz', expires_at: 'timestamptz' },
 } as const;
 
-export const membersProjector: Projector = {
+export const membersProjector: Projector<MemberEvent> = {
   name: 'members',
   handles: ['member.joined', 'member.role_changed', 'member.removed', 'member.invited'],
   tables: ['invites', 'members'],
   project(events, writes) {
-    const members = new TableBatch(MEMBERS);
-    const invites = new TableBatch(INVITES);
+    const invites = writes.table(INVITES);
+    const members = writes.table(MEMBERS);
     for (const e of events) {
-      const p = e.payload as Record<string, string>;
-      const key = { tenant_id: e.tenant_id, id: p.member_id };
       switch (e.type) {
-        case 'member.joined':
-          members.insert({ ...key, user_id: p.user_id, email: p.email, name: p.name, role: p.role, status: 'active', joined_at: e.created_at, updated_at: e.created_at });
+        case 'member.joined': {
+          const p = e.payload;
+          members.insert({ tenant_id: e.tenant_id, id: p.member_id, user_id: p.user_id, email: p.email, name: p.name, role: p.role, status: 'active', joined_at: e.created_at, updated_at: e.created_at });
           if (p.invite_id) invites.patch({ tenant_id: e.tenant_id, id: p.invite_id }, { status: 'accepted' });
           break;
+        }
         case 'member.role_changed':
-          members.patch(key, { role: p.to, updated_at: e.created_at });
+          members.patch({ tenant_id: e.tenant_id, id: e.payload.member_id }, { role: e.payload.to, updated_at: e.created_at });
           break;
         case 'member.removed':
-          members.patch(key, { status: 'removed', updated_at: e.created_at });
+          members.patch({ tenant_id: e.tenant_id, id: e.payload.member_id }, { status: 'removed', updated_at: e.created_at });
           break;
-        case 'member.invited':
+        case 'member.invited': {
+          const p = e.payload;
           invites.insert({ tenant_id: e.tenant_id, id: p.invite_id, email: p.email, role: p.role, status: 'pending', invited_by: p.invited_by, created_at: e.created_at, expires_at: p.expires_at });
           break;
+        }
+        default: {
+          const never: never = e;
+          throw new Error(`members projector: unhandled ${JSON.stringify(never)}`);
+        }
       }
     }
-    writes.add(...invites.statements());
-    writes.add(...members.statements());
   },
 };

@@ -1,5 +1,6 @@
-import type { Knex } from 'knex';
+import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
+import type { Role } from '../../api/scopes.js';
 import { isUuid } from '../../platform/ids.js';
 
 export interface MemberRow {
@@ -8,10 +9,21 @@ export interface MemberRow {
   user_id: string;
   email: string;
   name: string;
-  role: string;
-  status: string;
+  role: Role;
+  status: 'active' | 'removed';
   joined_at: Date;
   updated_at: Date;
+}
+
+export interface InviteRow {
+  tenant_id: string;
+  id: string;
+  email: string;
+  role: Role;
+  status: 'pending' | 'accepted';
+  invited_by: string;
+  created_at: Date;
+  expires_at: Date;
 }
 
 export const memberList: ListSpec = {
@@ -35,12 +47,44 @@ export function renderMember(m: MemberRow) {
   };
 }
 
-export async function findMember(db: Knex | Knex.Transaction, tenantId: string, id: string): Promise<MemberRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  return db('members').where({ tenant_id: tenantId, id }).first();
+export const membersOf = (db: Db, tenantId: string) => db('members').where({ tenant_id: tenantId });
+
+export async function findMember(db: Db, tenantId: string, id: string): Promise<MemberRow | undefined> {
+  return isUuid(id) ? membersOf(db, tenantId).andWhere({ id }).first() : undefined;
 }
 
-export async function countActiveOwners(db: Knex | Knex.Transaction, tenantId: string): Promise<number> {
-  const r = await db('members').where({ tenant_id: tenantId, role: 'owner', status: 'active' }).count<{ n: number }[]>({ n: '*' });
+export async function findActiveMember(db: Db, tenantId: string, id: string | null | undefined): Promise<MemberRow | undefined> {
+  return id && isUuid(id) ? membersOf(db, tenantId).andWhere({ id, status: 'active' }).first() : undefined;
+}
+
+export async function memberIsActive(db: Db, tenantId: string, memberId: string | null | undefined): Promise<boolean> {
+  return !!(await findActiveMember(db, tenantId, memberId));
+}
+
+/** The user's active membership of a workspace (session callers name the workspace). */
+export async function activeMemberOfUser(db: Db, tenantId: string, userId: string): Promise<MemberRow | undefined> {
+  return isUuid(tenantId) ? membersOf(db, tenantId.toLowerCase()).andWhere({ user_id: userId, status: 'active' }).first() : undefined;
+}
+
+export async function activeMembershipsOfUser(db: Db, userId: string): Promise<MemberRow[]> {
+  return db('members').where({ user_id: userId, status: 'active' });
+}
+
+export async function hasActiveMemberWithEmail(db: Db, tenantId: string, email: string): Promise<boolean> {
+  return !!(await membersOf(db, tenantId).andWhere({ email, status: 'active' }).first('id'));
+}
+
+export async function countActiveOwners(db: Db, tenantId: string): Promise<number> {
+  const r = await membersOf(db, tenantId).andWhere({ role: 'owner', status: 'active' }).count<{ n: number }[]>({ n: '*' });
   return Number(r[0]?.n ?? 0);
+}
+
+export async function findInvite(db: Db, tenantId: string, id: string): Promise<InviteRow | undefined> {
+  return db('invites').where({ tenant_id: tenantId, id }).first();
+}
+
+/** The invite a token opens (only the token's hash is stored). */
+export async function findInviteByTokenHash(db: Db, tokenHash: string): Promise<InviteRow | undefined> {
+  const found = await db('invite_tokens').where({ token_hash: tokenHash }).first('tenant_id', 'invite_id');
+  return found ? findInvite(db, found.tenant_id, found.invite_id) : undefined;
 }

@@ -1,21 +1,69 @@
-// The delivery log of an endpoint (spec 2.3) and republishing (spec 6.1.2).
+// The delivery log (spec 2.3) of every delivery target, a webhook endpoint or a
+// channel whose replies go to its webhook_url (same records, states and
+// attempts), and republishing (spec 6.1.2).
+import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { republish } from '../../dispatch/deliveries.repo.js';
+import { republish, type DeliveryRow } from '../../dispatch/deliveries.repo.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { deliveryLogRoutes } from './delivery-log.routes.js';
-import { findDelivery, findEndpoint, renderDelivery } from './webhooks.read.js';
+import { findChannel } from '../channels/index.js';
+import { attemptsOf, deliveriesOf, deliveryList, findDelivery, findEndpoint, renderAttempt, renderDelivery } from './webhooks.read.js';
 
-export function deliveryRoutes(deps: CoreDeps): RouteDef[] {
+interface DeliveryTarget {
+  /** route prefix, e.g. '/webhooks' or '/channels' */
+  base: string;
+  kind: 'endpoint' | 'channel';
+  what: string;
+  /** throws NotFound when the target is not the caller workspace's */
+  mustExist(tenantId: string, id: string): Promise<unknown>;
+}
+
+function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): RouteDef[] {
+  const { db } = deps;
+  return [
+    listRoute<DeliveryRow, { state?: string }>({
+      path: `${target.base}/:id/deliveries`,
+      permission: 'settings:read',
+      spec: deliveryList,
+      filters: { state: { type: 'string', enum: ['pending', 'delivered', 'dead'] } },
+      before: ({ principal, params }) => target.mustExist(principal.tenantId, params.id!).then(() => undefined),
+      query: ({ principal, params, query }) => {
+        const q = deliveriesOf(db, principal.tenantId, params.id!, target.kind);
+        return query.state ? q.andWhere({ state: query.state }) : q;
+      },
+      render: renderDelivery,
+    }),
+
+    route({
+      method: 'get',
+      path: `${target.base}/:id/deliveries/:delivery_id`,
+      permission: 'settings:read',
+      async handle({ principal, params }) {
+        await target.mustExist(principal.tenantId, params.id!);
+        const d = await findDelivery(db, principal.tenantId, params.id!, params.delivery_id!, target.kind);
+        if (!d) throw new NotFound(`${target.what} delivery`);
+        return { status: 200, body: { ...renderDelivery(d), attempt_log: (await attemptsOf(db, principal.tenantId, d.id)).map(renderAttempt) } };
+      },
+    }),
+  ];
+}
+
+export function deliveriesRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock, ids } = deps;
   const endpointOr404 = async (tenantId: string, id: string) => {
     const e = await findEndpoint(db, tenantId, id);
     if (!e) throw new NotFound('webhook endpoint');
     return e;
   };
+  const channelOr404 = async (tenantId: string, id: string) => {
+    const c = await findChannel(db, tenantId, id);
+    if (!c) throw new NotFound('channel');
+    return c;
+  };
 
   return [
-    ...deliveryLogRoutes(deps, { base: '/webhooks', kind: 'endpoint', mustExist: endpointOr404, what: 'webhook' }),
+    ...deliveryLogRoutes(deps, { base: '/webhooks', kind: 'endpoint', what: 'webhook', mustExist: endpointOr404 }),
+    ...deliveryLogRoutes(deps, { base: '/channels', kind: 'channel', what: 'channel', mustExist: channelOr404 }),
 
     route({
       method: 'post',

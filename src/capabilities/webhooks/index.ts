@@ -1,24 +1,26 @@
-// The webhooks capability: endpoint routes and projection, the delivery log,
-// and the background workers that dispatch and send (src/dispatch).
-import type { CoreDeps, Capability } from '../capability.js';
+// Webhooks: endpoints (routes, projection), the delivery log of endpoints and
+// channels, and the background workers that dispatch and send (src/dispatch),
+// run with this capability's routing rules.
+import { defineModule } from '../capability.js';
 import { webhookDispatcher } from '../../dispatch/dispatcher.js';
 import { deliveryWorker } from '../../dispatch/delivery-worker.js';
 import { Sender } from '../../dispatch/sender.js';
-import { webhookRoutes } from './webhooks.routes.js';
-import { deliveryRoutes } from './deliveries.routes.js';
+import { deliveriesRoutes } from './deliveries.routes.js';
+import { webhookEvents } from './webhooks.events.js';
+import { webhooksProjector } from './webhooks.projection.js';
+import { webhooksRoutes } from './webhooks.routes.js';
+import { webhookRoutingRules } from './webhooks.routing.js';
 
-export { webhooksProjector } from './webhooks.projection.js';
+export { webhookRoutingRules } from './webhooks.routing.js';
 
-export function webhooksCapability(deps: CoreDeps): Capability {
-  const { config } = deps;
-  const policy = deps.urlPolicy;
-  const sender = new Sender(policy, config.webhookTimeoutMs);
-  return {
-    routes: [...webhookRoutes(deps, policy), ...deliveryRoutes(deps)],
-    // The dispatcher first: on stop, workers end first (reverse order), then the dispatcher.
-    workers: [
-      webhookDispatcher(deps),
-      deliveryWorker({ ...deps, sender }, { retryBaseSeconds: config.webhookRetryBaseSeconds, timeoutMs: config.webhookTimeoutMs }),
-    ],
-  };
-}
+export const webhooksModule = defineModule({
+  name: 'webhooks',
+  events: webhookEvents,
+  projectors: [webhooksProjector],
+  routes: (deps) => [...webhooksRoutes(deps), ...deliveriesRoutes(deps)],
+  // The dispatcher first: on stop, workers end first (reverse order), then the dispatcher.
+  workers: (deps) => [
+    webhookDispatcher({ ...deps, rules: webhookRoutingRules }),
+    deliveryWorker({ ...deps, sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs) }, { retryBaseSeconds: deps.config.webhookRetryBaseSeconds, timeoutMs: deps.config.webhookTimeoutMs }),
+  ],
+});

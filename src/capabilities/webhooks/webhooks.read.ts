@@ -1,6 +1,7 @@
 // Reading endpoints and their delivery log, and the answer shapes. No answer
 // shape here has a place for the secret: only the creation answer adds it.
 import type { Knex } from 'knex';
+import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import type { DeliveryRow } from '../../dispatch/deliveries.repo.js';
 import { isUuid } from '../../platform/ids.js';
@@ -77,8 +78,10 @@ export const renderAttempt = (a: AttemptRow) => ({
   duration_ms: a.duration_ms,
 });
 
-export async function findEndpoint(db: Knex | Knex.Transaction, tenantId: string, id: string): Promise<EndpointRow | undefined> {
-  return isUuid(id) ? db('webhook_endpoints').where({ tenant_id: tenantId, id }).first() : undefined;
+export const endpointsOf = (db: Db, tenantId: string) => db('webhook_endpoints').where({ tenant_id: tenantId });
+
+export async function findEndpoint(db: Db, tenantId: string, id: string): Promise<EndpointRow | undefined> {
+  return isUuid(id) ? endpointsOf(db, tenantId).andWhere({ id }).first() : undefined;
 }
 
 export const endpointView = (e: EndpointRow | undefined): EndpointView | null =>

@@ -12,11 +12,12 @@ import { digestsEqual, hmacHex } from '../../platform/crypto/hmac.js';
 import { AppError, BadRequest } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import type { CoreDeps } from '../capability.js';
-import type { ContactInput } from '../contacts/contacts.decider.js';
-import { findContact } from '../contacts/contacts.read.js';
-import { decideInbound, type Attachment } from '../conversations/conversations.decider.js';
-import { attachmentsSchema, contactSchema } from '../conversations/schemas.js';
-import { verifyingSecrets } from './channel-secrets.js';
+import { ChannelSecrets, findChannelById } from '../channels/index.js';
+import type { ContactInput } from '../contacts/index.js';
+import type { Attachment } from './conversations.decider.js';
+import { inboundMessage } from './conversations.commands.js';
+import { findThread } from './conversations.read.js';
+import { attachmentsSchema, contactSchema } from './schemas.js';
 
 export const TIMESTAMP_TOLERANCE_S = 5 * 60;
 const DUMMY_SECRET = randomUUID();
@@ -48,6 +49,7 @@ const unauthorized = (): Answer => ({ status: 401 });
 
 export function inboundRoute(deps: CoreDeps): RouteDef {
   const { db, shell, clock, ids, sealer } = deps;
+  const channelSecrets = new ChannelSecrets(sealer);
   return route({
     method: 'post',
     path: '/channels/:id/inbound',
@@ -57,9 +59,10 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const jsonType = req.is('application/json') === 'application/json';
       const id = params.id ?? '';
-      const channel = await db('channels').where({ id: isUuid(id) ? id.toLowerCase() : NO_CHANNEL }).first('tenant_id', 'id', 'default_team_id');
+      // A malformed id still costs one lookup, like a well-formed one.
+      const channel = await findChannelById(db, isUuid(id) ? id : NO_CHANNEL);
       const now = clock.now();
-      const secrets = channel && sealer.canSeal('channel') ? await verifyingSecrets(db, sealer, channel.tenant_id, channel.id, now) : [];
+      const secrets = channel && sealer.canSeal('channel') ? await channelSecrets.verifying(db, channel.tenant_id, channel.id, now) : [];
       const presented = req.get('x-service-signature') ?? '';
       let verified = false;
       for (const secret of [...secrets, DUMMY_SECRET, DUMMY_SECRET].slice(0, Math.max(2, secrets.length))) {
@@ -82,43 +85,25 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
       }
       const body = validate(parsed);
       const tenantId: string = channel.tenant_id;
-      const conversationId = ids.uuid();
       const events = await shell.execute(
         { tenantId, now, actor: { type: 'channel', id: channel.id }, requestId: ctx.requestId },
-        {
-          name: 'InboundMessage',
-          load: async (tx) => {
-            const thread = await tx('conversations').where({ tenant_id: tenantId, channel_id: channel.id, external_id: body.external_id }).first('id', 'state', 'channel_id', 'assignee_id', 'team_id');
-            const messageFiled =
-              !!thread && !!body.message_id && !!(await tx('conversation_parts').where({ tenant_id: tenantId, conversation_id: thread.id, external_id: body.message_id }).first('id'));
-            return {
-              thread: thread ? { id: thread.id, channelId: thread.channel_id, state: thread.state, assigneeId: thread.assignee_id, teamId: thread.team_id } : null,
-              messageFiled,
-              contact: await findContact(tx, tenantId, body.contact),
-            };
-          },
-          decide: (s) =>
-            decideInbound(
-              {
-                channelId: channel.id,
-                defaultTeamId: channel.default_team_id,
-                conversationId,
-                contactId: ids.uuid(),
-                partId: ids.uuid(),
-                externalId: body.external_id,
-                messageId: body.message_id ?? null,
-                contact: body.contact,
-                content: body.content,
-                attachments: body.attachments ?? [],
-                at: body.at ?? now.toISOString(),
-              },
-              s,
-            ),
-        },
+        inboundMessage({
+          channelId: channel.id,
+          defaultTeamId: channel.default_team_id,
+          conversationId: ids.uuid(),
+          contactId: ids.uuid(),
+          partId: ids.uuid(),
+          externalId: body.external_id,
+          messageId: body.message_id ?? null,
+          contact: body.contact,
+          content: body.content,
+          attachments: body.attachments ?? [],
+          at: body.at ?? now.toISOString(),
+        }),
       );
       const part = events.find((e) => e.type === 'conversation_part.created');
-      if (!part) {
-        const existing = await db('conversations').where({ tenant_id: tenantId, channel_id: channel.id, external_id: body.external_id }).first('id');
+      if (!part || part.type !== 'conversation_part.created') {
+        const existing = await findThread(db, tenantId, channel.id, body.external_id);
         return { status: 202, body: { type: 'inbound_receipt', status: 'duplicate', conversation_id: existing?.id ?? null } };
       }
       return {
@@ -128,7 +113,7 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
           status: events.some((e) => e.type === 'conversation.created') ? 'conversation_created' : 'part_added',
           conversation_id: part.aggregate_id,
           part_id: part.payload.part_id,
-          contact_id: (part.payload.author as { id: string }).id,
+          contact_id: part.payload.author.id,
         },
       };
     },

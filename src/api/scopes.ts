@@ -24,7 +24,6 @@ export const ROLES = ['owner', 'admin', 'agent', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const isScope = (s: unknown): s is Scope => typeof s === 'string' && (SCOPES as readonly string[]).includes(s);
-export const isRole = (s: unknown): s is Role => typeof s === 'string' && (ROLES as readonly string[]).includes(s);
 
 const READ: Scope[] = SCOPES.filter((s) => s.endsWith(':read'));
 const WORK: Scope[] = ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write'];

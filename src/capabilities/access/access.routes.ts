@@ -1,15 +1,16 @@
 import { route, type RouteDef } from '../../api/routes.js';
 import { Unauthorized } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { burnPasswordCheck, verifyPassword } from './passwords.js';
+import { burnPasswordCheck, findUserByEmail, verifyPassword } from '../users/index.js';
+import { activeMembershipsOfUser, findMember } from '../members/index.js';
+import { findWorkspace, findWorkspaces, renderWorkspace } from '../workspaces/index.js';
 import { SESSION_COOKIE, SESSION_TTL_MS, endSession, mintSession, readCookie } from './sessions.repo.js';
-import { findUserByEmail, workspacesOf } from './users.repo.js';
 
 function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])].join('; ');
 }
 
-export function sessionRoutes(deps: CoreDeps): RouteDef[] {
+export function accessRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock } = deps;
   return [
     route<{ email: string; password: string }>({
@@ -27,7 +28,8 @@ export function sessionRoutes(deps: CoreDeps): RouteDef[] {
         const ok = user ? await verifyPassword(body.password, user.password_hash) : await burnPasswordCheck(body.password);
         if (!user || !ok) throw new Unauthorized('invalid_credentials', 'The e-mail or password is wrong.');
         const { token, row } = await mintSession(db, user.id, clock.now());
-        const workspaces = await workspacesOf(db, user.id);
+        const memberships = await activeMembershipsOfUser(db, user.id);
+        const workspaces = await findWorkspaces(db, memberships.map((m) => m.tenant_id));
         return {
           status: 201,
           headers: { 'Set-Cookie': cookie(token, SESSION_TTL_MS / 1000, req.secure) },
@@ -36,7 +38,10 @@ export function sessionRoutes(deps: CoreDeps): RouteDef[] {
             user: { type: 'user', id: user.id, email: user.email, name: user.name },
             minted_at: row.minted_at.toISOString(),
             expires_at: row.expires_at.toISOString(),
-            workspaces: workspaces.map((w) => ({ type: 'workspace', id: w.id, name: w.name, role: w.role, member_id: w.member_id })),
+            workspaces: workspaces.map((w) => {
+              const m = memberships.find((x) => x.tenant_id === w.id)!;
+              return { ...renderWorkspace(w), role: m.role, member_id: m.id };
+            }),
           },
         };
       },
@@ -58,14 +63,13 @@ export function sessionRoutes(deps: CoreDeps): RouteDef[] {
       path: '/me',
       permission: 'authenticated',
       async handle({ principal }) {
-        const member = await db('members').where({ tenant_id: principal.tenantId, id: principal.memberId }).first();
-        const workspace = await db('workspaces').where({ id: principal.tenantId }).first();
+        const [member, workspace] = await Promise.all([findMember(db, principal.tenantId, principal.memberId), findWorkspace(db, principal.tenantId)]);
         return {
           status: 200,
           body: {
             type: 'me',
-            user: { type: 'user', id: principal.userId, email: member.email, name: member.name },
-            workspace: { type: 'workspace', id: workspace.id, name: workspace.name },
+            user: { type: 'user', id: principal.userId, email: member!.email, name: member!.name },
+            workspace: renderWorkspace(workspace!),
             member_id: principal.memberId,
             role: principal.role,
             scopes: principal.scopes,

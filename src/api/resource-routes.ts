@@ -1,0 +1,63 @@
+// Routes as configuration for the two read shapes every resource has: a
+// paginated list (spec 4.1, 2.7) and a get by id. A capability names its list
+// spec, the filtered query and the renderer; cursor checks, the keyset, the
+// sort key and the envelope come from here.
+import type { Knex } from 'knex';
+import { NotFound } from '../platform/errors.js';
+import { applyKeyset, listQuerySchema, parseCursor, toPage, type ListParams, type ListSpec } from './pagination/list.js';
+import { route, type Call, type Permission, type RouteDef } from './routes.js';
+import type { Schema } from './validation.js';
+
+export interface ListRouteDef<R, F> {
+  path: string;
+  permission: Permission;
+  spec: ListSpec;
+  /** the route's own query filters (JSON Schema per parameter) */
+  filters?: Record<string, Schema>;
+  /** narrows the schema built from spec and filters (e.g. the feed allows only ascending order) */
+  schema?(s: Schema): Schema;
+  /** runs after the cursor is checked and before the query: e.g. the parent must exist (404) */
+  before?(call: Call<unknown, ListParams & F>): Promise<void>;
+  /** the tenant's rows, filtered; the keyset, order and limit are added here */
+  query(call: Call<unknown, ListParams & F>): Knex.QueryBuilder;
+  render(row: R): unknown;
+}
+
+export function listRoute<R, F = Record<string, never>>(def: ListRouteDef<R, F>): RouteDef {
+  const schema = listQuerySchema(def.spec, def.filters);
+  return route<unknown, ListParams & F>({
+    method: 'get',
+    path: def.path,
+    permission: def.permission,
+    query: def.schema ? def.schema(schema) : schema,
+    async handle(call) {
+      // The cursor is checked before anything touches the database (spec 4.1.3).
+      const cursor = parseCursor(def.spec, call.query);
+      await def.before?.(call);
+      const rows = (await applyKeyset(def.query(call), def.spec, call.query, cursor)) as R[];
+      return { status: 200, body: toPage(def.spec, call.query, rows, def.render) };
+    },
+  });
+}
+
+export interface GetRouteDef<R> {
+  path: string;
+  permission: Permission;
+  /** names the thing in the 404 ("conversation") */
+  what: string;
+  find(call: Call): Promise<R | null | undefined>;
+  render(row: R): unknown;
+}
+
+export function getRoute<R>(def: GetRouteDef<R>): RouteDef {
+  return route({
+    method: 'get',
+    path: def.path,
+    permission: def.permission,
+    async handle(call) {
+      const row = await def.find(call);
+      if (!row) throw new NotFound(def.what);
+      return { status: 200, body: def.render(row) };
+    },
+  });
+}

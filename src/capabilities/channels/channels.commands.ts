@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { CommandSpec } from '../../commands/command.js';
+import type { Ids } from '../../platform/ids.js';
+import { decideCreateChannel, decideRotateSecret, decideUpdateChannel, type ChannelView, type CreateChannel } from './channels.decider.js';
+import type { ChannelEvent } from './channels.events.js';
+import { channelSourceTaken, channelView, findChannel } from './channels.read.js';
+import type { ChannelSecrets } from './channel-secrets.js';
+
+/** "Source" of an `api` channel: the outside system its bridge connects, named by the caller or derived from the name. */
+export const normalizeSource = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, '-');
+
+export const createChannel = (input: CreateChannel & { secret: string; secretId: string }, secrets: ChannelSecrets): CommandSpec<{ sourceTaken: boolean }, ChannelEvent> => ({
+  name: 'CreateChannel',
+  load: async (db, ctx) => ({ sourceTaken: await channelSourceTaken(db, ctx.tenantId, input.kind, input.source) }),
+  decide: (s) => decideCreateChannel(input, s),
+  // The caller chose the secret: a resumed request carries the same one, so a replay owes nothing.
+  beside: (db, events, ctx) => secrets.add(db, { tenantId: ctx.tenantId, channelId: events[0]!.aggregate_id, id: input.secretId, secret: input.secret, now: ctx.now }),
+});
+
+export const updateChannel = (input: { channelId: string; name?: string; webhookUrl?: string | null }): CommandSpec<ChannelView | null, ChannelEvent> => ({
+  name: 'UpdateChannel',
+  load: async (db, ctx) => channelView(await findChannel(db, ctx.tenantId, input.channelId)),
+  decide: (c) => decideUpdateChannel(input, c),
+});
+
+/** A new secret, returned once; the old one verifies until the grace period ends. */
+export function rotateChannelSecret(input: { channelId: string; graceSeconds: number; now: Date }, secrets: ChannelSecrets, ids: Ids) {
+  const secret = `chsec_${randomBytes(32).toString('base64url')}`;
+  const graceUntil = new Date(input.now.getTime() + input.graceSeconds * 1000);
+  const rekey: CommandSpec<ChannelView | null, ChannelEvent>['beside'] = async (db, _events, ctx) => {
+    await secrets.retireCurrent(db, ctx.tenantId, input.channelId, graceUntil, ctx.now);
+    await secrets.add(db, { tenantId: ctx.tenantId, channelId: input.channelId, id: ids.uuid(), secret, now: ctx.now });
+  };
+  const spec: CommandSpec<ChannelView | null, ChannelEvent> = {
+    name: 'RotateChannelSecret',
+    load: async (db, ctx) => channelView(await findChannel(db, ctx.tenantId, input.channelId)),
+    decide: (c) => decideRotateSecret({ channelId: input.channelId, previousValidUntil: graceUntil.toISOString() }, c),
+    beside: rekey,
+    // The first attempt's secret was never shown: the resumed request's secret takes its place.
+    replayed: (db, _events, ctx) => secrets.replaceCurrent(db, ctx.tenantId, input.channelId, secret),
+  };
+  return { spec, secret, graceUntil };
+}

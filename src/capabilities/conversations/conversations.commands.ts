@@ -1,0 +1,75 @@
+// Conversation commands, built from plain inputs. Routes, the signed inbound
+// route and the unsnooze worker run these same specs through the shell.
+import type { CommandSpec } from '../../commands/command.js';
+import { findChannel } from '../channels/index.js';
+import { findContact, type ContactInput } from '../contacts/index.js';
+import { memberIsActive } from '../members/index.js';
+import {
+  decideInbound,
+  decideManage,
+  decideReply,
+  decideStart,
+  type Attachment,
+  type Author,
+  type ConversationView,
+  type InboundCommand,
+  type InboundState,
+  type ManageCommand,
+  type StartCommand,
+  type StartEvents,
+  type StartState,
+} from './conversations.decider.js';
+import type { ConversationEvent } from './conversations.events.js';
+import { conversationView, findConversation, findThread, messageFiled } from './conversations.read.js';
+
+export const startConversation = (cmd: StartCommand): CommandSpec<StartState, StartEvents[number]> => ({
+  name: 'StartConversation',
+  load: async (db, ctx) => {
+    const channel = await findChannel(db, ctx.tenantId, cmd.channelId);
+    return {
+      channel: channel ? { defaultTeamId: channel.default_team_id } : null,
+      contact: cmd.contactId ? await findContact(db, ctx.tenantId, { id: cmd.contactId }) : await findContact(db, ctx.tenantId, cmd.contact ?? ({} as ContactInput)),
+      assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
+    };
+  },
+  decide: (s) => decideStart(cmd, s),
+});
+
+export const replyToConversation = (cmd: { conversationId: string; partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author }): CommandSpec<ConversationView | null, ConversationEvent> => ({
+  name: 'ReplyToConversation',
+  load: async (db, ctx) => conversationView(await findConversation(db, ctx.tenantId, cmd.conversationId)),
+  decide: (c) => decideReply(cmd, c),
+});
+
+export const manageConversation = (conversationId: string, cmd: ManageCommand & { assigneeId?: string | null }): CommandSpec<{ conversation: ConversationView | null; assigneeActive: boolean }, ConversationEvent> => ({
+  name: 'ManageConversation',
+  load: async (db, ctx) => ({
+    conversation: conversationView(await findConversation(db, ctx.tenantId, conversationId)),
+    assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
+  }),
+  decide: (s) => decideManage(cmd, s.conversation, s),
+});
+
+/** Reopens a snoozed conversation whose time has come; decided on current state, so one reopened or snoozed longer meanwhile is left alone. */
+export const unsnooze = (conversationId: string, partId: string, now: Date): CommandSpec<ConversationView | null, ConversationEvent> => ({
+  name: 'Unsnooze',
+  load: async (db, ctx) => {
+    const row = await findConversation(db, ctx.tenantId, conversationId);
+    return row && row.state === 'snoozed' && row.snoozed_until && row.snoozed_until.getTime() <= now.getTime() ? conversationView(row) : null;
+  },
+  decide: (c) => (c ? decideManage({ partId, author: { type: 'system', id: 'unsnooze' }, body: null, messageType: 'open' }, c, { assigneeActive: false }) : []),
+});
+
+/** A bridge's signed post: opens a conversation for a new thread, or adds a new message to a known one. */
+export const inboundMessage = (cmd: InboundCommand): CommandSpec<InboundState, StartEvents[number]> => ({
+  name: 'InboundMessage',
+  load: async (db, ctx) => {
+    const thread = await findThread(db, ctx.tenantId, cmd.channelId, cmd.externalId);
+    return {
+      thread: conversationView(thread),
+      messageFiled: !!thread && !!cmd.messageId && (await messageFiled(db, ctx.tenantId, thread.id, cmd.messageId)),
+      contact: await findContact(db, ctx.tenantId, cmd.contact),
+    };
+  },
+  decide: (s) => decideInbound(cmd, s),
+});

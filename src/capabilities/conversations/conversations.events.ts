@@ -1,0 +1,57 @@
+import { defineEvent, Instant, Nullable, payload, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
+
+const State = () => Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('snoozed')]);
+
+export const PART_TYPES = ['message', 'comment', 'note', 'close', 'open', 'snoozed', 'assignment'] as const;
+export const AUTHOR_TYPES = ['contact', 'member', 'api_key', 'system'] as const;
+
+const Attachment = () =>
+  payload({
+    url: Text(),
+    name: Type.Optional(Text()),
+    content_type: Type.Optional(Text()),
+    size: Type.Optional(Type.Integer({ minimum: 0 })),
+  });
+
+export const ConversationCreated = defineEvent({
+  type: 'conversation.created',
+  aggregate_type: 'conversation',
+  description: 'A conversation was opened: by a bridge\'s first inbound post of a thread (source inbound) or by a teammate (source teammate). Its first part follows in the same command.',
+  payload: payload({
+    conversation_id: Uuid(),
+    channel_id: Uuid(),
+    contact_id: Uuid(),
+    external_id: Nullable(Text()),
+    subject: Nullable(Text()),
+    state: Type.Literal('open'),
+    assignee_id: Nullable(Uuid()),
+    team_id: Nullable(Text()),
+    source: Type.Union([Type.Literal('inbound'), Type.Literal('teammate')]),
+  }),
+});
+
+export const ConversationPartCreated = defineEvent({
+  type: 'conversation_part.created',
+  aggregate_type: 'conversation',
+  description:
+    'A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment). State changes carry the resulting state.',
+  payload: payload({
+    conversation_id: Uuid(),
+    part_id: Uuid(),
+    part_type: Type.Union(PART_TYPES.map((t) => Type.Literal(t))),
+    channel_id: Uuid(),
+    author: payload({ type: Type.Union(AUTHOR_TYPES.map((t) => Type.Literal(t))), id: Text() }),
+    body: Nullable(Text()),
+    external_id: Type.Optional(Text()),
+    attachments: Type.Optional(Type.Array(Attachment())),
+    sent_at: Type.Optional(Instant()),
+    state: Type.Optional(State()),
+    snoozed_until: Type.Optional(Nullable(Instant())),
+    assignee_id: Type.Optional(Nullable(Uuid())),
+    team_id: Type.Optional(Nullable(Text())),
+  }),
+});
+
+export const conversationEvents = [ConversationCreated, ConversationPartCreated] as const;
+export type ConversationEvent = EventOf<(typeof conversationEvents)[number]>;
+export type PartPayload = EventOf<typeof ConversationPartCreated>['payload'];

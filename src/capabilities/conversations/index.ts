@@ -1,0 +1,19 @@
+// Conversations: threads with a contact on a channel, made of parts (messages,
+// comments, notes, state changes), plus the signed inbound route a bridge posts
+// to and the worker that wakes snoozed conversations.
+import { defineModule } from '../capability.js';
+import { conversationEvents } from './conversations.events.js';
+import { conversationsProjector } from './conversations.projection.js';
+import { conversationsRoutes } from './conversations.routes.js';
+import { inboundRoute } from './inbound.route.js';
+import { unsnoozeWorker } from './unsnooze.worker.js';
+
+export type { ConversationEvent } from './conversations.events.js';
+
+export const conversationsModule = defineModule({
+  name: 'conversations',
+  events: conversationEvents,
+  projectors: [conversationsProjector],
+  routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps)],
+  workers: (deps) => [unsnoozeWorker(deps)],
+});

@@ -1,0 +1,10 @@
+// API keys: minted by members, scoped, rotated and revoked; secrets kept as hashes beside the log.
+import { defineModule } from '../capability.js';
+import { keyEvents } from './keys.events.js';
+import { keysProjector } from './keys.projection.js';
+import { keysRoutes } from './keys.routes.js';
+
+export { findActiveKeyByHash } from './keys.read.js';
+export { tenantOfKey } from './key-format.js';
+
+export const keysModule = defineModule({ name: 'keys', events: keyEvents, projectors: [keysProjector], routes: keysRoutes });

@@ -1,0 +1,48 @@
+import type { Db } from '../../commands/command.js';
+import type { ListSpec } from '../../api/pagination/list.js';
+import { isUuid } from '../../platform/ids.js';
+import type { KeyView } from './keys.decider.js';
+
+export interface KeyRow {
+  tenant_id: string;
+  id: string;
+  member_id: string;
+  name: string;
+  scopes: string[];
+  status: 'active' | 'revoked';
+  created_at: Date;
+  rotated_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export const keyList: ListSpec = { itemType: 'api_key', sorts: { created_at: { column: 'created_at', kind: 'timestamp' } }, defaultSort: 'created_at', defaultOrder: 'asc' };
+
+export const renderKey = (k: KeyRow) => ({
+  type: 'api_key',
+  id: k.id,
+  name: k.name,
+  scopes: k.scopes,
+  member_id: k.member_id,
+  status: k.status,
+  created_at: k.created_at.toISOString(),
+  rotated_at: k.rotated_at?.toISOString() ?? null,
+  revoked_at: k.revoked_at?.toISOString() ?? null,
+});
+
+export const keysOf = (db: Db, tenantId: string) => db('api_keys').where({ tenant_id: tenantId });
+
+export async function findKey(db: Db, tenantId: string, id: string): Promise<KeyRow | undefined> {
+  return isUuid(id) ? keysOf(db, tenantId).andWhere({ id }).first() : undefined;
+}
+
+export const keyView = (k: KeyRow | undefined): KeyView | null => (k ? { id: k.id, memberId: k.member_id, status: k.status } : null);
+
+/** The active key whose secret hashes to `hash`, with the stored hash for the constant-time check. */
+export async function findActiveKeyByHash(db: Db, tenantId: string, hash: string): Promise<(KeyRow & { secret_hash: string }) | undefined> {
+  return db('api_key_secrets as s')
+    .join('api_keys as k', function () {
+      this.on('k.tenant_id', 's.tenant_id').andOn('k.id', 's.key_id');
+    })
+    .where({ 's.secret_hash': hash, 's.tenant_id': tenantId, 'k.status': 'active' })
+    .first('k.*', 's.secret_hash');
+}

@@ -1,0 +1,11 @@
+// Members: who belongs to a workspace, in which role; invites; founding a workspace with its owner.
+import { defineModule } from '../capability.js';
+import { memberEvents } from './members.events.js';
+import { membersProjector } from './members.projection.js';
+import { membersRoutes } from './members.routes.js';
+
+export { MemberJoined, type MemberEvent } from './members.events.js';
+export { createWorkspace, type CreateWorkspaceInput } from './members.commands.js';
+export { activeMemberOfUser, activeMembershipsOfUser, findActiveMember, findMember, memberIsActive, type MemberRow } from './members.read.js';
+
+export const membersModule = defineModule({ name: 'members', events: memberEvents, projectors: [membersProjector], routes: membersRoutes });

@@ -1,0 +1,34 @@
+import { defineEvent, Instant, payload, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
+
+const Role = () => Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('agent'), Type.Literal('viewer')]);
+
+export const MemberJoined = defineEvent({
+  type: 'member.joined',
+  aggregate_type: 'member',
+  description: 'A person became a member: the owner founding the workspace, or an invitee accepting.',
+  payload: payload({ member_id: Uuid(), user_id: Uuid(), email: Text(), name: Text(), role: Role(), invite_id: Type.Optional(Uuid()) }),
+});
+
+export const MemberRoleChanged = defineEvent({
+  type: 'member.role_changed',
+  aggregate_type: 'member',
+  description: "A member's role changed; their keys narrow or widen with it on the next request.",
+  payload: payload({ member_id: Uuid(), from: Role(), to: Role() }),
+});
+
+export const MemberRemoved = defineEvent({
+  type: 'member.removed',
+  aggregate_type: 'member',
+  description: 'A member was removed from the workspace; their keys and sessions stop working for it.',
+  payload: payload({ member_id: Uuid(), removed_by: Uuid() }),
+});
+
+export const MemberInvited = defineEvent({
+  type: 'member.invited',
+  aggregate_type: 'invite',
+  description: 'An invite was sent. The token is shown once to the inviter and never enters the log.',
+  payload: payload({ invite_id: Uuid(), email: Text(), role: Role(), invited_by: Uuid(), expires_at: Instant() }),
+});
+
+export const memberEvents = [MemberJoined, MemberRoleChanged, MemberRemoved, MemberInvited] as const;
+export type MemberEvent = EventOf<(typeof memberEvents)[number]>;

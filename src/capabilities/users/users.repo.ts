@@ -1,0 +1,27 @@
+// People who can sign in. Users live beside the log: a password hash never goes
+// into an event; what the log knows of a person is their membership (members).
+import type { Db } from '../../commands/command.js';
+import { Conflict } from '../../platform/errors.js';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: Date;
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db('users').whereRaw('lower(email) = ?', [normalizeEmail(email)]).first();
+}
+
+export async function insertUser(db: Db, user: UserRow): Promise<void> {
+  try {
+    await db('users').insert({ ...user, email: normalizeEmail(user.email) });
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') throw new Conflict('email_taken', 'A user with this e-mail was created at the same time; retry.');
+    throw e;
+  }
+}

@@ -1,0 +1,18 @@
+import type { Db } from '../../commands/command.js';
+import { isUuid } from '../../platform/ids.js';
+
+export interface WorkspaceRow {
+  id: string;
+  name: string;
+  created_at: Date;
+}
+
+export async function findWorkspace(db: Db, id: string): Promise<WorkspaceRow | undefined> {
+  return isUuid(id) ? db('workspaces').where({ id }).first() : undefined;
+}
+
+export async function findWorkspaces(db: Db, ids: string[]): Promise<WorkspaceRow[]> {
+  return ids.length ? db('workspaces').whereIn('id', ids).orderBy('created_at') : [];
+}
+
+export const renderWorkspace = (w: WorkspaceRow) => ({ type: 'workspace', id: w.id, name: w.name });

@@ -1,0 +1,56 @@
+// docs/events.md, generated from the catalogue (`npm run docs:events`); a test
+// regenerates it and fails on any difference, so the docs cannot drift.
+import type { EventCatalogue } from './catalogue.js';
+
+interface JsonSchema {
+  type?: string | string[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  format?: string;
+  minimum?: number;
+}
+
+function typeOf(s: JsonSchema): string {
+  if (s.const !== undefined) return `\`${JSON.stringify(s.const)}\``;
+  if (s.anyOf) return s.anyOf.map(typeOf).join(' \\| ');
+  if (s.type === 'array') return `array of ${s.items ? typeOf(s.items) : 'any'}`;
+  if (s.type === 'object') return 'object';
+  const base = Array.isArray(s.type) ? s.type.join(' \\| ') : (s.type ?? 'any');
+  return s.format ? `${base} (${s.format})` : base;
+}
+
+function rows(schema: JsonSchema, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    const required = schema.required?.includes(name) ? 'yes' : 'no';
+    out.push(`| \`${prefix}${name}\` | ${typeOf(prop)} | ${required} |`);
+    if (prop.type === 'object') out.push(...rows(prop, `${prefix}${name}.`));
+    if (prop.type === 'array' && prop.items?.type === 'object') out.push(...rows(prop.items, `${prefix}${name}[].`));
+  }
+  return out;
+}
+
+export function renderEventsMarkdown(catalogue: EventCatalogue): string {
+  const lines = [
+    '# Events',
+    '',
+    '<!-- Generated from the event catalogue by `npm run docs:events`; do not edit by hand. -->',
+    '',
+    'Every change is one of these events. Each reaches the change feed (`GET /api/events`) and webhook endpoints as the',
+    'envelope `{tenant_id, seq, type, aggregate_type, aggregate_id, payload, created_at}` (see docs/webhooks.md).',
+    'A webhook endpoint\'s `event_names` and the feed\'s `types` filter accept exactly these types.',
+    'Payloads are closed: a field not listed here never appears. "required: no" fields appear only when they apply.',
+    '',
+    '| type | aggregate_type | when |',
+    '|---|---|---|',
+    ...catalogue.all().map((d) => `| [\`${d.type}\`](#${d.type.replace(/[._]/g, '')}) | \`${d.aggregate_type}\` | ${d.description} |`),
+    '',
+  ];
+  for (const d of catalogue.all()) {
+    lines.push(`## ${d.type}`, '', d.description, '', `Aggregate type: \`${d.aggregate_type}\`.`, '', '| payload field | type | required |', '|---|---|---|', ...rows(d.payload as JsonSchema), '');
+  }
+  return lines.join('\n');
+}
