@@ -42,6 +42,8 @@ export interface CapabilityModule {
   events: readonly EventDef[];
   /** read models, in the order they apply (parents before children) */
   projectors?: readonly AnyProjector[];
+  /** tables kept beside the log (secrets, sign-in state) that only this capability reads and writes */
+  tables?: readonly string[];
   routes?(deps: CoreDeps): RouteDef[];
   workers?(deps: CoreDeps): Worker[];
 }

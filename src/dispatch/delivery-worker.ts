@@ -61,7 +61,17 @@ async function secretFor(db: Knex, sealer: Sealer, c: Claimed, cache: Map<string
   return row ? sealer.open('channel', c.tenant_id, c.target_id, row.sealed) : null;
 }
 
-export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOptions): Worker & { kick(): void } {
+export interface DeliveryWorker extends Worker {
+  kick(): void;
+  /**
+   * Resolves once a pass that began after the call has finished and every send
+   * it started is recorded: the worker had its chance to deliver whatever was
+   * due. Tests wait on it before asserting that nothing was sent.
+   */
+  settled(): Promise<void>;
+}
+
+export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOptions): DeliveryWorker {
   const { db, notifier, clock, log, sealer, sender } = deps;
   const maxInFlight = opts.maxInFlight ?? 256;
   const perTarget = opts.perTarget ?? 2;
@@ -152,9 +162,21 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     })();
   }
 
+  async function settled(): Promise<void> {
+    // kick() during a pass makes that pass loop once more, so waiting until no
+    // pass runs covers one that started after this call.
+    kick();
+    while (passing || inFlight.size > 0 || flushing) {
+      await passing;
+      await Promise.allSettled([...inFlight]);
+      await flushing;
+    }
+  }
+
   return {
     name: 'webhook-delivery-worker',
     kick,
+    settled,
     async start() {
       stopped = false;
       // Without LISTEN the poll tick still delivers, only later; a database hiccup at start must not stop the service.

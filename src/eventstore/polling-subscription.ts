@@ -15,6 +15,9 @@ export function pollingSubscription(
   let stopped = false;
   let wake: (() => void) | null = null;
   let pending = false;
+  // Reads that came back empty (caught up), and who waits for the next ones.
+  let caughtUp = 0;
+  const waiters: { after: number; resolve: () => void }[] = [];
   const nudge = () => {
     pending = true;
     wake?.();
@@ -44,6 +47,8 @@ export function pollingSubscription(
           after = checkpoint;
           continue;
         }
+        caughtUp++;
+        for (const w of waiters.splice(0)) (caughtUp > w.after ? w.resolve : () => waiters.push(w))();
       } catch (e) {
         opts.onError?.(e);
       }
@@ -53,9 +58,17 @@ export function pollingSubscription(
   })();
 
   return {
+    settled() {
+      // A read in progress may have begun before this call: wait for the one after it.
+      return new Promise<void>((resolve) => {
+        waiters.push({ after: caughtUp + (wake ? 0 : 1), resolve });
+        nudge();
+      });
+    },
     async stop() {
       stopped = true;
       wake?.();
+      for (const w of waiters.splice(0)) w.resolve();
       (await unlisten)?.();
       await loop;
     },

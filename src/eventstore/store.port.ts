@@ -37,6 +37,12 @@ export interface ReadAllResult {
 
 export interface Subscription {
   stop(): Promise<void>;
+  /**
+   * Resolves after a read that began after the call has caught up (handled
+   * everything then visible). Tests wait on it instead of sleeping before they
+   * assert that something was NOT seen. Optional: the EventStoreDB adapter pushes.
+   */
+  settled?(): Promise<void>;
 }
 
 export interface SubscribeOptions {

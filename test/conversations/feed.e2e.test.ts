@@ -48,6 +48,10 @@ describe('change feed', function () {
     expect(parts.every((e) => e.type === 'conversation_part.created' && e.aggregate_type === 'conversation')).to.equal(true);
     const desc = await t.client.get('/api/events?order=desc', { key });
     expect(desc.status).to.equal(400);
+    // A type the service never emits is a typo, not an empty filter.
+    const typo = await t.client.get('/api/events?types=conversation_part.created,conversation.part_created', { key });
+    expect(typo.status, typo.text).to.equal(400);
+    expect(typo.body.errors[0]).to.include({ code: 'unknown_event_type', field: 'types' });
   });
 
   it('needs events:read', async () => {

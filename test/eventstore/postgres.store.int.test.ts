@@ -52,8 +52,10 @@ describe('Postgres event store: late commits', function () {
       await slowAppended;
       await store.append(fastTenant, pending(1, { type: 'fast.happened' }), 0);
       await store.append(fastTenant, pending(1, { type: 'fast.happened' }), 1);
-      // Give the subscriber many poll cycles: it must not move past the open transaction.
-      await new Promise((r) => setTimeout(r, 700));
+      // Let the subscriber finish reads that began after both fast appends committed:
+      // it must not move past the open transaction, yet it has seen what lies below it.
+      await sub.settled!();
+      await sub.settled!();
       expect(seen.map((e) => e.type)).to.not.include('slow.happened');
       release();
       await slow;

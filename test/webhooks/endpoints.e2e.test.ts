@@ -213,6 +213,19 @@ describe('webhook endpoints and deliveries', function () {
     expect(meta.status).to.equal(400);
     expect(meta.body.errors[0]).to.include({ code: 'webhook_url_forbidden', field: 'url' });
   });
+
+  it('refuses event_names the service never emits (docs/events.md), on create and update, naming the entry', async () => {
+    const before = (await t.client.get('/api/webhooks?per_page=150', as())).body.data.length;
+    const typo = await t.client.post('/api/webhooks', { url: 'http://127.0.0.1:9/hook', event_names: ['conversation_part.created', 'conversation.part_created'] }, as());
+    expect(typo.status, typo.text).to.equal(400);
+    expect(typo.body.errors[0]).to.include({ code: 'invalid_field', field: 'event_names.1' });
+    expect((await t.client.get('/api/webhooks?per_page=150', as())).body.data.length, 'nothing was created').to.equal(before);
+    const ok = await t.client.post('/api/webhooks', { url: 'http://127.0.0.1:9/hook', event_names: ['conversation_part.created'] }, as());
+    expect(ok.status, ok.text).to.equal(201);
+    const upd = await t.client.put(`/api/webhooks/${ok.body.id}`, { event_names: ['member.exploded'] }, as());
+    expect(upd.status).to.equal(400);
+    expect(upd.body.errors[0]).to.include({ field: 'event_names.0' });
+  });
 });
 
 describe('webhook destinations without an allowlist', function () {

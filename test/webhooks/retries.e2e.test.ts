@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.js';
+import type { DeliveryWorker } from '../../src/dispatch/delivery-worker.js';
 import { eventually } from '../support/events.js';
 import { newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { always, Receiver } from './receiver.js';
@@ -8,7 +9,6 @@ const TIMEOUT_MS = 3000;
 /** the delivery worker's default in-flight cap for an endpoint that has not answered fast */
 const PER_ENDPOINT_CAP = 2;
 const delayAfter = (failures: number) => 30_000 * 2 ** (failures - 1);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('webhook retries, dead deliveries and slow receivers', function () {
   let t: TestService;
@@ -18,6 +18,8 @@ describe('webhook retries, dead deliveries and slow receivers', function () {
   const as = () => ({ cookie: owner.cookie, workspace: owner.workspaceId });
   // Wakes the workers now instead of at their next poll tick (what the dispatcher's NOTIFY does).
   const kick = () => t.service.deps.db.raw("SELECT pg_notify('webhook_deliveries', '')");
+  // A negative check waits for a pass of the worker that began after the clock moved, not for a fixed time.
+  const worker = () => t.service.workers.find((w) => w.name === 'webhook-delivery-worker') as DeliveryWorker;
   const endpointFor = async (r: Receiver) => {
     const ep = await t.client.post('/api/webhooks', { url: r.url, event_names: ['member.invited'], description: '' }, as());
     expect(ep.status, ep.text).to.equal(201);
@@ -39,8 +41,7 @@ describe('webhook retries, dead deliveries and slow receivers', function () {
       if (k === n) return d;
       expect(Date.parse(d.next_attempt_at) - Date.parse(d.last_attempt_at), `delay after failure ${k}`).to.equal(delayAfter(k));
       clock.advance(delayAfter(k) - 1000);
-      await kick();
-      await sleep(100);
+      await worker().settled();
       expect(r.received, `one second before attempt ${k + 1} is due`).to.have.length(k);
       clock.advance(1000);
       await kick();
@@ -76,8 +77,7 @@ describe('webhook retries, dead deliveries and slow receivers', function () {
     for (const a of detail.body.attempt_log) expect(a.duration_ms).to.be.a('number');
 
     clock.advance(24 * 3600_000);
-    await kick();
-    await sleep(200);
+    await worker().settled();
     expect(r.received).to.have.length(8);
   });
 
@@ -93,8 +93,7 @@ describe('webhook retries, dead deliveries and slow receivers', function () {
     const dead = await t.client.get(`/api/webhooks/${endpointId}/deliveries?state=dead`, as());
     expect(dead.body.data.map((d: { id: string }) => d.id)).to.deep.equal([last.id]);
     clock.advance(24 * 3600_000);
-    await kick();
-    await sleep(200);
+    await worker().settled();
     expect(r.received).to.have.length(8);
   });
 

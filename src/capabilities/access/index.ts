@@ -5,4 +5,4 @@ import { accessRoutes } from './access.routes.js';
 
 export { Authenticator } from './authenticator.js';
 
-export const accessModule = defineModule({ name: 'access', events: [], routes: accessRoutes });
+export const accessModule = defineModule({ name: 'access', tables: ['sessions'], events: [], routes: accessRoutes });

@@ -9,4 +9,4 @@ export { ChannelSecrets } from './channel-secrets.js';
 export { findChannel, findChannelById, type ChannelRow } from './channels.read.js';
 export type { ChannelEvent } from './channels.events.js';
 
-export const channelsModule = defineModule({ name: 'channels', events: channelEvents, projectors: [channelsProjector], routes: channelsRoutes });
+export const channelsModule = defineModule({ name: 'channels', tables: ['channel_secrets'], events: channelEvents, projectors: [channelsProjector], routes: channelsRoutes });

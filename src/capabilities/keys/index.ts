@@ -7,4 +7,4 @@ import { keysRoutes } from './keys.routes.js';
 export { findActiveKeyByHash } from './keys.read.js';
 export { tenantOfKey } from './key-format.js';
 
-export const keysModule = defineModule({ name: 'keys', events: keyEvents, projectors: [keysProjector], routes: keysRoutes });
+export const keysModule = defineModule({ name: 'keys', tables: ['api_key_secrets'], events: keyEvents, projectors: [keysProjector], routes: keysRoutes });

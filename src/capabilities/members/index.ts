@@ -8,4 +8,4 @@ export { MemberJoined, type MemberEvent } from './members.events.js';
 export { createWorkspace, type CreateWorkspaceInput } from './members.commands.js';
 export { activeMemberOfUser, activeMembershipsOfUser, findActiveMember, findMember, memberIsActive, type MemberRow } from './members.read.js';
 
-export const membersModule = defineModule({ name: 'members', events: memberEvents, projectors: [membersProjector], routes: membersRoutes });
+export const membersModule = defineModule({ name: 'members', tables: ['invite_tokens'], events: memberEvents, projectors: [membersProjector], routes: membersRoutes });

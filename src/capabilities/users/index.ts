@@ -5,4 +5,4 @@ import { defineModule } from '../capability.js';
 export { findUserByEmail, insertUser, normalizeEmail, type UserRow } from './users.repo.js';
 export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 
-export const usersModule = defineModule({ name: 'users', events: [] });
+export const usersModule = defineModule({ name: 'users', tables: ['users'], events: [] });

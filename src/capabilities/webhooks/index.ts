@@ -15,6 +15,7 @@ export { webhookRoutingRules } from './webhooks.routing.js';
 
 export const webhooksModule = defineModule({
   name: 'webhooks',
+  tables: ['webhook_endpoint_secrets'],
   events: webhookEvents,
   projectors: [webhooksProjector],
   routes: (deps) => [...webhooksRoutes(deps), ...deliveriesRoutes(deps)],

@@ -1,0 +1,116 @@
+// A command commits, then the process loses the completion of its idempotency
+// row (it dies, or the write fails) before the answer leaves. The client retries
+// with the same Idempotency-Key after the reservation's lease ran out: it must
+// get the answer the first attempt would have given (same status, same ids),
+// with one set of events in the log and no rows orphaned beside it.
+//
+// The fault is real and outside the code under test: a trigger in this test's
+// database refuses to mark the reservation completed.
+import { expect } from 'chai';
+import type { ManualClock } from '../../src/platform/clock.js';
+import { LEASE_MS } from '../../src/api/idempotency/idempotency.js';
+import { createChannel } from '../support/channels.js';
+import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import type { RequestOptions } from '../support/http.js';
+
+describe('a command committed whose idempotent answer was lost', () => {
+  let t: TestService;
+  let owner: Member;
+  let key: string;
+  let channelId: string;
+
+  before(async () => {
+    t = await startTestService('crash_replay');
+    owner = await newWorkspace(t);
+    key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'events:read', 'settings:read', 'settings:write'])).secret;
+    channelId = (await createChannel(t, owner)).id;
+  });
+  after(() => t?.close());
+
+  const db = () => t.testDb.db;
+
+  async function loseCompletions(on: boolean): Promise<void> {
+    if (on) {
+      await db().raw(`CREATE OR REPLACE FUNCTION test_lose_completion() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'completion lost (test fault)'; END $$;
+        CREATE TRIGGER test_lose_completion BEFORE UPDATE ON idempotency_keys FOR EACH ROW WHEN (NEW.status = 'completed') EXECUTE FUNCTION test_lose_completion();`);
+    } else {
+      await db().raw('DROP TRIGGER IF EXISTS test_lose_completion ON idempotency_keys');
+    }
+  }
+
+  /** First attempt dies after its commit; the retry after the lease gets the answer. */
+  async function crashThenRetry(method: 'post', path: string, body: unknown, opts: RequestOptions) {
+    const idem = { ...opts, headers: { ...opts.headers, 'idempotency-key': `crash-${Math.random().toString(36).slice(2)}` } };
+    const headBefore = await feedHead();
+    await loseCompletions(true);
+    let first;
+    try {
+      first = await t.client.request(method, path, body, idem);
+    } finally {
+      await loseCompletions(false);
+    }
+    expect(first.status, first.text).to.equal(500);
+    const committed = await feedHead();
+    expect(committed, 'the first attempt committed its events').to.be.greaterThan(headBefore);
+    // While the lease holds, the key is in flight.
+    expect((await t.client.request(method, path, body, idem)).status).to.equal(409);
+    (t.clock as ManualClock).advance(LEASE_MS + 1000);
+    const retry = await t.client.request(method, path, body, idem);
+    expect(await feedHead(), 'the retry appended nothing').to.equal(committed);
+    const replay = await t.client.request(method, path, body, idem);
+    expect(replay.headers.get('idempotent-replayed')).to.equal('true');
+    expect(replay.text).to.equal(retry.text);
+    const events = (await t.client.get(`/api/events?after_seq=${headBefore}&per_page=150`, { key })).body.data as { type: string; aggregate_id: string; payload: Record<string, any> }[];
+    return { retry, events };
+  }
+
+  async function feedHead(): Promise<number> {
+    const row = await db()('events').where({ tenant_id: owner.workspaceId }).max<{ m: string }[]>({ m: 'seq' });
+    return Number(row[0]?.m ?? 0);
+  }
+
+  it('start conversation: the same 201 and ids as the committed events', async () => {
+    const { retry, events } = await crashThenRetry('post', '/api/conversations', { channel_id: channelId, body: 'crash start', contact: { email: 'crash@example.com' } }, { key });
+    expect(retry.status, retry.text).to.equal(201);
+    const created = events.filter((e) => e.type === 'conversation.created');
+    expect(created).to.have.length(1);
+    expect(retry.body.id).to.equal(created[0]!.aggregate_id);
+    expect(retry.body.parts.map((p: { id: string }) => p.id)).to.deep.equal(events.filter((e) => e.type === 'conversation_part.created').map((e) => e.payload.part_id));
+    expect(await db()('conversations').where({ tenant_id: owner.workspaceId, id: retry.body.id })).to.have.length(1);
+  });
+
+  it('reply: the same 201 naming the committed part', async () => {
+    const conv = await t.client.post('/api/conversations', { channel_id: channelId, body: 'hello', contact: { email: 'r@example.com' } }, { key });
+    const { retry, events } = await crashThenRetry('post', `/api/conversations/${conv.body.id}/reply`, { body: 'crash reply', message_type: 'comment' }, { key });
+    expect(retry.status, retry.text).to.equal(201);
+    expect(events.map((e) => e.type)).to.deep.equal(['conversation_part.created']);
+    expect(retry.body.id).to.equal(events[0]!.payload.part_id);
+    expect(retry.body.body).to.equal('crash reply');
+    expect(retry.body.conversation.parts_count).to.equal(2);
+  });
+
+  it('create channel: the same 201 for the committed channel, one sealed secret, and the secret verifies', async () => {
+    const body = { kind: 'api', name: 'Crash bridge', default_team_id: null, webhook_secret: 'crash-secret-0123456789' };
+    const { retry, events } = await crashThenRetry('post', '/api/channels', body, { key });
+    expect(retry.status, retry.text).to.equal(201);
+    expect(events.map((e) => e.type)).to.deep.equal(['channel.created']);
+    expect(retry.body.id).to.equal(events[0]!.aggregate_id);
+    expect(await db()('channels').where({ tenant_id: owner.workspaceId, source: 'crash-bridge' })).to.have.length(1);
+    expect(await db()('channel_secrets').where({ tenant_id: owner.workspaceId, channel_id: retry.body.id })).to.have.length(1);
+    const orphans = await db().raw('SELECT count(*)::int AS n FROM channel_secrets s WHERE NOT EXISTS (SELECT 1 FROM channels c WHERE c.tenant_id = s.tenant_id AND c.id = s.channel_id)');
+    expect(orphans.rows[0].n).to.equal(0);
+  });
+
+  it('create key: the same 201 for the committed key, one secret row, and the secret it answers works', async () => {
+    const { retry, events } = await crashThenRetry('post', '/api/keys', { name: 'crash key', scopes: ['events:read'] }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    expect(retry.status, retry.text).to.equal(201);
+    expect(events.map((e) => e.type)).to.deep.equal(['api_key.created']);
+    expect(retry.body.id).to.equal(events[0]!.aggregate_id);
+    const orphans = await db().raw('SELECT count(*)::int AS n FROM api_key_secrets s WHERE NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.tenant_id = s.tenant_id AND k.id = s.key_id)');
+    expect(orphans.rows[0].n).to.equal(0);
+    expect(await db()('api_key_secrets').where({ key_id: retry.body.id })).to.have.length(1);
+    const me = await t.client.get('/api/me', { key: retry.body.secret });
+    expect(me.status, me.text).to.equal(200);
+    expect(me.body.api_key_id).to.equal(retry.body.id);
+  });
+});

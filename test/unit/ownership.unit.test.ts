@@ -1,0 +1,36 @@
+// Capabilities read each other's data only through the owner's read functions
+// (exported by its index.ts), never by naming its tables. Every table belongs
+// to one module: its projectors' tables and the tables it keeps beside the log.
+import { expect } from 'chai';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { modules } from '../../src/capabilities/index.js';
+
+const root = new URL('../../src/capabilities/', import.meta.url).pathname;
+
+describe('table ownership (unit)', () => {
+  it('no capability names a table another capability owns', async () => {
+    const owner = new Map<string, string>();
+    for (const m of modules) {
+      for (const t of [...(m.projectors ?? []).flatMap((p) => p.tables), ...(m.tables ?? [])]) {
+        expect(owner.has(t), `${t} is owned by ${owner.get(t)} and ${m.name}`).to.equal(false);
+        owner.set(t, m.name);
+      }
+    }
+    const trespass: string[] = [];
+    for (const m of modules) {
+      const dir = path.join(root, m.name);
+      for (const f of (await readdir(dir)).filter((f) => f.endsWith('.ts'))) {
+        const src = await readFile(path.join(dir, f), 'utf8');
+        // A table named in a query: db('t'), trx('t as x'), .join('t'), FROM t, INTO t, UPDATE t.
+        const named = /(?:\b(?:db|trx|tx)\(\s*|\.join\(\s*)['"`]([a-z_]+)|\b(?:FROM|INTO|UPDATE|JOIN)\s+([a-z_]+)/gi;
+        for (const [, a, b] of src.matchAll(named)) {
+          const table = (a ?? b)!;
+          const o = owner.get(table);
+          if (o && o !== m.name) trespass.push(`${m.name}/${f} names ${table} (owned by ${o})`);
+        }
+      }
+    }
+    expect([...new Set(trespass)]).to.deep.equal([]);
+  });
+});
