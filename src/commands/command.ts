@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { EventMetadata, NewEvent, StoredEvent } from '../eventstore/envelope.js';
 
 /** Who asks, when, and under which idempotency key; resolved before a decision runs. */
@@ -16,7 +15,8 @@ export interface CommandContext {
   requestId?: string;
 }
 
-export type Db = Knex | Knex.Transaction;
+export type { Db } from '../platform/db/database.js';
+import type { Db } from '../platform/db/database.js';
 
 /**
  * A command as the shell runs it, built by a capability's `*.commands.ts`

@@ -1,6 +1,7 @@
 // The delivery outbox: rows the dispatcher creates, workers claim and settle,
 // and the delivery log reads. Every state change here is one short
 // transaction; the HTTP call happens between `claim` and `settle`, outside any.
+import type { Db } from '../platform/db/database.js';
 import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { afterAttempt } from './retry-policy.js';
@@ -58,7 +59,7 @@ export interface ClaimLimits {
 }
 
 /** Idempotent: a delivery already created for (target, seq, series) is left as it is. */
-export async function insertDeliveries(db: Knex | Knex.Transaction, rows: NewDelivery[]): Promise<number> {
+export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<number> {
   if (rows.length === 0) return 0;
   const res = await db('webhook_deliveries')
     .insert(rows.map((r) => ({ ...r, state: 'pending', attempts: 0, next_attempt_at: r.created_at })))

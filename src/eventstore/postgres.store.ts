@@ -1,3 +1,4 @@
+import type { Db } from '../platform/db/database.js';
 import type { Knex } from 'knex';
 import type { PendingEvent, StoredEvent } from './envelope.js';
 import type { PgNotifier } from './pg-notifier.js';
@@ -51,7 +52,7 @@ function parseCheckpoint(cp: string | null): [string, string] {
 }
 
 async function appendIn(
-  db: Knex | Knex.Transaction,
+  db: Db,
   tenantId: string,
   events: PendingEvent[],
   expectedSeq: ExpectedSeq,

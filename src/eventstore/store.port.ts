@@ -1,5 +1,5 @@
 // One port, two adapters (Postgres, EventStoreDB), one contract test suite.
-import type { Knex } from 'knex';
+import type { Db } from '../platform/db/database.js';
 import type { PendingEvent, StoredEvent } from './envelope.js';
 
 /** `expectedSeq` is the tenant's head seq the caller decided on (0 = empty stream). */
@@ -24,7 +24,7 @@ export class WrongExpectedSeq extends Error {
  * transaction and `inline` is false: the shell projects after the append.
  */
 export interface TenantSession {
-  readonly db: Knex | Knex.Transaction;
+  readonly db: Db;
   readonly inline: boolean;
   append(events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]>;
 }

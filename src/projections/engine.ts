@@ -2,6 +2,7 @@
 // per tenant, in one transaction. The checkpoint is the guard that makes
 // projection idempotent: events at or below it are skipped, and an event that
 // does not follow it directly is a gap, which the caller fills from the log.
+import type { Db } from '../platform/db/database.js';
 import type { Knex } from 'knex';
 import type { StoredEvent } from '../eventstore/envelope.js';
 import type { EventStore } from '../eventstore/store.port.js';
@@ -35,7 +36,7 @@ export class ProjectionEngine {
 
   private readonly everything: AnyProjector[];
 
-  async checkpoint(db: Knex | Knex.Transaction, tenantId: string): Promise<number> {
+  async checkpoint(db: Db, tenantId: string): Promise<number> {
     const row = await db('projection_checkpoints').where({ tenant_id: tenantId }).first('last_seq');
     return row ? Number(row.last_seq) : 0;
   }

@@ -3,7 +3,7 @@
 // restart; the CLI attaches to the service's Postgres while it runs, and starts
 // and stops its own when it does not.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

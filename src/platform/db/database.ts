@@ -6,7 +6,8 @@ import { migrations } from './migrations/index.js';
 // (`position` and xid8 are read as text explicitly where they matter.)
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export type Db = Knex;
+/** A handle to run queries on: the pool, or a transaction. */
+export type Db = Knex | Knex.Transaction;
 
 export function createDb(url: string, pool: { min?: number; max?: number } = {}): Knex {
   return knexFactory({
