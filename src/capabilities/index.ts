@@ -6,6 +6,7 @@ import type { AnyProjector } from '../projections/engine.js';
 import type { CapabilityModule } from './capability.js';
 import { accessModule } from './access/index.js';
 import { channelsModule } from './channels/index.js';
+import { companiesModule } from './companies/index.js';
 import { contactsModule } from './contacts/index.js';
 import { conversationsModule } from './conversations/index.js';
 import { feedModule } from './feed/index.js';
@@ -24,6 +25,7 @@ export const modules: readonly CapabilityModule[] = [
   keysModule,
   channelsModule,
   contactsModule,
+  companiesModule,
   conversationsModule,
   webhooksModule,
 ];

@@ -87,6 +87,18 @@ describe('projections: rebuild', function () {
       expect(viaKey.status, viaKey.text).to.equal(201);
       expect((await client.delete(`/api/members/${viewer.memberId}`, as)).status).to.equal(200);
       expect((await client.delete(`/api/members/${agent.memberId}`, as)).status).to.equal(200);
+      // companies: created, changed (attributes merged and removed), one deleted and its company_id reused
+      const companies = { key: (await mintKey(t, owner, ['contacts:read', 'contacts:write'])).secret };
+      for (let i = 0; i < 4; i++) {
+        const c = await client.post('/api/companies', { company_id: `co-${i}`, name: `Co ${i}`, size: i * 10, custom_attributes: { tier: 'a', n: i } }, companies);
+        expect(c.status, c.text).to.equal(201);
+        const u = await client.put(`/api/companies/${c.body.id}`, { plan: 'pro', custom_attributes: { tier: null, region: `r${i}` } }, companies);
+        expect(u.status, u.text).to.equal(200);
+        if (i === 0) {
+          expect((await client.delete(`/api/companies/${c.body.id}`, companies)).status).to.equal(200);
+          expect((await client.post('/api/companies', { company_id: 'co-0', name: 'Co 0 again' }, companies)).status).to.equal(201);
+        }
+      }
     }
   });
   after(async () => t?.close());

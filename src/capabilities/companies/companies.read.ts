@@ -1,0 +1,56 @@
+import type { Db } from '../../commands/command.js';
+import type { ListSpec } from '../../api/pagination/list.js';
+import { isUuid } from '../../platform/ids.js';
+import type { CompanyView } from './companies.decider.js';
+import type { CustomAttributeValues } from './companies.events.js';
+
+export interface CompanyRow {
+  tenant_id: string;
+  id: string;
+  company_id: string;
+  name: string;
+  website: string | null;
+  plan: string | null;
+  size: number | null;
+  custom_attributes: CustomAttributeValues;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const companyList: ListSpec = {
+  itemType: 'company',
+  sorts: {
+    created_at: { column: 'created_at', kind: 'timestamp' },
+    updated_at: { column: 'updated_at', kind: 'timestamp' },
+    name: { column: 'name', kind: 'text' },
+  },
+  defaultSort: 'created_at',
+  defaultOrder: 'desc',
+};
+
+export const renderCompany = (c: CompanyRow) => ({
+  type: 'company',
+  id: c.id,
+  company_id: c.company_id,
+  name: c.name,
+  website: c.website,
+  plan: c.plan,
+  size: c.size,
+  custom_attributes: c.custom_attributes,
+  created_at: c.created_at.toISOString(),
+  updated_at: c.updated_at.toISOString(),
+});
+
+export const companiesOf = (db: Db, tenantId: string) => db('companies').where({ tenant_id: tenantId });
+
+export async function findCompany(db: Db, tenantId: string, id: string): Promise<CompanyRow | undefined> {
+  return isUuid(id) ? companiesOf(db, tenantId).andWhere({ id }).first() : undefined;
+}
+
+/** By the workspace's own identifier. */
+export async function findCompanyByCompanyId(db: Db, tenantId: string, companyId: string): Promise<CompanyRow | undefined> {
+  return companiesOf(db, tenantId).andWhere({ company_id: companyId }).first();
+}
+
+export const companyView = (c: CompanyRow | undefined): CompanyView | null =>
+  c ? { id: c.id, companyId: c.company_id, name: c.name, website: c.website, plan: c.plan, size: c.size, customAttributes: c.custom_attributes } : null;
