@@ -79,6 +79,26 @@ describe('a command committed whose idempotent answer was lost', () => {
     expect(await db()('conversations').where({ tenant_id: owner.workspaceId, id: retry.body.id })).to.have.length(1);
   });
 
+  it('a key released by a 5xx after the commit: the retry answers for the committed events, appending nothing', async () => {
+    const conv = await t.client.post('/api/conversations', { channel_id: channelId, body: 'hello', contact: { email: 'rel@example.com' } }, { key });
+    const idem = { key, headers: { 'idempotency-key': 'released-close-1' } };
+    const headBefore = await feedHead();
+    await loseCompletions(true);
+    try {
+      expect((await t.client.post(`/api/conversations/${conv.body.id}/parts`, { message_type: 'close' }, idem)).status).to.equal(500);
+    } finally {
+      await loseCompletions(false);
+    }
+    // What the service records when a request answers 5xx (spec 3.2 "released"): here the 5xx came after the commit.
+    expect((await db()('idempotency_keys').where({ key: 'released-close-1' }).update({ status: 'released' }))).to.equal(1);
+    const retry = await t.client.post(`/api/conversations/${conv.body.id}/parts`, { message_type: 'close' }, idem);
+    expect(retry.status, retry.text).to.equal(201);
+    expect(await feedHead(), 'nothing appended: the close is not decided twice').to.equal(headBefore + 1);
+    const [closed] = (await t.client.get(`/api/events?after_seq=${headBefore}`, { key })).body.data;
+    expect(retry.body.id).to.equal(closed.payload.part_id);
+    expect(retry.body.conversation.state).to.equal('closed');
+  });
+
   it('reply: the same 201 naming the committed part', async () => {
     const conv = await t.client.post('/api/conversations', { channel_id: channelId, body: 'hello', contact: { email: 'r@example.com' } }, { key });
     const { retry, events } = await crashThenRetry('post', `/api/conversations/${conv.body.id}/reply`, { body: 'crash reply', message_type: 'comment' }, { key });

@@ -27,7 +27,7 @@ export interface StoredAnswer extends Answer {
 
 interface Row {
   fingerprint: string;
-  status: 'in_flight' | 'completed';
+  status: 'in_flight' | 'completed' | 'released';
   locked_until: Date;
   response_status: number | null;
   response_body: string | null;
@@ -79,7 +79,7 @@ export class Idempotency {
     if (reserved.length === 0) {
       const replay = await this.existing(scope, fp, now, lease);
       if (replay) return replay;
-      // We took over a reservation whose lease ran out: its request may have committed before it died.
+      // We took over a released reservation or one whose lease ran out: its request may have committed first.
       contextOf(req).resumed = true;
     }
     return this.perform(req, scope, work);
@@ -95,13 +95,12 @@ export class Idempotency {
       }
       return { status: row.response_status!, raw: row.response_body ? this.open(scope, row.response_body) : undefined, headers: row.response_headers ?? {}, replayed: true };
     }
-    if (row.locked_until.getTime() > now.getTime()) throw inFlight();
-    // The first request's lease ran out (it crashed or never finished): take the key over.
+    if (row.status === 'in_flight' && row.locked_until.getTime() > now.getTime()) throw inFlight();
+    // The first request answered 5xx (released) or its lease ran out (it crashed or never finished): take the key over.
     const took = await this.db('idempotency_keys')
       .where(scope)
-      .andWhere('status', 'in_flight')
-      .andWhere('locked_until', '<=', now)
-      .update({ fingerprint: fp, locked_until: lease, created_at: now });
+      .andWhere((q) => q.where('status', 'released').orWhere((q2) => q2.where('status', 'in_flight').andWhere('locked_until', '<=', now)))
+      .update({ status: 'in_flight', fingerprint: fp, locked_until: lease, created_at: now });
     if (took === 0) throw inFlight();
     return null;
   }
@@ -112,13 +111,13 @@ export class Idempotency {
       answer = await work();
     } catch (e) {
       if (!(e instanceof AppError) || e.status >= 500) {
-        await this.db('idempotency_keys').where(scope).del();
+        await this.release(scope);
         throw e;
       }
       answer = errorAnswer(e, contextOf(req).requestId);
     }
     if (answer.status >= 500) {
-      await this.db('idempotency_keys').where(scope).del();
+      await this.release(scope);
       return answer;
     }
     const raw = answer.body === undefined ? null : JSON.stringify(answer.body);
@@ -128,12 +127,21 @@ export class Idempotency {
     return { ...answer, raw: raw ?? undefined };
   }
 
+  /**
+   * A 5xx frees the key for a retry (spec 3.2). The row stays, marked released,
+   * because the work may have committed before the 5xx: the retry that takes it
+   * over is told to look for that commit (CommandContext.resumed).
+   */
+  private async release(scope: Record<string, string>): Promise<void> {
+    await this.db('idempotency_keys').where(scope).update({ status: 'released', locked_until: this.clock.now() });
+  }
+
   /** Reaps rows 24 h after completion, and abandoned reservations 24 h after their lease ended. */
   async sweep(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - RETENTION_MS);
     return this.db('idempotency_keys')
       .where((q) => q.where('status', 'completed').andWhere('completed_at', '<', cutoff))
-      .orWhere((q) => q.where('status', 'in_flight').andWhere('locked_until', '<', cutoff))
+      .orWhere((q) => q.whereIn('status', ['in_flight', 'released']).andWhere('locked_until', '<', cutoff))
       .del();
   }
 }
