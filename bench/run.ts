@@ -77,6 +77,7 @@ async function main(): Promise<number> {
   log(`Postgres: ${postgres}`);
 
   let service: ServiceProcess | null = null;
+  const extraServices = new Map<string, ServiceProcess>();
   let boot: Bootstrapper | null = null;
   let bare: Daemon<{ url: string }> | null = null;
   const tenants = new Map<string, Promise<Tenant>>();
@@ -101,6 +102,17 @@ async function main(): Promise<number> {
         log(`service pid ${service.pid} at ${service.url}`);
       }
       return service;
+    },
+    async serviceWith(name, env) {
+      let svc = extraServices.get(name);
+      if (!svc) {
+        await ctx.service(); // migrations and the main process first
+        const file = path.join(dataDir, `service-${name}.log`);
+        log(`starting a second service, ${name} (log: ${path.relative(process.cwd(), file)})`);
+        svc = await ServiceProcess.start({ databaseUrl: dbs.mainUrl, dataDir: `${serviceDir}-${name}`, logFile: file, logLevel, compiledEntry, env });
+        extraServices.set(name, svc);
+      }
+      return svc;
     },
     async boot() {
       boot ??= new Bootstrapper(dbs.mainUrl, (await ctx.service()).url);
@@ -131,6 +143,8 @@ async function main(): Promise<number> {
     bare = null;
     await boot?.close().catch(() => undefined);
     boot = null;
+    for (const extra of extraServices.values()) await extra.stop().catch(() => undefined);
+    extraServices.clear();
     const svc = service as ServiceProcess | null;
     service = null;
     if (svc) {

@@ -18,6 +18,7 @@ import type { PgInsertInput, PgInsertResult } from './workers/pg-insert.js';
 import type { RebuildInput, RebuildStepResult } from './workers/rebuild.js';
 import type { AppenderInput, AppenderResult } from './workers/webhook-appender.js';
 import type { Arrival, ReceiverCall } from './workers/webhook-receiver.js';
+import { rls } from './scenarios/rls.js';
 
 export interface Sizes {
   /** measured seconds of each throughput run */
@@ -77,6 +78,8 @@ export interface Ctx {
   bare(): Promise<{ url: string; pid: number }>;
   /** a conversation of the main tenant with a few parts, and its JSON as our route renders it */
   sampleConversation(): Promise<{ id: string; json: unknown }>;
+  /** a second service process on the same database with extra settings (stopped with the main one) */
+  serviceWith(name: string, env: Record<string, string>): Promise<ServiceProcess>;
   log(msg: string): void;
 }
 
@@ -88,12 +91,12 @@ export interface Scenario {
   run(ctx: Ctx): Promise<Row[]>;
 }
 
-const auth = (t: Tenant) => ({ authorization: `Bearer ${t.key}` });
+export const auth = (t: Tenant) => ({ authorization: `Bearer ${t.key}` });
 
 type Measured = LoadResult & { cpu?: ReturnType<CpuMeter['stop']> };
 
 /** A load run in its own process; with `pid`, the CPU that process and Postgres spent on it, per 2xx answer. */
-async function load(ctx: Ctx, url: string, generator: Generator, over: Partial<LoadInput> = {}, pid: number | null = null): Promise<Measured> {
+export async function load(ctx: Ctx, url: string, generator: Generator, over: Partial<LoadInput> = {}, pid: number | null = null): Promise<Measured> {
   const input: LoadInput = { url, connections: ctx.sizes.connections, durationS: ctx.sizes.loadS, warmupS: ctx.sizes.warmupS, generator, ...over };
   const meter = cpuMeter(pid);
   const r = await runTask<LoadResult>('load.ts', input, { timeoutMs: (input.durationS + input.warmupS) * 1000 + 120_000 });
@@ -101,7 +104,7 @@ async function load(ctx: Ctx, url: string, generator: Generator, over: Partial<L
 }
 
 /** What a load run reports beside its figure: errors, statuses, latency. */
-function loadDetails(r: Measured) {
+export function loadDetails(r: Measured) {
   return { ...(r.cpu ? { cpu: r.cpu } : {}), ok: r.ok, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, seconds: r.durationS, statuses: r.statuses, latency_ms: r.latencyMs, ...(r.sampleError ? { sample_error: r.sampleError } : {}) };
 }
 
@@ -112,7 +115,7 @@ function cpuText(r: Measured, label: string): string | null {
   return `${label} ${u.serviceMs.toFixed(2)} ms CPU${u.postgresMs !== null && u.postgresMs > 0.005 ? ` + Postgres ${u.postgresMs.toFixed(2)} ms` : ''}`;
 }
 
-function loadNote(r: Measured, base?: Measured, baseLabel = 'baseline'): string | undefined {
+export function loadNote(r: Measured, base?: Measured, baseLabel = 'baseline'): string | undefined {
   const parts: string[] = [];
   const cpu = [cpuText(r, 'service'), base ? cpuText(base, baseLabel) : null].filter(Boolean);
   if (cpu.length) parts.push(`per request: ${cpu.join('; ')}`);
@@ -561,10 +564,10 @@ const calibrate: Scenario = {
 };
 
 /** In the order they run: the service scenarios share one service process; the store scenarios need none. */
-export const SCENARIOS: Scenario[] = [write, read, inbound, deepPage, webhook, calibrate, append, rebuild];
+export const SCENARIOS: Scenario[] = [write, read, rls, inbound, deepPage, webhook, calibrate, append, rebuild];
 
 /** Every row name the full table carries (the smoke test checks each is there). */
-export const ROW_NAMES = ['read', 'write', 'write, 8 tenants', 'memory', 'inbound', 'deep-page', 'deep-page control', 'append', 'rebuild', 'webhook', 'calibration'];
+export const ROW_NAMES = ['read', 'write', 'write, 8 tenants', 'memory', 'rls read', 'rls write', 'inbound', 'deep-page', 'deep-page control', 'append', 'rebuild', 'webhook', 'calibration'];
 /** Rows only BENCH_EXPERIMENTS=1 adds (not expected in every result). */
 export const EXPERIMENT_ROWS = ['append (experiment)'];
 

@@ -19,6 +19,8 @@ export interface Config {
   webhookRetryBaseSeconds: number;
   bodyLimit: string;
   workers: boolean;
+  /** requests run behind Postgres row-level security (off only to measure its cost) */
+  rowLevelSecurity: boolean;
 }
 
 export class ConfigError extends Error {
@@ -45,6 +47,7 @@ export const CONFIG_VARS = [
   'WEBHOOK_RETRY_BASE_SECONDS',
   'BODY_LIMIT',
   'WORKERS',
+  'ROW_LEVEL_SECURITY',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -104,7 +107,12 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryBaseSeconds: int('WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
     bodyLimit: str('BODY_LIMIT') ?? '256kb',
     workers: (str('WORKERS') ?? 'on') !== 'off',
+    rowLevelSecurity: (str('ROW_LEVEL_SECURITY') ?? 'on') !== 'off',
   };
+  for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY']) {
+    const v = str(flag);
+    if (v !== null && v !== 'on' && v !== 'off') problems.push(`${flag} must be on or off (got "${v}")`);
+  }
   if (!/^\d+(kb|mb|b)?$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT must look like 256kb or 1mb (got "${config.bodyLimit}")`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

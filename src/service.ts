@@ -13,6 +13,7 @@ import { connectEventStoreDb } from './eventstore/eventstoredb.store.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createSealer } from './platform/crypto/seal.js';
 import { createDb, ensureDatabase, migrate } from './platform/db/database.js';
+import { tenantScope } from './platform/db/tenant-scope.js';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './platform/db/embedded-postgres.js';
 import { randomIds, type Ids } from './platform/ids.js';
 import { createLogger, type Logger } from './platform/logger.js';
@@ -21,7 +22,7 @@ import { ProjectionEngine } from './projections/engine.js';
 import { UrlPolicy } from './dispatch/url-policy.js';
 import { startCatchUpProjector } from './projections/catch-up.js';
 import type { Subscription } from './eventstore/store.port.js';
-import type { CoreDeps } from './capabilities/capability.js';
+import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
 import type { Worker } from './platform/worker.js';
 import { allProjectors, eventCatalogue, modules } from './capabilities/index.js';
 import { Authenticator } from './capabilities/access/index.js';
@@ -38,6 +39,8 @@ export interface ServiceOptions {
   log?: Logger;
   /** start the HTTP server (false for the CLI) */
   http?: boolean;
+  /** modules mounted after the service's own: a hook for tests, never set in production */
+  extraModules?: CapabilityModule[];
 }
 
 export interface Database {
@@ -76,16 +79,18 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
   const notifier = new PgNotifier(database.url, (e) => log.warn({ err: e }, 'LISTEN connection error'));
+  // Requests run inside a tenant scope (row-level security); `scope.db` is the pool outside one.
+  const scope = tenantScope(database.db, { enabled: config.rowLevelSecurity });
   const store: EventStore = config.eventstoreUrl
-    ? await connectEventStoreDb(config.eventstoreUrl, database.db)
-    : new PostgresEventStore(database.db, notifier);
+    ? await connectEventStoreDb(config.eventstoreUrl, scope.db)
+    : new PostgresEventStore(scope.db, notifier, scope.afterCommit);
   const engine = new ProjectionEngine(allProjectors());
   const ids = options.ids ?? randomIds;
-  const shell = new CommandShell(store, database.db, engine, ids);
+  const shell = new CommandShell(store, scope.db, engine, ids, scope.afterCommit);
   const secrets = await secretsKey(config.secretsKey, config.dataDir);
   const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
-  const deps: CoreDeps = { config, db: database.db, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, urlPolicy, catalogue: eventCatalogue() };
+  const deps: CoreDeps = { config, db: scope.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, urlPolicy, catalogue: eventCatalogue() };
   return { deps, engine };
 }
 
@@ -99,13 +104,15 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   // The request pipeline every /api route runs through: who is calling, and Idempotency-Key.
   const auth = new Authenticator(deps.db, deps.clock);
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
-  const idempotency = new Idempotency(deps.db, deps.clock, deps.sealer);
+  // Reservations commit on their own, outside the request's transaction (spec 3.2): the pool, never the scope.
+  const idempotency = new Idempotency(database.db, deps.clock, deps.sealer);
   const pipeline: RoutePipeline = {
     authenticate: (req) => auth.authenticate(req),
     requireFreshSession: (p) => auth.requireFreshSession(p),
     idempotent: (req, principal, run) => idempotency.run(req, principal, run),
+    scoped: (principal, run) => deps.scope.run(principal.tenantId, run),
   };
-  const routes = modules.flatMap((m) => m.routes?.(deps) ?? []);
+  const routes = [...modules, ...(options.extraModules ?? [])].flatMap((m) => m.routes?.(deps) ?? []);
 
   const app = createApp({
     log,

@@ -21,6 +21,8 @@ export interface ServiceOptions {
   cpuProfDir?: string;
   /** run this compiled entry point (node <file>) instead of `node --import tsx src/main.ts` */
   compiledEntry?: string;
+  /** more service settings (e.g. ROW_LEVEL_SECURITY=off for the rls scenario's second process) */
+  env?: Record<string, string>;
 }
 
 export interface Memory {
@@ -57,6 +59,7 @@ export class ServiceProcess {
       LOG_LEVEL: o.logLevel,
       WEBHOOK_ALLOWLIST: '127.0.0.1',
       NODE_ENV: 'production',
+      ...o.env,
     });
     // For exploring (heap limits, GC flags), never set by the bench itself.
     if (process.env.BENCH_SERVICE_NODE_OPTIONS) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} ${process.env.BENCH_SERVICE_NODE_OPTIONS}`.trim();

@@ -44,6 +44,8 @@ export interface RoutePipeline {
   requireFreshSession(principal: Principal): void;
   /** wraps a non-GET handler when the request carries Idempotency-Key */
   idempotent(req: Request, principal: Principal, run: () => Promise<Answer>): Promise<Answer & { replayed?: boolean }>;
+  /** runs an authenticated handler as its principal's tenant, behind row-level security */
+  scoped(principal: Principal, run: () => Promise<Answer>): Promise<Answer>;
 }
 
 export function route<B = any, Q = any>(def: RouteDef<B, Q>): RouteDef<B, Q> {
@@ -89,10 +91,8 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
         const query = validateQuery ? validateQuery({ ...(req.query as object) }) : req.query;
         const body = validateBody ? validateBody(req.body ?? {}) : req.body;
         const call: Call = { params: req.params as Record<string, string>, query, body, ctx, principal: principal!, req };
-        const answer =
-          principal && def.method !== 'get'
-            ? await pipeline.idempotent(req, principal, () => def.handle(call))
-            : await def.handle(call);
+        const handle = principal ? () => pipeline.scoped(principal!, () => def.handle(call)) : () => def.handle(call);
+        const answer = principal && def.method !== 'get' ? await pipeline.idempotent(req, principal, handle) : await handle();
         sendAnswer(res, answer);
       } catch (e) {
         next(e);

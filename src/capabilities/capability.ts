@@ -15,13 +15,17 @@ import type { Worker } from '../platform/worker.js';
 import type { AnyProjector } from '../projections/engine.js';
 import type { Sealer } from '../platform/crypto/seal.js';
 import type { UrlPolicy } from '../dispatch/url-policy.js';
+import type { TenantScope } from '../platform/db/tenant-scope.js';
 
 export type { Worker };
 
 /** What the composition root hands every capability. */
 export interface CoreDeps {
   config: Config;
+  /** the pool, or inside a tenant scope that scope's transaction (row-level security) */
   db: Knex;
+  /** runs work as one tenant behind row-level security (routes get it from the pipeline; public routes and workers enter it themselves) */
+  scope: TenantScope;
   store: EventStore;
   notifier: PgNotifier;
   shell: CommandShell;

@@ -82,6 +82,8 @@ export class PostgresEventStore implements EventStore {
   constructor(
     private readonly db: Knex,
     private readonly notifier: PgNotifier | null,
+    /** runs a callback once the enclosing transaction commits (a request's tenant scope), or now */
+    private readonly afterCommit: (fn: () => void) => void = (fn) => fn(),
   ) {}
 
   withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>): Promise<T> {
@@ -100,7 +102,7 @@ export class PostgresEventStore implements EventStore {
       });
     });
     return result.then((r) => {
-      if (appended) this.notifyAppended();
+      if (appended) this.afterCommit(() => this.notifyAppended());
       return r;
     });
   }

@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { ManualClock, type Clock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startService, type Service } from '../../src/service.js';
+import type { CapabilityModule } from '../../src/capabilities/capability.js';
 import { createWorkspace } from '../../src/capabilities/members/index.js';
 import { createTestDb, type TestDb } from './db.js';
 import { Client } from './http.js';
@@ -24,7 +25,7 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(label: string, opts: { clock?: Clock; env?: Record<string, string | undefined> } = {}): Promise<TestService> {
+export async function startTestService(label: string, opts: { clock?: Clock; env?: Record<string, string | undefined>; extraModules?: CapabilityModule[] } = {}): Promise<TestService> {
   const testDb = await createTestDb(label, { max: 30, checkEvents: true });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-svc-'));
   const config = loadConfig({
@@ -46,7 +47,7 @@ export async function startTestService(label: string, opts: { clock?: Clock; env
   const clock = opts.clock ?? new ManualClock(new Date());
   let service: Service;
   try {
-    service = await startService({ config, clock, log: createLogger('info', sink) });
+    service = await startService({ config, clock, log: createLogger('info', sink), extraModules: opts.extraModules });
   } catch (e) {
     // Leave nothing behind when the service cannot start (the caller never gets a close()).
     await testDb.drop().catch(() => undefined);

@@ -63,7 +63,9 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
       path: '/me',
       permission: 'authenticated',
       async handle({ principal }) {
-        const [member, workspace] = await Promise.all([findMember(db, principal.tenantId, principal.memberId), findWorkspace(db, principal.tenantId)]);
+        // One after the other: inside the request's tenant scope both run on its one transaction.
+        const member = await findMember(db, principal.tenantId, principal.memberId);
+        const workspace = await findWorkspace(db, principal.tenantId);
         return {
           status: 200,
           body: {

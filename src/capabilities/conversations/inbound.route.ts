@@ -85,37 +85,40 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
       }
       const body = validate(parsed);
       const tenantId: string = channel.tenant_id;
-      const events = await shell.execute(
-        { tenantId, now, actor: { type: 'channel', id: channel.id }, requestId: ctx.requestId },
-        inboundMessage({
-          channelId: channel.id,
-          defaultTeamId: channel.default_team_id,
-          conversationId: ids.uuid(),
-          contactId: ids.uuid(),
-          partId: ids.uuid(),
-          externalId: body.external_id,
-          messageId: body.message_id ?? null,
-          contact: body.contact,
-          content: body.content,
-          attachments: body.attachments ?? [],
-          at: body.at ?? now.toISOString(),
-        }),
-      );
-      const part = events.find((e) => e.type === 'conversation_part.created');
-      if (!part || part.type !== 'conversation_part.created') {
-        const existing = await findThread(db, tenantId, channel.id, body.external_id);
-        return { status: 202, body: { type: 'inbound_receipt', status: 'duplicate', conversation_id: existing?.id ?? null } };
-      }
-      return {
-        status: 201,
-        body: {
-          type: 'inbound_receipt',
-          status: events.some((e) => e.type === 'conversation.created') ? 'conversation_created' : 'part_added',
-          conversation_id: part.aggregate_id,
-          part_id: part.payload.part_id,
-          contact_id: part.payload.author.id,
-        },
-      };
+      // The channel named the workspace: from here on the post acts as it, behind row-level security.
+      return deps.scope.run(tenantId, async (): Promise<Answer> => {
+        const events = await shell.execute(
+          { tenantId, now, actor: { type: 'channel', id: channel.id }, requestId: ctx.requestId },
+          inboundMessage({
+            channelId: channel.id,
+            defaultTeamId: channel.default_team_id,
+            conversationId: ids.uuid(),
+            contactId: ids.uuid(),
+            partId: ids.uuid(),
+            externalId: body.external_id,
+            messageId: body.message_id ?? null,
+            contact: body.contact,
+            content: body.content,
+            attachments: body.attachments ?? [],
+            at: body.at ?? now.toISOString(),
+          }),
+        );
+        const part = events.find((e) => e.type === 'conversation_part.created');
+        if (!part || part.type !== 'conversation_part.created') {
+          const existing = await findThread(db, tenantId, channel.id, body.external_id);
+          return { status: 202, body: { type: 'inbound_receipt', status: 'duplicate', conversation_id: existing?.id ?? null } };
+        }
+        return {
+          status: 201,
+          body: {
+            type: 'inbound_receipt',
+            status: events.some((e) => e.type === 'conversation.created') ? 'conversation_created' : 'part_added',
+            conversation_id: part.aggregate_id,
+            part_id: part.payload.part_id,
+            contact_id: part.payload.author.id,
+          },
+        };
+      });
     },
   });
 }

@@ -70,12 +70,15 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
         const now = clock.now();
         const newUser = existing ? null : { passwordHash: await hashPassword(body.password), now };
         const memberId = ids.uuid();
-        const [joined] = await shell.execute(
-          { tenantId: invite.tenant_id, now, actor: { type: 'member', id: memberId, member_id: memberId }, requestId: rctx.requestId },
-          acceptInvite({ inviteId: invite.id, memberId, userId: existing?.id ?? ids.uuid(), email: invite.email, name: existing?.name ?? body.name, newUser }),
-        );
-        const workspace = (await findWorkspace(db, invite.tenant_id))!;
-        return { status: 201, body: { type: 'membership', member: await reload(invite.tenant_id, joined!.aggregate_id), workspace: renderWorkspace(workspace) } };
+        // The token named the workspace: the acceptance acts as it, behind row-level security.
+        return deps.scope.run(invite.tenant_id, async () => {
+          const [joined] = await shell.execute(
+            { tenantId: invite.tenant_id, now, actor: { type: 'member', id: memberId, member_id: memberId }, requestId: rctx.requestId },
+            acceptInvite({ inviteId: invite.id, memberId, userId: existing?.id ?? ids.uuid(), email: invite.email, name: existing?.name ?? body.name, newUser }),
+          );
+          const workspace = (await findWorkspace(db, invite.tenant_id))!;
+          return { status: 201, body: { type: 'membership', member: await reload(invite.tenant_id, joined!.aggregate_id), workspace: renderWorkspace(workspace) } };
+        });
       },
     }),
 

@@ -8,6 +8,7 @@ import * as m006 from './006_feed.js';
 import * as m010 from './010_webhooks.js';
 import * as m012 from './012_companies.js';
 import * as m013 from './013_idempotency_released.js';
+import * as m014 from './014_row_level_security.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -21,6 +22,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '010_webhooks': m010,
   '012_companies': m012,
   '013_idempotency_released': m013,
+  '014_row_level_security': m014,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
