@@ -1,0 +1,55 @@
+// The pure pieces of the edge: the text guard, cursor key checks, the
+// Idempotency-Key format, the error serializer and the HTTP timeout settings.
+import type { Request } from 'express';
+import { expect } from 'chai';
+import { assertStorable, assertStorableRequest, isStorableText, MAX_JSON_DEPTH } from '../../src/api/text-guard.js';
+import { AppError } from '../../src/platform/errors.js';
+
+function refusal(fn: () => void): { status: number; code: string; field?: string } | null {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return { status: e.status, code: e.code, ...(e.field ? { field: e.field } : {}) };
+  }
+}
+
+describe('text guard', () => {
+  it('tells storable text from NULs and unpaired surrogates', () => {
+    for (const ok of ['', 'plain', 'émoji 😀', '\ud83d\ude00', 'tab\tnew\nline', '\uffff']) expect(isStorableText(ok), JSON.stringify(ok)).to.equal(true);
+    for (const bad of ['\u0000', 'a\u0000', '\ud800', 'a\ud800b', '\udc00', 'x\udc00', '\ude00\ud83d', '\ud83d\ud83d\ude00\ud800']) {
+      expect(isStorableText(bad), JSON.stringify(bad)).to.equal(false);
+    }
+  });
+
+  it('names the field of a bad string, the containing object of a bad key', () => {
+    expect(refusal(() => assertStorable({ contact: { name: 'a\u0000' } }))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'contact.name' });
+    expect(refusal(() => assertStorable({ attachments: [{ url: 'x' }, { url: '\ud800' }] }))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'attachments.1.url' });
+    expect(refusal(() => assertStorable({ contact: { ['k\u0000']: 1 } }))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'contact' });
+    expect(refusal(() => assertStorable({ ['\udc00']: 1 }))).to.deep.equal({ status: 400, code: 'invalid_text' });
+    expect(refusal(() => assertStorable({ a: [1, true, null, 'ok', { b: 'fine 😀' }] }))).to.equal(null);
+  });
+
+  it('bounds nesting without recursion, so a very deep value is a 400', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(refusal(() => assertStorable(deep))?.code).to.equal('nesting_too_deep');
+    let ok: unknown = 'leaf';
+    for (let i = 0; i < MAX_JSON_DEPTH; i++) ok = { a: ok };
+    expect(refusal(() => assertStorable(ok))).to.equal(null);
+  });
+
+  it('bounds how many values one body holds', () => {
+    expect(refusal(() => assertStorable(new Array(300_000).fill(0)))?.code).to.equal('too_many_values');
+  });
+
+  it('checks path parameters, query values and header values of a request', () => {
+    const req = (over: Partial<Record<'params' | 'query' | 'headers' | 'body', unknown>>) => ({ params: {}, query: {}, headers: {}, body: undefined, ...over }) as unknown as Request;
+    expect(refusal(() => assertStorableRequest(req({ params: { id: 'a\u0000' } })))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'id' });
+    expect(refusal(() => assertStorableRequest(req({ query: { state: ['open', '\ud800'] } })))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'state.1' });
+    expect(refusal(() => assertStorableRequest(req({ headers: { 'x-service-workspace': 'w\u0000' } })))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'x-service-workspace' });
+    expect(refusal(() => assertStorableRequest(req({ body: { name: '\u0000' } })))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'name' });
+    expect(refusal(() => assertStorableRequest(req({ params: { id: 'x' }, query: { a: 'b' }, headers: { host: 'h' }, body: Buffer.from([0]) })))).to.equal(null);
+  });
+});

@@ -1,0 +1,123 @@
+// "No 500 on any client input": what a black-box probe found, asserted as a
+// client sees it (status, error envelope, headers, captured logs).
+import net from 'node:net';
+import { expect } from 'chai';
+import { SCOPES } from '../../src/capabilities/access/scopes.js';
+import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { createChannel, inboundBody, postInbound } from '../support/channels.js';
+import type { Reply } from '../support/http.js';
+
+/** The owner's role holds every scope, so a key with all of them works on every route. */
+const ALL_SCOPES = [...SCOPES];
+
+function expectError(r: Reply, status: number, code: string, field?: string): void {
+  expect(r.status, r.text).to.equal(status);
+  expect(r.body, r.text).to.be.an('object');
+  expect(r.body.type).to.equal('error.list');
+  expect(r.body.request_id).to.be.a('string').and.equal(r.headers.get('x-request-id'));
+  expect(r.body.errors).to.be.an('array').that.is.not.empty;
+  for (const e of r.body.errors) {
+    expect(e.code).to.be.a('string');
+    expect(e.message).to.be.a('string');
+  }
+  expect(r.body.errors[0].code, r.text).to.equal(code);
+  if (field !== undefined) expect(r.body.errors[0].field, r.text).to.equal(field);
+}
+
+const cursorOf = (c: Record<string, unknown>) => Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
+
+describe('edge hardening: no 500 on client input', function () {
+  this.timeout(60_000);
+  let t: TestService;
+  let owner: Member;
+  let key: string;
+  let ch: { id: string; secret: string };
+  let endpointId: string;
+  const session = () => ({ cookie: owner.cookie, workspace: owner.workspaceId });
+
+  before(async () => {
+    // 127.0.0.9 is allowed so a webhook endpoint can exist; its event never happens, so nothing is sent.
+    t = await startTestService('hardening', { env: { WEBHOOK_ALLOWLIST: '127.0.0.9' } });
+    owner = await newWorkspace(t);
+    key = (await mintKey(t, owner, ALL_SCOPES)).secret;
+    ch = await createChannel(t, owner);
+    const ep = await t.client.post('/api/webhooks', { url: 'http://127.0.0.9:9/hook', event_names: ['webhook_endpoint.deleted'] }, { key });
+    expect(ep.status, ep.text).to.equal(201);
+    endpointId = ep.body.id;
+  });
+  after(async () => t.close());
+
+  const feedHead = async () => (await t.service.deps.store.head(owner.workspaceId)) as number;
+
+  describe('text Postgres cannot store is a 400 at the edge', () => {
+    const hostile = { nul: 'a\u0000b', high: 'a\ud800b', low: '\udc00' };
+
+    for (const [name, bad] of Object.entries(hostile)) {
+      it(`answers ${name} in a body string with 400 invalid_text naming the field, and changes nothing`, async () => {
+        const head = await feedHead();
+        const r = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'hello', contact: { external_id: 'x-1', name: bad } }, { key });
+        expectError(r, 400, 'invalid_text', 'contact.name');
+        const r2 = await t.client.post('/api/channels', { kind: 'api', name: bad, default_team_id: null, webhook_secret: 'another-secret-0123456789' }, { key });
+        expectError(r2, 400, 'invalid_text', 'name');
+        const r3 = await t.client.post(`/api/conversations/00000000-0000-4000-8000-000000000000/reply`, { body: 'x', message_type: 'note', attachments: [{ url: 'https://a.example/x', name: bad }] }, { key });
+        expectError(r3, 400, 'invalid_text', 'attachments.0.name');
+        expect(await feedHead()).to.equal(head);
+      });
+    }
+
+    it('answers a NUL in an object key with 400 invalid_text', async () => {
+      const r = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'hello', contact: { external_id: 'x-1', ['na\u0000me']: 'Ada' } }, { key });
+      expectError(r, 400, 'invalid_text', 'contact');
+      const top = await t.client.request('PUT', `/api/webhooks/${endpointId}`, { ['\ud800']: 1 }, { key });
+      expectError(top, 400, 'invalid_text');
+    });
+
+    it('answers it on the public POST /api/session', async () => {
+      expectError(await t.client.post('/api/session', { email: 'a\u0000@example.com', password: 'whatever' }), 400, 'invalid_text', 'email');
+      expectError(await t.client.post('/api/session', { email: 'a@example.com', password: '\ud800' }), 400, 'invalid_text', 'password');
+    });
+
+    it('answers it on the public POST /api/invites/accept', async () => {
+      const inv = await t.client.post('/api/members/invites', { email: `nul-${Date.now()}@example.com`, role: 'agent' }, session());
+      expect(inv.status, inv.text).to.equal(201);
+      const head = await feedHead();
+      expectError(await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'Bad\u0000Name', password: 'a good password' }), 400, 'invalid_text', 'name');
+      expectError(await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'Bad\udc00Name', password: 'a good password' }), 400, 'invalid_text', 'name');
+      expect(await feedHead()).to.equal(head);
+      // the invite is still usable
+      const ok = await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'Good Name', password: 'a good password' });
+      expect(ok.status, ok.text).to.equal(201);
+    });
+
+    it('answers it on the signed inbound route after the signature verifies; unsigned callers still get the empty 401', async () => {
+      const head = await feedHead();
+      const bad = inboundBody({ contact: { external_id: 'wa:nul', name: 'Gr\u0000ace' } });
+      expectError(await postInbound(t, ch.id, ch.secret, bad), 400, 'invalid_text', 'contact.name');
+      expectError(await postInbound(t, ch.id, ch.secret, inboundBody({ content: '\ud800' })), 400, 'invalid_text', 'content');
+      const unsigned = await postInbound(t, ch.id, ch.secret, bad, { signature: '0'.repeat(64) });
+      expect(unsigned.status).to.equal(401);
+      expect(unsigned.text).to.equal('');
+      expect(await feedHead()).to.equal(head);
+    });
+
+    it('answers it in a query-string value', async () => {
+      expectError(await t.client.get('/api/conversations?workspace=%00', { key }), 400, 'invalid_text', 'workspace');
+      expectError(await t.client.get('/api/members?role=agent&workspace=a%00b', { key }), 400, 'invalid_text', 'workspace');
+    });
+
+    it('answers it in a path parameter', async () => {
+      expectError(await t.client.get('/api/conversations/%00', { key }), 400, 'invalid_text', 'id');
+      expectError(await t.client.put('/api/members/a%00b', { role: 'agent' }, { key }), 400, 'invalid_text', 'id');
+      expectError(await t.client.post(`/api/channels/${ch.id}/deliveries/%00/x`, {}, { key }), 404, 'route_not_found');
+    });
+
+    it('answers nesting deeper than the edge allows with a 400, not a stack overflow', async () => {
+      const deep = '['.repeat(5000) + ']'.repeat(5000);
+      const r = await t.client.request('PUT', `/api/webhooks/${endpointId}`, undefined, { key, raw: `{"secret":${deep}}` });
+      expectError(r, 400, 'nesting_too_deep');
+      const deepInbound = `{"external_id":"t","contact":{"external_id":"c"},"content":"x","attachments":${deep}}`;
+      expectError(await postInbound(t, ch.id, ch.secret, undefined, { raw: deepInbound }), 400, 'nesting_too_deep');
+    });
+  });
+
+});
