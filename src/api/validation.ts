@@ -45,4 +45,15 @@ function make<T>(ajv: Ajv, schema: Schema): Validator<T> {
 }
 
 export const bodyValidator = <T>(schema: Schema): Validator<T> => make<T>(bodies, { type: 'object', ...schema });
-export const queryValidator = <T>(schema: Schema): Validator<T> => make<T>(queries, { type: 'object', ...schema });
+
+export function queryValidator<T>(schema: Schema): Validator<T> {
+  const validate = make<Record<string, unknown>>(queries, { type: 'object', ...schema });
+  return (value: unknown) => {
+    const out = validate(value);
+    // Type coercion turns "1e400" or "Infinity" into Infinity, which then slips past
+    // minimum/maximum: a query number must be finite.
+    const infinite = Object.keys(out).filter((k) => typeof out[k] === 'number' && !Number.isFinite(out[k]));
+    if (infinite.length > 0) throw new ValidationFailed(infinite.map((field) => ({ code: 'invalid_field', message: `${field} must be a finite number.`, field })));
+    return out as T;
+  };
+}

@@ -120,4 +120,24 @@ describe('edge hardening: no 500 on client input', function () {
     });
   });
 
+  describe('numbers outside a column range', () => {
+    for (const v of ['99999999999999999999', '1e400', '9223372036854775808', '9007199254740992']) {
+      it(`answers after_seq=${v} with 400 invalid_field`, async () => {
+        expectError(await t.client.get(`/api/events?after_seq=${v}`, { key }), 400, 'invalid_field', 'after_seq');
+      });
+    }
+
+    it('answers per_page far out of range with 400 invalid_field', async () => {
+      for (const v of ['99999999999999999999', '1e400', '9223372036854775808', '-1', '0']) {
+        expectError(await t.client.get(`/api/events?per_page=${v}`, { key }), 400, 'invalid_field', 'per_page');
+      }
+    });
+
+    it('still accepts the largest safe after_seq', async () => {
+      const r = await t.client.get(`/api/events?after_seq=${Number.MAX_SAFE_INTEGER}`, { key });
+      expect(r.status, r.text).to.equal(200);
+      expect(r.body.data).to.deep.equal([]);
+    });
+  });
+
 });

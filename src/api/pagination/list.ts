@@ -46,7 +46,7 @@ export function listQuerySchema(spec: ListSpec, filters: Record<string, Schema> 
       sort: { type: 'string', enum: Object.keys(spec.sorts), default: spec.defaultSort },
       order: { type: 'string', enum: ['asc', 'desc'], default: spec.defaultOrder },
       // `workspace` names a session caller's workspace (spec 5.4) and may ride along on any route.
-      workspace: { type: 'string' },
+      workspace: { type: 'string', maxLength: 200 },
       ...filters,
     },
   };

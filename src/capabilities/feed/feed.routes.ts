@@ -32,7 +32,8 @@ export const renderFeedEvent = (r: FeedRow) => ({
 export function feedRoutes(deps: CoreDeps): RouteDef[] {
   const { db } = deps;
   const schema = listQuerySchema(feedList, {
-    after_seq: { type: 'integer', minimum: 0 },
+    // seq is a bigint, but a JS number is exact only up to 2^53 - 1
+    after_seq: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
     // comma-separated event types, e.g. conversation_part.created,conversation.created
     types: { type: 'string', pattern: '^[a-z_]+\\.[a-z_]+(,[a-z_]+\\.[a-z_]+)*$', maxLength: 2000 },
   });
