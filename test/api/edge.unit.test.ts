@@ -3,6 +3,7 @@
 import type { Request } from 'express';
 import { expect } from 'chai';
 import { assertStorable, assertStorableRequest, isStorableText, MAX_JSON_DEPTH } from '../../src/api/text-guard.js';
+import { isCursorNumber, isCursorTimestamp } from '../../src/api/pagination/cursor.js';
 import { AppError } from '../../src/platform/errors.js';
 
 function refusal(fn: () => void): { status: number; code: string; field?: string } | null {
@@ -51,5 +52,21 @@ describe('text guard', () => {
     expect(refusal(() => assertStorableRequest(req({ headers: { 'x-service-workspace': 'w\u0000' } })))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'x-service-workspace' });
     expect(refusal(() => assertStorableRequest(req({ body: { name: '\u0000' } })))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'name' });
     expect(refusal(() => assertStorableRequest(req({ params: { id: 'x' }, query: { a: 'b' }, headers: { host: 'h' }, body: Buffer.from([0]) })))).to.equal(null);
+  });
+});
+
+describe('cursor sort keys', () => {
+  it('takes only strict ISO-8601 UTC instants Postgres accepts and that round-trip', () => {
+    for (const ok of ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00.123Z', '2024-02-29T23:59:59.999999Z', '0001-01-01T00:00:00Z', '0099-06-01T12:00:00Z', '9999-12-31T23:59:59.999999Z', new Date().toISOString()]) {
+      expect(isCursorTimestamp(ok), ok).to.equal(true);
+    }
+    for (const bad of ['1', '2024', '2024-01-01', '-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00Z', '0000-01-01T00:00:00Z', '10000-01-01T00:00:00Z', '2023-02-29T00:00:00Z', '2024-13-01T00:00:00Z', '2024-01-00T00:00:00Z', '2024-01-01T24:00:00Z', '2024-01-01T00:60:00Z', '2024-01-01T00:00:60Z', '2024-01-01T00:00:00.1234567Z', '2024-01-01T00:00:00+00:00', '2024-01-01 00:00:00Z', "2024-01-01T00:00:00Z' OR 1=1", 'infinity', '', 20240101, null]) {
+      expect(isCursorTimestamp(bad), String(bad)).to.equal(false);
+    }
+  });
+
+  it('takes only non-negative safe integers as number keys', () => {
+    for (const ok of [0, 1, 42, Number.MAX_SAFE_INTEGER]) expect(isCursorNumber(ok)).to.equal(true);
+    for (const bad of [-1, 1.5, 1e300, -1e300, 2 ** 53, 2 ** 63, NaN, Infinity, '1', null]) expect(isCursorNumber(bad), String(bad)).to.equal(false);
   });
 });

@@ -140,4 +140,79 @@ describe('edge hardening: no 500 on client input', function () {
     });
   });
 
+  describe('cursors are fully validated before any query', () => {
+    const uuid = '00000000-0000-4000-8000-000000000001';
+    const badTimestamps: unknown[] = [
+      '1',
+      '2024',
+      '-271821-04-20T00:00:00Z',
+      "2024-01-01T00:00:00Z'; DROP TABLE members; --",
+      '2024-01-01 00:00:00',
+      '2024-02-30T00:00:00Z',
+      '0000-01-01T00:00:00Z',
+      '10000-01-01T00:00:00Z',
+      '+275760-09-13T00:00:00Z',
+      '2024-01-01T00:00:00.1234567Z',
+      '2024-01-01T25:00:00Z',
+      'infinity',
+      'epoch',
+      'now',
+      '',
+      5,
+      null,
+      true,
+    ];
+    const badNumbers: unknown[] = [1.5, 1e300, -1e300, 2 ** 63, -1, 2 ** 53, '5', null, 'NaN', [], {}];
+    // every list route, with each sort it offers and that sort key's kind
+    const lists = (): { path: string; sorts: Record<string, 'timestamp' | 'number'>; orders: ('asc' | 'desc')[] }[] => [
+      { path: '/api/members', sorts: { joined_at: 'timestamp' }, orders: ['asc', 'desc'] },
+      { path: '/api/keys', sorts: { created_at: 'timestamp' }, orders: ['asc', 'desc'] },
+      { path: '/api/channels', sorts: { created_at: 'timestamp', updated_at: 'timestamp' }, orders: ['asc', 'desc'] },
+      { path: '/api/webhooks', sorts: { created_at: 'timestamp' }, orders: ['asc', 'desc'] },
+      { path: `/api/webhooks/${endpointId}/deliveries`, sorts: { created_at: 'number', seq: 'number' }, orders: ['asc', 'desc'] },
+      { path: `/api/channels/${ch.id}/deliveries`, sorts: { created_at: 'number', seq: 'number' }, orders: ['asc', 'desc'] },
+      { path: '/api/conversations', sorts: { created_at: 'timestamp', updated_at: 'timestamp' }, orders: ['asc', 'desc'] },
+      { path: '/api/events', sorts: { seq: 'number' }, orders: ['asc'] },
+    ];
+
+    it('answers a crafted sort key or id with 400 invalid_cursor on every list route', async () => {
+      const failures: string[] = [];
+      let tries = 0;
+      for (const list of lists()) {
+        for (const [sort, kind] of Object.entries(list.sorts)) {
+          for (const order of list.orders) {
+            const keys = kind === 'timestamp' ? badTimestamps : badNumbers;
+            const good = kind === 'timestamp' ? '2024-01-01T00:00:00.000Z' : 1;
+            const crafted = [
+              ...keys.map((k) => ({ v: 1, sort, order, key: k, id: uuid })),
+              { v: 1, sort, order, key: good, id: 'not-a-uuid' },
+              { v: 1, sort, order, key: good, id: "1'; --" },
+              { v: 1, sort, order, key: good, id: 42 },
+              { v: 1, sort, order, key: good },
+            ];
+            for (const c of crafted) {
+              tries++;
+              const r = await t.client.get(`${list.path}?sort=${sort}&order=${order}&starting_after=${cursorOf(c)}`, { key });
+              const ok = r.status === 400 && r.body?.type === 'error.list' && r.body.errors?.[0]?.code === 'invalid_cursor' && r.body.errors[0].field === 'starting_after';
+              if (!ok) failures.push(`${list.path} ${JSON.stringify(c)} -> ${r.status} ${r.text.slice(0, 120)}`);
+            }
+          }
+        }
+      }
+      expect(tries).to.be.greaterThan(300);
+      expect(failures, failures.join('\n')).to.deep.equal([]);
+    });
+
+    it('still takes a well-formed cursor with the largest keys Postgres accepts', async () => {
+      for (const list of lists()) {
+        for (const [sort, kind] of Object.entries(list.sorts)) {
+          const order = list.orders[0]!;
+          const keyValue = kind === 'timestamp' ? '9999-12-31T23:59:59.999999Z' : Number.MAX_SAFE_INTEGER;
+          const r = await t.client.get(`${list.path}?sort=${sort}&order=${order}&starting_after=${cursorOf({ v: 1, sort, order, key: keyValue, id: uuid })}`, { key });
+          expect(r.status, `${list.path} ${r.text}`).to.equal(200);
+        }
+      }
+    });
+  });
+
 });
