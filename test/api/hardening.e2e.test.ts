@@ -215,4 +215,19 @@ describe('edge hardening: no 500 on client input', function () {
     });
   });
 
+  describe('a session cookie that does not decode', () => {
+    it('is no session: 401 on /api/me, 204 on DELETE /api/session, and no error logged', async () => {
+      const before = t.logs.length;
+      const me = await t.client.get('/api/me', { cookie: 'svc_session=%E0%A4%A', workspace: owner.workspaceId });
+      expect(me.status, me.text).to.equal(401);
+      expect(me.body.type).to.equal('error.list');
+      const out = await t.client.delete('/api/session', { cookie: 'svc_session=%E0%A4%A' });
+      expect(out.status, out.text).to.equal(204);
+      const bad = await t.client.get('/api/me', { cookie: 'other=1; svc_session=%zz', workspace: owner.workspaceId });
+      expect(bad.status, bad.text).to.equal(401);
+      const lines = t.logs.slice(before).map((l) => JSON.parse(l) as { level: number });
+      expect(lines.filter((l) => l.level >= 50)).to.deep.equal([]);
+    });
+  });
+
 });
