@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { expect } from 'chai';
 import { assertStorable, assertStorableRequest, isStorableText, MAX_JSON_DEPTH } from '../../src/api/text-guard.js';
 import { isCursorNumber, isCursorTimestamp } from '../../src/api/pagination/cursor.js';
+import { serializeError } from '../../src/platform/logger.js';
 import { AppError } from '../../src/platform/errors.js';
 
 function refusal(fn: () => void): { status: number; code: string; field?: string } | null {
@@ -68,5 +69,56 @@ describe('cursor sort keys', () => {
   it('takes only non-negative safe integers as number keys', () => {
     for (const ok of [0, 1, 42, Number.MAX_SAFE_INTEGER]) expect(isCursorNumber(ok)).to.equal(true);
     for (const bad of [-1, 1.5, 1e300, -1e300, 2 ** 53, 2 ** 63, NaN, Infinity, '1', null]) expect(isCursorNumber(bad), String(bad)).to.equal(false);
+  });
+});
+
+describe('error serializer', () => {
+  const MARKER = 'secret-value-42';
+  function pgError(message: string, fields: Record<string, unknown>): Error {
+    class DatabaseError extends Error {}
+    return Object.assign(new DatabaseError(message), { name: 'error', severity: 'ERROR', length: 1, ...fields });
+  }
+
+  it('keeps what locates a database error and drops every value', () => {
+    const e = pgError(`insert into "contacts" ("name") values ('${MARKER}') - duplicate key value violates unique constraint "contacts_pkey"`, {
+      code: '23505',
+      detail: `Key (name)=(${MARKER}) already exists.`,
+      hint: `hint ${MARKER}`,
+      where: `PL/pgSQL function f() line 1 near ${MARKER}`,
+      internalQuery: `select '${MARKER}'`,
+      parameters: [MARKER],
+      bindings: [MARKER],
+      schema: 'public',
+      table: 'contacts',
+      constraint: 'contacts_pkey',
+      routine: '_bt_check_unique',
+      file: 'nbtinsert.c',
+      line: '666',
+    });
+    const out = serializeError(e) as Record<string, unknown>;
+    expect(JSON.stringify(out)).to.not.include(MARKER);
+    expect(out).to.include({ type: 'DatabaseError', code: '23505', table: 'contacts', constraint: 'contacts_pkey', routine: '_bt_check_unique', message: 'database error 23505' });
+    expect(out.stack).to.match(/^DatabaseError: database error 23505\n\s+at /);
+  });
+
+  it('keeps the Postgres message of classes that name only identifiers', () => {
+    const e = pgError(`select * from "contacts" where "x" = '${MARKER}' - relation "contacts" does not exist`, { code: '42P01', routine: 'parserOpenTable' });
+    const out = serializeError(e) as Record<string, unknown>;
+    expect(out.message).to.equal('database error 42P01: relation "contacts" does not exist');
+    expect(JSON.stringify(out)).to.not.include(MARKER);
+  });
+
+  it('drops a data exception message, which quotes the value', () => {
+    const out = serializeError(pgError(`value "${MARKER}" is out of range for type bigint`, { code: '22003' })) as Record<string, unknown>;
+    expect(JSON.stringify(out)).to.not.include(MARKER);
+  });
+
+  it('serializes causes the same way and leaves other errors readable', () => {
+    const outer = new Error('command failed', { cause: pgError(`boom ${MARKER}`, { code: 'P0001', detail: MARKER }) });
+    const out = serializeError(outer) as Record<string, unknown>;
+    expect(out.message).to.equal('command failed');
+    expect(JSON.stringify(out)).to.not.include(MARKER);
+    expect((out.cause as Record<string, unknown>).code).to.equal('P0001');
+    expect(serializeError('not an error')).to.equal('not an error');
   });
 });

@@ -230,4 +230,51 @@ describe('edge hardening: no 500 on client input', function () {
     });
   });
 
+  describe('logs carry no values from the database', () => {
+    const MARKER = 'MARKER-7f3a9c-secret-value';
+
+    const errorLines = (from: number) => t.logs.slice(from).filter((l) => (JSON.parse(l) as { level: number }).level >= 50);
+
+    it('drops the SQL with its bindings that knex puts in the message', async () => {
+      const db = t.testDb.db;
+      const before = t.logs.length;
+      await db.raw('ALTER TABLE contacts RENAME TO contacts_away');
+      let r: Reply;
+      try {
+        r = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'hello', contact: { external_id: MARKER, name: MARKER } }, { key });
+      } finally {
+        await db.raw('ALTER TABLE contacts_away RENAME TO contacts');
+      }
+      expectError(r, 500, 'internal_error');
+      const lines = errorLines(before);
+      expect(lines).to.have.length(1);
+      // still useful: the SQLSTATE and where the error came from
+      expect(JSON.parse(lines[0]!).err).to.include({ code: '42P01' });
+      for (const l of t.logs.slice(before)) expect(l).to.not.include(MARKER);
+    });
+
+    it('drops the detail, hint, context and message of a database error that carry values', async () => {
+      const db = t.testDb.db;
+      await db.raw(`
+        CREATE FUNCTION test_leaky() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          RAISE EXCEPTION 'leaky %', NEW.name USING DETAIL = 'detail ' || NEW.name, HINT = 'hint ' || NEW.name, ERRCODE = '23514';
+        END $$;
+        CREATE TRIGGER test_leaky BEFORE INSERT ON channels FOR EACH ROW WHEN (NEW.name LIKE 'MARKER%') EXECUTE FUNCTION test_leaky();
+      `);
+      const before = t.logs.length;
+      let r: Reply;
+      try {
+        r = await t.client.post('/api/channels', { kind: 'api', name: MARKER, default_team_id: null, webhook_secret: 'a-secret-0123456789abcdef' }, { key });
+      } finally {
+        await db.raw('DROP TRIGGER test_leaky ON channels; DROP FUNCTION test_leaky()');
+      }
+      expectError(r, 500, 'internal_error');
+      const lines = errorLines(before);
+      expect(lines).to.have.length(1);
+      expect(JSON.parse(lines[0]!).err).to.include({ code: '23514' });
+      for (const l of t.logs.slice(before)) expect(l).to.not.include(MARKER);
+    });
+  });
+
 });
