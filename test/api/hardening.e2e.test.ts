@@ -277,4 +277,53 @@ describe('edge hardening: no 500 on client input', function () {
     });
   });
 
+  describe('bodies that are not a JSON object', () => {
+    for (const raw of ['"x"', 'null', '42', 'true', '[]', '[{"email":"a@b.c"}]']) {
+      it(`answers ${raw} with 400 invalid_body`, async () => {
+        expectError(await t.client.post('/api/session', undefined, { raw }), 400, 'invalid_body');
+        expectError(await t.client.post('/api/channels', undefined, { raw, key }), 400, 'invalid_body');
+      });
+    }
+
+    it('keeps answering broken JSON with 400 invalid_json', async () => {
+      expectError(await t.client.post('/api/session', undefined, { raw: '{"email":' }), 400, 'invalid_json');
+    });
+
+    it('answers a non-JSON content type with 415 unsupported_media_type, and changes nothing', async () => {
+      const head = await feedHead();
+      const json = JSON.stringify({ kind: 'api', name: 'text plain', default_team_id: null, webhook_secret: 'a-secret-0123456789abcdef' });
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx']) {
+        expectError(await t.client.post('/api/channels', undefined, { raw: json, key, headers: { 'content-type': type } }), 415, 'unsupported_media_type');
+      }
+      expectError(await t.client.post('/api/session', undefined, { raw: 'email=a', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+      expect(await feedHead()).to.equal(head);
+    });
+
+    it('takes application/*+json as JSON', async () => {
+      const r = await t.client.post('/api/session', undefined, { raw: JSON.stringify({ email: 'nobody@example.com', password: 'x' }), headers: { 'content-type': 'application/vnd.api+json' } });
+      expectError(r, 401, 'invalid_credentials');
+    });
+
+    it('keeps body-less writes working', async () => {
+      const fresh = await addMember(t, owner, 'admin');
+      const k = await mintKey(t, fresh, ['conversations:read']);
+      const rot = await t.client.post(`/api/keys/${k.id}/rotate`, undefined, { cookie: fresh.cookie, workspace: fresh.workspaceId });
+      expect(rot.status, rot.text).to.equal(200);
+      const sec = await t.client.post(`/api/channels/${ch.id}/rotate-secret`, undefined, { key });
+      expect(sec.status, sec.text).to.equal(200);
+      ch.secret = sec.body.webhook_secret;
+      const del = await t.client.delete(`/api/keys/${k.id}`, { key });
+      expect(del.status, del.text).to.equal(200);
+      const emptyJson = await t.client.post(`/api/channels/${ch.id}/rotate-secret`, undefined, { key, raw: '', headers: { 'content-type': 'text/plain' } });
+      expect(emptyJson.status, emptyJson.text).to.equal(200);
+      ch.secret = emptyJson.body.webhook_secret;
+    });
+
+    it('leaves the inbound rule alone: a non-JSON content type is the empty 401', async () => {
+      const r = await postInbound(t, ch.id, ch.secret, inboundBody(), { contentType: 'text/plain' });
+      expect(r.status).to.equal(401);
+      expect(r.text).to.equal('');
+    });
+  });
+
 });
