@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { expect } from 'chai';
 import { assertStorable, assertStorableRequest, isStorableText, MAX_JSON_DEPTH } from '../../src/api/text-guard.js';
 import { isCursorNumber, isCursorTimestamp } from '../../src/api/pagination/cursor.js';
+import { KEY_FORMAT } from '../../src/api/idempotency/idempotency.js';
 import { serializeError } from '../../src/platform/logger.js';
 import { AppError } from '../../src/platform/errors.js';
 
@@ -69,6 +70,13 @@ describe('cursor sort keys', () => {
   it('takes only non-negative safe integers as number keys', () => {
     for (const ok of [0, 1, 42, Number.MAX_SAFE_INTEGER]) expect(isCursorNumber(ok)).to.equal(true);
     for (const bad of [-1, 1.5, 1e300, -1e300, 2 ** 53, 2 ** 63, NaN, Infinity, '1', null]) expect(isCursorNumber(bad), String(bad)).to.equal(false);
+  });
+});
+
+describe('Idempotency-Key format', () => {
+  it('allows printable ASCII with inner spaces, never a space at either end or a control character', () => {
+    for (const ok of ['a', 'reply-1', 'a b', 'x  y z', '~!@#$%^&*()']) expect(KEY_FORMAT.test(ok), ok).to.equal(true);
+    for (const bad of ['', ' ', ' a', 'a ', 'a\tb', 'caf\u00e9', 'a\u0000b', 'a\nb']) expect(KEY_FORMAT.test(bad), JSON.stringify(bad)).to.equal(false);
   });
 });
 

@@ -326,4 +326,22 @@ describe('edge hardening: no 500 on client input', function () {
     });
   });
 
+  describe('Idempotency-Key', () => {
+    it('allows an inner space, and replays under it', async () => {
+      const body = { channel_id: ch.id, body: 'spaced key', contact: { external_id: 'spaced-1' } };
+      const first = await t.client.post('/api/conversations', body, { key, headers: { 'idempotency-key': 'reply a b' } });
+      expect(first.status, first.text).to.equal(201);
+      const again = await t.client.post('/api/conversations', body, { key, headers: { 'idempotency-key': 'reply a b' } });
+      expect(again.status).to.equal(201);
+      expect(again.headers.get('idempotent-replayed')).to.equal('true');
+      expect(again.text).to.equal(first.text);
+    });
+
+    it('still refuses control characters and non-ASCII', async () => {
+      const body = { channel_id: ch.id, body: 'x', contact: { external_id: 'spaced-2' } };
+      for (const k of ['a\tb', 'caf\u00e9']) {
+        expectError(await t.client.post('/api/conversations', body, { key, headers: { 'idempotency-key': k } }), 400, 'invalid_idempotency_key');
+      }
+    });
+  });
 });
