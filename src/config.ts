@@ -19,6 +19,12 @@ export interface Config {
   webhookRetryBaseSeconds: number;
   bodyLimit: string;
   workers: boolean;
+  /** how long a client may take to send the request headers (slowloris bound) */
+  httpHeadersTimeoutMs: number;
+  /** how long a client may take to send the whole request */
+  httpRequestTimeoutMs: number;
+  /** how long an idle keep-alive connection stays open */
+  httpKeepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -45,6 +51,9 @@ export const CONFIG_VARS = [
   'WEBHOOK_RETRY_BASE_SECONDS',
   'BODY_LIMIT',
   'WORKERS',
+  'HTTP_HEADERS_TIMEOUT_MS',
+  'HTTP_REQUEST_TIMEOUT_MS',
+  'HTTP_KEEPALIVE_TIMEOUT_MS',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -104,7 +113,14 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryBaseSeconds: int('WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
     bodyLimit: str('BODY_LIMIT') ?? '256kb',
     workers: (str('WORKERS') ?? 'on') !== 'off',
+    httpHeadersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
+    httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    httpKeepAliveTimeoutMs: int('HTTP_KEEPALIVE_TIMEOUT_MS', 65_000, 100, 600_000),
   };
+  // Node refuses a headers timeout longer than the request timeout.
+  if (config.httpHeadersTimeoutMs > config.httpRequestTimeoutMs) {
+    problems.push(`HTTP_HEADERS_TIMEOUT_MS (${config.httpHeadersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${config.httpRequestTimeoutMs})`);
+  }
   if (!/^\d+(kb|mb|b)?$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT must look like 256kb or 1mb (got "${config.bodyLimit}")`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

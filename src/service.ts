@@ -118,8 +118,12 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   if (config.workers && deps.store.kind !== 'postgres') catchUp = await startCatchUpProjector(database.db, deps.store, engine, log);
   for (const w of workers) await w.start();
 
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
+  // Bounded waits for slow clients; Node checks the headers and request timeouts every
+  // connectionsCheckingInterval, so that runs well inside the headers timeout.
+  const server = http.createServer({ connectionsCheckingInterval: Math.min(1000, Math.ceil(config.httpHeadersTimeoutMs / 2)) }, app);
+  server.headersTimeout = config.httpHeadersTimeoutMs;
+  server.requestTimeout = config.httpRequestTimeoutMs;
+  server.keepAliveTimeout = config.httpKeepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

@@ -7,6 +7,7 @@ import { isCursorNumber, isCursorTimestamp } from '../../src/api/pagination/curs
 import { KEY_FORMAT } from '../../src/api/idempotency/idempotency.js';
 import { serializeError } from '../../src/platform/logger.js';
 import { AppError } from '../../src/platform/errors.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 
 function refusal(fn: () => void): { status: number; code: string; field?: string } | null {
   try {
@@ -128,5 +129,21 @@ describe('error serializer', () => {
     expect(JSON.stringify(out)).to.not.include(MARKER);
     expect((out.cause as Record<string, unknown>).code).to.equal('P0001');
     expect(serializeError('not an error')).to.equal('not an error');
+  });
+});
+
+describe('HTTP timeout settings', () => {
+  it('default to 20 s for headers, 60 s for a request, 65 s keep-alive', () => {
+    const c = loadConfig({});
+    expect([c.httpHeadersTimeoutMs, c.httpRequestTimeoutMs, c.httpKeepAliveTimeoutMs]).to.deep.equal([20_000, 60_000, 65_000]);
+  });
+
+  it('refuse bad values, and a headers timeout above the request timeout', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: 'soon' })).to.throw(ConfigError, /HTTP_HEADERS_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })).to.throw(ConfigError, /HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_KEEPALIVE_TIMEOUT_MS: '-5' })).to.throw(ConfigError, /HTTP_KEEPALIVE_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).to.throw(ConfigError, /must not exceed/);
+    const c = loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_KEEPALIVE_TIMEOUT_MS: '3000' });
+    expect([c.httpHeadersTimeoutMs, c.httpRequestTimeoutMs, c.httpKeepAliveTimeoutMs]).to.deep.equal([1000, 5000, 3000]);
   });
 });

@@ -345,3 +345,39 @@ describe('edge hardening: no 500 on client input', function () {
     });
   });
 });
+
+describe('edge hardening: HTTP timeouts', function () {
+  this.timeout(30_000);
+  let t: TestService;
+  before(async () => (t = await startTestService('timeouts', { env: { HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '5000' } })));
+  after(async () => t.close());
+
+  it('closes a slowloris connection that never finishes its headers', async () => {
+    const { port } = new URL(t.service.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    let received = '';
+    socket.on('data', (d) => (received += d.toString('latin1')));
+    const closed = new Promise<boolean>((resolve) => {
+      socket.once('close', () => resolve(true));
+      setTimeout(() => resolve(false), 15_000).unref();
+    });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    const drip = setInterval(() => {
+      if (!socket.destroyed) socket.write('a');
+    }, 200);
+    try {
+      expect(await closed, 'the server kept the slow connection open').to.equal(true);
+    } finally {
+      clearInterval(drip);
+      socket.destroy();
+    }
+    // Node answers 408 before closing; never a 200 for headers that never ended
+    expect(received).to.not.match(/^HTTP\/1\.1 200/);
+  });
+
+  it('still serves a normal request', async () => {
+    expect((await t.client.get('/healthz')).status).to.equal(200);
+  });
+});
