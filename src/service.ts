@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import type { Config } from './config.js';
 import { createApp } from './api/app.js';
+import { clientErrorHandler } from './api/error-handler.js';
 import { CommandShell } from './commands/shell.js';
 import type { EventStore } from './eventstore/store.port.js';
 import { PgNotifier } from './eventstore/pg-notifier.js';
@@ -124,6 +125,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   server.headersTimeout = config.httpHeadersTimeoutMs;
   server.requestTimeout = config.httpRequestTimeoutMs;
   server.keepAliveTimeout = config.httpKeepAliveTimeoutMs;
+  server.on('clientError', clientErrorHandler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

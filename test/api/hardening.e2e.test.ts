@@ -377,6 +377,28 @@ describe('edge hardening: HTTP timeouts', function () {
     expect(received).to.not.match(/^HTTP\/1\.1 200/);
   });
 
+  it('answers what Node cannot parse with the error envelope too: headers too large, broken HTTP', async () => {
+    const big = await t.client.get(`/api/me?x=${'a'.repeat(20_000)}`);
+    expect(big.status).to.equal(431);
+    expect(big.body).to.include({ type: 'error.list' });
+    expect(big.body.request_id).to.be.a('string').and.equal(big.headers.get('x-request-id'));
+    expect(big.body.errors[0].code).to.equal('headers_too_large');
+
+    const { port } = new URL(t.service.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (d) => (received += d.toString('utf8')));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.once('close', () => resolve());
+      socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nNot a header line\r\n\r\n');
+    });
+    expect(received).to.match(/^HTTP\/1\.1 400 /);
+    const body = JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4));
+    expect(body.type).to.equal('error.list');
+    expect(body.errors[0].code).to.equal('bad_request');
+  });
+
   it('still serves a normal request', async () => {
     expect((await t.client.get('/healthz')).status).to.equal(200);
   });
