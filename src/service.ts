@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config.js';
 import { createApp } from './api/app.js';
 import { clientErrorHandler } from './api/error-handler.js';
+import type { RouteDef } from './api/routes.js';
 import { CommandShell } from './commands/shell.js';
 import type { EventStore } from './eventstore/store.port.js';
 import { PgNotifier } from './eventstore/pg-notifier.js';
@@ -63,6 +64,8 @@ export interface Service {
   engine: ProjectionEngine;
   /** the background workers running in this process (tests drive them by name) */
   workers: Worker[];
+  /** every route the HTTP API mounts (method, path, permission, schemas) */
+  routes: RouteDef[];
   close(): Promise<void>;
 }
 
@@ -152,5 +155,5 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       await database.cluster?.stop();
       log.info('service stopped');
     })());
-  return { url, port, deps, engine, workers, close };
+  return { url, port, deps, engine, workers, routes: capabilities.routes, close };
 }
