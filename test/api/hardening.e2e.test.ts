@@ -120,6 +120,22 @@ describe('edge hardening: no 500 on client input', function () {
     });
   });
 
+  describe('date-times the service cannot read', () => {
+    it('answers a leap second or other RFC 3339 instant JavaScript cannot parse with 400 invalid_field', async () => {
+      const conv = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'snooze me', contact: { external_id: 'leap-1' } }, { key });
+      expect(conv.status, conv.text).to.equal(201);
+      const head = await feedHead();
+      for (const when of ['2035-06-30T23:59:60Z', '2035-12-31T18:29:60-05:30']) {
+        expectError(await t.client.post(`/api/conversations/${conv.body.id}/parts`, { message_type: 'snoozed', snoozed_until: when }, { key }), 400, 'invalid_field', 'snoozed_until');
+        expectError(await postInbound(t, ch.id, ch.secret, inboundBody({ at: when })), 400, 'invalid_field', 'at');
+      }
+      expect(await feedHead()).to.equal(head);
+      const ok = await t.client.post(`/api/conversations/${conv.body.id}/parts`, { message_type: 'snoozed', snoozed_until: '2035-06-30t23:59:59z' }, { key });
+      expect(ok.status, ok.text).to.equal(201);
+      expect(ok.body.snoozed_until).to.equal('2035-06-30T23:59:59.000Z');
+    });
+  });
+
   describe('numbers outside a column range', () => {
     for (const v of ['99999999999999999999', '1e400', '9223372036854775808', '9007199254740992']) {
       it(`answers after_seq=${v} with 400 invalid_field`, async () => {
