@@ -21,6 +21,12 @@ export interface Config {
   workers: boolean;
   /** requests run behind Postgres row-level security (off only to measure its cost) */
   rowLevelSecurity: boolean;
+  /** how long a client may take to send the request headers (slowloris bound) */
+  httpHeadersTimeoutMs: number;
+  /** how long a client may take to send the whole request */
+  httpRequestTimeoutMs: number;
+  /** how long an idle keep-alive connection stays open */
+  httpKeepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -48,6 +54,9 @@ export const CONFIG_VARS = [
   'BODY_LIMIT',
   'WORKERS',
   'ROW_LEVEL_SECURITY',
+  'HTTP_HEADERS_TIMEOUT_MS',
+  'HTTP_REQUEST_TIMEOUT_MS',
+  'HTTP_KEEPALIVE_TIMEOUT_MS',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -108,10 +117,17 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: str('BODY_LIMIT') ?? '256kb',
     workers: (str('WORKERS') ?? 'on') !== 'off',
     rowLevelSecurity: (str('ROW_LEVEL_SECURITY') ?? 'on') !== 'off',
+    httpHeadersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
+    httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    httpKeepAliveTimeoutMs: int('HTTP_KEEPALIVE_TIMEOUT_MS', 65_000, 100, 600_000),
   };
   for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY']) {
     const v = str(flag);
     if (v !== null && v !== 'on' && v !== 'off') problems.push(`${flag} must be on or off (got "${v}")`);
+  }
+  // Node refuses a headers timeout longer than the request timeout.
+  if (config.httpHeadersTimeoutMs > config.httpRequestTimeoutMs) {
+    problems.push(`HTTP_HEADERS_TIMEOUT_MS (${config.httpHeadersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${config.httpRequestTimeoutMs})`);
   }
   if (!/^\d+(kb|mb|b)?$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT must look like 256kb or 1mb (got "${config.bodyLimit}")`);
   if (problems.length > 0) throw new ConfigError(problems);

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import type { Config } from './config.js';
 import { createApp } from './api/app.js';
+import { clientErrorHandler } from './api/error-handler.js';
 import { CommandShell } from './commands/shell.js';
 import type { EventStore } from './eventstore/store.port.js';
 import { PgNotifier } from './eventstore/pg-notifier.js';
@@ -142,8 +143,13 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   if (config.workers && deps.store.kind !== 'postgres') catchUp = await startCatchUpProjector(database.db, deps.store, engine, log);
   for (const w of workers) await w.start();
 
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
+  // Bounded waits for slow clients; Node checks the headers and request timeouts every
+  // connectionsCheckingInterval, so that runs well inside the headers timeout.
+  const server = http.createServer({ connectionsCheckingInterval: Math.min(1000, Math.ceil(config.httpHeadersTimeoutMs / 2)) }, app);
+  server.headersTimeout = config.httpHeadersTimeoutMs;
+  server.requestTimeout = config.httpRequestTimeoutMs;
+  server.keepAliveTimeout = config.httpKeepAliveTimeoutMs;
+  server.on('clientError', clientErrorHandler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

@@ -1,4 +1,5 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
+import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { requestContext } from './request-context.js';
@@ -18,9 +19,22 @@ const keepRaw = (req: unknown, _res: unknown, buf: Buffer) => {
   contextOf(req as express.Request).rawBody = buf;
 };
 
+/** application/json and every application/*+json type. */
+const JSON_TYPES = ['application/json', '+json'];
+
+/** A body with bytes in it: a positive Content-Length, or chunked (its length is unknown until read). */
+const hasBytes = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
 export function bodyParsers(limit: string): { json: RequestHandler; raw: RequestHandler } {
+  // Not strict: any JSON value parses, so a body that is valid JSON but not an
+  // object is told apart from broken JSON (the route answers 400 invalid_body).
+  const json = express.json({ limit, verify: keepRaw, strict: false, type: JSON_TYPES });
   return {
-    json: express.json({ limit, verify: keepRaw, strict: true }),
+    // A body in another media type is refused rather than read as no body.
+    json: (req, res, next) =>
+      hasBytes(req) && !req.is(JSON_TYPES)
+        ? next(new AppError(415, 'unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.'))
+        : json(req, res, next),
     // Signed routes read bytes: the signature covers the exact bytes, and a
     // non-JSON content type must reach the handler (it answers 401, not 415).
     raw: express.raw({ type: () => true, limit }),

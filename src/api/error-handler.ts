@@ -1,5 +1,8 @@
 // The one error mapper: every coded error leaves as
 // {"type":"error.list","request_id":"...","errors":[{"code","message","field"}]}.
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { AppError, type ErrorEntry } from '../platform/errors.js';
 import { contextOf } from './context.js';
@@ -46,3 +49,26 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 export const notFoundHandler: RequestHandler = (req, res) => {
   sendErrors(res, 404, contextOf(req).requestId, [{ code: 'route_not_found', message: `No route matches ${req.method} ${req.path}.` }]);
 };
+
+/**
+ * The server's `clientError` handler: a request Node cannot parse (headers over
+ * its limit, broken HTTP, the headers or request timeout) gets the same envelope
+ * instead of Node's bare status line, under the same rule as Node's default:
+ * only when no answer is being written on the connection; then it is closed.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
+    const [status, code, message] =
+      err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'headers_too_large', 'The request line or headers are larger than the service accepts.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request_timeout', 'The request was not received in time.']
+      : [400, 'bad_request', 'The request is not valid HTTP.'];
+    const requestId = randomUUID();
+    const body = JSON.stringify({ type: 'error.list', request_id: requestId, errors: [{ code, message }] });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}

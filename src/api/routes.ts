@@ -3,8 +3,9 @@
 // when a route names no permission, so no endpoint is open by accident.
 import { Router, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import { isScope, type Scope } from './scopes.js';
-import { Forbidden } from '../platform/errors.js';
+import { BadRequest, Forbidden } from '../platform/errors.js';
 import { contextOf, type Principal, type RequestContext } from './context.js';
+import { assertStorableRequest } from './text-guard.js';
 import { bodyValidator, queryValidator, type Schema } from './validation.js';
 
 export type Permission = Scope | 'public' | 'authenticated';
@@ -79,6 +80,15 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
     router[def.method](def.path, def.rawBody ? parsers.raw : parsers.json, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const ctx = contextOf(req);
+        // The edge checks of a JSON route, before anything else looks at the request.
+        // A signed raw-body route answers its own way (an identical 401 before the
+        // signature verifies) and runs the same text check itself afterwards.
+        if (!def.rawBody) {
+          if (req.body !== undefined && (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))) {
+            throw new BadRequest('invalid_body', 'The request body must be a JSON object.');
+          }
+          assertStorableRequest(req);
+        }
         let principal: Principal | undefined;
         if (def.permission !== 'public') {
           principal = await pipeline.authenticate(req);

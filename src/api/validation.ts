@@ -9,8 +9,18 @@ const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormat
 
 export type Schema = Record<string, unknown>;
 
-const bodies = addFormats(new Ajv({ allErrors: true, strict: true, strictRequired: false, useDefaults: false }));
-const queries = addFormats(new Ajv({ allErrors: true, strict: true, strictRequired: false, coerceTypes: true, useDefaults: true }));
+/**
+ * RFC 3339 allows instants JavaScript's Date cannot read (a leap second, 23:59:60),
+ * and the handlers read date-times with Date: a date-time must be both.
+ */
+function readableDateTimes(ajv: Ajv): Ajv {
+  const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean; compare?: (a: string, b: string) => number | undefined };
+  ajv.addFormat('date-time', { type: 'string', validate: (s: string) => rfc3339.validate(s) && !Number.isNaN(Date.parse(s)), compare: rfc3339.compare });
+  return ajv;
+}
+
+const bodies = readableDateTimes(addFormats(new Ajv({ allErrors: true, strict: true, strictRequired: false, useDefaults: false })));
+const queries = readableDateTimes(addFormats(new Ajv({ allErrors: true, strict: true, strictRequired: false, coerceTypes: true, useDefaults: true })));
 
 function fieldOf(e: ErrorObject): string | undefined {
   const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -45,4 +55,15 @@ function make<T>(ajv: Ajv, schema: Schema): Validator<T> {
 }
 
 export const bodyValidator = <T>(schema: Schema): Validator<T> => make<T>(bodies, { type: 'object', ...schema });
-export const queryValidator = <T>(schema: Schema): Validator<T> => make<T>(queries, { type: 'object', ...schema });
+
+export function queryValidator<T>(schema: Schema): Validator<T> {
+  const validate = make<Record<string, unknown>>(queries, { type: 'object', ...schema });
+  return (value: unknown) => {
+    const out = validate(value);
+    // Type coercion turns "1e400" or "Infinity" into Infinity, which then slips past
+    // minimum/maximum: a query number must be finite.
+    const infinite = Object.keys(out).filter((k) => typeof out[k] === 'number' && !Number.isFinite(out[k]));
+    if (infinite.length > 0) throw new ValidationFailed(infinite.map((field) => ({ code: 'invalid_field', message: `${field} must be a finite number.`, field })));
+    return out as T;
+  };
+}

@@ -19,6 +19,8 @@ import { contextOf, type Principal } from '../context.js';
 export const KEY_MAX_LENGTH = 255;
 export const LEASE_MS = 60_000;
 export const RETENTION_MS = 24 * 3600_000;
+/** Printable ASCII; a space may sit inside the key, never at either end. */
+export const KEY_FORMAT = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 export interface StoredAnswer extends Answer {
   raw?: string;
@@ -63,8 +65,8 @@ export class Idempotency {
   async run(req: Request, principal: Principal, work: () => Promise<Answer>): Promise<StoredAnswer> {
     const key = req.get('idempotency-key');
     if (key === undefined) return work();
-    if (key.length === 0 || key.length > KEY_MAX_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
-      throw new BadRequest('invalid_idempotency_key', `Idempotency-Key must be 1 to ${KEY_MAX_LENGTH} printable ASCII characters.`, 'Idempotency-Key');
+    if (key.length === 0 || key.length > KEY_MAX_LENGTH || !KEY_FORMAT.test(key)) {
+      throw new BadRequest('invalid_idempotency_key', `Idempotency-Key must be 1 to ${KEY_MAX_LENGTH} printable ASCII characters (spaces only inside).`, 'Idempotency-Key');
     }
     const scope = { tenant_id: principal.tenantId, caller_id: principal.callerId, key };
     const fp = fingerprint(req);

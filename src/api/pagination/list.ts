@@ -1,7 +1,7 @@
 // The one list mechanism for every list route: parameters (spec 4.1), keyset
 // queries over (sort key, id), and the list envelope (spec 2.7). Never OFFSET.
 import type { Knex } from 'knex';
-import { invalidCursor, decodeCursor, encodeCursor, type Cursor } from './cursor.js';
+import { invalidCursor, decodeCursor, encodeCursor, isCursorNumber, isCursorText, isCursorTimestamp, type Cursor } from './cursor.js';
 import type { Schema } from '../validation.js';
 import { isUuid } from '../../platform/ids.js';
 
@@ -46,7 +46,7 @@ export function listQuerySchema(spec: ListSpec, filters: Record<string, Schema> 
       sort: { type: 'string', enum: Object.keys(spec.sorts), default: spec.defaultSort },
       order: { type: 'string', enum: ['asc', 'desc'], default: spec.defaultOrder },
       // `workspace` names a session caller's workspace (spec 5.4) and may ride along on any route.
-      workspace: { type: 'string' },
+      workspace: { type: 'string', maxLength: 200 },
       ...filters,
     },
   };
@@ -57,9 +57,10 @@ export function parseCursor(spec: ListSpec, p: ListParams): Cursor | null {
   if (!p.starting_after) return null;
   const c = decodeCursor(p.starting_after, p.sort, p.order);
   const key = spec.sorts[p.sort]!;
-  if (key.kind === 'number' && typeof c.key !== 'number') throw invalidCursor('its sort key is malformed');
-  if (key.kind === 'timestamp' && (typeof c.key !== 'string' || Number.isNaN(Date.parse(c.key)))) throw invalidCursor('its sort key is malformed');
-  if (spec.idIsUuid !== false && !isUuid(c.id)) throw invalidCursor('its id is malformed');
+  // Every value that reaches the keyset query is one its cast and column accept.
+  const keyOk = key.kind === 'number' ? isCursorNumber(c.key) : key.kind === 'timestamp' ? isCursorTimestamp(c.key) : isCursorText(c.key);
+  if (!keyOk) throw invalidCursor('its sort key is malformed');
+  if (spec.idIsUuid !== false ? !isUuid(c.id) : !isCursorText(c.id)) throw invalidCursor('its id is malformed');
   return c;
 }
 

@@ -30,11 +30,18 @@ export async function endSession(db: Knex, token: string): Promise<void> {
   await db('sessions').where({ id: sha256Hex(token) }).del();
 }
 
+/** The cookie's value, or null when absent or not decodable (bad percent-encoding is no session, not an error). */
 export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim());
+      } catch {
+        return null;
+      }
+    }
   }
   return null;
 }

@@ -7,6 +7,7 @@
 // compares) before the verdict, so timing does not tell them apart either.
 import { randomUUID } from 'node:crypto';
 import { route, type Answer, type RouteDef } from '../../api/routes.js';
+import { assertStorable } from '../../api/text-guard.js';
 import { bodyValidator } from '../../api/validation.js';
 import { digestsEqual, hmacHex } from '../../platform/crypto/hmac.js';
 import { AppError, BadRequest } from '../../platform/errors.js';
@@ -83,6 +84,7 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
       } catch {
         throw new BadRequest('invalid_json', 'The request body is not valid JSON.');
       }
+      assertStorable(parsed); // the edge's text check, as on every JSON route
       const body = validate(parsed);
       const tenantId: string = channel.tenant_id;
       // The channel named the workspace: from here on the post acts as it, behind row-level security.

@@ -39,7 +39,8 @@ export function feedRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'events:read',
       spec: feedList,
       filters: {
-        after_seq: { type: 'integer', minimum: 0 },
+        // seq is a bigint, but a JS number is exact only up to 2^53 - 1
+        after_seq: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
         // comma-separated event types from the catalogue, e.g. conversation_part.created,conversation.created
         types: { type: 'string', pattern: '^[a-z_]+\\.[a-z_]+(,[a-z_]+\\.[a-z_]+)*$', maxLength: 2000 },
       },
