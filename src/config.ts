@@ -1,5 +1,6 @@
 // Configuration comes only from the environment and is validated once at start.
 // Every bad value is reported (not just the first), so an operator fixes them in one go.
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -19,6 +20,8 @@ export interface Config {
   webhookRetryBaseSeconds: number;
   bodyLimit: string;
   workers: boolean;
+  /** proxies (IPs, CIDRs, or loopback / linklocal / uniquelocal) whose X-Forwarded-For is believed */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {
@@ -45,6 +48,7 @@ export const CONFIG_VARS = [
   'WEBHOOK_RETRY_BASE_SECONDS',
   'BODY_LIMIT',
   'WORKERS',
+  'TRUST_PROXY',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -104,7 +108,16 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryBaseSeconds: int('WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
     bodyLimit: str('BODY_LIMIT') ?? '256kb',
     workers: (str('WORKERS') ?? 'on') !== 'off',
+    trustProxy: (str('TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
+  for (const p of config.trustProxy) {
+    const [addr, bits, extra] = p.split('/');
+    const family = isIP(addr ?? '');
+    const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!['loopback', 'linklocal', 'uniquelocal'].includes(p) && (family === 0 || !okBits || extra !== undefined)) {
+      problems.push(`TRUST_PROXY entries must be IPs, CIDRs, loopback, linklocal or uniquelocal (got "${p}")`);
+    }
+  }
   if (!/^\d+(kb|mb|b)?$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT must look like 256kb or 1mb (got "${config.bodyLimit}")`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

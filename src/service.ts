@@ -93,6 +93,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const app = createApp({
     log,
     bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
     routes: capabilities.routes,
     pipeline: capabilities.pipeline,
     health: {

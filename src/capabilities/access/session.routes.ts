@@ -3,6 +3,7 @@ import { Unauthorized } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
 import { SESSION_COOKIE, SESSION_TTL_MS, endSession, mintSession, readCookie } from './sessions.repo.js';
+import { SigninThrottle } from './throttle.js';
 import { findUserByEmail, workspacesOf } from './users.repo.js';
 
 function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
@@ -11,6 +12,7 @@ function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
 
 export function sessionRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock } = deps;
+  const throttle = new SigninThrottle(db, clock);
   return [
     route<{ email: string; password: string }>({
       method: 'post',
@@ -22,10 +24,13 @@ export function sessionRoutes(deps: CoreDeps): RouteDef[] {
         properties: { email: { type: 'string', minLength: 1, maxLength: 320 }, password: { type: 'string', minLength: 1, maxLength: 1024 } },
       },
       async handle({ body, req }) {
+        // Throttled per account and address before anything else (429 too_many_attempts); see throttle.ts.
+        const pass = await throttle.take(body.email, req.ip);
         const user = await findUserByEmail(db, body.email);
         // Unknown e-mail and wrong password take the same time and give the same answer.
-        const ok = user ? await verifyPassword(body.password, user.password_hash) : await burnPasswordCheck(body.password);
+        const ok = user ? await verifyPassword(body.password, user.password_hash, pass.lane) : await burnPasswordCheck(body.password, pass.lane);
         if (!user || !ok) throw new Unauthorized('invalid_credentials', 'The e-mail or password is wrong.');
+        await pass.refund();
         const { token, row } = await mintSession(db, user.id, clock.now());
         const workspaces = await workspacesOf(db, user.id);
         return {

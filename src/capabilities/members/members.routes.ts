@@ -8,6 +8,7 @@ import { sha256Hex } from '../../platform/crypto/hmac.js';
 import { NotFound, Unauthorized } from '../../platform/errors.js';
 import { ROLES, type Role } from '../access/scopes.js';
 import { hashPassword, verifyPassword } from '../access/passwords.js';
+import { SigninThrottle } from '../access/throttle.js';
 import { findUserByEmail, insertUser, normalizeEmail } from '../access/users.repo.js';
 import { decideAccept, decideChangeRole, decideInvite, decideRemove, type MembershipState } from './members.decider.js';
 import { countActiveOwners, findMember, memberList, renderMember, type MemberRow } from './members.read.js';
@@ -25,6 +26,7 @@ async function membershipState(db: Knex | Knex.Transaction, tenantId: string, ac
 
 export function memberRoutes(deps: CoreDeps): RouteDef[] {
   const { db, shell, clock, ids } = deps;
+  const throttle = new SigninThrottle(db, clock);
   const reload = async (tenantId: string, id: string) => renderMember((await findMember(db, tenantId, id))!);
 
   return [
@@ -85,7 +87,7 @@ export function memberRoutes(deps: CoreDeps): RouteDef[] {
           password: { type: 'string', minLength: 8, maxLength: 1024 },
         },
       },
-      async handle({ body, ctx: rctx }) {
+      async handle({ body, ctx: rctx, req }) {
         const found = await db('invite_tokens as t')
           .join('invites as i', function () {
             this.on('i.tenant_id', 't.tenant_id').andOn('i.id', 't.invite_id');
@@ -93,11 +95,13 @@ export function memberRoutes(deps: CoreDeps): RouteDef[] {
           .where('t.token_hash', sha256Hex(body.token))
           .first('i.tenant_id', 'i.id', 'i.email');
         if (!found) throw new NotFound('invite', 'invite_not_found');
+        // Password work for the invitee's e-mail is throttled and queued like a sign-in (access/throttle.ts).
+        const pass = await throttle.take(found.email, req.ip);
         const existing = await findUserByEmail(db, found.email);
-        if (existing && !(await verifyPassword(body.password, existing.password_hash))) {
+        if (existing && !(await verifyPassword(body.password, existing.password_hash, pass.lane))) {
           throw new Unauthorized('invalid_credentials', 'A user with this e-mail exists; accept with that user\'s password.');
         }
-        const passwordHash = existing ? null : await hashPassword(body.password);
+        const passwordHash = existing ? null : await hashPassword(body.password, pass.lane);
         const userId = existing?.id ?? ids.uuid();
         const memberId = ids.uuid();
         const now = clock.now();
@@ -120,6 +124,7 @@ export function memberRoutes(deps: CoreDeps): RouteDef[] {
             },
           },
         );
+        await pass.refund();
         const workspace = await db('workspaces').where({ id: found.tenant_id }).first();
         return {
           status: 201,

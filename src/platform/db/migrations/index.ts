@@ -6,6 +6,7 @@ import * as m004 from './004_identity.js';
 import * as m005 from './005_conversations.js';
 import * as m006 from './006_feed.js';
 import * as m010 from './010_webhooks.js';
+import * as m011 from './011_signin_throttle.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -17,6 +18,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '005_conversations': m005,
   '006_feed': m006,
   '010_webhooks': m010,
+  '011_signin_throttle': m011,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
