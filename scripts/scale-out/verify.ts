@@ -30,8 +30,10 @@ export interface Figures {
   retriedRequests: number;
   /** requests that met a 5xx or a cut connection and then got a 2xx by retrying */
   recoveredRequests: number;
-  /** of those, writes that carried an Idempotency-Key (the rest are inbound posts, deduplicated by message id) */
+  /** of those, writes that carried an Idempotency-Key (the rest are inbound posts, deduplicated by message id, and reads) */
   recoveredWithKey: number;
+  /** acknowledged writes whose events were committed by an earlier attempt than the one answered (a lost answer rebuilt) */
+  answeredFromEarlierAttempt: number;
   unexplainedFailures: number;
   expectedDeliveries: number;
   deliveriesReceived: number;
@@ -44,6 +46,7 @@ export interface Figures {
 
 interface EventRow {
   seq: number;
+  created_at: Date;
   type: string;
   aggregate_id: string;
   payload: { body?: string; part_id?: string };
@@ -72,7 +75,7 @@ export async function verify(
   };
 
   // ---- the log: gapless, heads and read-model checkpoint at the end ----
-  const events = (await db('events').where({ tenant_id: tenant }).orderBy('seq').select('seq', 'type', 'aggregate_id', 'payload')) as EventRow[];
+  const events = (await db('events').where({ tenant_id: tenant }).orderBy('seq').select('seq', 'created_at', 'type', 'aggregate_id', 'payload')) as EventRow[];
   const n = events.length;
   events.forEach((e, i) => {
     if (Number(e.seq) !== i + 1) v(`seq gap or duplicate: position ${i + 1} holds seq ${e.seq}`);
@@ -83,12 +86,16 @@ export async function verify(
   if (projected !== n) v(`projection checkpoint is ${projected}, the log holds ${n} events`);
 
   const markerCount = new Map<string, number>();
+  const markerAt = new Map<string, number>();
   const conversationsCreated = new Map<string, number>();
   const partIds = new Map<string, number>();
   for (const e of events) {
     if (e.type === 'conversation.created') conversationsCreated.set(e.aggregate_id, (conversationsCreated.get(e.aggregate_id) ?? 0) + 1);
     if (e.type === 'conversation_part.created') {
-      if (typeof e.payload.body === 'string') markerCount.set(e.payload.body, (markerCount.get(e.payload.body) ?? 0) + 1);
+      if (typeof e.payload.body === 'string') {
+        markerCount.set(e.payload.body, (markerCount.get(e.payload.body) ?? 0) + 1);
+        markerAt.set(e.payload.body, new Date(e.created_at).getTime());
+      }
       if (e.payload.part_id) partIds.set(e.payload.part_id, (partIds.get(e.payload.part_id) ?? 0) + 1);
     }
   }
@@ -102,6 +109,7 @@ export async function verify(
 
   let writes = 0;
   let acked = 0;
+  let fromEarlier = 0;
   for (const r of records) {
     const isWrite = r.method !== 'GET';
     if (isWrite) writes++;
@@ -117,6 +125,9 @@ export async function verify(
     }
     if (!isWrite) continue;
     acked++;
+    // committed before the answered attempt was even sent: an earlier attempt did the work, its answer was lost
+    const at = markerAt.get(r.marker!);
+    if (at !== undefined && r.attempts.length > 1 && at < r.attempts.at(-1)!.start - 5) fromEarlier++;
     const count = markerCount.get(r.marker!) ?? 0;
     if (count !== 1) v(`${what}: acknowledged, but its text is in the log ${count} times`);
     if (r.kind === 'create') {
@@ -221,6 +232,7 @@ export async function verify(
       retriedRequests: retried,
       recoveredRequests: recovered,
       recoveredWithKey,
+      answeredFromEarlierAttempt: fromEarlier,
       unexplainedFailures: unexplained,
       expectedDeliveries: expected.length,
       deliveriesReceived: ofTenant.length,
