@@ -278,7 +278,7 @@ async function main(): Promise<number> {
     failures_not_at_a_fault: figures.unexplainedFailures,
     recovered_after_5xx: figures.recoveredRequests,
     recovered_with_same_key: figures.recoveredWithKey,
-    answered_from_earlier_attempt: figures.answeredFromEarlierAttempt,
+    lost_answers_rebuilt: figures.answeredFromEarlierAttempt,
     events: figures.events,
     deliveries_due: figures.expectedDeliveries,
     deliveries_received: figures.deliveriesReceived,
