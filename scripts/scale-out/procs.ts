@@ -57,6 +57,8 @@ export async function waitHttpOk(url: string, timeoutMs: number, alive: () => bo
 /** One service process (`node --import tsx src/main.ts`) on a fixed port; restartable. */
 export class ServiceSlot {
   private child: ChildProcess | null = null;
+  /** set by stop(): the slot never starts again (a restart racing the teardown leaves no orphan) */
+  private closed = false;
   starts = 0;
   kills = 0;
   readonly logFile: string;
@@ -86,6 +88,7 @@ export class ServiceSlot {
   /** Spawns the process and waits (bounded) until /readyz answers 200. */
   async start(readyTimeoutMs = 90_000): Promise<void> {
     if (this.running()) throw new Error(`${this.name} is already running`);
+    if (this.closed) throw new Error(`${this.name} is stopped for good`);
     const fd = openSync(this.logFile, 'a');
     writeSync(fd, `\n=== ${new Date().toISOString()} start #${this.starts + 1} of ${this.name} (${this.role}) on port ${this.port}\n`);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: REPO_ROOT, env: this.env, stdio: ['ignore', fd, fd] });
@@ -106,8 +109,9 @@ export class ServiceSlot {
     await waitExit(child);
   }
 
-  /** SIGTERM (graceful), SIGKILL after `ms`. */
+  /** SIGTERM (graceful), SIGKILL after `ms`; the slot stays stopped. */
   async stop(ms = 20_000): Promise<void> {
+    this.closed = true;
     const child = this.child;
     if (!child || !this.running()) return;
     child.kill('SIGTERM');
@@ -145,12 +149,20 @@ function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): 
  * Stops and starts the cluster started by startEmbeddedPostgres on the same data
  * directory and port (the same server options it was started with).
  */
-export async function restartPostgres(pgdata: string, port: number, mode: 'fast' | 'immediate', downMs: number): Promise<{ stoppedAt: number; startedAt: number }> {
+export async function restartPostgres(
+  pgdata: string,
+  port: number,
+  mode: 'fast' | 'immediate',
+  downMs: number,
+  stillWanted: () => boolean,
+): Promise<{ stoppedAt: number; startedAt: number }> {
   const pg_ctl = await pgCtlPath();
   const ids = postgresIds();
   await run(pg_ctl, ['stop', '-D', pgdata, '-m', mode, '-w', '-t', '60'], ids);
   const stoppedAt = Date.now();
   await sleep(downMs);
+  // torn down meanwhile (hard timeout, signal): do not start a Postgres nobody will stop
+  if (!stillWanted()) throw new Error('Postgres restart abandoned: the run is stopping');
   await run(
     pg_ctl,
     ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'),

@@ -51,8 +51,10 @@ const log = (m: string) => console.log(`[scale-out ${stamp()}] ${m}`);
 
 // ---- everything to tear down, in reverse order of creation ----
 const cleanups: { what: string; fn: () => Promise<void> }[] = [];
+let stopping = false;
 let cleaning: Promise<void> | null = null;
 function cleanup(): Promise<void> {
+  stopping = true;
   cleaning ??= (async () => {
     for (const c of cleanups.reverse()) {
       try {
@@ -205,7 +207,7 @@ async function main(): Promise<number> {
       if (wait > 0) await sleep(wait);
       if (i === pgAfter) {
         log(`Postgres: pg_ctl stop -m ${PG_MODE}, start on the same data dir and port ${cluster.port}`);
-        const r = await restartPostgres(path.join(pgHome, 'pg'), cluster.port, PG_MODE, 1500 + Math.floor(rnd() * 1500));
+        const r = await restartPostgres(path.join(pgHome, 'pg'), cluster.port, PG_MODE, 1500 + Math.floor(rnd() * 1500), () => !stopping);
         faults.push({ kind: 'pg-restart', target: 'postgres', role: 'postgres', at: r.stoppedAt, readyAt: r.startedAt });
         log(`Postgres back after ${r.startedAt - r.stoppedAt} ms down`);
         continue;
