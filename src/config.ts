@@ -1,5 +1,6 @@
 // Configuration comes only from the environment and is validated once at start.
 // Every bad value is reported (not just the first), so an operator fixes them in one go.
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -27,6 +28,8 @@ export interface Config {
   httpRequestTimeoutMs: number;
   /** how long an idle keep-alive connection stays open */
   httpKeepAliveTimeoutMs: number;
+  /** proxies (IPs, CIDRs, or loopback / linklocal / uniquelocal) whose X-Forwarded-For is believed */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {
@@ -57,6 +60,7 @@ export const CONFIG_VARS = [
   'HTTP_HEADERS_TIMEOUT_MS',
   'HTTP_REQUEST_TIMEOUT_MS',
   'HTTP_KEEPALIVE_TIMEOUT_MS',
+  'TRUST_PROXY',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     httpHeadersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
     httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     httpKeepAliveTimeoutMs: int('HTTP_KEEPALIVE_TIMEOUT_MS', 65_000, 100, 600_000),
+    trustProxy: (str('TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
   for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY']) {
     const v = str(flag);
@@ -128,6 +133,14 @@ export function loadConfig(env: Env = process.env): Config {
   // Node refuses a headers timeout longer than the request timeout.
   if (config.httpHeadersTimeoutMs > config.httpRequestTimeoutMs) {
     problems.push(`HTTP_HEADERS_TIMEOUT_MS (${config.httpHeadersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${config.httpRequestTimeoutMs})`);
+  }
+  for (const p of config.trustProxy) {
+    const [addr, bits, extra] = p.split('/');
+    const family = isIP(addr ?? '');
+    const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!['loopback', 'linklocal', 'uniquelocal'].includes(p) && (family === 0 || !okBits || extra !== undefined)) {
+      problems.push(`TRUST_PROXY entries must be IPs, CIDRs, loopback, linklocal or uniquelocal (got "${p}")`);
+    }
   }
   if (!/^\d+(kb|mb|b)?$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT must look like 256kb or 1mb (got "${config.bodyLimit}")`);
   if (problems.length > 0) throw new ConfigError(problems);

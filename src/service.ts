@@ -118,6 +118,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const app = createApp({
     log,
     bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
     routes,
     pipeline,
     health: {

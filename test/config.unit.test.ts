@@ -35,6 +35,14 @@ describe('configuration', function () {
     expect(c).to.include({ port: 0, host: '::1', databaseUrl: 'postgresql://u:p@db:5432/app', eventstoreUrl: 'esdb://localhost:2113?tls=false', logLevel: 'debug' });
   });
 
+  it('reads TRUST_PROXY as a list of proxies and refuses entries that are neither IPs, CIDRs nor the named ranges', () => {
+    expect(loadConfig({}).trustProxy).to.deep.equal([]);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback' }).trustProxy).to.deep.equal(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['nginx.internal', '10.0.0.0/33', '::1/129', '1.2.3.4/8/1', 'true']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).to.throw(ConfigError, 'TRUST_PROXY');
+    }
+  });
+
   it('reports every bad value in one ConfigError, not just the first', () => {
     let caught: unknown;
     try {

@@ -12,6 +12,8 @@ export interface AppDeps {
   routes: RouteDef[];
   pipeline: RoutePipeline;
   health: { live(): boolean; ready(): Promise<string | null> };
+  /** proxies whose X-Forwarded-For sets req.ip (TRUST_PROXY); none by default */
+  trustProxy?: string[];
 }
 
 // The raw bytes are kept for the idempotency fingerprint (spec 4.2 hashes the body as sent).
@@ -44,7 +46,7 @@ export function bodyParsers(limit: string): { json: RequestHandler; raw: Request
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  app.set('trust proxy', deps.trustProxy?.length ? deps.trustProxy : false);
   app.use(requestContext(deps.log));
 
   app.get('/healthz', (_req, res) => void res.status(deps.health.live() ? 200 : 503).json({ status: deps.health.live() ? 'ok' : 'stopping' }));

@@ -200,8 +200,13 @@ export async function republish(db: Knex, source: DeliveryRow, url: string, now:
         return (await trx('webhook_deliveries').where({ id }).first()) as DeliveryRow;
       });
     } catch (e) {
+      if ((e as { code?: string }).code !== '23505') throw e;
+      // This very republish was recorded already: a retry (same Idempotency-Key, so the same id) of a
+      // request whose answer was lost.
+      const done = (await db('webhook_deliveries').where({ id }).first()) as DeliveryRow | undefined;
+      if (done) return done;
       // Two republishes of one seq raced for the same series number: take the next one.
-      if ((e as { code?: string }).code !== '23505' || tries >= 5) throw e;
+      if (tries >= 5) throw e;
     }
   }
 }

@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Sealer } from '../../platform/crypto/seal.js';
 import { AppError, Conflict, Unprocessable, BadRequest } from '../../platform/errors.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
+import { withIdSeed } from '../../platform/ids.js';
 import type { Answer } from '../routes.js';
 import { contextOf, type Principal } from '../context.js';
 
@@ -110,7 +111,8 @@ export class Idempotency {
   private async perform(req: Request, scope: Record<string, string>, work: () => Promise<Answer>): Promise<StoredAnswer> {
     let answer: StoredAnswer;
     try {
-      answer = await work();
+      // Ids minted by the work derive from the key, so a re-run after a lost answer names the same things.
+      answer = await withIdSeed(`${scope.tenant_id}\u0000${scope.caller_id}\u0000${scope.key}`, work);
     } catch (e) {
       if (!(e instanceof AppError) || e.status >= 500) {
         await this.release(scope);

@@ -1,7 +1,7 @@
 import { route, type RouteDef } from '../../api/routes.js';
 import { Unauthorized } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { burnPasswordCheck, findUserByEmail, verifyPassword } from '../users/index.js';
+import { burnPasswordCheck, findUserByEmail, SigninThrottle, verifyPassword } from '../users/index.js';
 import { activeMembershipsOfUser, findMember } from '../members/index.js';
 import { findWorkspace, findWorkspaces, renderWorkspace } from '../workspaces/index.js';
 import { SESSION_COOKIE, SESSION_TTL_MS, endSession, mintSession, readCookie } from './sessions.repo.js';
@@ -12,6 +12,7 @@ function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
 
 export function accessRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock } = deps;
+  const throttle = new SigninThrottle(db, clock);
   return [
     route<{ email: string; password: string }>({
       method: 'post',
@@ -23,10 +24,13 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
         properties: { email: { type: 'string', minLength: 1, maxLength: 320 }, password: { type: 'string', minLength: 1, maxLength: 1024 } },
       },
       async handle({ body, req }) {
+        // Throttled per account and address before anything else (429 too_many_attempts); see users/throttle.ts.
+        const pass = await throttle.take(body.email, req.ip);
         const user = await findUserByEmail(db, body.email);
         // Unknown e-mail and wrong password take the same time and give the same answer.
-        const ok = user ? await verifyPassword(body.password, user.password_hash) : await burnPasswordCheck(body.password);
+        const ok = user ? await verifyPassword(body.password, user.password_hash, pass.lane) : await burnPasswordCheck(body.password, pass.lane);
         if (!user || !ok) throw new Unauthorized('invalid_credentials', 'The e-mail or password is wrong.');
+        await pass.refund();
         const { token, row } = await mintSession(db, user.id, clock.now());
         const memberships = await activeMembershipsOfUser(db, user.id);
         const workspaces = await findWorkspaces(db, memberships.map((m) => m.tenant_id));

@@ -5,13 +5,14 @@ import { ROLES, type Role } from '../../api/scopes.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
 import { NotFound, Unauthorized } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { findUserByEmail, hashPassword, verifyPassword } from '../users/index.js';
+import { findUserByEmail, hashPassword, SigninThrottle, verifyPassword } from '../users/index.js';
 import { findWorkspace, renderWorkspace } from '../workspaces/index.js';
 import { acceptInvite, changeMemberRole, inviteMember, removeMember } from './members.commands.js';
 import { findInviteByTokenHash, findMember, memberList, membersOf, renderMember, type MemberRow } from './members.read.js';
 
 export function membersRoutes(deps: CoreDeps): RouteDef[] {
   const { db, shell, clock, ids } = deps;
+  const throttle = new SigninThrottle(db, clock);
   const reload = async (tenantId: string, id: string) => renderMember((await findMember(db, tenantId, id))!);
 
   return [
@@ -60,15 +61,17 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
           password: { type: 'string', minLength: 8, maxLength: 1024 },
         },
       },
-      async handle({ body, ctx: rctx }) {
+      async handle({ body, ctx: rctx, req }) {
         const invite = await findInviteByTokenHash(db, sha256Hex(body.token));
         if (!invite) throw new NotFound('invite', 'invite_not_found');
+        // Password work for the invitee's e-mail is throttled and queued like a sign-in (users/throttle.ts).
+        const pass = await throttle.take(invite.email, req.ip);
         const existing = await findUserByEmail(db, invite.email);
-        if (existing && !(await verifyPassword(body.password, existing.password_hash))) {
+        if (existing && !(await verifyPassword(body.password, existing.password_hash, pass.lane))) {
           throw new Unauthorized('invalid_credentials', "A user with this e-mail exists; accept with that user's password.");
         }
         const now = clock.now();
-        const newUser = existing ? null : { passwordHash: await hashPassword(body.password), now };
+        const newUser = existing ? null : { passwordHash: await hashPassword(body.password, pass.lane), now };
         const memberId = ids.uuid();
         // The token named the workspace: the acceptance acts as it, behind row-level security.
         return deps.scope.run(invite.tenant_id, async () => {
@@ -76,7 +79,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
             { tenantId: invite.tenant_id, now, actor: { type: 'member', id: memberId, member_id: memberId }, requestId: rctx.requestId },
             acceptInvite({ inviteId: invite.id, memberId, userId: existing?.id ?? ids.uuid(), email: invite.email, name: existing?.name ?? body.name, newUser }),
           );
-          const workspace = (await findWorkspace(db, invite.tenant_id))!;
+          await pass.refund();
+        const workspace = (await findWorkspace(db, invite.tenant_id))!;
           return { status: 201, body: { type: 'membership', member: await reload(invite.tenant_id, joined!.aggregate_id), workspace: renderWorkspace(workspace) } };
         });
       },

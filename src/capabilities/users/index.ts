@@ -1,8 +1,10 @@
-// Users: sign-in identities (e-mail, name, password hash), kept beside the log.
+// Users: sign-in identities (e-mail, name, password hash), kept beside the log,
+// and what protects signing in (per-account and per-address throttling, fair hashing).
 // No events and no routes of their own: members and access build on them.
 import { defineModule } from '../capability.js';
 
 export { findUserByEmail, insertUser, normalizeEmail, type UserRow } from './users.repo.js';
 export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+export { SigninThrottle } from './throttle.js';
 
-export const usersModule = defineModule({ name: 'users', tables: ['users'], events: [] });
+export const usersModule = defineModule({ name: 'users', tables: ['users', 'signin_throttle'], events: [] });

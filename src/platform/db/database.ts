@@ -26,8 +26,38 @@ export function createDb(url: string, pool: { min?: number; max?: number } = {})
   });
 }
 
+interface PgConn {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * Runs migrations, one process at a time. Several processes may start at once
+ * against one database (API processes and workers); knex creates its own
+ * bookkeeping tables and lock row without any lock, so racing first starts
+ * failed ("relation knex_migrations already exists", "Migration table is already
+ * locked") and could leave two lock rows, which fails every later start. A
+ * session advisory lock, held on one pooled connection, serialises them; a
+ * process killed while holding it frees it with its connection. Under it no one
+ * else migrates, so a lock table that is not exactly one row (a race of an
+ * earlier version) is reset.
+ */
 export async function migrate(db: Knex): Promise<void> {
-  await db.migrate.latest();
+  const conn = (await db.client.acquireConnection()) as PgConn;
+  try {
+    await conn.query("SELECT pg_advisory_lock(hashtextextended('conversation-service:migrations', 0))");
+    try {
+      const rows = await conn.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'knex_migrations_lock' AND schemaname = current_schema()");
+      if (rows.rows[0]?.n === 1) {
+        const lock = await conn.query('SELECT count(*)::int AS n FROM knex_migrations_lock');
+        if (lock.rows[0]?.n !== 1) await db.migrate.forceFreeMigrationsLock();
+      }
+      await db.migrate.latest();
+    } finally {
+      await conn.query("SELECT pg_advisory_unlock(hashtextextended('conversation-service:migrations', 0))").catch(() => undefined);
+    }
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
 }
 
 /** Creates `name` on the server of `adminUrl` if missing. */

@@ -6,6 +6,7 @@ import * as m004 from './004_identity.js';
 import * as m005 from './005_conversations.js';
 import * as m006 from './006_feed.js';
 import * as m010 from './010_webhooks.js';
+import * as m011 from './011_signin_throttle.js';
 import * as m012 from './012_companies.js';
 import * as m013 from './013_idempotency_released.js';
 import * as m014 from './014_row_level_security.js';
@@ -20,6 +21,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '005_conversations': m005,
   '006_feed': m006,
   '010_webhooks': m010,
+  '011_signin_throttle': m011,
   '012_companies': m012,
   '013_idempotency_released': m013,
   '014_row_level_security': m014,
