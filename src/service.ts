@@ -80,18 +80,18 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
   const notifier = new PgNotifier(database.url, (e) => log.warn({ err: e }, 'LISTEN connection error'));
-  // Requests run inside a tenant scope (row-level security); `scope.db` is the pool outside one.
+  // Requests run inside a tenant scope: every connection they take is behind row-level security.
   const scope = tenantScope(database.db, { enabled: config.rowLevelSecurity });
   const store: EventStore = config.eventstoreUrl
-    ? await connectEventStoreDb(config.eventstoreUrl, scope.db)
-    : new PostgresEventStore(scope.db, notifier, scope.afterCommit);
+    ? await connectEventStoreDb(config.eventstoreUrl, database.db)
+    : new PostgresEventStore(database.db, notifier);
   const engine = new ProjectionEngine(allProjectors());
   const ids = options.ids ?? randomIds;
-  const shell = new CommandShell(store, scope.db, engine, ids, scope.afterCommit);
+  const shell = new CommandShell(store, database.db, engine, ids);
   const secrets = await secretsKey(config.secretsKey, config.dataDir);
   const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
-  const deps: CoreDeps = { config, db: scope.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, urlPolicy, catalogue: eventCatalogue() };
+  const deps: CoreDeps = { config, db: database.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, urlPolicy, catalogue: eventCatalogue() };
   return { deps, engine };
 }
 
@@ -105,7 +105,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   // The request pipeline every /api route runs through: who is calling, and Idempotency-Key.
   const auth = new Authenticator(deps.db, deps.clock);
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
-  // Reservations commit on their own, outside the request's transaction (spec 3.2): the pool, never the scope.
+  // Reservations commit on their own (spec 3.2), outside the request's tenant scope (the owner role).
   const idempotency = new Idempotency(database.db, deps.clock, deps.sealer);
   const pipeline: RoutePipeline = {
     authenticate: (req) => auth.authenticate(req),

@@ -22,7 +22,7 @@ export type { Worker };
 /** What the composition root hands every capability. */
 export interface CoreDeps {
   config: Config;
-  /** the pool, or inside a tenant scope that scope's transaction (row-level security) */
+  /** the pool; inside a tenant scope its connections are behind that tenant's row-level security */
   db: Knex;
   /** runs work as one tenant behind row-level security (routes get it from the pipeline; public routes and workers enter it themselves) */
   scope: TenantScope;

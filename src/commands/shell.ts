@@ -26,8 +26,6 @@ export class CommandShell {
     private readonly db: Knex,
     private readonly projections: ProjectionEngine,
     private readonly ids: Ids,
-    /** runs a callback once the enclosing transaction commits (a request's tenant scope), or now */
-    private readonly afterCommit: (fn: () => void) => void = (fn) => fn(),
   ) {}
 
   /**
@@ -48,7 +46,7 @@ export class CommandShell {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       try {
         const stored = await this.attempt(ctx, spec);
-        if (stored.length > 0) this.afterCommit(() => this.committed.forEach((l) => l(ctx.tenantId, stored)));
+        if (stored.length > 0) for (const l of this.committed) l(ctx.tenantId, stored);
         return stored;
       } catch (e) {
         if (!(e instanceof WrongExpectedSeq)) throw e;

@@ -7,6 +7,8 @@ export class PgNotifier {
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
   private connecting: Promise<void> | null = null;
+  // LISTENs go one at a time: a pg client must not be handed a query while one runs.
+  private listening: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -19,7 +21,10 @@ export class PgNotifier {
     if (!set) this.handlers.set(channel, (set = new Set()));
     set.add(handler);
     await this.connect();
-    if (isNew) await this.client?.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (isNew) {
+      this.listening = this.listening.then(() => this.client?.query(`LISTEN ${pg.escapeIdentifier(channel)}`)).catch((e) => this.onError(e));
+      await this.listening;
+    }
     return () => set.delete(handler);
   }
 

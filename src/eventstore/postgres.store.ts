@@ -82,8 +82,6 @@ export class PostgresEventStore implements EventStore {
   constructor(
     private readonly db: Knex,
     private readonly notifier: PgNotifier | null,
-    /** runs a callback once the enclosing transaction commits (a request's tenant scope), or now */
-    private readonly afterCommit: (fn: () => void) => void = (fn) => fn(),
   ) {}
 
   withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>): Promise<T> {
@@ -102,7 +100,7 @@ export class PostgresEventStore implements EventStore {
       });
     });
     return result.then((r) => {
-      if (appended) this.afterCommit(() => this.notifyAppended());
+      if (appended) this.notifyAppended();
       return r;
     });
   }

@@ -7,6 +7,7 @@
 export class TenantCache<V> {
   private readonly entries = new Map<string, { tenantId: string; value: V; expires: number }>();
   private readonly generations = new Map<string, number>();
+  private epoch = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -14,7 +15,7 @@ export class TenantCache<V> {
   ) {}
 
   generation(tenantId: string): number {
-    return this.generations.get(tenantId) ?? 0;
+    return (this.generations.get(tenantId) ?? 0) + this.epoch * 1_000_000_000;
   }
 
   get(key: string, now = Date.now()): V | undefined {
@@ -34,8 +35,21 @@ export class TenantCache<V> {
     this.entries.set(key, { tenantId, value, expires: now + this.ttlMs });
   }
 
+  /**
+   * Drops everything: after the LISTEN connection dropped, notifications may
+   * have been missed, so no entry can be trusted. Every tenant's generation
+   * moves, so lookups already under way cannot put stale answers back.
+   */
+  invalidateAll(): void {
+    for (const t of new Set([...this.generations.keys(), ...[...this.entries.values()].map((e) => e.tenantId)])) {
+      this.generations.set(t, (this.generations.get(t) ?? 0) + 1);
+    }
+    this.epoch++;
+    this.entries.clear();
+  }
+
   invalidate(tenantId: string): void {
-    this.generations.set(tenantId, this.generation(tenantId) + 1);
+    this.generations.set(tenantId, (this.generations.get(tenantId) ?? 0) + 1);
     for (const [k, e] of this.entries) if (e.tenantId === tenantId) this.entries.delete(k);
   }
 }

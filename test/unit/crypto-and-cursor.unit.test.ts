@@ -51,3 +51,18 @@ describe('deterministic ids', () => {
     expect(deterministicUuid('t', 'caller', 'idem-1', 'Cmd', '1')).to.not.equal(a);
   });
 });
+
+describe('tenant cache (unit)', () => {
+  it('drops every entry, and refuses answers read before, when told notifications may have been missed', async () => {
+    const { TenantCache } = await import('../../src/platform/tenant-cache.js');
+    const c = new TenantCache<string>(60_000);
+    c.set('k1', 't1', 'v1', c.generation('t1'));
+    const before = c.generation('t2'); // a lookup for a tenant never cached, under way
+    c.invalidateAll();
+    expect(c.get('k1')).to.equal(undefined);
+    c.set('k2', 't2', 'stale', before);
+    expect(c.get('k2')).to.equal(undefined);
+    c.set('k3', 't2', 'fresh', c.generation('t2'));
+    expect(c.get('k3')).to.equal('fresh');
+  });
+});

@@ -41,7 +41,8 @@ export class Authenticator {
       this.principals.invalidate(tenantId);
       this.db.raw('SELECT pg_notify(?, ?)', [AUTH_CHANGED_CHANNEL, tenantId]).catch(() => undefined);
     });
-    await notifier.listen(AUTH_CHANGED_CHANNEL, (tenantId) => (tenantId ? this.principals.invalidate(tenantId) : undefined));
+    // An empty payload is the notifier saying its connection dropped: notifications may have been missed.
+    await notifier.listen(AUTH_CHANGED_CHANNEL, (tenantId) => (tenantId ? this.principals.invalidate(tenantId) : this.principals.invalidateAll()));
   }
 
   async authenticate(req: Request): Promise<Principal> {
