@@ -22,6 +22,8 @@ export interface Config {
   workers: boolean;
   /** requests run behind Postgres row-level security (off only to measure its cost) */
   rowLevelSecurity: boolean;
+  /** a workspace's concurrent commands share one transaction (Postgres store; off to measure it) */
+  groupCommit: boolean;
   /** how long a client may take to send the request headers (slowloris bound) */
   httpHeadersTimeoutMs: number;
   /** how long a client may take to send the whole request */
@@ -57,6 +59,7 @@ export const CONFIG_VARS = [
   'BODY_LIMIT',
   'WORKERS',
   'ROW_LEVEL_SECURITY',
+  'GROUP_COMMIT',
   'HTTP_HEADERS_TIMEOUT_MS',
   'HTTP_REQUEST_TIMEOUT_MS',
   'HTTP_KEEPALIVE_TIMEOUT_MS',
@@ -121,12 +124,13 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: str('BODY_LIMIT') ?? '256kb',
     workers: (str('WORKERS') ?? 'on') !== 'off',
     rowLevelSecurity: (str('ROW_LEVEL_SECURITY') ?? 'on') !== 'off',
+    groupCommit: (str('GROUP_COMMIT') ?? 'on') !== 'off',
     httpHeadersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
     httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     httpKeepAliveTimeoutMs: int('HTTP_KEEPALIVE_TIMEOUT_MS', 65_000, 100, 600_000),
     trustProxy: (str('TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
-  for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY']) {
+  for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT']) {
     const v = str(flag);
     if (v !== null && v !== 'on' && v !== 'off') problems.push(`${flag} must be on or off (got "${v}")`);
   }

@@ -2,11 +2,11 @@
 // expected seq, project, retry on conflict. Deciders never touch the database.
 import type { Knex } from 'knex';
 import type { NewEvent, PendingEvent, StoredEvent } from '../eventstore/envelope.js';
-import { WrongExpectedSeq, type EventStore } from '../eventstore/store.port.js';
-import { Conflict } from '../platform/errors.js';
+import { WrongExpectedSeq, type EventStore, type TenantSession } from '../eventstore/store.port.js';
+import { AppError, Conflict } from '../platform/errors.js';
 import { deterministicUuid, type Ids } from '../platform/ids.js';
 import { ProjectionGap, type ProjectionEngine } from '../projections/engine.js';
-import type { CommandContext, CommandSpec } from './command.js';
+import type { CommandContext, CommandSpec, Db } from './command.js';
 
 const MAX_ATTEMPTS = 5;
 /** No command appends more events than this (a replay looks for at most this many). */
@@ -18,14 +18,30 @@ export type CommittedListener = (tenantId: string, events: StoredEvent[]) => voi
 export const commandEventId = (ctx: CommandContext, command: string, index: number): string =>
   deterministicUuid(ctx.tenantId, ctx.actor.id, ctx.idempotencyKey ?? '', command, String(index));
 
+interface Queued {
+  ctx: CommandContext;
+  spec: CommandSpec<unknown, NewEvent>;
+  resolve(events: StoredEvent[]): void;
+  reject(e: unknown): void;
+}
+
+/** What a command came to in its tenant's transaction, before anything is written. */
+type Decision<E extends NewEvent> = { earlier: StoredEvent<E>[] } | { decided: E[] };
+
+/** A group commit takes at most this many commands into one transaction. */
+const MAX_GROUP = 64;
+
 export class CommandShell {
   private readonly committed: CommittedListener[] = [];
+  /** Per tenant, the commands waiting for the transaction after the one in flight (present while one is). */
+  private readonly queues = new Map<string, Queued[]>();
 
   constructor(
     private readonly store: EventStore,
     private readonly db: Knex,
     private readonly projections: ProjectionEngine,
     private readonly ids: Ids,
+    private readonly opts: { groupCommit?: boolean } = {},
   ) {}
 
   /**
@@ -41,13 +57,91 @@ export class CommandShell {
    * Runs a command and returns the events it committed. Answers are built from
    * these events (their ids), never from ids the caller minted: on a resumed
    * request they are the events the earlier, crashed attempt committed.
+   *
+   * Group commit (Postgres store): while a transaction of a workspace is in
+   * flight, its commands queue; the next transaction takes the whole queue and
+   * runs each command in turn (load, decide, append, project: each sees the
+   * ones before it), then commits once. The append lock is taken once and
+   * fsync paid once for all of them, so a busy workspace is no longer bound to
+   * one commit per lock hold. A command refused by its decider is answered with
+   * its refusal and the others go on; any failure after writing began rolls the
+   * group back and every command in it runs again in a transaction of its own.
    */
   async execute<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
+    const stored = this.opts.groupCommit && this.store.kind === 'postgres' ? await this.enqueue(ctx, spec) : await this.executeAlone(ctx, spec);
+    if (stored.length > 0) for (const l of this.committed) l(ctx.tenantId, stored);
+    return stored;
+  }
+
+  /** How many commands of the tenant wait for the next group (observability and tests). */
+  pending(tenantId: string): number {
+    return this.queues.get(tenantId)?.length ?? 0;
+  }
+
+  private enqueue<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
+    return new Promise((resolve, reject) => {
+      const item = { ctx, spec: spec as CommandSpec<unknown, NewEvent>, resolve: resolve as (e: StoredEvent[]) => void, reject };
+      const queue = this.queues.get(ctx.tenantId);
+      if (queue) {
+        queue.push(item);
+        return;
+      }
+      this.queues.set(ctx.tenantId, [item]);
+      void this.drain(ctx.tenantId);
+    });
+  }
+
+  private async drain(tenantId: string): Promise<void> {
+    const queue = this.queues.get(tenantId)!;
+    try {
+      // No await between the last check of the queue and its removal: a command queued meanwhile cannot be left behind.
+      while (queue.length > 0) await this.runGroup(tenantId, queue.splice(0, MAX_GROUP));
+    } finally {
+      this.queues.delete(tenantId);
+    }
+  }
+
+  private async runGroup(tenantId: string, group: Queued[]): Promise<void> {
+    if (group.length === 1) {
+      const [one] = group;
+      await this.executeAlone(one!.ctx, one!.spec).then(one!.resolve, one!.reject);
+      return;
+    }
+    let outcomes: ({ events: StoredEvent[] } | { refused: unknown })[];
+    try {
+      outcomes = await this.store.withTenant(tenantId, async (session) => {
+        let at = await this.projections.checkpoint(session.db, tenantId);
+        const out: ({ events: StoredEvent[] } | { refused: unknown })[] = [];
+        for (const { ctx, spec } of group) {
+          let decision: Decision<NewEvent>;
+          try {
+            decision = await this.decideIn(session.db, ctx, spec);
+          } catch (e) {
+            // Refused before anything of it was written: its answer, and the group goes on. Anything
+            // else (a database error) has aborted the transaction: the group falls back below.
+            if (!(e instanceof AppError)) throw e;
+            out.push({ refused: e });
+            continue;
+          }
+          const events = await this.writeIn(session, ctx, spec, decision, at);
+          if ('decided' in decision && events.length > 0) at = events[events.length - 1]!.seq;
+          out.push({ events });
+        }
+        return out;
+      });
+    } catch {
+      // Nothing of the group committed. Each command gets a transaction of its own, and its own outcome.
+      for (const { ctx, spec, resolve, reject } of group) await this.executeAlone(ctx, spec).then(resolve, reject);
+      return;
+    }
+    outcomes.forEach((o, i) => ('events' in o ? group[i]!.resolve(o.events) : group[i]!.reject(o.refused)));
+  }
+
+  /** One command in a transaction of its own, retried when the log moved under it. */
+  private async executeAlone<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       try {
-        const stored = await this.attempt(ctx, spec);
-        if (stored.length > 0) for (const l of this.committed) l(ctx.tenantId, stored);
-        return stored;
+        return await this.attempt(ctx, spec);
       } catch (e) {
         if (!(e instanceof WrongExpectedSeq)) throw e;
         // Someone appended between our read and our append (EventStoreDB mode),
@@ -65,42 +159,53 @@ export class CommandShell {
     return (await this.store.readByIds(ctx.tenantId, ids)) as StoredEvent<E>[];
   }
 
+  /** Reads and decides; writes nothing. Refusals are thrown as typed errors. */
+  private async decideIn<S, E extends NewEvent>(db: Db, ctx: CommandContext, spec: CommandSpec<S, E>): Promise<Decision<E>> {
+    const earlier = await this.earlierCommit(ctx, spec);
+    if (earlier.length > 0) return { earlier };
+    const state = await spec.load(db, ctx);
+    const decided = spec.decide(state, ctx);
+    if (decided.length > MAX_EVENTS_PER_COMMAND) throw new Error(`${spec.name} decided ${decided.length} events; at most ${MAX_EVENTS_PER_COMMAND} fit one command`);
+    return { decided };
+  }
+
+  /** Writes what was decided: beside the log, the events (expecting `at`), and, inline, the read models. */
+  private async writeIn<S, E extends NewEvent>(session: TenantSession, ctx: CommandContext, spec: CommandSpec<S, E>, decision: Decision<E>, at: number): Promise<StoredEvent<E>[]> {
+    if ('earlier' in decision) {
+      await spec.replayed?.(session.db, decision.earlier, ctx);
+      return decision.earlier;
+    }
+    const decided = decision.decided;
+    if (decided.length === 0) return [];
+    const events: PendingEvent[] = decided.map((e, i) => ({
+      ...e,
+      // Derived from the idempotency key where there is one, so a repeated
+      // append of the same request is recognised (the Postgres store returns
+      // the stored events; EventStoreDB dedupes on ids) and a resumed request
+      // can find what an earlier attempt committed.
+      id: ctx.idempotencyKey ? commandEventId(ctx, spec.name, i) : this.ids.uuid(),
+      created_at: ctx.now.toISOString(),
+      metadata: {
+        actor: ctx.actor,
+        ...(ctx.idempotencyKey ? { idempotency_key: ctx.idempotencyKey } : {}),
+        ...(ctx.requestId ? { request_id: ctx.requestId } : {}),
+      },
+    }));
+    await spec.beside?.(session.db, decided, ctx);
+    const appended = await session.append(events, at);
+    if (session.inline) await this.projections.apply(session.db as Knex.Transaction, appended, new Map([[ctx.tenantId, at]]));
+    return appended as StoredEvent<E>[];
+  }
+
   private async attempt<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
     let inline = true;
     let replayed = false;
     const stored = await this.store.withTenant(ctx.tenantId, async (session) => {
       inline = session.inline;
-      const earlier = await this.earlierCommit(ctx, spec);
-      if (earlier.length > 0) {
-        replayed = true;
-        await spec.replayed?.(session.db, earlier, ctx);
-        return earlier;
-      }
       const at = await this.projections.checkpoint(session.db, ctx.tenantId);
-      const state = await spec.load(session.db, ctx);
-      const decided = spec.decide(state, ctx);
-      if (decided.length === 0) return [];
-      if (decided.length > MAX_EVENTS_PER_COMMAND) throw new Error(`${spec.name} decided ${decided.length} events; at most ${MAX_EVENTS_PER_COMMAND} fit one command`);
-      const events: PendingEvent[] = decided.map((e, i) => ({
-        ...e,
-        // Derived from the idempotency key where there is one, so a repeated
-        // append of the same request is recognised (the Postgres store returns
-        // the stored events; EventStoreDB dedupes on ids) and a resumed request
-        // can find what an earlier attempt committed.
-        id: ctx.idempotencyKey ? commandEventId(ctx, spec.name, i) : this.ids.uuid(),
-        created_at: ctx.now.toISOString(),
-        metadata: {
-          actor: ctx.actor,
-          ...(ctx.idempotencyKey ? { idempotency_key: ctx.idempotencyKey } : {}),
-          ...(ctx.requestId ? { request_id: ctx.requestId } : {}),
-        },
-      }));
-      await spec.beside?.(session.db, decided, ctx);
-      const appended = await session.append(events, at);
-      if (session.inline) {
-        await this.projections.apply(session.db as Knex.Transaction, appended, new Map([[ctx.tenantId, at]]));
-      }
-      return appended as StoredEvent<E>[];
+      const decision = await this.decideIn(session.db, ctx, spec);
+      replayed = 'earlier' in decision;
+      return this.writeIn(session, ctx, spec, decision, at);
     });
     // EventStoreDB mode: project right after the append so the answer reflects the write;
     // the catch-up projector covers a crash between the two.

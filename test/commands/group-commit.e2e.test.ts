@@ -1,0 +1,114 @@
+// Group commit: while one transaction of a workspace is in flight, its commands
+// queue; the next transaction takes them all, each deciding on the state the
+// ones before it left, and commits once. To make the group certain rather than
+// likely, the test holds the workspace's append lock from another connection
+// while 50 requests arrive, then lets go.
+import { expect } from 'chai';
+import pg from 'pg';
+import { createChannel } from '../support/channels.js';
+import { eventually } from '../support/events.js';
+import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+
+describe('group commit', () => {
+  let t: TestService;
+  let owner: Member;
+  let key: string;
+  let channelId: string;
+
+  before(async () => {
+    t = await startTestService('group_commit');
+    owner = await newWorkspace(t);
+    key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'events:read'])).secret;
+    channelId = (await createChannel(t, owner)).id;
+  });
+  after(() => t?.close());
+
+  it('answers 50 concurrent commands of one workspace each on its own, refusals included, in one gapless run of seqs', async () => {
+    const convs: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const c = await t.client.post('/api/conversations', { channel_id: channelId, body: `c${i}`, contact: { email: `g${i}@example.com` } }, { key });
+      expect(c.status, c.text).to.equal(201);
+      convs.push(c.body.id);
+    }
+    const head = async () => Number((await t.testDb.db('events').where({ tenant_id: owner.workspaceId }).max<{ m: string }[]>({ m: 'seq' }))[0]!.m);
+    const before = await head();
+
+    const locker = new pg.Client({ connectionString: t.testDb.url });
+    await locker.connect();
+    await locker.query('SELECT pg_advisory_lock(hashtextextended($1::text, 0))', [owner.workspaceId]);
+    const parts = (id: string, body: unknown) => t.client.post(`/api/conversations/${id}/parts`, body, { key });
+    let answers: Awaited<ReturnType<typeof parts>>[];
+    try {
+      const requests = [
+        ...convs.map((id) => t.client.post(`/api/conversations/${id}/reply`, { body: `reply to ${id}`, message_type: 'comment' }, { key })),
+        // c0..c9 closed twice each: exactly one close wins, the other is refused by the state the first left
+        ...convs.slice(0, 10).flatMap((id) => [parts(id, { message_type: 'close' }), parts(id, { message_type: 'close' })]),
+        // refused by the decider whatever the state
+        ...convs.slice(10, 20).map((id) => parts(id, { message_type: 'snoozed', snoozed_until: '2020-01-01T00:00:00Z' })),
+      ];
+      // The first command holds the shell's slot and waits for the lock; the other 49 queue behind it.
+      await eventually(() => t.service.deps.shell.pending(owner.workspaceId), (n) => n === 49, 20_000);
+      await locker.query('SELECT pg_advisory_unlock_all()');
+      answers = await Promise.all(requests);
+    } finally {
+      await locker.end();
+    }
+
+    const replies = answers.slice(0, 20);
+    const closes = answers.slice(20, 40);
+    const snoozes = answers.slice(40);
+    for (const r of replies) expect(r.status, r.text).to.equal(201);
+    for (let i = 0; i < 10; i++) {
+      const pair = [closes[2 * i]!, closes[2 * i + 1]!];
+      expect(pair.map((r) => r.status).sort(), pair.map((r) => r.text).join(' | ')).to.deep.equal([201, 409]);
+      expect(pair.find((r) => r.status === 409)!.body.errors[0].code).to.equal('conversation_already_closed');
+    }
+    for (const r of snoozes) {
+      expect(r.status).to.equal(400);
+      expect(r.body.errors[0].code).to.equal('snooze_in_past');
+    }
+
+    // 30 parts appended, seqs gapless, and each answer names its own event.
+    expect(await head()).to.equal(before + 30);
+    const seqs = (await t.testDb.db('events').where({ tenant_id: owner.workspaceId }).orderBy('seq').pluck('seq')).map(Number);
+    expect(seqs).to.deep.equal(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    const feed = (await t.client.get(`/api/events?after_seq=${before}&per_page=150`, { key })).body.data;
+    const partIds = new Set(feed.map((e: { payload: { part_id: string } }) => e.payload.part_id));
+    for (const r of [...replies, ...closes.filter((c) => c.status === 201)]) expect(partIds.has(r.body.id), r.text).to.equal(true);
+    expect(partIds.size).to.equal(30);
+
+    // They committed together: the 49 queued commands share one transaction.
+    const txs = await t.testDb.db('events').where({ tenant_id: owner.workspaceId }).andWhere('seq', '>', before).select(t.testDb.db.raw('tx_id::text AS tx'), t.testDb.db.raw("metadata->>'request_id' AS request_id"));
+    const byTx = new Map<string, Set<string>>();
+    for (const r of txs) byTx.set(r.tx, (byTx.get(r.tx) ?? new Set()).add(r.request_id));
+    expect(Math.max(...[...byTx.values()].map((s) => s.size)), 'commands sharing one transaction').to.be.at.least(20);
+    // The read models followed every one of them.
+    const closed = await t.testDb.db('conversations').where({ tenant_id: owner.workspaceId, state: 'closed' }).count<{ n: string }[]>({ n: '*' });
+    expect(Number(closed[0]!.n)).to.equal(10);
+  });
+
+  it('a command that fails after writing began does not sink the others: the group runs again one by one', async () => {
+    const conv = await t.client.post('/api/conversations', { channel_id: channelId, body: 'x', contact: { email: 'fail@example.com' } }, { key });
+    const locker = new pg.Client({ connectionString: t.testDb.url });
+    await locker.connect();
+    // Fail every insert of a conversation part whose body is "boom".
+    await locker.query(`CREATE OR REPLACE FUNCTION test_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.body = 'boom' THEN RAISE EXCEPTION 'boom (test fault)'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER test_boom BEFORE INSERT ON conversation_parts FOR EACH ROW EXECUTE FUNCTION test_boom();`);
+    await locker.query('SELECT pg_advisory_lock(hashtextextended($1::text, 0))', [owner.workspaceId]);
+    let answers: Awaited<ReturnType<typeof t.client.post>>[];
+    try {
+      const reply = (body: string) => t.client.post(`/api/conversations/${conv.body.id}/reply`, { body, message_type: 'note' }, { key });
+      const requests = [reply('one'), reply('two'), reply('boom'), reply('three'), reply('four')];
+      await eventually(() => t.service.deps.shell.pending(owner.workspaceId), (n) => n === 4, 20_000);
+      await locker.query('SELECT pg_advisory_unlock_all()');
+      answers = await Promise.all(requests);
+    } finally {
+      await locker.query('DROP TRIGGER IF EXISTS test_boom ON conversation_parts').catch(() => undefined);
+      await locker.end();
+    }
+    expect(answers.map((a) => a.status)).to.deep.equal([201, 201, 500, 201, 201]);
+    const bodies = (await t.client.get(`/api/conversations/${conv.body.id}`, { key })).body.parts.map((p: { body: string }) => p.body);
+    expect(bodies).to.deep.equal(['x', 'one', 'two', 'three', 'four']);
+  });
+});
