@@ -110,7 +110,7 @@ export class CommandShell {
     let outcomes: ({ events: StoredEvent[] } | { refused: unknown })[];
     try {
       outcomes = await this.store.withTenant(tenantId, async (session) => {
-        let at = await this.projections.checkpoint(session.db, tenantId);
+        let at = await this.checkpointOf(session, tenantId);
         const out: ({ events: StoredEvent[] } | { refused: unknown })[] = [];
         for (const { ctx, spec } of group) {
           let decision: Decision<NewEvent>;
@@ -128,13 +128,18 @@ export class CommandShell {
           out.push({ events });
         }
         return out;
-      });
+      }, this.projections.checkpointQuery(tenantId));
     } catch {
       // Nothing of the group committed. Each command gets a transaction of its own, and its own outcome.
       for (const { ctx, spec, resolve, reject } of group) await this.executeAlone(ctx, spec).then(resolve, reject);
       return;
     }
     outcomes.forEach((o, i) => ('events' in o ? group[i]!.resolve(o.events) : group[i]!.reject(o.refused)));
+  }
+
+  /** The read models' checkpoint: read with the lock where the store took one, else on its own. */
+  private async checkpointOf(session: TenantSession, tenantId: string): Promise<number> {
+    return session.lockRead !== undefined ? (session.lockRead ?? 0) : this.projections.checkpoint(session.db, tenantId);
   }
 
   /** One command in a transaction of its own, retried when the log moved under it. */
@@ -202,11 +207,11 @@ export class CommandShell {
     let replayed = false;
     const stored = await this.store.withTenant(ctx.tenantId, async (session) => {
       inline = session.inline;
-      const at = await this.projections.checkpoint(session.db, ctx.tenantId);
+      const at = await this.checkpointOf(session, ctx.tenantId);
       const decision = await this.decideIn(session.db, ctx, spec);
       replayed = 'earlier' in decision;
       return this.writeIn(session, ctx, spec, decision, at);
-    });
+    }, this.projections.checkpointQuery(ctx.tenantId));
     // EventStoreDB mode: project right after the append so the answer reflects the write;
     // the catch-up projector covers a crash between the two.
     if (stored.length > 0 && !inline && !replayed) {

@@ -84,14 +84,20 @@ export class PostgresEventStore implements EventStore {
     private readonly notifier: PgNotifier | null,
   ) {}
 
-  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>): Promise<T> {
+  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: { sql: string; bindings: unknown[] }): Promise<T> {
     let appended = false;
     const result = this.db.transaction(async (trx) => {
       // Taken before the transaction's first write; see migration 001 for why the order matters.
-      await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?::text, 0))', [tenantId]);
+      // What the caller reads under the lock comes back in the same round trip.
+      const locked = await trx.raw(
+        `SELECT pg_advisory_xact_lock(hashtextextended(?::text, 0))${readOnLock ? `, (${readOnLock.sql}) AS read` : ''}`,
+        [tenantId, ...(readOnLock?.bindings ?? [])] as Knex.RawBinding[],
+      );
+      const read = readOnLock ? (locked.rows[0]?.read ?? null) : undefined;
       return work({
         db: trx,
         inline: true,
+        lockRead: read === null || read === undefined ? read : Number(read),
         append: async (events, expected) => {
           const stored = await appendIn(trx, tenantId, events, expected);
           appended ||= stored.length > 0;

@@ -26,6 +26,8 @@ export class WrongExpectedSeq extends Error {
 export interface TenantSession {
   readonly db: Db;
   readonly inline: boolean;
+  /** the value of `readOnLock`, read in the same round trip that took the lock (undefined without one) */
+  readonly lockRead?: number | null;
   append(events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]>;
 }
 
@@ -59,8 +61,12 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
-  /** Run `work` as a unit of work on the tenant (see TenantSession). */
-  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>): Promise<T>;
+  /**
+   * Run `work` as a unit of work on the tenant (see TenantSession). `readOnLock`,
+   * a scalar query, is read together with taking the lock (one round trip) where
+   * the store takes one.
+   */
+  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: { sql: string; bindings: unknown[] }): Promise<T>;
   /** Append outside a session. Idempotent per event id: re-appending the same ids returns the stored events. */
   append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]>;
   /** The tenant's events with seq > afterSeq, ascending, at most `limit`. */

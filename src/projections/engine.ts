@@ -36,6 +36,11 @@ export class ProjectionEngine {
 
   private readonly everything: AnyProjector[];
 
+  /** The checkpoint as a scalar query, for a store to read in the round trip that takes its lock. */
+  checkpointQuery(tenantId: string): { sql: string; bindings: unknown[] } {
+    return { sql: 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = ?::uuid', bindings: [tenantId] };
+  }
+
   async checkpoint(db: Db, tenantId: string): Promise<number> {
     const row = await db('projection_checkpoints').where({ tenant_id: tenantId }).first('last_seq');
     return row ? Number(row.last_seq) : 0;
