@@ -128,7 +128,7 @@ export class CommandShell {
           out.push({ events });
         }
         return out;
-      }, this.projections.checkpointQuery(tenantId));
+      }, this.projections.checkpointQuery);
     } catch {
       // Nothing of the group committed. Each command gets a transaction of its own, and its own outcome.
       for (const { ctx, spec, resolve, reject } of group) await this.executeAlone(ctx, spec).then(resolve, reject);
@@ -211,7 +211,7 @@ export class CommandShell {
       const decision = await this.decideIn(session.db, ctx, spec);
       replayed = 'earlier' in decision;
       return this.writeIn(session, ctx, spec, decision, at);
-    }, this.projections.checkpointQuery(ctx.tenantId));
+    }, this.projections.checkpointQuery);
     // EventStoreDB mode: project right after the append so the answer reflects the write;
     // the catch-up projector covers a crash between the two.
     if (stored.length > 0 && !inline && !replayed) {

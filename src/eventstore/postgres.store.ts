@@ -84,15 +84,15 @@ export class PostgresEventStore implements EventStore {
     private readonly notifier: PgNotifier | null,
   ) {}
 
-  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: { sql: string; bindings: unknown[] }): Promise<T> {
+  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> {
     let appended = false;
     const result = this.db.transaction(async (trx) => {
       // Taken before the transaction's first write; see migration 001 for why the order matters.
-      // What the caller reads under the lock comes back in the same round trip.
-      const locked = await trx.raw(
-        `SELECT pg_advisory_xact_lock(hashtextextended(?::text, 0))${readOnLock ? `, (${readOnLock.sql}) AS read` : ''}`,
-        [tenantId, ...(readOnLock?.bindings ?? [])] as Knex.RawBinding[],
-      );
+      // What the caller reads under the lock comes back in the same round trip, read after the
+      // lock was granted (migration 015: a plain statement would read its pre-wait snapshot).
+      const locked = readOnLock
+        ? await trx.raw('SELECT es_lock_then_read(?::uuid, ?) AS read', [tenantId, readOnLock])
+        : await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?::text, 0))', [tenantId]);
       const read = readOnLock ? (locked.rows[0]?.read ?? null) : undefined;
       return work({
         db: trx,

@@ -63,10 +63,10 @@ export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   /**
    * Run `work` as a unit of work on the tenant (see TenantSession). `readOnLock`,
-   * a scalar query, is read together with taking the lock (one round trip) where
-   * the store takes one.
+   * a scalar query with the tenant id as its only parameter ($1), is read right
+   * after the lock is granted, in the same round trip, where the store takes one.
    */
-  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: { sql: string; bindings: unknown[] }): Promise<T>;
+  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T>;
   /** Append outside a session. Idempotent per event id: re-appending the same ids returns the stored events. */
   append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]>;
   /** The tenant's events with seq > afterSeq, ascending, at most `limit`. */

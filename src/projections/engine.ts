@@ -36,10 +36,8 @@ export class ProjectionEngine {
 
   private readonly everything: AnyProjector[];
 
-  /** The checkpoint as a scalar query, for a store to read in the round trip that takes its lock. */
-  checkpointQuery(tenantId: string): { sql: string; bindings: unknown[] } {
-    return { sql: 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = ?::uuid', bindings: [tenantId] };
-  }
+  /** The checkpoint as a scalar query of the tenant id ($1), for a store to read in the round trip that takes its lock. */
+  readonly checkpointQuery = 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = $1';
 
   async checkpoint(db: Db, tenantId: string): Promise<number> {
     const row = await db('projection_checkpoints').where({ tenant_id: tenantId }).first('last_seq');

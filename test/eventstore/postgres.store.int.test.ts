@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { expect } from 'chai';
 import type { StoredEvent } from '../../src/eventstore/envelope.js';
 import { PgNotifier } from '../../src/eventstore/pg-notifier.js';
@@ -65,6 +66,26 @@ describe('Postgres event store: late commits', function () {
     } finally {
       release();
       await sub.stop();
+    }
+  });
+
+  it('reads under the lock what the previous holder committed while it waited (found by the scale-out run)', async () => {
+    const tenant = randomUUID();
+    await t.db('projection_checkpoints').insert({ tenant_id: tenant, last_seq: 5 });
+    const holder = new pg.Client({ connectionString: t.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))', [tenant]);
+      const read = store.withTenant(tenant, async (s) => s.lockRead, 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = $1');
+      // The session is queued behind the holder's lock...
+      await eventually(async () => (await t.db.raw("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n, (n) => n >= 1);
+      // ...when the holder commits a newer checkpoint and lets go.
+      await holder.query('UPDATE projection_checkpoints SET last_seq = 9 WHERE tenant_id = $1', [tenant]);
+      await holder.query('COMMIT');
+      expect(await read).to.equal(9);
+    } finally {
+      await holder.end();
     }
   });
 
