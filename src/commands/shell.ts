@@ -28,6 +28,9 @@ interface Queued {
 /** What a command came to in its tenant's transaction, before anything is written. */
 type Decision<E extends NewEvent> = { earlier: StoredEvent<E>[] } | { decided: E[] };
 
+/** A command's event ids were already in the log (its request ran before): answer for that, write nothing. */
+class AlreadyAppended extends Error {}
+
 /** A group commit takes at most this many commands into one transaction. */
 const MAX_GROUP = 64;
 
@@ -148,6 +151,10 @@ export class CommandShell {
       try {
         return await this.attempt(ctx, spec);
       } catch (e) {
+        if (e instanceof AlreadyAppended) {
+          ctx = { ...ctx, resumed: true };
+          continue;
+        }
         if (!(e instanceof WrongExpectedSeq)) throw e;
         // Someone appended between our read and our append (EventStoreDB mode),
         // or the read models lag the log: catch them up and decide again.
@@ -197,8 +204,14 @@ export class CommandShell {
       },
     }));
     await spec.beside?.(session.db, decided, ctx);
-    const appended = await session.append(events, at);
-    if (session.inline) await this.projections.apply(session.db as Knex.Transaction, appended, new Map([[ctx.tenantId, at]]));
+    if (!session.inline) return (await session.append(events, at)) as StoredEvent<E>[];
+    // Inline: the seqs are known under the lock (at+1…), so the read-model writes are folded now and
+    // go to Postgres in the same statement as the append: one round trip for both.
+    const provisional = events.map((e, i) => ({ ...e, tenant_id: ctx.tenantId, seq: at + 1 + i, position: '' }));
+    const appended = await session.append(events, at, this.projections.statementsFor(ctx.tenantId, provisional, at));
+    // The store answers a re-append of ids it holds with the stored events instead of new ones; the
+    // writes beside them must not stand then. Roll back and answer for the earlier commit.
+    if (appended.some((e, i) => e.seq !== at + 1 + i || e.id !== events[i]!.id)) throw new AlreadyAppended();
     return appended as StoredEvent<E>[];
   }
 

@@ -56,14 +56,16 @@ async function appendIn(
   tenantId: string,
   events: PendingEvent[],
   expectedSeq: ExpectedSeq,
+  alongside: { sql: string; bindings: unknown[] }[] = [],
 ): Promise<StoredEvent[]> {
   if (events.length === 0) return [];
+  const append = { sql: `SELECT ${COLUMNS} FROM es_append(?::uuid, ?::bigint, ?::jsonb)`, bindings: [tenantId, expectedSeq === 'any' ? null : expectedSeq, JSON.stringify(events)] };
+  // With statements alongside, one statement of data-modifying CTEs: the append's rows come back from the first.
+  const statement = alongside.length
+    ? { sql: `WITH a AS (${append.sql}), ${alongside.map((s, i) => `w${i} AS (${s.sql})`).join(', ')} SELECT * FROM a ORDER BY seq`, bindings: [...append.bindings, ...alongside.flatMap((s) => s.bindings)] }
+    : append;
   try {
-    const res = await db.raw(`SELECT ${COLUMNS} FROM es_append(?::uuid, ?::bigint, ?::jsonb)`, [
-      tenantId,
-      expectedSeq === 'any' ? null : expectedSeq,
-      JSON.stringify(events),
-    ]);
+    const res = await db.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
     return (res.rows as EventRow[]).map(fromRow);
   } catch (e) {
     const err = e as { code?: string; detail?: string };
@@ -98,8 +100,8 @@ export class PostgresEventStore implements EventStore {
         db: trx,
         inline: true,
         lockRead: read === null || read === undefined ? read : Number(read),
-        append: async (events, expected) => {
-          const stored = await appendIn(trx, tenantId, events, expected);
+        append: async (events, expected, alongside) => {
+          const stored = await appendIn(trx, tenantId, events, expected, alongside);
           appended ||= stored.length > 0;
           return stored;
         },

@@ -28,7 +28,11 @@ export interface TenantSession {
   readonly inline: boolean;
   /** the value of `readOnLock`, read in the same round trip that took the lock (undefined without one) */
   readonly lockRead?: number | null;
-  append(events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]>;
+  /**
+   * Appends. `alongside` (inline stores only): statements run in the same
+   * round trip as the append (the read-model writes of these very events).
+   */
+  append(events: PendingEvent[], expectedSeq: ExpectedSeq, alongside?: { sql: string; bindings: unknown[] }[]): Promise<StoredEvent[]>;
 }
 
 export interface ReadAllResult {

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { StoredEvent } from '../eventstore/envelope.js';
 import type { EventStore } from '../eventstore/store.port.js';
 import type { Projector } from './projector.js';
-import { Writes } from './table-batch.js';
+import { Writes, type Statement } from './table-batch.js';
 
 export type AnyProjector = Projector<any>;
 
@@ -75,6 +75,24 @@ export class ProjectionEngine {
       moves.push({ tenant_id: tenant, last_seq: news[news.length - 1]!.seq });
     }
     if (fresh.length === 0) return;
+    await this.fold(fresh, moves, skip).run(trx);
+  }
+
+  /**
+   * The statements that project events of one tenant which directly follow
+   * checkpoint `at`, without running them: the shell sends them in the same
+   * statement as the append that stores the events (one round trip).
+   */
+  statementsFor(tenantId: string, events: StoredEvent[], at: number): Statement[] {
+    events.forEach((e, i) => {
+      if (e.tenant_id !== tenantId || e.seq !== at + 1 + i) throw new ProjectionGap(tenantId, at + i, e.seq);
+    });
+    if (events.length === 0) return [];
+    return this.fold(events, [{ tenant_id: tenantId, last_seq: events[events.length - 1]!.seq }]).statements();
+  }
+
+  /** Every projector folds its events synchronously into writes, with the checkpoint moves after them. */
+  private fold(fresh: StoredEvent[], moves: { tenant_id: string; last_seq: number }[], skip?: ReadonlySet<AnyProjector>): Writes {
     const perProjector = new Map<AnyProjector, StoredEvent[]>();
     for (const e of fresh) {
       for (const p of [...this.everything, ...(this.byType.get(e.type) ?? [])]) {
@@ -83,9 +101,7 @@ export class ProjectionEngine {
         else perProjector.set(p, [e]);
       }
     }
-    // Every projector folds its events synchronously and adds its writes; they
-    // and the checkpoint move then go to Postgres as one statement (a rebuild
-    // folds the next batch while it runs).
+    // They and the checkpoint move go to Postgres as one statement (a rebuild folds the next batch while it runs).
     const writes = new Writes();
     for (const p of this.projectors) if (perProjector.has(p) && !skip?.has(p)) p.project(perProjector.get(p)!, writes);
     // Only ever forward: with batches pipelined (rebuild), an earlier batch's move may land after a later one's.
@@ -94,7 +110,7 @@ export class ProjectionEngine {
        ON CONFLICT (tenant_id) DO UPDATE SET last_seq = GREATEST(projection_checkpoints.last_seq, EXCLUDED.last_seq)`,
       bindings: [JSON.stringify(moves)],
     });
-    await writes.run(trx);
+    return writes;
   }
 
   /** Brings one tenant's read models up to the log's head (EventStoreDB mode, or after a crash). */

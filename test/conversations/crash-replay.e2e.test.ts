@@ -99,6 +99,22 @@ describe('a command committed whose idempotent answer was lost', () => {
     expect(retry.body.conversation.state).to.equal('closed');
   });
 
+  it('a key sent again after its reservation was swept: the events it names are in the log, so nothing is applied twice', async () => {
+    const conv = await t.client.post('/api/conversations', { channel_id: channelId, body: 'hello', contact: { email: 'swept@example.com' } }, { key });
+    const idem = { key, headers: { 'idempotency-key': 'swept-1' } };
+    const first = await t.client.post(`/api/conversations/${conv.body.id}/reply`, { body: 'swept reply', message_type: 'note' }, idem);
+    expect(first.status, first.text).to.equal(201);
+    const headBefore = await feedHead();
+    // What the sweep does 24 hours after completion.
+    expect(await db()('idempotency_keys').where({ key: 'swept-1' }).del()).to.equal(1);
+    const again = await t.client.post(`/api/conversations/${conv.body.id}/reply`, { body: 'swept reply', message_type: 'note' }, idem);
+    expect(again.status, again.text).to.equal(201);
+    expect(again.body.id).to.equal(first.body.id);
+    expect(await feedHead()).to.equal(headBefore);
+    const row = await db()('conversations').where({ tenant_id: owner.workspaceId, id: conv.body.id }).first();
+    expect(row.parts_count, 'the read model took the reply once').to.equal(2);
+  });
+
   it('reply: the same 201 naming the committed part', async () => {
     const conv = await t.client.post('/api/conversations', { channel_id: channelId, body: 'hello', contact: { email: 'r@example.com' } }, { key });
     const { retry, events } = await crashThenRetry('post', `/api/conversations/${conv.body.id}/reply`, { body: 'crash reply', message_type: 'comment' }, { key });
