@@ -30,6 +30,7 @@ import { Authenticator } from './capabilities/access/index.js';
 import { Idempotency } from './api/idempotency/idempotency.js';
 import { idempotencySweeper } from './api/idempotency/sweeper.js';
 import type { RouteDef, RoutePipeline } from './api/routes.js';
+import { openApiDocument } from './openapi-document.js';
 
 export const EMBEDDED_DATABASE = 'conversations';
 
@@ -121,6 +122,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     trustProxy: config.trustProxy,
     routes,
     pipeline,
+    openapi: openApiDocument(routes),
     health: {
       live: () => live,
       ready: async () => {

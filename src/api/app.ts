@@ -14,6 +14,8 @@ export interface AppDeps {
   health: { live(): boolean; ready(): Promise<string | null> };
   /** proxies whose X-Forwarded-For sets req.ip (TRUST_PROXY); none by default */
   trustProxy?: string[];
+  /** the OpenAPI document, served at GET /openapi.json */
+  openapi?: object;
 }
 
 // The raw bytes are kept for the idempotency fingerprint (spec 4.2 hashes the body as sent).
@@ -54,6 +56,11 @@ export function createApp(deps: AppDeps): Express {
     const problem = await deps.health.ready();
     res.status(problem ? 503 : 200).json(problem ? { status: 'unavailable', reason: problem } : { status: 'ready' });
   }) as RequestHandler);
+
+  if (deps.openapi) {
+    const doc = JSON.stringify(deps.openapi);
+    app.get('/openapi.json', (_req, res) => void res.type('application/json').send(doc));
+  }
 
   app.use('/api', mountRoutes(deps.routes, deps.pipeline, bodyParsers(deps.bodyLimit)));
   app.use(notFoundHandler);
