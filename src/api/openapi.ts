@@ -51,12 +51,14 @@ const ERRORS: Record<number, { name: string; description: string }> = {
   401: { name: 'Unauthorized', description: 'Not authenticated: `unauthenticated`, `invalid_api_key`, `session_expired`, `invalid_credentials`, `stale_timestamp`.' },
   403: { name: 'Forbidden', description: 'Authenticated but not allowed: `missing_scope` (the message names the scope), `session_required`, `session_too_old`, `workspace_header_required`, `owner_required`, `scope_exceeds_role`.' },
   404: { name: 'NotFound', description: '`not_found` (including every other workspace\'s ids and malformed ids), `workspace_not_found`, `invite_not_found`.' },
+  408: { name: 'RequestTimeout', description: '`request_timeout`: the request was not received within HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS; the connection is closed.' },
   409: {
     name: 'Conflict',
     description:
       '`idempotency_key_in_flight` (the same Idempotency-Key is still running; `Retry-After: 1`), `concurrent_modification` (retry), or a state conflict: `last_owner`, `already_member`, `channel_source_taken`, `conversation_already_closed`, `conversation_already_open`, `email_taken`, `company_exists`.',
   },
   413: { name: 'PayloadTooLarge', description: '`payload_too_large`: the body is over BODY_LIMIT.' },
+  431: { name: 'HeadersTooLarge', description: '`headers_too_large`: the request line and headers are over 16 KiB; the connection is closed.' },
   415: { name: 'UnsupportedMediaType', description: '`unsupported_media_type` (send application/json), `unsupported_encoding`.' },
   422: { name: 'Unprocessable', description: '`idempotency_key_reused` (same key, another method, path or body), `channels_not_configured`.' },
   429: { name: 'TooManyRequests', description: '`too_many_attempts`: sign-in throttled; `Retry-After` says when to try again.' },
@@ -65,7 +67,8 @@ const ERRORS: Record<number, { name: string; description: string }> = {
 
 /** The error statuses every route of this kind can give, whatever it declares. */
 export function errorStatuses(def: RouteDef): number[] {
-  const s = new Set<number>([400, 413, 500]);
+  // 408 and 431 come from the HTTP server itself, before any route (src/api/error-handler.ts).
+  const s = new Set<number>([400, 408, 413, 431, 500]);
   // JSON routes refuse other media types; the signed raw route answers those 401.
   if (!def.rawBody) s.add(415);
   if (def.permission !== 'public') [401, 403, 404].forEach((x) => s.add(x));
