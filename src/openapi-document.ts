@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { RouteDef } from './api/routes.js';
 import { buildOpenApi, type ExtraPath, type OpenApiDocument } from './api/openapi.js';
-import { object, str } from './api/schemas.js';
+import { errorListSchema, object, str } from './api/schemas.js';
 import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
 import { eventCatalogue, modules } from './capabilities/index.js';
 import { loadConfig } from './config.js';
@@ -63,6 +63,17 @@ const EXTRA_PATHS: ExtraPath[] = [
     description: 'The OpenAPI 3.1 description of the API. No authentication.',
     tag: 'operations',
     content: { 'application/json': null },
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    summary: 'Prometheus metrics',
+    description: 'The Prometheus text exposition format (see the README for the metric list). When the operator sets METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; otherwise no authentication.',
+    tag: 'operations',
+    content: { 'text/plain': { type: 'string' } },
+    other: { 401: { description: 'METRICS_TOKEN is set and the request does not carry it.', schema: errorListSchema } },
+    security: [{ metricsToken: [] }, {}],
+    scope: 'METRICS_TOKEN',
   },
 ];
 

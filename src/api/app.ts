@@ -16,6 +16,8 @@ export interface AppDeps {
   trustProxy?: string[];
   /** the OpenAPI document, served at GET /openapi.json */
   openapi?: object;
+  /** Prometheus metrics: the counting middleware and GET /metrics */
+  metrics?: { middleware: RequestHandler; handler: RequestHandler };
 }
 
 // The raw bytes are kept for the idempotency fingerprint (spec 4.2 hashes the body as sent).
@@ -50,6 +52,10 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy?.length ? deps.trustProxy : false);
   app.use(requestContext(deps.log));
+  if (deps.metrics) {
+    app.use(deps.metrics.middleware);
+    app.get('/metrics', deps.metrics.handler);
+  }
 
   app.get('/healthz', (_req, res) => void res.status(deps.health.live() ? 200 : 503).json({ status: deps.health.live() ? 'ok' : 'stopping' }));
   app.get('/readyz', (async (_req, res) => {

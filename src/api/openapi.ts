@@ -30,6 +30,8 @@ export interface ExtraPath {
   /** statuses besides 200 */
   other?: Record<number, { description: string; schema?: Schema }>;
   security?: Record<string, string[]>[];
+  /** what `x-scope` says (default public) */
+  scope?: string;
 }
 
 export interface OpenApiOptions {
@@ -178,6 +180,7 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
       workspaceHeader: { type: 'apiKey', in: 'header', name: 'X-Service-Workspace', description: 'The workspace a session request acts in (a workspace the user is not a member of answers 404 `workspace_not_found`).' },
       channelSignature: { type: 'apiKey', in: 'header', name: 'x-service-signature', description: 'Hex HMAC-SHA256 of the raw request body, keyed with the channel\'s `webhook_secret`.' },
       channelTimestamp: { type: 'apiKey', in: 'header', name: 'x-service-timestamp', description: 'Unix time in seconds; at most 5 minutes from the service clock.' },
+      metricsToken: { type: 'http', scheme: 'bearer', description: 'The operator\'s METRICS_TOKEN, when it is set (GET /metrics only).' },
     },
   };
   const hoister = new SchemaHoister(components.schemas);
@@ -258,7 +261,7 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
       summary: x.summary,
       description: x.description,
       tags: [x.tag],
-      'x-scope': 'public',
+      'x-scope': x.scope ?? 'public',
       security: x.security ?? [],
       responses: { '200': { description: 'OK', content }, ...other },
     };

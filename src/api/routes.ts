@@ -100,7 +100,11 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
     assertPermission(def);
     const validateBody = def.body && !def.rawBody ? bodyValidator(def.body) : null;
     const validateQuery = def.query ? queryValidator(def.query) : null;
-    router[def.method](def.path, def.rawBody ? parsers.raw : parsers.json, async (req: Request, res: Response, next: NextFunction) => {
+    const tag: RequestHandler = (req, _res, next) => {
+      contextOf(req).route = `${req.baseUrl}${def.path}`;
+      next();
+    };
+    router[def.method](def.path, tag, def.rawBody ? parsers.raw : parsers.json, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const ctx = contextOf(req);
         // The edge checks of a JSON route, before anything else looks at the request.
