@@ -66,6 +66,14 @@ const EXTRA_PATHS: ExtraPath[] = [
   },
   {
     method: 'get',
+    path: '/docs',
+    summary: 'This reference, in a browser',
+    description: 'The API reference rendered from /openapi.json by Scalar, served by the service itself (no CDN). No authentication.',
+    tag: 'operations',
+    content: { 'text/html': { type: 'string' } },
+  },
+  {
+    method: 'get',
     path: '/metrics',
     summary: 'Prometheus metrics',
     description: 'The Prometheus text exposition format (see the README for the metric list). When the operator sets METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; otherwise no authentication.',

@@ -5,6 +5,7 @@ import { errorHandler, notFoundHandler } from './error-handler.js';
 import { requestContext } from './request-context.js';
 import { mountRoutes, type RouteDef, type RoutePipeline } from './routes.js';
 import { contextOf } from './context.js';
+import { apiReference } from './docs.js';
 
 export interface AppDeps {
   log: Logger;
@@ -14,8 +15,8 @@ export interface AppDeps {
   health: { live(): boolean; ready(): Promise<string | null> };
   /** proxies whose X-Forwarded-For sets req.ip (TRUST_PROXY); none by default */
   trustProxy?: string[];
-  /** the OpenAPI document, served at GET /openapi.json */
-  openapi?: object;
+  /** the OpenAPI document, served at GET /openapi.json and rendered at GET /docs */
+  openapi?: { info?: { title?: string } };
   /** Prometheus metrics: the counting middleware and GET /metrics */
   metrics?: { middleware: RequestHandler; handler: RequestHandler };
 }
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps): Express {
   if (deps.openapi) {
     const doc = JSON.stringify(deps.openapi);
     app.get('/openapi.json', (_req, res) => void res.type('application/json').send(doc));
+    app.use(apiReference({ title: deps.openapi.info?.title ?? 'API reference', specUrl: '/openapi.json' }));
   }
 
   app.use('/api', mountRoutes(deps.routes, deps.pipeline, bodyParsers(deps.bodyLimit)));

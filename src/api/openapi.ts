@@ -9,7 +9,7 @@ import { ResponseDoc, type RouteDef } from './routes.js';
 import { errorListSchema } from './schemas.js';
 import type { Schema } from './validation.js';
 
-export type OpenApiDocument = Record<string, unknown> & { openapi: string; paths: Record<string, Record<string, Operation>>; components: Components };
+export type OpenApiDocument = Record<string, unknown> & { openapi: string; info: { title: string; version: string; description: string }; paths: Record<string, Record<string, Operation>>; components: Components };
 type Operation = Record<string, unknown> & { responses: Record<string, unknown> };
 interface Components {
   schemas: Record<string, Schema>;
@@ -202,7 +202,7 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
       name,
       in: 'path',
       required: true,
-      description: 'A UUID. A malformed id, or another workspace\'s, answers 404.',
+      description: def.rawBody ? 'The channel\'s id. An unknown one answers the same empty 401 as a bad signature.' : 'A UUID. A malformed id, or another workspace\'s, answers 404.',
       schema: { type: 'string', format: 'uuid' },
     }));
     const query = def.query as { properties?: Record<string, Schema>; required?: string[] } | undefined;

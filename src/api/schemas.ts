@@ -11,7 +11,7 @@ export const uuid: Schema = { type: 'string', format: 'uuid' };
 export const dateTime: Schema = { type: 'string', format: 'date-time' };
 export const int: Schema = { type: 'integer' };
 export const bool: Schema = { type: 'boolean' };
-export const constant = (value: string | boolean | number): Schema => ({ const: value });
+export const constant = (value: string | boolean | number): Schema => ({ type: typeof value === 'number' ? 'number' : typeof value, const: value });
 export const oneOfStrings = (values: readonly string[]): Schema => ({ type: 'string', enum: [...values] });
 /** The schema, or null. */
 export const nullable = (s: Schema): Schema =>
