@@ -67,7 +67,7 @@ describe('OpenAPI document (unit)', () => {
   });
 
   it('names the security of each route: key or session+workspace, session only for minting, the signature for inbound', () => {
-    expect(Object.keys(doc.components.securitySchemes)).to.have.members(['apiKey', 'sessionCookie', 'workspaceHeader', 'channelSignature', 'channelTimestamp']);
+    expect(Object.keys(doc.components.securitySchemes)).to.have.members(['apiKey', 'sessionCookie', 'workspaceHeader', 'channelSignature', 'channelTimestamp', 'metricsToken']);
     expect((doc.components.securitySchemes.sessionCookie as Op).name).to.equal('svc_session');
     expect(op('get', '/api/conversations').security).to.deep.equal([{ apiKey: ['conversations:read'] }, { sessionCookie: ['conversations:read'], workspaceHeader: [] }]);
     expect(op('post', '/api/keys').security).to.deep.equal([{ sessionCookie: ['api_keys:create'], workspaceHeader: [] }]);
