@@ -1,22 +1,27 @@
-// Operator commands. `npm run cli -- <command>`:
-//   workspace create --name <name> --owner-email <email> --owner-password <password> [--owner-name <name>]
-//   rebuild     drop every read model and replay the log into it
-//   migrate     run database migrations and exit
+// Operator commands: `npm run -s cli -- <command>` (`--help` on any of them).
+//   workspace create   a workspace and its owner
+//   keys create        an API key for a member, without the HTTP session dance
+//   rebuild            drop every read model and replay the log into it
+//   migrate            run database migrations and exit
 // Works against the embedded default (attaching to it when the service is running
 // on the same DATA_DIR) or DATABASE_URL. Results go to stdout as JSON; logs to stderr.
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
-import { createLogger } from './platform/logger.js';
-import { openCore, openDatabase } from './service.js';
-import { createWorkspace } from './capabilities/members/index.js';
-import { rebuildReadModels } from './projections/rebuild.js';
+// Exit status: 0 done; 1 the command failed (a refusal, the database); 2 a usage
+// error (unknown command or flag, a missing or malformed value, bad configuration).
+//
+// Parsing and --help load only commander and a few small modules; the service's
+// modules are imported when a command runs, so usage errors answer at once.
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { isScope, SCOPES, type Scope } from './api/scopes.js';
+import { isUuid } from './platform/ids.js';
 import { AppError } from './platform/errors.js';
-import pino from 'pino';
+import type { Logger } from './platform/logger.js';
+import type { Database } from './service.js';
+import type { CoreDeps } from './capabilities/capability.js';
+import type { ProjectionEngine } from './projections/engine.js';
 
-const USAGE = `usage:
-  npm run cli -- workspace create --name <name> --owner-email <email> --owner-password <password> [--owner-name <name>]
-  npm run cli -- rebuild
-  npm run cli -- migrate`;
+/** A usage error found after commander parsed the line (exit 2). */
+class UsageError extends Error {}
 
 function progressBar(done: number, total: number | null, rate: number): string {
   const width = 30;
@@ -25,73 +30,161 @@ function progressBar(done: number, total: number | null, rate: number): string {
   return `\r${bar}${done.toLocaleString('en-US')}${total ? `/${total.toLocaleString('en-US')}` : ''} events  ${Math.round(rate).toLocaleString('en-US')} events/s`;
 }
 
-async function main(argv: string[]): Promise<number> {
+// ---- value parsers: a bad value is a usage error, named by commander with its option ----
+
+const email = (v: string): string => {
+  if (!/^[^@\s]+@[^@\s]+$/.test(v)) throw new InvalidArgumentError('not an e-mail address.');
+  return v;
+};
+const nonEmpty = (v: string): string => {
+  if (v.trim() === '') throw new InvalidArgumentError('must not be empty.');
+  return v;
+};
+const password = (v: string): string => {
+  if (v.length < 8) throw new InvalidArgumentError('must be at least 8 characters.');
+  return v;
+};
+const workspaceId = (v: string): string => {
+  if (!isUuid(v)) throw new InvalidArgumentError('not a workspace id (a UUID).');
+  return v.toLowerCase();
+};
+const scopes = (v: string): Scope[] => {
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = list.filter((s) => !isScope(s));
+  if (list.length === 0) throw new InvalidArgumentError('name at least one scope.');
+  if (unknown.length) throw new InvalidArgumentError(`unknown scope ${unknown.join(', ')} (known: ${SCOPES.join(', ')}).`);
+  return [...new Set(list)] as Scope[];
+};
+
+// ---- running against the database ----
+
+interface Session {
+  config: Config;
+  log: Logger;
+  database: Database;
+}
+
+async function withDatabase<T>(work: (s: Session) => Promise<T>): Promise<T> {
   const config = loadConfig();
+  const [{ default: pino }, { createLogger }, { openDatabase }] = await Promise.all([import('pino'), import('./platform/logger.js'), import('./service.js')]);
   const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, pino.destination(2));
-  const [cmd, sub] = argv;
-  if (!cmd || (cmd === 'workspace' && sub !== 'create') || !['workspace', 'rebuild', 'migrate'].includes(cmd)) {
-    console.error(USAGE);
-    return 2;
-  }
   const database = await openDatabase(config, log, { adoptOrphans: false, pool: 4 });
   try {
-    if (cmd === 'migrate') {
-      process.stdout.write(`${JSON.stringify({ migrated: true })}\n`);
-      return 0;
-    }
-    const { deps, engine } = await openCore({ config, log }, database);
-    try {
-      if (cmd === 'workspace') {
-        const { values } = parseArgs({
-          args: argv.slice(2),
-          options: { name: { type: 'string' }, 'owner-email': { type: 'string' }, 'owner-password': { type: 'string' }, 'owner-name': { type: 'string' } },
-        });
-        const missing = ['name', 'owner-email', 'owner-password'].filter((k) => !values[k as keyof typeof values]);
-        if (missing.length) {
-          console.error(`missing: ${missing.map((m) => `--${m}`).join(', ')}\n${USAGE}`);
-          return 2;
-        }
-        if (!/^[^@\s]+@[^@\s]+$/.test(values['owner-email']!)) {
-          console.error('--owner-email is not an e-mail address');
-          return 2;
-        }
-        if (values['owner-password']!.length < 8) {
-          console.error('--owner-password must be at least 8 characters');
-          return 2;
-        }
-        const out = await createWorkspace(deps, {
-          name: values.name!,
-          ownerEmail: values['owner-email']!,
-          ownerPassword: values['owner-password']!,
-          ownerName: values['owner-name'],
-        });
-        process.stdout.write(`${JSON.stringify(out)}\n`);
-        return 0;
-      }
-      const total = await deps.store.countAll();
-      const result = await rebuildReadModels(deps.db, deps.store, engine, (p) => {
-        process.stderr.write(progressBar(p.events, total, p.events / Math.max(p.elapsedMs / 1000, 0.001)));
-      });
-      const rate = result.events / Math.max(result.elapsedMs / 1000, 0.001);
-      process.stderr.write('\n');
-      process.stdout.write(`${JSON.stringify({ rebuilt: true, events: result.events, seconds: result.elapsedMs / 1000, events_per_second: Math.round(rate) })}\n`);
-      return 0;
-    } finally {
-      await deps.store.close();
-      await deps.notifier.close();
-    }
+    return await work({ config, log, database });
   } finally {
     await database.db.destroy();
     await database.cluster?.stop();
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    if (e instanceof ConfigError) console.error(e.message);
-    else if (e instanceof AppError) console.error(`${e.code}: ${e.message}`);
-    else console.error(e);
-    process.exit(1);
-  },
-);
+async function withCore<T>(work: (deps: CoreDeps, engine: ProjectionEngine) => Promise<T>): Promise<T> {
+  return withDatabase(async ({ config, log, database }) => {
+    const { openCore } = await import('./service.js');
+    const { deps, engine } = await openCore({ config, log }, database);
+    try {
+      return await work(deps, engine);
+    } finally {
+      await deps.store.close();
+      await deps.notifier.close();
+    }
+  });
+}
+
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+function buildProgram(): Command {
+  const program = new Command('npm run -s cli --')
+    .description('Operator commands of the conversation service. Results go to stdout as JSON, logs to stderr.')
+    .exitOverride()
+    .allowExcessArguments(false)
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText(
+      'after',
+      `
+The database is DATABASE_URL, or the embedded Postgres in DATA_DIR (attached to while the service runs on it).
+Exit status: 0 done, 1 the command failed, 2 a usage or configuration error.`,
+    );
+
+  const workspace = program.command('workspace').description('workspaces');
+  workspace
+    .command('create')
+    .description('create a workspace and its owner; prints {"workspace_id","member_id","user_id",…}')
+    .requiredOption('--name <name>', 'the workspace name', nonEmpty)
+    .requiredOption('--owner-email <email>', "the owner's e-mail (an existing user must give their password)", email)
+    .requiredOption('--owner-password <password>', "the owner's password (at least 8 characters)", password)
+    .option('--owner-name <name>', "the owner's display name (default: the e-mail's local part)", nonEmpty)
+    .action(async (o: { name: string; ownerEmail: string; ownerPassword: string; ownerName?: string }) => {
+      const { createWorkspace } = await import('./capabilities/members/index.js');
+      print(await withCore((deps) => createWorkspace(deps, { name: o.name, ownerEmail: o.ownerEmail, ownerPassword: o.ownerPassword, ownerName: o.ownerName })));
+    });
+
+  const keys = program.command('keys').description('API keys');
+  keys
+    .command('create')
+    .description('mint an API key for a member; prints the key with its secret, shown this once')
+    .requiredOption('--workspace <id>', 'the workspace id', workspaceId)
+    .requiredOption('--member-email <email>', "the member's e-mail: the key acts as them, within their role", email)
+    .requiredOption('--name <name>', 'a name for the key', nonEmpty)
+    .requiredOption('--scopes <list>', `comma-separated scopes, e.g. conversations:read,conversations:write (known: ${SCOPES.join(', ')})`, scopes)
+    .addHelpText('after', '\nExample:\n  npm run -s cli -- keys create --workspace "$WS" --member-email ada@example.com --name ci --scopes conversations:read,events:read')
+    .action(async (o: { workspace: string; memberEmail: string; name: string; scopes: Scope[] }) => {
+      if (o.name.length > 200) throw new UsageError('--name is longer than 200 characters');
+      const { mintKeyForMember } = await import('./capabilities/keys/index.js');
+      print(await withCore((deps) => mintKeyForMember(deps, { workspaceId: o.workspace, memberEmail: o.memberEmail, name: o.name, scopes: o.scopes })));
+    });
+
+  program
+    .command('rebuild')
+    .description('drop every read model and replay the whole log into it (one transaction; reads and writes wait)')
+    .action(async () => {
+      const { rebuildReadModels } = await import('./projections/rebuild.js');
+      await withCore(async (deps, engine) => {
+        const total = await deps.store.countAll();
+        const result = await rebuildReadModels(deps.db, deps.store, engine, (p) => {
+          process.stderr.write(progressBar(p.events, total, p.events / Math.max(p.elapsedMs / 1000, 0.001)));
+        });
+        const rate = result.events / Math.max(result.elapsedMs / 1000, 0.001);
+        process.stderr.write('\n');
+        print({ rebuilt: true, events: result.events, seconds: result.elapsedMs / 1000, events_per_second: Math.round(rate) });
+      });
+    });
+
+  program
+    .command('migrate')
+    .description('run the database migrations and exit')
+    .action(async () => {
+      await withDatabase(async () => print({ migrated: true }));
+    });
+
+  return program;
+}
+
+/** Runs the command line; resolves to the exit status. */
+async function runCli(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version print and succeed; everything else commander refuses is a usage error
+      // (its message is already on stderr).
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : 2;
+    }
+    if (e instanceof UsageError) {
+      console.error(`error: ${e.message}\n(add --help for usage)`);
+      return 2;
+    }
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      return 2;
+    }
+    if (e instanceof AppError) {
+      console.error(`${e.code}: ${e.message}`);
+      return 1;
+    }
+    console.error(e);
+    return 1;
+  }
+}
+
+runCli(process.argv.slice(2)).then((code) => process.exit(code));

@@ -32,6 +32,8 @@ export interface Config {
   httpKeepAliveTimeoutMs: number;
   /** proxies (IPs, CIDRs, or loopback / linklocal / uniquelocal) whose X-Forwarded-For is believed */
   trustProxy: string[];
+  /** when set, GET /metrics needs `Authorization: Bearer <token>` */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +66,7 @@ export const CONFIG_VARS = [
   'HTTP_REQUEST_TIMEOUT_MS',
   'HTTP_KEEPALIVE_TIMEOUT_MS',
   'TRUST_PROXY',
+  'METRICS_TOKEN',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -108,6 +111,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('SERVICE_SECRETS_KEY must be at least 32 characters');
   }
 
+  const metricsToken = str('METRICS_TOKEN');
+  if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
+    problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  }
+
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host: str('HOST') ?? '127.0.0.1',
@@ -129,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     httpKeepAliveTimeoutMs: int('HTTP_KEEPALIVE_TIMEOUT_MS', 65_000, 100, 600_000),
     trustProxy: (str('TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    metricsToken,
   };
   for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT']) {
     const v = str(flag);

@@ -30,6 +30,8 @@ import { Authenticator } from './capabilities/access/index.js';
 import { Idempotency } from './api/idempotency/idempotency.js';
 import { idempotencySweeper } from './api/idempotency/sweeper.js';
 import type { RouteDef, RoutePipeline } from './api/routes.js';
+import { openApiDocument } from './openapi-document.js';
+import { ServiceMetrics } from './api/metrics.js';
 
 export const EMBEDDED_DATABASE = 'conversations';
 
@@ -73,6 +75,8 @@ export interface Service {
   routes: RouteDef[];
   /** the background workers running in this process (tests drive them by name) */
   workers: Worker[];
+  /** Prometheus metrics (GET /metrics) */
+  metrics: ServiceMetrics;
   close(): Promise<void>;
 }
 
@@ -101,18 +105,21 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const database = await openDatabase(config, log, { adoptOrphans: true });
   const { deps, engine } = await openCore({ ...options, log }, database);
   let live = true;
+  const metrics = new ServiceMetrics({ db: database.db, storeKind: deps.store.kind, log });
+  metrics.instrumentShell(deps.shell);
+  deps.deliveryObserver = metrics.deliveryObserver;
 
   // The request pipeline every /api route runs through: who is calling, and Idempotency-Key.
   const auth = new Authenticator(deps.db, deps.clock);
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
   // Reservations commit on their own (spec 3.2), outside the request's tenant scope (the owner role).
   const idempotency = new Idempotency(database.db, deps.clock, deps.sealer);
-  const pipeline: RoutePipeline = {
+  const pipeline: RoutePipeline = metrics.instrumentPipeline({
     authenticate: (req) => auth.authenticate(req),
     requireFreshSession: (p) => auth.requireFreshSession(p),
     idempotent: (req, principal, run) => idempotency.run(req, principal, run),
     scoped: (principal, run) => deps.scope.run(principal.tenantId, run),
-  };
+  });
   const routes = [...modules, ...(options.extraModules ?? [])].flatMap((m) => m.routes?.(deps) ?? []);
 
   const app = createApp({
@@ -121,6 +128,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     trustProxy: config.trustProxy,
     routes,
     pipeline,
+    openapi: openApiDocument(routes),
+    metrics: { middleware: metrics.httpMiddleware(), handler: metrics.handler(config.metricsToken) },
     health: {
       live: () => live,
       ready: async () => {
@@ -177,5 +186,5 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       await database.cluster?.stop();
       log.info('service stopped');
     })());
-  return { url, port, deps, engine, routes, workers, close };
+  return { url, port, deps, engine, routes, workers, metrics, close };
 }

@@ -35,6 +35,12 @@ describe('configuration', function () {
     expect(c).to.include({ port: 0, host: '::1', databaseUrl: 'postgresql://u:p@db:5432/app', eventstoreUrl: 'esdb://localhost:2113?tls=false', logLevel: 'debug' });
   });
 
+  it('reads METRICS_TOKEN (unset: null) and refuses a short or spaced one', () => {
+    expect(loadConfig({}).metricsToken).to.equal(null);
+    expect(loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789' }).metricsToken).to.equal('metrics-token-0123456789');
+    for (const bad of ['short', 'has a space in it 0123456789']) expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).to.throw(ConfigError, 'METRICS_TOKEN');
+  });
+
   it('reads TRUST_PROXY as a list of proxies and refuses entries that are neither IPs, CIDRs nor the named ranges', () => {
     expect(loadConfig({}).trustProxy).to.deep.equal([]);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback' }).trustProxy).to.deep.equal(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);

@@ -5,6 +5,7 @@ import { errorHandler, notFoundHandler } from './error-handler.js';
 import { requestContext } from './request-context.js';
 import { mountRoutes, type RouteDef, type RoutePipeline } from './routes.js';
 import { contextOf } from './context.js';
+import { apiReference } from './docs.js';
 
 export interface AppDeps {
   log: Logger;
@@ -14,6 +15,10 @@ export interface AppDeps {
   health: { live(): boolean; ready(): Promise<string | null> };
   /** proxies whose X-Forwarded-For sets req.ip (TRUST_PROXY); none by default */
   trustProxy?: string[];
+  /** the OpenAPI document, served at GET /openapi.json and rendered at GET /docs */
+  openapi?: { info?: { title?: string } };
+  /** Prometheus metrics: the counting middleware and GET /metrics */
+  metrics?: { middleware: RequestHandler; handler: RequestHandler };
 }
 
 // The raw bytes are kept for the idempotency fingerprint (spec 4.2 hashes the body as sent).
@@ -48,12 +53,22 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy?.length ? deps.trustProxy : false);
   app.use(requestContext(deps.log));
+  if (deps.metrics) {
+    app.use(deps.metrics.middleware);
+    app.get('/metrics', deps.metrics.handler);
+  }
 
   app.get('/healthz', (_req, res) => void res.status(deps.health.live() ? 200 : 503).json({ status: deps.health.live() ? 'ok' : 'stopping' }));
   app.get('/readyz', (async (_req, res) => {
     const problem = await deps.health.ready();
     res.status(problem ? 503 : 200).json(problem ? { status: 'unavailable', reason: problem } : { status: 'ready' });
   }) as RequestHandler);
+
+  if (deps.openapi) {
+    const doc = JSON.stringify(deps.openapi);
+    app.get('/openapi.json', (_req, res) => void res.type('application/json').send(doc));
+    app.use(apiReference({ title: deps.openapi.info?.title ?? 'API reference', specUrl: '/openapi.json' }));
+  }
 
   app.use('/api', mountRoutes(deps.routes, deps.pipeline, bodyParsers(deps.bodyLimit)));
   app.use(notFoundHandler);

@@ -23,6 +23,8 @@ export interface RequestContext {
   readonly log: Logger;
   rawBody?: Buffer;
   principal?: Principal;
+  /** the route template that took the request (`/api/conversations/:id`), for metrics */
+  route?: string;
   /** this request took over an expired idempotency reservation (see CommandContext.resumed) */
   resumed?: boolean;
 }

@@ -5,12 +5,18 @@
 import type { Knex } from 'knex';
 import { NotFound } from '../platform/errors.js';
 import { applyKeyset, listQuerySchema, parseCursor, toPage, type ListParams, type ListSpec } from './pagination/list.js';
-import { route, type Call, type Permission, type RouteDef } from './routes.js';
+import { route, type Call, type Permission, type Responses, type RouteDef } from './routes.js';
+import { listOf } from './schemas.js';
 import type { Schema } from './validation.js';
 
 export interface ListRouteDef<R, F> {
   path: string;
   permission: Permission;
+  summary?: string;
+  /** the schema of one rendered element (the answer is the list envelope of it) */
+  item?: Schema;
+  /** error statuses peculiar to the route (see RouteDef.responses) */
+  responses?: Responses;
   spec: ListSpec;
   /** the route's own query filters (JSON Schema per parameter) */
   filters?: Record<string, Schema>;
@@ -29,6 +35,8 @@ export function listRoute<R, F = Record<string, never>>(def: ListRouteDef<R, F>)
     method: 'get',
     path: def.path,
     permission: def.permission,
+    summary: def.summary,
+    responses: def.item ? { 200: listOf(def.item), ...def.responses } : def.responses,
     query: def.schema ? def.schema(schema) : schema,
     async handle(call) {
       // The cursor is checked before anything touches the database (spec 4.1.3).
@@ -43,6 +51,9 @@ export function listRoute<R, F = Record<string, never>>(def: ListRouteDef<R, F>)
 export interface GetRouteDef<R> {
   path: string;
   permission: Permission;
+  summary?: string;
+  /** the schema of the rendered resource */
+  resource?: Schema;
   /** names the thing in the 404 ("conversation") */
   what: string;
   find(call: Call): Promise<R | null | undefined>;
@@ -54,6 +65,8 @@ export function getRoute<R>(def: GetRouteDef<R>): RouteDef {
     method: 'get',
     path: def.path,
     permission: def.permission,
+    summary: def.summary,
+    responses: def.resource ? { 200: def.resource } : undefined,
     async handle(call) {
       const row = await def.find(call);
       if (!row) throw new NotFound(def.what);

@@ -25,12 +25,35 @@ export interface Call<B = any, Q = any> {
   req: Request;
 }
 
+/** An answer with more to say than its body's schema (OpenAPI). */
+export class ResponseDoc {
+  constructor(
+    readonly description: string,
+    /** the JSON Schema of the body; null for none */
+    readonly schema: Schema | null,
+    /** the body may also be empty (the signed inbound route's 401) */
+    readonly emptyAllowed = false,
+  ) {}
+}
+
+/** status → JSON Schema of the body, or null for an answer without one. */
+export type Responses = Record<number, Schema | null | ResponseDoc>;
+
 export interface RouteDef<B = any, Q = any> {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   permission: Permission;
+  /** one line for the API reference (docs/openapi.json) */
+  summary?: string;
+  /**
+   * What the route answers: status → schema of the body (null: no body). The
+   * error statuses every route of its kind can give are added by the OpenAPI
+   * generator (src/api/openapi.ts); list here only those peculiar to the route.
+   */
+  responses?: Responses;
   /** minting and rotating keys need a session minted within the last 15 minutes (spec 5.3.6) */
   freshSession?: boolean;
+  /** the body's JSON Schema; a rawBody route validates it itself (after checking the signature) */
   body?: Schema;
   query?: Schema;
   /** the handler gets the body as bytes (Buffer) instead of parsed JSON */
@@ -75,9 +98,13 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
   const router = Router();
   for (const def of defs) {
     assertPermission(def);
-    const validateBody = def.body ? bodyValidator(def.body) : null;
+    const validateBody = def.body && !def.rawBody ? bodyValidator(def.body) : null;
     const validateQuery = def.query ? queryValidator(def.query) : null;
-    router[def.method](def.path, def.rawBody ? parsers.raw : parsers.json, async (req: Request, res: Response, next: NextFunction) => {
+    const tag: RequestHandler = (req, _res, next) => {
+      contextOf(req).route = `${req.baseUrl}${def.path}`;
+      next();
+    };
+    router[def.method](def.path, tag, def.rawBody ? parsers.raw : parsers.json, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const ctx = contextOf(req);
         // The edge checks of a JSON route, before anything else looks at the request.

@@ -15,6 +15,7 @@ import type { Worker } from '../platform/worker.js';
 import type { AnyProjector } from '../projections/engine.js';
 import type { Sealer } from '../platform/crypto/seal.js';
 import type { UrlPolicy } from '../dispatch/url-policy.js';
+import type { DeliveryObserver } from '../dispatch/delivery-worker.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
 
 export type { Worker };
@@ -37,6 +38,8 @@ export interface CoreDeps {
   urlPolicy: UrlPolicy;
   /** every event type of every module (webhook and feed filters, docs) */
   catalogue: EventCatalogue;
+  /** told about every webhook and channel delivery attempt (metrics) */
+  deliveryObserver?: DeliveryObserver;
 }
 
 export interface CapabilityModule {

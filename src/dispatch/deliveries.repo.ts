@@ -45,6 +45,8 @@ export interface Claimed {
   body: string;
   attempts: number;
   lease_token: string;
+  /** when the delivery was created (the dispatch, or the republish) */
+  created_at: Date;
 }
 
 export interface ClaimLimits {
@@ -107,7 +109,7 @@ export async function claimDue(db: Knex, now: Date, limits: ClaimLimits): Promis
      )
      UPDATE webhook_deliveries d SET leased_until = :until, lease_token = :token
        FROM locked WHERE d.id = locked.id
-     RETURNING d.id, d.tenant_id, d.target_kind, d.target_id, d.seq, d.url, d.body, d.attempts, d.lease_token`,
+     RETURNING d.id, d.tenant_id, d.target_kind, d.target_id, d.seq, d.url, d.body, d.attempts, d.lease_token, d.created_at`,
     { now, cap: limits.perTarget, fast: limits.fastTargets, fastCap: limits.perFastTarget, capacity: limits.capacity, until: new Date(now.getTime() + limits.leaseMs), token: randomUUID() },
   );
   return res.rows as Claimed[];

@@ -11,6 +11,7 @@ import type { Clock } from '../platform/clock.js';
 import type { Sealer } from '../platform/crypto/seal.js';
 import type { Logger } from '../platform/logger.js';
 import { claimDue, DELIVERIES_CHANNEL, settleMany, type Claimed, type Finished } from './deliveries.repo.js';
+import { afterAttempt } from './retry-policy.js';
 import type { Sender, SendResult } from './sender.js';
 
 export interface DeliveryWorkerOptions {
@@ -27,7 +28,21 @@ export interface DeliveryWorkerOptions {
   pollMs?: number;
 }
 
+/** Told about every finished attempt (metrics); must not throw. */
+export interface DeliveryObserver {
+  attempted(a: {
+    targetKind: 'endpoint' | 'channel';
+    /** where the attempt left the delivery: delivered, pending (a retry is due later) or dead */
+    state: 'delivered' | 'pending' | 'dead';
+    durationMs: number;
+    /** creation of the delivery → its 2xx; null unless delivered */
+    latencyMs: number | null;
+  }): void;
+}
+
 export interface DeliveryWorkerDeps {
+  /** optional: the composition root passes one to count attempts */
+  deliveryObserver?: DeliveryObserver;
   db: Knex;
   notifier: PgNotifier;
   clock: Clock;
@@ -127,7 +142,17 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
       if (fast.size >= FAST_TARGETS_MAX) fast.clear();
       fast.add(c.target_id);
     } else fast.delete(c.target_id);
-    await record({ claimed: c, result, startedAt, finishedAt: clock.now() });
+    const finishedAt = clock.now();
+    await record({ claimed: c, result, startedAt, finishedAt });
+    if (deps.deliveryObserver) {
+      const { state } = afterAttempt(result.error === null, c.attempts + 1, finishedAt, opts.retryBaseSeconds);
+      deps.deliveryObserver.attempted({
+        targetKind: c.target_kind,
+        state,
+        durationMs: result.durationMs,
+        latencyMs: state === 'delivered' ? finishedAt.getTime() - new Date(c.created_at).getTime() : null,
+      });
+    }
     if (result.error) log.info({ delivery_id: c.id, target: c.target_kind, seq: c.seq, status: result.status, error: result.error }, 'webhook attempt failed');
   }
 

@@ -10,6 +10,7 @@ import { createDb, migrate } from '../../src/platform/db/database.js';
 
 import { TEMPLATE_DB } from './db.js';
 import { eventLogProblems, eventLogStats } from './event-log-check.js';
+import { checkRecordedAnswers, recordedAnswers } from './answer-check.js';
 let cluster: EmbeddedCluster | null = null;
 let dir: string | null = null;
 
@@ -44,12 +45,27 @@ export async function mochaGlobalTeardown(): Promise<void> {
   if (dir) await rm(dir, { recursive: true, force: true });
 }
 
+/** Every event appended anywhere in the run matches its declaration in the catalogue. */
+function checkEvents(): string | null {
+  if (eventLogStats.databases === 0) return null;
+  console.log(`  [fixture] checked ${eventLogStats.events} events in ${eventLogStats.databases} databases against the event catalogue`);
+  return eventLogProblems.length ? `events that do not match the catalogue (src/capabilities/*/*.events.ts):\n${eventLogProblems.slice(0, 50).join('\n')}` : null;
+}
+
+/** Every answer the HTTP client received has a documented status and matches its schema in the OpenAPI document. */
+function checkAnswers(): string | null {
+  if (recordedAnswers.length === 0) return null;
+  const r = checkRecordedAnswers();
+  const statuses = [...r.covered.values()].reduce((n, s) => n + s.size, 0);
+  console.log(`  [fixture] checked ${r.checked} answers (${r.covered.size} operations, ${statuses} operation statuses) against docs/openapi.json; ${r.unmatched} requests matched no documented route`);
+  return r.problems.length
+    ? `answers that do not match the OpenAPI document (declare them in the route's responses, then npm run openapi):\n${r.problems.slice(0, 60).join('\n')}`
+    : null;
+}
+
 export const mochaHooks = {
   afterAll(this: Mocha.Context) {
-    if (eventLogStats.databases === 0) return;
-    console.log(`  [fixture] checked ${eventLogStats.events} events in ${eventLogStats.databases} databases against the event catalogue`);
-    if (eventLogProblems.length) {
-      throw new Error(`events that do not match the catalogue (src/capabilities/*/*.events.ts):\n${eventLogProblems.slice(0, 50).join('\n')}`);
-    }
+    const problems = [checkEvents(), checkAnswers()].filter((p): p is string => p !== null);
+    if (problems.length) throw new Error(problems.join('\n\n'));
   },
 };

@@ -1,5 +1,8 @@
 // A tiny HTTP client for e2e tests: real requests over loopback, raw text kept
-// so tests can compare answers byte for byte.
+// so tests can compare answers byte for byte. Every answer is recorded and,
+// at the end of the run, checked against the OpenAPI document (answer-check.ts).
+import { recordAnswer } from './answer-check.js';
+
 export interface Reply {
   status: number;
   headers: Headers;
@@ -29,6 +32,7 @@ export class Client {
     if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     const res = await fetch(this.base + path, { method, headers, body: payload });
     const text = await res.text();
+    recordAnswer({ method, path: new URL(this.base + path).pathname, status: res.status, contentType: res.headers.get('content-type'), text });
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;

@@ -1,14 +1,43 @@
 import { route, type RouteDef } from '../../api/routes.js';
+import { arrayOf, constant, dateTime, ERROR, extend, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { ROLES, SCOPES } from '../../api/scopes.js';
 import { Unauthorized } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { burnPasswordCheck, findUserByEmail, SigninThrottle, verifyPassword } from '../users/index.js';
 import { activeMembershipsOfUser, findMember } from '../members/index.js';
-import { findWorkspace, findWorkspaces, renderWorkspace } from '../workspaces/index.js';
+import { findWorkspace, findWorkspaces, renderWorkspace, workspaceSchema } from '../workspaces/index.js';
 import { SESSION_COOKIE, SESSION_TTL_MS, endSession, mintSession, readCookie } from './sessions.repo.js';
 
 function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])].join('; ');
 }
+
+const userSchema = object({ type: constant('user'), id: uuid, email: str(), name: str() }, { title: 'User' });
+
+const sessionSchema = object(
+  {
+    type: constant('session'),
+    user: userSchema,
+    minted_at: dateTime,
+    expires_at: dateTime,
+    workspaces: arrayOf(extend(workspaceSchema, { role: oneOfStrings(ROLES), member_id: uuid }, { title: 'SessionWorkspace' })),
+  },
+  { title: 'Session', description: 'The signed-in user and their workspaces; the `svc_session` cookie is set with it.' },
+);
+
+const meSchema = object(
+  {
+    type: constant('me'),
+    user: userSchema,
+    workspace: workspaceSchema,
+    member_id: uuid,
+    role: oneOfStrings(ROLES),
+    scopes: arrayOf(oneOfStrings(SCOPES), { description: 'Effective scopes: the key\'s ∩ what the role allows now.' }),
+    via: oneOfStrings(['api_key', 'session']),
+    api_key_id: uuid,
+  },
+  { title: 'Me', optional: ['api_key_id'] },
+);
 
 export function accessRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock } = deps;
@@ -18,6 +47,8 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/session',
       permission: 'public',
+      summary: 'Sign in (sets the session cookie)',
+      responses: { 201: sessionSchema, 401: ERROR, 429: ERROR },
       body: {
         additionalProperties: false,
         required: ['email', 'password'],
@@ -55,6 +86,8 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
       method: 'delete',
       path: '/session',
       permission: 'public',
+      summary: 'Sign out',
+      responses: { 204: null },
       async handle({ req }) {
         const token = readCookie(req.get('cookie'), SESSION_COOKIE);
         if (token) await endSession(db, token);
@@ -66,6 +99,8 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
       method: 'get',
       path: '/me',
       permission: 'authenticated',
+      summary: 'Who is calling',
+      responses: { 200: meSchema },
       async handle({ principal }) {
         // One after the other: inside the request's tenant scope both run on its one transaction.
         const member = await findMember(db, principal.tenantId, principal.memberId);

@@ -1,6 +1,7 @@
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
+import { bool, constant, dateTime, extend, nullable, object, str, uuid } from '../../api/schemas.js';
 import type { ChannelView } from './channels.decider.js';
 
 export interface ChannelRow {
@@ -57,3 +58,26 @@ export async function channelSourceTaken(db: Db, tenantId: string, kind: string,
 }
 
 export const channelView = (c: ChannelRow | undefined): ChannelView | null => (c ? { id: c.id, name: c.name, webhookUrl: c.webhook_url } : null);
+
+export const channelSchema = object(
+  {
+    type: constant('channel'),
+    id: uuid,
+    kind: constant('api'),
+    name: str(),
+    source: str(),
+    default_team_id: nullable(str()),
+    webhook_url: nullable(str()),
+    receive_only: bool,
+    secret_rotated_at: nullable(dateTime),
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
+  { title: 'Channel' },
+);
+
+export const rotatedChannelSchema = extend(
+  channelSchema,
+  { webhook_secret: str({ description: 'The new secret, shown this once.' }), previous_secret_valid_until: dateTime },
+  { title: 'ChannelWithRotatedSecret' },
+);

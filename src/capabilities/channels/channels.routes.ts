@@ -4,7 +4,7 @@ import { route, type RouteDef } from '../../api/routes.js';
 import { Unprocessable } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { createChannel, normalizeSource, rotateChannelSecret, updateChannel } from './channels.commands.js';
-import { channelList, channelsOf, findChannel, renderChannel, type ChannelRow } from './channels.read.js';
+import { channelList, channelSchema, channelsOf, findChannel, renderChannel, rotatedChannelSchema, type ChannelRow } from './channels.read.js';
 import { ChannelSecrets } from './channel-secrets.js';
 
 const httpUrl = { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2048 };
@@ -19,6 +19,8 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/channels',
       permission: 'settings:write',
+      summary: 'Create an api channel',
+      responses: { 201: channelSchema },
       body: {
         additionalProperties: false,
         required: ['kind', 'name', 'webhook_secret'],
@@ -61,6 +63,8 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
     listRoute<ChannelRow>({
       path: '/channels',
       permission: 'settings:read',
+      summary: 'List channels',
+      item: channelSchema,
       spec: channelList,
       query: ({ principal }) => channelsOf(db, principal.tenantId),
       render: renderChannel,
@@ -69,6 +73,8 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
     getRoute<ChannelRow>({
       path: '/channels/:id',
       permission: 'settings:read',
+      summary: 'Get a channel',
+      resource: channelSchema,
       what: 'channel',
       find: ({ principal, params }) => findChannel(db, principal.tenantId, params.id!),
       render: renderChannel,
@@ -78,6 +84,8 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'put',
       path: '/channels/:id',
       permission: 'settings:write',
+      summary: 'Change a channel\'s name or webhook_url',
+      responses: { 200: channelSchema },
       body: {
         additionalProperties: false,
         minProperties: 1,
@@ -95,6 +103,8 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/channels/:id/rotate-secret',
       permission: 'settings:write',
+      summary: 'Rotate a channel\'s webhook_secret',
+      responses: { 200: rotatedChannelSchema },
       async handle(call) {
         const { principal, params } = call;
         const ctx = commandContext(call, clock);

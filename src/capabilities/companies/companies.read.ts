@@ -1,6 +1,7 @@
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
+import { constant, dateTime, nullable, object, str, uuid } from '../../api/schemas.js';
 import type { CompanyView } from './companies.decider.js';
 import type { CustomAttributeValues } from './companies.events.js';
 
@@ -54,3 +55,21 @@ export async function findCompanyByCompanyId(db: Db, tenantId: string, companyId
 
 export const companyView = (c: CompanyRow | undefined): CompanyView | null =>
   c ? { id: c.id, companyId: c.company_id, name: c.name, website: c.website, plan: c.plan, size: c.size, customAttributes: c.custom_attributes } : null;
+
+export const companySchema = object(
+  {
+    type: constant('company'),
+    id: uuid,
+    company_id: str(),
+    name: str(),
+    website: nullable(str()),
+    plan: nullable(str()),
+    size: nullable({ type: 'integer' }),
+    custom_attributes: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
+  { title: 'Company' },
+);
+
+export const deletedCompanySchema = object({ type: constant('company'), id: uuid, deleted: constant(true) }, { title: 'DeletedCompany' });

@@ -5,7 +5,7 @@ import type { Schema } from '../../api/validation.js';
 import type { CoreDeps } from '../capability.js';
 import { createCompany, deleteCompany, updateCompany } from './companies.commands.js';
 import type { CompanyFields } from './companies.decider.js';
-import { companiesOf, companyList, findCompany, renderCompany, type CompanyRow } from './companies.read.js';
+import { companiesOf, companyList, companySchema, deletedCompanySchema, findCompany, renderCompany, type CompanyRow } from './companies.read.js';
 
 /** Custom attributes: up to 100 keys of scalar values; in an update, null removes a key. */
 export const customAttributesSchema = (allowNull: boolean): Schema => ({
@@ -32,6 +32,8 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/companies',
       permission: 'contacts:write',
+      summary: 'Create a company',
+      responses: { 201: companySchema },
       body: { additionalProperties: false, required: ['company_id', 'name'], properties: { company_id: { type: 'string', minLength: 1, maxLength: 255 }, ...fields(false) } },
       async handle(call) {
         const { company_id, ...rest } = call.body;
@@ -43,6 +45,8 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
     listRoute<CompanyRow, { company_id?: string }>({
       path: '/companies',
       permission: 'contacts:read',
+      summary: 'List companies',
+      item: companySchema,
       spec: companyList,
       filters: { company_id: { type: 'string', minLength: 1, maxLength: 255 } },
       query: ({ principal, query }) => {
@@ -55,6 +59,8 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
     getRoute<CompanyRow>({
       path: '/companies/:id',
       permission: 'contacts:read',
+      summary: 'Get a company',
+      resource: companySchema,
       what: 'company',
       find: ({ principal, params }) => findCompany(db, principal.tenantId, params.id!),
       render: renderCompany,
@@ -64,6 +70,8 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
       method: 'put',
       path: '/companies/:id',
       permission: 'contacts:write',
+      summary: 'Change a company',
+      responses: { 200: companySchema },
       body: { additionalProperties: false, minProperties: 1, properties: fields(true) },
       async handle(call) {
         const { principal, params, body } = call;
@@ -76,6 +84,8 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
       method: 'delete',
       path: '/companies/:id',
       permission: 'contacts:write',
+      summary: 'Delete a company',
+      responses: { 200: deletedCompanySchema },
       async handle(call) {
         const [deleted] = await shell.execute(commandContext(call, clock), deleteCompany({ id: call.params.id! }));
         return { status: 200, body: { type: 'company', id: deleted!.aggregate_id, deleted: true } };

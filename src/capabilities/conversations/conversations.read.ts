@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
+import { arrayOf, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { AUTHOR_TYPES, PART_TYPES } from './conversations.events.js';
 import type { ConversationState, ConversationView } from './conversations.decider.js';
 
 export interface ConversationRow {
@@ -137,3 +139,58 @@ export async function viewCounts(db: Knex, tenantId: string, memberId: string) {
   const row = (await db.raw(`SELECT ${cols} FROM conversations WHERE tenant_id = ?`, [...bindings, tenantId])).rows[0] as Record<string, number>;
   return VIEWS.map((v) => ({ type: 'view_count', id: v.id, name: v.name, count: Number(row[v.id] ?? 0) }));
 }
+
+const states = oneOfStrings(['open', 'closed', 'snoozed']);
+
+export const attachmentSchema = object({ url: str(), name: str(), content_type: str(), size: { type: 'integer', minimum: 0 } }, { title: 'Attachment', optional: ['name', 'content_type', 'size'] });
+
+export const partSchema = object(
+  {
+    type: constant('conversation_part'),
+    id: uuid,
+    part_type: oneOfStrings(PART_TYPES),
+    body: nullable(str()),
+    author: object({ type: oneOfStrings(AUTHOR_TYPES), id: str() }, { title: 'Author' }),
+    external_id: nullable(str({ description: 'The bridge\'s message id, for inbound messages that carried one.' })),
+    attachments: arrayOf(attachmentSchema),
+    sent_at: dateTime,
+    state: states,
+    snoozed_until: nullable(dateTime),
+    assignee_id: nullable(uuid),
+    team_id: nullable(str()),
+    created_at: dateTime,
+  },
+  { title: 'ConversationPart', optional: ['sent_at', 'state', 'snoozed_until', 'assignee_id', 'team_id'] },
+);
+
+export const conversationSchema = object(
+  {
+    type: constant('conversation'),
+    id: uuid,
+    channel_id: uuid,
+    contact_id: uuid,
+    external_id: nullable(str()),
+    subject: nullable(str()),
+    state: states,
+    snoozed_until: nullable(dateTime),
+    assignee_id: nullable(uuid),
+    team_id: nullable(str()),
+    parts_count: int,
+    created_at: dateTime,
+    updated_at: dateTime,
+    last_part_at: dateTime,
+  },
+  { title: 'Conversation' },
+);
+
+export const conversationWithPartsSchema = extend(conversationSchema, { parts: arrayOf(partSchema, { maxItems: INLINE_PARTS }) }, { title: 'ConversationWithParts' });
+
+export const partWithConversationSchema = extend(partSchema, { conversation: conversationSchema }, { title: 'ConversationPartWithConversation' });
+
+export const viewCountsSchema = object(
+  {
+    type: constant('list'),
+    data: arrayOf(object({ type: constant('view_count'), id: oneOfStrings(VIEWS.map((v) => v.id)), name: str(), count: int }, { title: 'ViewCount' })),
+  },
+  { title: 'ViewCounts' },
+);

@@ -7,7 +7,19 @@ import type { CoreDeps } from '../capability.js';
 import type { ContactInput } from '../contacts/index.js';
 import type { Attachment, Author, ManageCommand } from './conversations.decider.js';
 import { manageConversation, replyToConversation, startConversation } from './conversations.commands.js';
-import { conversationList, conversationsOf, conversationWithParts, partWithConversation, renderConversation, viewCounts, type ConversationRow } from './conversations.read.js';
+import {
+  conversationList,
+  conversationSchema,
+  conversationsOf,
+  conversationWithParts,
+  conversationWithPartsSchema,
+  partWithConversation,
+  partWithConversationSchema,
+  renderConversation,
+  viewCounts,
+  viewCountsSchema,
+  type ConversationRow,
+} from './conversations.read.js';
 import { attachmentsSchema, contactSchema } from './schemas.js';
 
 const author = (p: Principal): Author => (p.via === 'api_key' ? { type: 'api_key', id: p.keyId! } : { type: 'member', id: p.memberId });
@@ -21,6 +33,8 @@ export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/conversations',
       permission: 'conversations:write',
+      summary: 'Start a conversation (a teammate writes first)',
+      responses: { 201: conversationWithPartsSchema },
       body: {
         additionalProperties: false,
         required: ['channel_id', 'body'],
@@ -61,6 +75,8 @@ export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
     listRoute<ConversationRow, { state?: string; assignee_id?: string; channel_id?: string; contact_id?: string }>({
       path: '/conversations',
       permission: 'conversations:read',
+      summary: 'List conversations',
+      item: conversationSchema,
       spec: conversationList,
       filters: {
         state: { type: 'string', enum: ['open', 'closed', 'snoozed'] },
@@ -85,6 +101,8 @@ export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'get',
       path: '/conversations/counts',
       permission: 'conversations:read',
+      summary: 'Count conversations per built-in view',
+      responses: { 200: viewCountsSchema },
       async handle({ principal }) {
         return { status: 200, body: { type: 'list', data: await viewCounts(db, principal.tenantId, principal.memberId) } };
       },
@@ -93,6 +111,8 @@ export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
     getRoute({
       path: '/conversations/:id',
       permission: 'conversations:read',
+      summary: 'Get a conversation with its parts',
+      resource: conversationWithPartsSchema,
       what: 'conversation',
       find: ({ principal, params }) => conversationWithParts(db, principal.tenantId, params.id!),
       render: (c) => c,
@@ -102,6 +122,8 @@ export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/conversations/:id/reply',
       permission: 'conversations:write',
+      summary: 'Reply (comment, sent to the channel) or add a note',
+      responses: { 201: partWithConversationSchema },
       body: {
         additionalProperties: false,
         required: ['body', 'message_type'],
@@ -121,6 +143,8 @@ export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/conversations/:id/parts',
       permission: 'conversations:write',
+      summary: 'Close, open, snooze or assign a conversation',
+      responses: { 201: partWithConversationSchema },
       body: {
         additionalProperties: false,
         required: ['message_type'],

@@ -6,7 +6,8 @@
 // empty 401. All three run the same steps (one lookup, two HMACs, constant-time
 // compares) before the verdict, so timing does not tell them apart either.
 import { randomUUID } from 'node:crypto';
-import { route, type Answer, type RouteDef } from '../../api/routes.js';
+import { ResponseDoc, route, type Answer, type RouteDef } from '../../api/routes.js';
+import { constant, errorListSchema, nullable, object, oneOfStrings, uuid } from '../../api/schemas.js';
 import { assertStorable } from '../../api/text-guard.js';
 import { bodyValidator } from '../../api/validation.js';
 import { digestsEqual, hmacHex } from '../../platform/crypto/hmac.js';
@@ -33,7 +34,7 @@ interface InboundBody {
   at?: string;
 }
 
-const validate = bodyValidator<InboundBody>({
+const inboundBody = {
   additionalProperties: false,
   required: ['external_id', 'contact', 'content'],
   properties: {
@@ -44,7 +45,14 @@ const validate = bodyValidator<InboundBody>({
     attachments: attachmentsSchema,
     at: { type: 'string', format: 'date-time' },
   },
-});
+};
+const validate = bodyValidator<InboundBody>(inboundBody);
+
+const receiptSchema = object(
+  { type: constant('inbound_receipt'), status: oneOfStrings(['conversation_created', 'part_added']), conversation_id: uuid, part_id: uuid, contact_id: uuid },
+  { title: 'InboundReceipt' },
+);
+const duplicateSchema = object({ type: constant('inbound_receipt'), status: constant('duplicate'), conversation_id: nullable(uuid) }, { title: 'InboundDuplicate' });
 
 const unauthorized = (): Answer => ({ status: 401 });
 
@@ -56,6 +64,18 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
     path: '/channels/:id/inbound',
     permission: 'public',
     rawBody: true,
+    summary: 'Post a customer\'s message as the channel\'s bridge (signed)',
+    body: inboundBody,
+    responses: {
+      201: new ResponseDoc('Filed: a new conversation (the thread\'s first post), or a new part (a follow-up with a new message_id).', receiptSchema),
+      202: new ResponseDoc('Nothing filed: the thread exists and the post carries no new message_id.', duplicateSchema),
+      401: new ResponseDoc(
+        'An empty body when the content type is not application/json, the channel is unknown or the signature is wrong (the same answer for all three); the error envelope (`stale_timestamp`) when the signature verifies but the timestamp is more than 5 minutes off.',
+        errorListSchema,
+        true,
+      ),
+      409: errorListSchema,
+    },
     async handle({ params, req, ctx }) {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const jsonType = req.is('application/json') === 'application/json';

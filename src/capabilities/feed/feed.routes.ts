@@ -1,6 +1,7 @@
 // GET /api/events: the change feed. Elements are the spec 2.4 envelopes in
 // ascending seq, each with the event's `id` beside them (every list element
 // carries `type` and `id`; here `type` is the event type).
+import { anyEventSchema } from '../../api/event-schemas.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { listRoute } from '../../api/resource-routes.js';
 import type { RouteDef } from '../../api/routes.js';
@@ -37,6 +38,8 @@ export function feedRoutes(deps: CoreDeps): RouteDef[] {
     listRoute<FeedRow, { after_seq?: number; types?: string }>({
       path: '/events',
       permission: 'events:read',
+      summary: 'The change feed: the workspace\'s events in seq order',
+      item: anyEventSchema(catalogue, { withId: true, title: 'FeedEvent', variantSuffix: 'FeedEvent' }),
       spec: feedList,
       filters: {
         // seq is a bigint, but a JS number is exact only up to 2^53 - 1

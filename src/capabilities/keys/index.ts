@@ -6,5 +6,6 @@ import { keysRoutes } from './keys.routes.js';
 
 export { findActiveKeyByHash } from './keys.read.js';
 export { tenantOfKey } from './key-format.js';
+export { mintKeyForMember, type MintKeyInput } from './operator.js';
 
 export const keysModule = defineModule({ name: 'keys', tables: ['api_key_secrets'], events: keyEvents, projectors: [keysProjector], routes: keysRoutes });

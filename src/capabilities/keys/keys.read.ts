@@ -1,6 +1,8 @@
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
+import { arrayOf, constant, dateTime, extend, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { SCOPES } from '../../api/scopes.js';
 import type { KeyView } from './keys.decider.js';
 
 export interface KeyRow {
@@ -46,3 +48,25 @@ export async function findActiveKeyByHash(db: Db, tenantId: string, hash: string
     .where({ 's.secret_hash': hash, 's.tenant_id': tenantId, 'k.status': 'active' })
     .first('k.*', 's.secret_hash');
 }
+
+export const apiKeySchema = object(
+  {
+    type: constant('api_key'),
+    id: uuid,
+    name: str(),
+    scopes: arrayOf(oneOfStrings(SCOPES)),
+    member_id: uuid,
+    status: oneOfStrings(['active', 'revoked']),
+    created_at: dateTime,
+    rotated_at: nullable(dateTime),
+    revoked_at: nullable(dateTime),
+  },
+  { title: 'ApiKey' },
+);
+
+/** Minting and rotation: the key with its secret, shown this once. */
+export const apiKeyWithSecretSchema = extend(
+  apiKeySchema,
+  { secret: str({ pattern: '^svc_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$', description: 'Shown this once; only a hash is kept.' }) },
+  { title: 'ApiKeyWithSecret' },
+);

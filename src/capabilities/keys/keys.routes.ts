@@ -4,7 +4,7 @@ import { route, type RouteDef } from '../../api/routes.js';
 import { SCOPES, type Scope } from '../../api/scopes.js';
 import type { CoreDeps } from '../capability.js';
 import { createKey, revokeKey, rotateKey } from './keys.commands.js';
-import { findKey, keyList, keysOf, renderKey, type KeyRow } from './keys.read.js';
+import { apiKeySchema, apiKeyWithSecretSchema, findKey, keyList, keysOf, renderKey, type KeyRow } from './keys.read.js';
 
 export function keysRoutes(deps: CoreDeps): RouteDef[] {
   const { db, shell, clock, ids } = deps;
@@ -15,6 +15,8 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
       path: '/keys',
       permission: 'api_keys:create',
       freshSession: true,
+      summary: 'Mint an API key',
+      responses: { 201: apiKeyWithSecretSchema },
       body: {
         additionalProperties: false,
         required: ['name', 'scopes'],
@@ -35,6 +37,8 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
     listRoute<KeyRow>({
       path: '/keys',
       permission: 'authenticated',
+      summary: 'List API keys (yours; every key with api_keys:revoke_any)',
+      item: apiKeySchema,
       spec: keyList,
       query: ({ principal: p }) => {
         const q = keysOf(db, p.tenantId);
@@ -49,6 +53,8 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
       path: '/keys/:id/rotate',
       permission: 'api_keys:create',
       freshSession: true,
+      summary: 'Rotate one of your API keys (new secret, same scopes)',
+      responses: { 200: apiKeyWithSecretSchema },
       async handle(call) {
         const { principal: p, params } = call;
         const { spec, secret } = rotateKey({ tenantId: p.tenantId, keyId: params.id!, memberId: p.memberId });
@@ -61,6 +67,8 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
       method: 'delete',
       path: '/keys/:id',
       permission: 'api_keys:revoke_own',
+      summary: 'Revoke an API key',
+      responses: { 200: apiKeySchema },
       async handle(call) {
         const { principal: p, params } = call;
         await shell.execute(commandContext(call, clock), revokeKey({ keyId: params.id!, actorMemberId: p.memberId, scopes: p.scopes }));

@@ -2,6 +2,8 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import type { Role } from '../../api/scopes.js';
 import { isUuid } from '../../platform/ids.js';
+import { constant, dateTime, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { ROLES } from '../../api/scopes.js';
 
 export interface MemberRow {
   tenant_id: string;
@@ -88,3 +90,18 @@ export async function findInviteByTokenHash(db: Db, tokenHash: string): Promise<
   const found = await db('invite_tokens').where({ token_hash: tokenHash }).first('tenant_id', 'invite_id');
   return found ? findInvite(db, found.tenant_id, found.invite_id) : undefined;
 }
+
+export const memberSchema = object(
+  {
+    type: constant('member'),
+    id: uuid,
+    user_id: uuid,
+    email: str(),
+    name: str(),
+    role: oneOfStrings(ROLES),
+    status: oneOfStrings(['active', 'removed']),
+    joined_at: dateTime,
+    updated_at: dateTime,
+  },
+  { title: 'Member' },
+);

@@ -1,14 +1,22 @@
 import { commandContext } from '../../api/command-context.js';
 import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
+import { constant, dateTime, ERROR, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
 import { ROLES, type Role } from '../../api/scopes.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
 import { NotFound, Unauthorized } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { findUserByEmail, hashPassword, SigninThrottle, verifyPassword } from '../users/index.js';
-import { findWorkspace, renderWorkspace } from '../workspaces/index.js';
+import { findWorkspace, renderWorkspace, workspaceSchema } from '../workspaces/index.js';
 import { acceptInvite, changeMemberRole, inviteMember, removeMember } from './members.commands.js';
-import { findInviteByTokenHash, findMember, memberList, membersOf, renderMember, type MemberRow } from './members.read.js';
+import { findInviteByTokenHash, findMember, memberList, memberSchema, membersOf, renderMember, type MemberRow } from './members.read.js';
+
+const inviteSchema = object(
+  { type: constant('invite'), id: uuid, email: str(), role: oneOfStrings(ROLES), token: str({ description: 'Shown this once; pass it to POST /api/invites/accept.' }), expires_at: dateTime },
+  { title: 'Invite' },
+);
+
+const membershipSchema = object({ type: constant('membership'), member: memberSchema, workspace: workspaceSchema }, { title: 'Membership' });
 
 export function membersRoutes(deps: CoreDeps): RouteDef[] {
   const { db, shell, clock, ids } = deps;
@@ -19,6 +27,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
     listRoute<MemberRow, { status?: string; role?: string }>({
       path: '/members',
       permission: 'members:read',
+      summary: 'List members',
+      item: memberSchema,
       spec: memberList,
       filters: { status: { type: 'string', enum: ['active', 'removed'] }, role: { type: 'string', enum: [...ROLES] } },
       query: ({ principal, query }) => {
@@ -32,6 +42,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/members/invites',
       permission: 'members:invite',
+      summary: 'Invite a member',
+      responses: { 201: inviteSchema },
       body: {
         additionalProperties: false,
         required: ['email', 'role'],
@@ -52,6 +64,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/invites/accept',
       permission: 'public',
+      summary: 'Accept an invite (join the workspace)',
+      responses: { 201: membershipSchema, 401: ERROR, 404: ERROR, 409: ERROR, 429: ERROR },
       body: {
         additionalProperties: false,
         required: ['token', 'name', 'password'],
@@ -90,6 +104,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       method: 'put',
       path: '/members/:id',
       permission: 'members:invite',
+      summary: 'Change a member\'s role',
+      responses: { 200: memberSchema },
       body: { additionalProperties: false, required: ['role'], properties: { role: { type: 'string', enum: [...ROLES] } } },
       async handle(call) {
         const { principal: p, params, body } = call;
@@ -102,6 +118,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       method: 'delete',
       path: '/members/:id',
       permission: 'members:invite',
+      summary: 'Remove a member (their keys stop working)',
+      responses: { 200: memberSchema },
       async handle(call) {
         const { principal: p, params } = call;
         await shell.execute(commandContext(call, clock), removeMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }));

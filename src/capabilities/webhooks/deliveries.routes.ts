@@ -7,7 +7,7 @@ import { republish, type DeliveryRow } from '../../dispatch/deliveries.repo.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { findChannel } from '../channels/index.js';
-import { attemptsOf, deliveriesOf, deliveryList, findDelivery, findEndpoint, renderAttempt, renderDelivery } from './webhooks.read.js';
+import { attemptsOf, deliveriesOf, deliveryList, deliverySchema, deliveryWithAttemptsSchema, findDelivery, findEndpoint, renderAttempt, renderDelivery } from './webhooks.read.js';
 
 interface DeliveryTarget {
   /** route prefix, e.g. '/webhooks' or '/channels' */
@@ -24,6 +24,8 @@ function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): RouteDef[] {
     listRoute<DeliveryRow, { state?: string }>({
       path: `${target.base}/:id/deliveries`,
       permission: 'settings:read',
+      summary: `List a ${target.what}'s deliveries (newest first)`,
+      item: deliverySchema,
       spec: deliveryList,
       filters: { state: { type: 'string', enum: ['pending', 'delivered', 'dead'] } },
       before: ({ principal, params }) => target.mustExist(principal.tenantId, params.id!).then(() => undefined),
@@ -38,6 +40,8 @@ function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): RouteDef[] {
       method: 'get',
       path: `${target.base}/:id/deliveries/:delivery_id`,
       permission: 'settings:read',
+      summary: `Get one of a ${target.what}'s deliveries with its attempts`,
+      responses: { 200: deliveryWithAttemptsSchema },
       async handle({ principal, params }) {
         await target.mustExist(principal.tenantId, params.id!);
         const d = await findDelivery(db, principal.tenantId, params.id!, params.delivery_id!, target.kind);
@@ -69,6 +73,8 @@ export function deliveriesRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/webhooks/:id/deliveries/:delivery_id/retry',
       permission: 'settings:write',
+      summary: 'Republish a delivery (same seq and bytes, 8 new attempts)',
+      responses: { 201: deliverySchema },
       async handle({ principal, params }) {
         const endpoint = await endpointOr404(principal.tenantId, params.id!);
         const source = await findDelivery(db, principal.tenantId, params.id!, params.delivery_id!);

@@ -5,6 +5,7 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import type { DeliveryRow } from '../../dispatch/deliveries.repo.js';
 import { isUuid } from '../../platform/ids.js';
+import { arrayOf, bool, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
 import type { EndpointView } from './webhooks.decider.js';
 
 export interface EndpointRow {
@@ -98,3 +99,45 @@ export async function findDelivery(db: Knex, tenantId: string, targetId: string,
 export async function attemptsOf(db: Knex, tenantId: string, deliveryId: string): Promise<AttemptRow[]> {
   return db('webhook_delivery_attempts').where({ tenant_id: tenantId, delivery_id: deliveryId }).orderBy('id', 'asc');
 }
+
+export const endpointSchema = object(
+  {
+    type: constant('webhook_endpoint'),
+    id: uuid,
+    url: str(),
+    event_names: arrayOf(str(), { description: 'Event types delivered; empty means every event.' }),
+    description: str(),
+    enabled: bool,
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
+  { title: 'WebhookEndpoint' },
+);
+
+export const endpointWithSecretSchema = extend(endpointSchema, { secret: str({ pattern: '^whsec_', description: 'The signing secret, shown this once.' }) }, { title: 'WebhookEndpointWithSecret' });
+
+export const deletedEndpointSchema = object({ type: constant('webhook_endpoint'), id: uuid, deleted: constant(true) }, { title: 'DeletedWebhookEndpoint' });
+
+export const deliverySchema = object(
+  {
+    type: constant('webhook_delivery'),
+    id: uuid,
+    endpoint_id: uuid,
+    seq: int,
+    event_type: str(),
+    state: oneOfStrings(['pending', 'delivered', 'dead']),
+    attempts: int,
+    last_status: nullable(int),
+    last_error: nullable(str()),
+    last_attempt_at: nullable(dateTime),
+    next_attempt_at: nullable(dateTime),
+    created_at: dateTime,
+    delivered_at: nullable(dateTime),
+    republished: bool,
+  },
+  { title: 'WebhookDelivery', description: 'One delivery of an event to a webhook endpoint, or of a reply to a channel (then endpoint_id is the channel\'s id).' },
+);
+
+export const attemptSchema = object({ attempt: int, at: dateTime, status: nullable(int), error: nullable(str()), duration_ms: int }, { title: 'DeliveryAttempt' });
+
+export const deliveryWithAttemptsSchema = extend(deliverySchema, { attempt_log: arrayOf(attemptSchema) }, { title: 'WebhookDeliveryWithAttempts' });

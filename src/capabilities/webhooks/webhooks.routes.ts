@@ -5,7 +5,7 @@ import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { createEndpoint, deleteEndpoint, updateEndpoint } from './webhooks.commands.js';
 import type { EndpointChanges } from './webhooks.decider.js';
-import { endpointList, endpointsOf, findEndpoint, renderEndpoint, type EndpointRow } from './webhooks.read.js';
+import { deletedEndpointSchema, endpointList, endpointSchema, endpointsOf, endpointWithSecretSchema, findEndpoint, renderEndpoint, type EndpointRow } from './webhooks.read.js';
 
 const url = { type: 'string', minLength: 1, maxLength: 2048 };
 const description = { type: 'string', maxLength: 1000 };
@@ -21,6 +21,8 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/webhooks',
       permission: 'settings:write',
+      summary: 'Register a webhook endpoint',
+      responses: { 201: endpointWithSecretSchema },
       body: {
         additionalProperties: false,
         required: ['url', 'event_names'],
@@ -42,6 +44,8 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
     listRoute<EndpointRow>({
       path: '/webhooks',
       permission: 'settings:read',
+      summary: 'List webhook endpoints',
+      item: endpointSchema,
       spec: endpointList,
       query: ({ principal }) => endpointsOf(db, principal.tenantId),
       render: renderEndpoint,
@@ -50,6 +54,8 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
     getRoute<EndpointRow>({
       path: '/webhooks/:id',
       permission: 'settings:read',
+      summary: 'Get a webhook endpoint',
+      resource: endpointSchema,
       what: 'webhook endpoint',
       find: ({ principal, params }) => findEndpoint(db, principal.tenantId, params.id!),
       render: renderEndpoint,
@@ -59,6 +65,8 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       method: 'put',
       path: '/webhooks/:id',
       permission: 'settings:write',
+      summary: 'Change a webhook endpoint',
+      responses: { 200: endpointSchema },
       body: {
         additionalProperties: false,
         minProperties: 1,
@@ -77,6 +85,8 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       method: 'delete',
       path: '/webhooks/:id',
       permission: 'settings:write',
+      summary: 'Delete a webhook endpoint and its delivery log',
+      responses: { 200: deletedEndpointSchema },
       async handle(call) {
         const { params } = call;
         await shell.execute(commandContext(call, clock), deleteEndpoint({ endpointId: params.id! }, sealer));

@@ -5,6 +5,6 @@ import { workspaceEvents } from './workspaces.events.js';
 import { workspacesProjector } from './workspaces.projection.js';
 
 export { WorkspaceCreated, type WorkspaceEvent } from './workspaces.events.js';
-export { findWorkspace, findWorkspaces, renderWorkspace, type WorkspaceRow } from './workspaces.read.js';
+export { findWorkspace, findWorkspaces, renderWorkspace, workspaceSchema, type WorkspaceRow } from './workspaces.read.js';
 
 export const workspacesModule = defineModule({ name: 'workspaces', events: workspaceEvents, projectors: [workspacesProjector] });

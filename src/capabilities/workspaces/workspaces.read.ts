@@ -1,4 +1,5 @@
 import type { Db } from '../../commands/command.js';
+import { constant, object, str, uuid } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 
 export interface WorkspaceRow {
@@ -16,3 +17,5 @@ export async function findWorkspaces(db: Db, ids: string[]): Promise<WorkspaceRo
 }
 
 export const renderWorkspace = (w: WorkspaceRow) => ({ type: 'workspace', id: w.id, name: w.name });
+
+export const workspaceSchema = object({ type: constant('workspace'), id: uuid, name: str() }, { title: 'Workspace' });

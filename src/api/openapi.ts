@@ -1,0 +1,280 @@
+// The OpenAPI 3.1 document, generated from the route definitions the service
+// mounts: the same permission, body and query JSON Schemas ajv enforces, the
+// answers each route declares, and the error statuses every route of its kind
+// can give. Served at GET /openapi.json and written to docs/openapi.json by
+// `npm run openapi`; a test regenerates it and fails on any difference.
+import { STATUS_CODES } from 'node:http';
+import { KEY_FORMAT, KEY_MAX_LENGTH } from './idempotency/idempotency.js';
+import { ResponseDoc, type RouteDef } from './routes.js';
+import { errorListSchema } from './schemas.js';
+import type { Schema } from './validation.js';
+
+export type OpenApiDocument = Record<string, unknown> & { openapi: string; info: { title: string; version: string; description: string }; paths: Record<string, Record<string, Operation>>; components: Components };
+type Operation = Record<string, unknown> & { responses: Record<string, unknown> };
+interface Components {
+  schemas: Record<string, Schema>;
+  responses: Record<string, unknown>;
+  securitySchemes: Record<string, unknown>;
+  parameters: Record<string, unknown>;
+}
+
+/** Paths the app mounts outside /api (src/api/app.ts), described by hand beside the generated ones. */
+export interface ExtraPath {
+  method: 'get';
+  path: string;
+  summary: string;
+  description: string;
+  tag: string;
+  /** media type → schema (null: any content of that type) */
+  content: Record<string, Schema | null>;
+  /** statuses besides 200 */
+  other?: Record<number, { description: string; schema?: Schema }>;
+  security?: Record<string, string[]>[];
+  /** what `x-scope` says (default public) */
+  scope?: string;
+}
+
+export interface OpenApiOptions {
+  title: string;
+  version: string;
+  description: string;
+  /** routes are mounted under this prefix */
+  prefix?: string;
+  extraPaths?: ExtraPath[];
+}
+
+/** The shared error answers: status → component name and what it means. */
+const ERRORS: Record<number, { name: string; description: string }> = {
+  400: {
+    name: 'BadRequest',
+    description:
+      'The request is malformed: `invalid_json`, `invalid_body`, `missing_field`, `unknown_field`, `invalid_field` (one entry per field), `invalid_text`, `nesting_too_deep`, `too_many_values`, `invalid_cursor`, `invalid_idempotency_key`, `workspace_required`, or a code of the route (`unknown_channel`, `unknown_contact`, `unknown_member`, `snooze_in_past`, `unknown_event_type`, `secret_immutable`, `webhook_url_forbidden`, `invalid_timestamp`, …).',
+  },
+  401: { name: 'Unauthorized', description: 'Not authenticated: `unauthenticated`, `invalid_api_key`, `session_expired`, `invalid_credentials`, `stale_timestamp`.' },
+  403: { name: 'Forbidden', description: 'Authenticated but not allowed: `missing_scope` (the message names the scope), `session_required`, `session_too_old`, `workspace_header_required`, `owner_required`, `scope_exceeds_role`.' },
+  404: { name: 'NotFound', description: '`not_found` (including every other workspace\'s ids and malformed ids), `workspace_not_found`, `invite_not_found`.' },
+  408: { name: 'RequestTimeout', description: '`request_timeout`: the request was not received within HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS; the connection is closed.' },
+  409: {
+    name: 'Conflict',
+    description:
+      '`idempotency_key_in_flight` (the same Idempotency-Key is still running; `Retry-After: 1`), `concurrent_modification` (retry), or a state conflict: `last_owner`, `already_member`, `channel_source_taken`, `conversation_already_closed`, `conversation_already_open`, `email_taken`, `company_exists`.',
+  },
+  413: { name: 'PayloadTooLarge', description: '`payload_too_large`: the body is over BODY_LIMIT.' },
+  431: { name: 'HeadersTooLarge', description: '`headers_too_large`: the request line and headers are over 16 KiB; the connection is closed.' },
+  415: { name: 'UnsupportedMediaType', description: '`unsupported_media_type` (send application/json), `unsupported_encoding`.' },
+  422: { name: 'Unprocessable', description: '`idempotency_key_reused` (same key, another method, path or body), `channels_not_configured`.' },
+  429: { name: 'TooManyRequests', description: '`too_many_attempts`: sign-in throttled; `Retry-After` says when to try again.' },
+  500: { name: 'InternalError', description: '`internal_error`: a bug, logged with the request id.' },
+};
+
+/** The error statuses every route of this kind can give, whatever it declares. */
+export function errorStatuses(def: RouteDef): number[] {
+  // 408 and 431 come from the HTTP server itself, before any route (src/api/error-handler.ts).
+  const s = new Set<number>([400, 408, 413, 431, 500]);
+  // JSON routes refuse other media types; the signed raw route answers those 401.
+  if (!def.rawBody) s.add(415);
+  if (def.permission !== 'public') [401, 403, 404].forEach((x) => s.add(x));
+  // An id in the path that names nothing of the caller's is 404 (the signed route answers 401 instead).
+  if (def.path.includes(':') && !def.rawBody) s.add(404);
+  // Authenticated writes run through Idempotency-Key handling.
+  if (def.permission !== 'public' && def.method !== 'get') [409, 422].forEach((x) => s.add(x));
+  return [...s];
+}
+
+/** Express `/conversations/:id/reply` → OpenAPI `/conversations/{id}/reply`. */
+export const openApiPath = (expressPath: string): string => expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+const paramsOf = (expressPath: string): string[] => [...expressPath.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+
+function operationId(def: RouteDef): string {
+  const words = def.path
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => (seg.startsWith(':') ? `by_${seg.slice(1)}` : seg))
+    .flatMap((seg) => seg.split(/[-_]/));
+  return [def.method, ...words].map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+}
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** Moves every schema with a `title` into components.schemas and refers to it there. */
+class SchemaHoister {
+  constructor(private readonly components: Record<string, Schema>) {}
+
+  hoist(schema: unknown): unknown {
+    if (Array.isArray(schema)) return schema.map((x) => this.hoist(x));
+    if (schema === null || typeof schema !== 'object') return schema;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(schema)) {
+      // `properties` maps names to schemas; any of them may be named `title` or `const`.
+      out[k] = k === 'properties' || k === '$defs' ? Object.fromEntries(Object.entries(v as object).map(([n, s]) => [n, this.hoist(s)])) : k === 'const' || k === 'enum' || k === 'default' ? v : this.hoist(v);
+    }
+    const title = (schema as Schema).title;
+    if (typeof title !== 'string') return out;
+    const known = this.components[title];
+    if (known && JSON.stringify(known) !== JSON.stringify(out)) throw new Error(`two different schemas are titled ${title}; give one another title`);
+    this.components[title] = out;
+    return { $ref: `#/components/schemas/${title}` };
+  }
+}
+
+function describePermission(def: RouteDef): string {
+  if (def.path.endsWith('/inbound') && def.rawBody) {
+    return '**Authentication:** the channel\'s signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel\'s `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401.';
+  }
+  if (def.permission === 'public') return '**Authentication:** none.';
+  const who = def.freshSession
+    ? 'a session cookie signed in within the last 15 minutes (an API key cannot do this)'
+    : 'an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`';
+  const scope = def.permission === 'authenticated' ? 'none (any authenticated caller)' : `\`${def.permission}\``;
+  return `**Scope:** ${scope}. **Authentication:** ${who}.`;
+}
+
+function securityOf(def: RouteDef): Record<string, string[]>[] {
+  if (def.path.endsWith('/inbound') && def.rawBody) return [{ channelSignature: [], channelTimestamp: [] }];
+  if (def.permission === 'public') return [];
+  const scopes = def.permission === 'authenticated' ? [] : [def.permission];
+  const session = { sessionCookie: scopes, workspaceHeader: [] };
+  return def.freshSession ? [session] : [{ apiKey: scopes }, session];
+}
+
+function responseObject(status: number, value: Schema | null | ResponseDoc, hoister: SchemaHoister): unknown {
+  if (value === errorListSchema && ERRORS[status]) return { $ref: `#/components/responses/${ERRORS[status]!.name}` };
+  const doc = value instanceof ResponseDoc ? value : new ResponseDoc(STATUS_CODES[status] ?? String(status), value);
+  if (doc.schema === null) return { description: doc.description };
+  return {
+    description: doc.description,
+    content: { 'application/json': { schema: hoister.hoist(clone(doc.schema)) } },
+    ...(doc.emptyAllowed ? { 'x-empty-body-allowed': true } : {}),
+  };
+}
+
+export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): OpenApiDocument {
+  const prefix = o.prefix ?? '/api';
+  const components: Components = {
+    schemas: {},
+    responses: {},
+    parameters: {
+      IdempotencyKey: {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours.',
+        schema: { type: 'string', minLength: 1, maxLength: KEY_MAX_LENGTH, pattern: KEY_FORMAT.source },
+      },
+    },
+    securitySchemes: {
+      apiKey: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'svc_<workspace id, 32 hex>_<43 base64url>',
+        description: 'An API key: `Authorization: Bearer svc_…`. Its workspace is the one inside the key; effective scopes are the key\'s scopes ∩ what the member\'s current role allows.',
+      },
+      sessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'svc_session',
+        description: 'The session cookie set by `POST /api/session` (HttpOnly, 14 days). The request names its workspace with `X-Service-Workspace` (or `?workspace=` on reads); writes must send the header.',
+      },
+      workspaceHeader: { type: 'apiKey', in: 'header', name: 'X-Service-Workspace', description: 'The workspace a session request acts in (a workspace the user is not a member of answers 404 `workspace_not_found`).' },
+      channelSignature: { type: 'apiKey', in: 'header', name: 'x-service-signature', description: 'Hex HMAC-SHA256 of the raw request body, keyed with the channel\'s `webhook_secret`.' },
+      channelTimestamp: { type: 'apiKey', in: 'header', name: 'x-service-timestamp', description: 'Unix time in seconds; at most 5 minutes from the service clock.' },
+      metricsToken: { type: 'http', scheme: 'bearer', description: 'The operator\'s METRICS_TOKEN, when it is set (GET /metrics only).' },
+    },
+  };
+  const hoister = new SchemaHoister(components.schemas);
+  for (const [status, e] of Object.entries(ERRORS)) {
+    components.responses[e.name] = {
+      description: e.description,
+      content: { 'application/json': { schema: hoister.hoist(clone(errorListSchema)) } },
+      ...(Number(status) === 429 || Number(status) === 409 ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
+    };
+  }
+
+  const paths: OpenApiDocument['paths'] = {};
+  const tags = new Set<string>();
+  for (const def of routes) {
+    const p = `${prefix}${openApiPath(def.path)}`;
+    const tag = def.path.split('/').filter(Boolean)[0] ?? 'api';
+    tags.add(tag);
+    const parameters: unknown[] = paramsOf(def.path).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      description: def.rawBody ? 'The channel\'s id. An unknown one answers the same empty 401 as a bad signature.' : 'A UUID. A malformed id, or another workspace\'s, answers 404.',
+      schema: { type: 'string', format: 'uuid' },
+    }));
+    const query = def.query as { properties?: Record<string, Schema>; required?: string[] } | undefined;
+    for (const [name, schema] of Object.entries(query?.properties ?? {})) {
+      const { description, ...rest } = clone(schema);
+      parameters.push({
+        name,
+        in: 'query',
+        required: query?.required?.includes(name) ?? false,
+        ...(description ? { description } : name === 'workspace' ? { description: 'The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys.' } : {}),
+        schema: hoister.hoist(rest),
+      });
+    }
+    const idempotent = def.permission !== 'public' && def.method !== 'get';
+    if (idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+
+    const responses: Record<string, unknown> = {};
+    const declared = def.responses ?? {};
+    const statuses = [...new Set([...Object.keys(declared).map(Number), ...errorStatuses(def)])].sort((a, b) => a - b);
+    for (const status of statuses) {
+      const value = status in declared ? declared[status]! : errorListSchema;
+      responses[String(status)] = responseObject(status, value, hoister);
+    }
+    const op: Operation = {
+      operationId: operationId(def),
+      summary: def.summary ?? `${def.method.toUpperCase()} ${p}`,
+      description: [describePermission(def), idempotent ? 'Safe to retry with an `Idempotency-Key`.' : ''].filter(Boolean).join(' '),
+      tags: [tag],
+      'x-scope': def.permission,
+      ...(def.freshSession ? { 'x-fresh-session': true } : {}),
+      security: securityOf(def),
+      ...(parameters.length ? { parameters } : {}),
+      ...(def.body
+        ? {
+            requestBody: {
+              required: true,
+              description: def.rawBody ? 'The exact bytes are signed; send them as they were signed.' : undefined,
+              content: { 'application/json': { schema: hoister.hoist(clone({ type: 'object', ...def.body })) } },
+            },
+          }
+        : {}),
+      responses,
+    };
+    if (op.requestBody && (op.requestBody as { description?: string }).description === undefined) delete (op.requestBody as { description?: string }).description;
+    (paths[p] ??= {})[def.method] = op;
+  }
+
+  for (const x of o.extraPaths ?? []) {
+    tags.add(x.tag);
+    const content = Object.fromEntries(Object.entries(x.content).map(([type, schema]) => [type, schema ? { schema: hoister.hoist(clone(schema)) } : {}]));
+    const other = Object.fromEntries(
+      Object.entries(x.other ?? {}).map(([status, r]) => [status, { description: r.description, ...(r.schema ? { content: { 'application/json': { schema: hoister.hoist(clone(r.schema)) } } } : {}) }]),
+    );
+    (paths[x.path] ??= {})[x.method] = {
+      operationId: operationId({ method: x.method, path: x.path } as RouteDef),
+      summary: x.summary,
+      description: x.description,
+      tags: [x.tag],
+      'x-scope': x.scope ?? 'public',
+      security: x.security ?? [],
+      responses: { '200': { description: 'OK', content }, ...other },
+    };
+  }
+
+  const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((k) => [k, paths[k]!]));
+  const sortedSchemas = Object.fromEntries(Object.keys(components.schemas).sort().map((k) => [k, components.schemas[k]!]));
+  return {
+    openapi: '3.1.0',
+    info: { title: o.title, version: o.version, description: o.description },
+    servers: [{ url: '/', description: 'The service that serves this document' }],
+    tags: [...tags].sort().map((name) => ({ name })),
+    paths: sortedPaths,
+    components: { ...components, schemas: sortedSchemas },
+  };
+}

@@ -1,0 +1,90 @@
+// The service's OpenAPI document: the generator (src/api/openapi.ts) run over
+// the routes every capability module mounts, plus the paths the app serves
+// outside /api. The service serves it at GET /openapi.json; `npm run openapi`
+// writes it to docs/openapi.json (a test fails when that file is stale).
+import { readFileSync } from 'node:fs';
+import type { RouteDef } from './api/routes.js';
+import { buildOpenApi, type ExtraPath, type OpenApiDocument } from './api/openapi.js';
+import { errorListSchema, object, str } from './api/schemas.js';
+import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
+import { eventCatalogue, modules } from './capabilities/index.js';
+import { loadConfig } from './config.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+
+/**
+ * The routes the modules mount, built without a database: route factories only
+ * keep their dependencies for the handlers, which never run here. What shapes a
+ * route's schemas (the event catalogue, the configuration) is real.
+ */
+export function documentedRoutes(extra: readonly CapabilityModule[] = []): RouteDef[] {
+  const deps = { config: loadConfig({}), catalogue: eventCatalogue() } as CoreDeps;
+  return [...modules, ...extra].flatMap((m) => m.routes?.(deps) ?? []);
+}
+
+const DESCRIPTION = `A multi-tenant help-desk backend, event-sourced: workspaces manage conversations, contacts and channels
+through API keys or member sessions. Every change is a domain event with a per-workspace, gapless \`seq\`, readable as a
+change feed (\`GET /api/events\`) and pushed, signed, to webhook endpoints.
+
+Generated from the route definitions the service enforces: the request schemas here are the ones it validates with,
+and the test suite checks every answer it receives against the answer schemas here.
+
+- **Authentication:** \`Authorization: Bearer svc_…\` (an API key), or the \`svc_session\` cookie from \`POST /api/session\`
+  with \`X-Service-Workspace\` naming the workspace. Each operation names the scope it needs (\`x-scope\`).
+- **Errors:** every coded error is \`{"type":"error.list","request_id","errors":[{"code","message","field?"}]}\`
+  (the signed inbound route's 401 aside, which is empty).
+- **Lists:** \`{"type":"list","data":[…],"pages":{"type":"pages","per_page","next":{"starting_after"}|null}}\`; pass
+  \`starting_after\` for the next page.
+- **Retries:** writes accept \`Idempotency-Key\`; a replayed answer carries \`Idempotent-Replayed: true\`.`;
+
+const EXTRA_PATHS: ExtraPath[] = [
+  {
+    method: 'get',
+    path: '/healthz',
+    summary: 'Liveness',
+    description: 'The process is up (503 while it shuts down). No authentication.',
+    tag: 'operations',
+    content: { 'application/json': object({ status: { type: 'string', enum: ['ok'] } }) },
+    other: { 503: { description: 'Shutting down.', schema: object({ status: { type: 'string', enum: ['stopping'] } }) } },
+  },
+  {
+    method: 'get',
+    path: '/readyz',
+    summary: 'Readiness',
+    description: 'The database and the event store answer. No authentication.',
+    tag: 'operations',
+    content: { 'application/json': object({ status: { type: 'string', enum: ['ready'] } }) },
+    other: { 503: { description: 'A dependency does not answer.', schema: object({ status: { type: 'string', enum: ['unavailable'] }, reason: str() }) } },
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document',
+    description: 'The OpenAPI 3.1 description of the API. No authentication.',
+    tag: 'operations',
+    content: { 'application/json': null },
+  },
+  {
+    method: 'get',
+    path: '/docs',
+    summary: 'This reference, in a browser',
+    description: 'The API reference rendered from /openapi.json by Scalar, served by the service itself (no CDN). No authentication.',
+    tag: 'operations',
+    content: { 'text/html': { type: 'string' } },
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    summary: 'Prometheus metrics',
+    description: 'The Prometheus text exposition format (see the README for the metric list). When the operator sets METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; otherwise no authentication.',
+    tag: 'operations',
+    content: { 'text/plain': { type: 'string' } },
+    other: { 401: { description: 'METRICS_TOKEN is set and the request does not carry it.', schema: errorListSchema } },
+    security: [{ metricsToken: [] }, {}],
+    scope: 'METRICS_TOKEN',
+  },
+];
+
+export function openApiDocument(routes: readonly RouteDef[]): OpenApiDocument {
+  return buildOpenApi(routes, { title: 'Conversation service API', version: pkg.version, description: DESCRIPTION, extraPaths: EXTRA_PATHS });
+}
