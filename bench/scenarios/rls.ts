@@ -3,7 +3,7 @@
 // default: each request runs in a transaction that takes the tenant role and
 // setting) and one with it off. The ratio is on ÷ off.
 import { row, type Row } from '../lib/report.js';
-import { auth, load, loadDetails, loadNote, type Ctx, type Scenario } from '../scenarios.js';
+import { auth, load, loadDetails, loadNote, type Ctx, type Scenario } from './shared.js';
 
 export const rls: Scenario = {
   name: 'rls',

@@ -1,17 +1,21 @@
-// The HTTP load generator: autocannon in a process of its own. Requests that
+// The HTTP load generator: autocannon in a process of its own (one for the
+// whole run, started once; each call is one warm-up and one measured run, so
+// the load never shares an event loop with what it measures). Requests that
 // must differ (a fresh Idempotency-Key, a new thread id, a signature over the
 // exact bytes) are built per request by a named generator, since functions
 // cannot cross the IPC channel. Latency is taken from autocannon's per-response
 // timings (hrtime, sub-millisecond), not from its millisecond histogram.
 import { createHmac, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { task } from '../lib/child.js';
+import { daemon } from '../lib/child.js';
 import { summarize, type LatencySummary } from '../lib/stats.js';
 
 export type Generator =
   | { kind: 'static'; method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }
   | { kind: 'create-conversation'; path: string; tenants: { headers: Record<string, string>; channelId: string }[]; contacts: number }
-  | { kind: 'inbound'; path: string; secret: string; contacts: number };
+  | { kind: 'inbound'; path: string; secret: string; contacts: number }
+  /** POST {prefix}{id}/reply, the id picked at random from `conversations` for every request */
+  | { kind: 'reply'; prefix: string; conversations: string[]; headers: Record<string, string> };
 
 export interface LoadInput {
   url: string;
@@ -40,6 +44,8 @@ export interface LoadResult {
 }
 
 const TEXT = 'Hello, my order #4411 has not arrived yet and the tracking page has said "label created" for six days. Can you check?';
+
+const REPLY = 'Thanks for your patience! The warehouse confirmed the parcel left this morning; you will get the tracking link by e-mail.';
 
 /** The first non-2xx answer of the measured run, to say what went wrong. */
 let sampleError: string | undefined;
@@ -74,6 +80,21 @@ function baseRequests(g: Generator): autocannon.Request[] {
               subject: `Order ${i}`,
               contact: { external_id: `bench-contact-${c}`, name: `Customer ${c}`, email: `customer${c}@bench.example.com` },
             });
+            return req;
+          },
+        },
+      ];
+    case 'reply':
+      return [
+        {
+          method: 'POST',
+          path: `${g.prefix}${g.conversations[0]}/reply`,
+          setupRequest: (req) => {
+            const i = n++;
+            const id = g.conversations[Math.floor(Math.random() * g.conversations.length)]!;
+            req.path = `${g.prefix}${id}/reply`;
+            req.headers = { ...g.headers, 'content-type': 'application/json', 'idempotency-key': `bench-reply-${run}-${i}` };
+            req.body = JSON.stringify({ body: REPLY, message_type: 'comment' });
             return req;
           },
         },
@@ -145,8 +166,15 @@ function once(input: LoadInput, requests: autocannon.Request[], seconds: number,
   });
 }
 
-task<LoadInput, LoadResult>(async (input) => {
+async function run(input: LoadInput): Promise<LoadResult> {
+  sampleError = undefined;
   const requests = requestsFor(input.generator);
   const warm = input.warmupS > 0 ? (await once(input, requests, input.warmupS, false)).ok : 0;
   return { ...(await once(input, requests, input.durationS, true)), warmupOk: warm };
-});
+}
+
+daemon<Record<string, never>, Record<string, never>>(async () => ({
+  ready: {},
+  handle: (input: LoadInput) => run(input),
+  stop: async () => undefined,
+}));
