@@ -216,7 +216,7 @@ async function main(): Promise<number> {
     // Anything that makes this run differ from the plain command (exploring, not figures of record).
     overrides: Object.fromEntries(
       ['BENCH_CONNECTIONS', 'BENCH_SERVICE', 'BENCH_SERVICE_ENTRY', 'BENCH_SERVICE_NODE_OPTIONS', 'BENCH_EXPERIMENTS', 'BENCH_LOG_LEVEL', 'BENCH_CPU_PROF', 'BENCH_WORKER_CPU_PROF']
-        .filter((k) => process.env[k] !== undefined)
+        .filter((k) => process.env[k] !== undefined && !(k === 'BENCH_SERVICE' && process.env[k] === 'compiled'))
         .map((k) => [k, process.env[k]]),
     ) as Record<string, string>,
     service_log_level: logLevel,

@@ -8,7 +8,7 @@ import { cpuMeter, postgresScope, type CpuMeter } from '../lib/cpu.js';
 import type { BenchDatabases } from '../lib/db.js';
 import type { Row } from '../lib/report.js';
 import type { ServiceProcess } from '../lib/service.js';
-import type { Generator, LoadInput, LoadResult } from '../workers/load.js';
+import type { Generator, InterleavedInput, InterleavedResult, LoadInput, LoadResult, LoaderCall } from '../workers/load.js';
 
 export interface Sizes {
   /** measured seconds of each throughput run */
@@ -96,8 +96,14 @@ export async function load(ctx: Ctx, url: string, generator: Generator, over: Pa
   const input: LoadInput = { url, connections: ctx.sizes.connections, durationS: ctx.sizes.loadS, warmupS: ctx.sizes.warmupS, generator, ...over };
   const loader = await ctx.loader();
   const meter = cpuMeter(pid);
-  const r = await loader.call<LoadResult>(input);
+  const r = await loader.call<LoadResult>({ cmd: 'load', input } satisfies LoaderCall);
   return { ...r, cpu: meter.stop(r.ok + r.warmupOk) };
+}
+
+/** Latency of several GETs against each other, taking turns on one connection (see InterleavedInput). */
+export async function interleaved(ctx: Ctx, input: InterleavedInput): Promise<InterleavedResult> {
+  const loader = await ctx.loader();
+  return loader.call<InterleavedResult>({ cmd: 'interleaved', input } satisfies LoaderCall);
 }
 
 /** What a load run reports beside its figure: errors, statuses, latency. */

@@ -6,6 +6,7 @@
 // cannot cross the IPC channel. Latency is taken from autocannon's per-response
 // timings (hrtime, sub-millisecond), not from its millisecond histogram.
 import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { daemon } from '../lib/child.js';
 import { summarize, type LatencySummary } from '../lib/stats.js';
@@ -42,6 +43,31 @@ export interface LoadResult {
   /** 2xx answers during the warm-up (for CPU-per-request over the whole run) */
   warmupOk: number;
 }
+
+/**
+ * Latency of several GETs compared with each other, on one keep-alive
+ * connection: the paths take turns, request by request, for the whole run, so
+ * every path meets the same machine (a neighbour's burst of load lands on all
+ * of them alike) instead of one path being timed after the other.
+ */
+export interface InterleavedInput {
+  url: string;
+  paths: string[];
+  headers?: Record<string, string>;
+  durationS: number;
+  warmupS: number;
+}
+
+export interface InterleavedResult {
+  /** per path, in the order given: latency of its 2xx answers */
+  latencyMs: LatencySummary[];
+  ok: number[];
+  non2xx: number[];
+  durationS: number;
+  sampleError?: string;
+}
+
+export type LoaderCall = { cmd: 'load'; input: LoadInput } | { cmd: 'interleaved'; input: InterleavedInput };
 
 const TEXT = 'Hello, my order #4411 has not arrived yet and the tracking page has said "label created" for six days. Can you check?';
 
@@ -173,8 +199,55 @@ async function run(input: LoadInput): Promise<LoadResult> {
   return { ...(await once(input, requests, input.durationS, true)), warmupOk: warm };
 }
 
+async function interleaved(input: InterleavedInput): Promise<InterleavedResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const base = new URL(input.url);
+  const get = (path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ host: base.hostname, port: base.port, path, method: 'GET', headers: input.headers, agent }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const n = input.paths.length;
+  const samples: number[][] = input.paths.map(() => []);
+  const ok = new Array<number>(n).fill(0);
+  const non2xx = new Array<number>(n).fill(0);
+  let error: string | undefined;
+  const loop = async (seconds: number, record: boolean) => {
+    const until = performance.now() + seconds * 1000;
+    for (let i = 0; performance.now() < until; i++) {
+      const k = i % n;
+      const t0 = performance.now();
+      const r = await get(input.paths[k]!);
+      const ms = performance.now() - t0;
+      if (!record) continue;
+      if (r.status >= 200 && r.status < 300) {
+        ok[k]!++;
+        samples[k]!.push(ms);
+      } else {
+        non2xx[k]!++;
+        error ??= `${r.status} ${r.body.slice(0, 300)}`;
+      }
+    }
+  };
+  try {
+    await loop(input.warmupS, false);
+    const started = performance.now();
+    await loop(input.durationS, true);
+    return { latencyMs: samples.map((x) => summarize(x)), ok, non2xx, durationS: (performance.now() - started) / 1000, ...(error ? { sampleError: error } : {}) };
+  } finally {
+    agent.destroy();
+  }
+}
+
 daemon<Record<string, never>, Record<string, never>>(async () => ({
   ready: {},
-  handle: (input: LoadInput) => run(input),
+  handle: (call: LoaderCall) => (call.cmd === 'load' ? run(call.input) : interleaved(call.input)),
   stop: async () => undefined,
 }));
