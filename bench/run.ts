@@ -130,6 +130,14 @@ async function main(): Promise<number> {
       }
       return svc;
     },
+    async stopServiceWith(name) {
+      const svc = extraServices.get(name);
+      extraServices.delete(name);
+      if (svc) {
+        log(`stopping the second service, ${name}`);
+        await svc.stop();
+      }
+    },
     async boot() {
       boot ??= new Bootstrapper(dbs.mainUrl, (await ctx.service()).url);
       return boot;

@@ -63,7 +63,8 @@ export const reply: Scenario = {
               'ours does more per reply than the peer: API-key authentication and scopes, the Idempotency-Key reserved and its answer stored, ' +
                 'the per-workspace gapless seq that feeds the change feed and webhooks (NOTIFY after commit), the conversation and part read models ' +
                 'projected in the same transaction, and the answer (the part with its conversation) read back from them (read-your-writes); ' +
-                'the peer reads the stream, decides, appends with the expected version and updates one pongo document inline, and answers with the part id',
+                'the peer reads the stream, decides, appends with the expected version and updates one pongo document inline, and answers with the part id; ' +
+                'the conversations are all in one workspace, whose writes ours serialises (its gapless seq), while the peer\'s streams are independent',
               loadNote(ours, base, 'peer'),
             ]
               .filter(Boolean)

@@ -47,8 +47,10 @@ export const FULL: Sizes = {
 };
 
 export const QUICK: Sizes = {
-  loadS: 1,
-  warmupS: 0.3,
+  // Not shorter: under a neighbour's load a write at 32 connections can take most of a second, and a
+  // run with no 2xx answer at all has no figure (the smoke test runs this mode).
+  loadS: 1.5,
+  warmupS: 0.5,
   latencyS: 0.5,
   connections: 32,
   replyPool: 100,
@@ -74,6 +76,8 @@ export interface Ctx {
   sampleConversation(): Promise<{ id: string; json: unknown }>;
   /** a second service process on the same database with extra settings (stopped with the main one) */
   serviceWith(name: string, env: Record<string, string>): Promise<ServiceProcess>;
+  /** stops that second process (its idle workers would otherwise share the cores with later scenarios) */
+  stopServiceWith(name: string): Promise<void>;
   /** the load generator (autocannon), one process of its own for the whole run */
   loader(): Promise<Daemon<Record<string, never>>>;
   log(msg: string): void;
