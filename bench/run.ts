@@ -13,9 +13,10 @@ import { Bootstrapper, type Tenant } from './lib/bootstrap.js';
 import { REPO_ROOT, startDaemon, type Daemon } from './lib/child.js';
 import { openDatabases } from './lib/db.js';
 import { setPostmaster } from './lib/cpu.js';
+import { prepareService, serviceMode, type ServiceBuild } from './lib/build.js';
 import { table, unavailable, type Row } from './lib/report.js';
 import { ServiceProcess } from './lib/service.js';
-import { EXPERIMENT_ROWS, FULL, QUICK, ROW_NAMES, pick, sampleConversation, scenarioNames, type Ctx } from './scenarios.js';
+import { EXPERIMENT_ROWS, FULL, QUICK, ROW_NAMES, pick, sampleConversation, scenarioNames, type Ctx } from './scenarios/index.js';
 
 const USAGE = `usage: npm run bench -- [scenario ...] [--quick] [--out <file>] [--profile] [--keep]
   scenarios: ${scenarioNames().join(', ')} (default: all)
@@ -25,8 +26,9 @@ const USAGE = `usage: npm run bench -- [scenario ...] [--quick] [--out <file>] [
   --keep       keep the scratch databases afterwards (also BENCH_KEEP=1)
   env: DATABASE_URL (use that server instead of embedded Postgres), BENCH_DATA_DIR (scratch folder,
        default bench/.data), BENCH_LOG_LEVEL (service log level, default info),
-       BENCH_SERVICE=compiled (compile src with tsc into the scratch folder and run node <that>/main.js,
-       as npm run start:prod would, instead of node --import tsx src/main.ts)`;
+       BENCH_SERVICE=compiled (the default: npm run build's tsc output, cached in bench/.build/<hash>, run as
+       node main.js with NODE_ENV=production, as npm run start:prod does) or BENCH_SERVICE=tsx
+       (node --import tsx src/main.ts)`;
 
 const ORDER = [...ROW_NAMES.slice(0, ROW_NAMES.indexOf('append') + 1), ...EXPERIMENT_ROWS, ...ROW_NAMES.slice(ROW_NAMES.indexOf('append') + 1)];
 const rank = (scenario: string) => {
@@ -61,16 +63,27 @@ async function main(): Promise<number> {
   const profileDir = path.join(dataDir, 'profiles');
   if (values.profile || process.env.BENCH_CPU_PROF === '1') mkdirSync(profileDir, { recursive: true });
   const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
-  let compiledEntry: string | undefined;
-  if (process.env.BENCH_SERVICE === 'compiled') {
-    const outDir = path.join(dataDir, 'dist');
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(REPO_ROOT, 'tsconfig.build.json'), '--outDir', outDir], { stdio: 'inherit' });
-    compiledEntry = path.join(outDir, 'main.js');
+  try {
+    serviceMode();
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    return 2;
   }
   const started = new Date();
   const log = (m: string) => process.stderr.write(`[bench ${((Date.now() - started.getTime()) / 1000).toFixed(1).padStart(6)}s] ${m}\n`);
 
   log(`${quick ? 'quick' : 'full'} run: ${scenarios.map((s) => s.name).join(', ')}`);
+  const commit = gitCommit();
+  // The service is built (or its earlier identical build found) while Postgres starts.
+  let build: ServiceBuild | null = null;
+  const building = scenarios.some((s) => s.needsService)
+    ? prepareService(log).then((b) => {
+        build = b;
+        log(`service: ${b.describe}`);
+        return b;
+      })
+    : null;
+  building?.catch(() => undefined); // awaited (and reported) where the service starts
   const dbs = await openDatabases({ dataDir, keep: values.keep === true || process.env.BENCH_KEEP === '1', log });
   setPostmaster(dbs.postmasterPid);
   const postgres = await dbs.postgresVersion();
@@ -80,6 +93,7 @@ async function main(): Promise<number> {
   const extraServices = new Map<string, ServiceProcess>();
   let boot: Bootstrapper | null = null;
   let bare: Daemon<{ url: string }> | null = null;
+  let loader: Promise<Daemon<Record<string, never>>> | null = null;
   const tenants = new Map<string, Promise<Tenant>>();
   let sample: Promise<{ id: string; json: unknown }> | null = null;
   const logFile = path.join(dataDir, 'service.log');
@@ -90,6 +104,7 @@ async function main(): Promise<number> {
     log,
     async service() {
       if (!service) {
+        const { entry: compiledEntry } = await building!;
         log(`starting the service (log: ${path.relative(process.cwd(), logFile)})`);
         service = await ServiceProcess.start({
           databaseUrl: dbs.mainUrl,
@@ -107,12 +122,21 @@ async function main(): Promise<number> {
       let svc = extraServices.get(name);
       if (!svc) {
         await ctx.service(); // migrations and the main process first
+        const { entry: compiledEntry } = await building!;
         const file = path.join(dataDir, `service-${name}.log`);
         log(`starting a second service, ${name} (log: ${path.relative(process.cwd(), file)})`);
         svc = await ServiceProcess.start({ databaseUrl: dbs.mainUrl, dataDir: `${serviceDir}-${name}`, logFile: file, logLevel, compiledEntry, env });
         extraServices.set(name, svc);
       }
       return svc;
+    },
+    async stopServiceWith(name) {
+      const svc = extraServices.get(name);
+      extraServices.delete(name);
+      if (svc) {
+        log(`stopping the second service, ${name}`);
+        await svc.stop();
+      }
     },
     async boot() {
       boot ??= new Bootstrapper(dbs.mainUrl, (await ctx.service()).url);
@@ -129,6 +153,10 @@ async function main(): Promise<number> {
     sampleConversation() {
       sample ??= (async () => sampleConversation(await ctx.boot(), await ctx.tenant('main')))();
       return sample;
+    },
+    loader() {
+      loader ??= startDaemon<Record<string, never>>('load.ts', {});
+      return loader;
     },
     async bare() {
       bare ??= await startDaemon<{ url: string }>('bare-server.ts', { json: (await ctx.sampleConversation()).json });
@@ -171,6 +199,8 @@ async function main(): Promise<number> {
     }
   } finally {
     await stopService();
+    const loading = loader as Promise<Daemon<Record<string, never>>> | null;
+    if (loading) await (await loading.catch(() => null))?.stop().catch(() => undefined);
     await dbs.close();
   }
   // The table reads in a fixed order whatever the run order.
@@ -184,6 +214,7 @@ async function main(): Promise<number> {
     seconds: (finished.getTime() - started.getTime()) / 1000,
     mode: quick ? 'quick' : 'full',
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    commit,
     scenarios: scenarios.map((s) => s.name),
     expected_rows: ROW_NAMES,
     node: process.version,
@@ -193,11 +224,12 @@ async function main(): Promise<number> {
     // Anything that makes this run differ from the plain command (exploring, not figures of record).
     overrides: Object.fromEntries(
       ['BENCH_CONNECTIONS', 'BENCH_SERVICE', 'BENCH_SERVICE_ENTRY', 'BENCH_SERVICE_NODE_OPTIONS', 'BENCH_EXPERIMENTS', 'BENCH_LOG_LEVEL', 'BENCH_CPU_PROF', 'BENCH_WORKER_CPU_PROF']
-        .filter((k) => process.env[k] !== undefined)
+        .filter((k) => process.env[k] !== undefined && !(k === 'BENCH_SERVICE' && process.env[k] === 'compiled'))
         .map((k) => [k, process.env[k]]),
     ) as Record<string, string>,
     service_log_level: logLevel,
-    service_entry: compiledEntry ? 'node <compiled>/main.js (BENCH_SERVICE=compiled)' : 'node --import tsx src/main.ts',
+    service_mode: (build as ServiceBuild | null)?.mode ?? serviceMode(),
+    service: (build as ServiceBuild | null)?.describe ?? null,
     sizes,
     rows,
     ...(profiles.length ? { cpu_profiles: profiles } : {}),
@@ -207,7 +239,8 @@ async function main(): Promise<number> {
     '',
     `npm run bench (${result.mode}) — ${finished.toISOString()} — ${result.seconds.toFixed(0)} s`,
     ...(Object.keys(result.overrides).length ? [`overrides (not figures of record): ${Object.entries(result.overrides).map(([k, v]) => `${k}=${v}`).join(' ')}`] : []),
-    `node ${result.node}; ${postgres}; ${result.machine.cpus} × ${result.machine.cpu_model}; database: ${dbs.source}; service LOG_LEVEL=${logLevel}; service: ${result.service_entry}`,
+    `commit ${commit}; node ${result.node}; ${postgres}; ${result.machine.cpus} × ${result.machine.cpu_model}; database: ${dbs.source}`,
+    `service: ${result.service ?? '(not started)'}; LOG_LEVEL=${logLevel}`,
     '',
     table(rows),
     '',
@@ -226,6 +259,17 @@ async function main(): Promise<number> {
   if (values.out) writeFileSync(path.resolve(values.out), json);
   process.stdout.write(`results: ${path.relative(process.cwd(), file)}${values.out ? ` and ${values.out}` : ''}\n`);
   return failed ? 1 : 0;
+}
+
+/** The commit measured, with a mark when the working tree differs from it. */
+function gitCommit(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'bench', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    return dirty ? `${sha} + uncommitted changes` : sha;
+  } catch {
+    return 'unknown';
+  }
 }
 
 main().then(

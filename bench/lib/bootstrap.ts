@@ -12,6 +12,7 @@ import { systemClock } from '../../src/platform/clock.js';
 import { createDb } from '../../src/platform/db/database.js';
 import { randomIds } from '../../src/platform/ids.js';
 import { ProjectionEngine } from '../../src/projections/engine.js';
+import { closeKnex } from './knex-close.js';
 
 export interface Tenant {
   name: string;
@@ -76,6 +77,6 @@ export class Bootstrapper {
   }
 
   async close(): Promise<void> {
-    await this.db.destroy();
+    await closeKnex(this.db);
   }
 }

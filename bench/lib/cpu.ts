@@ -34,6 +34,9 @@ export function setPostmaster(pid: number | null): void {
   postmaster = pid;
 }
 
+/** Whose Postgres CPU the meters count: the bench's own cluster, or (DATABASE_URL) every postgres process here. */
+export const postgresScope = (): 'cluster' | 'machine' => (postmaster === null ? 'machine' : 'cluster');
+
 function parentOf(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

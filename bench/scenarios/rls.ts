@@ -3,7 +3,7 @@
 // default: each request runs in a transaction that takes the tenant role and
 // setting) and one with it off. The ratio is on ÷ off.
 import { row, type Row } from '../lib/report.js';
-import { auth, load, loadDetails, loadNote, type Ctx, type Scenario } from '../scenarios.js';
+import { auth, load, loadDetails, loadNote, type Ctx, type Scenario } from './shared.js';
 
 export const rls: Scenario = {
   name: 'rls',
@@ -17,10 +17,15 @@ export const rls: Scenario = {
     const readGen = { kind: 'static' as const, method: 'GET' as const, path: readPath, headers: auth(main) };
     const writeGen = { kind: 'create-conversation' as const, path: '/api/conversations', tenants: [{ headers: auth(main), channelId: main.channelId }], contacts: 1000 };
     // Alternate which goes first, so neither always meets a warmer Postgres.
-    const readOff = await load(ctx, off.url, readGen, {}, off.pid);
-    const readOn = await load(ctx, on.url, readGen, {}, on.pid);
-    const writeOn = await load(ctx, on.url, writeGen, {}, on.pid);
-    const writeOff = await load(ctx, off.url, writeGen, {}, off.pid);
+    let readOff, readOn, writeOn, writeOff;
+    try {
+      readOff = await load(ctx, off.url, readGen, {}, off.pid);
+      readOn = await load(ctx, on.url, readGen, {}, on.pid);
+      writeOn = await load(ctx, on.url, writeGen, {}, on.pid);
+      writeOff = await load(ctx, off.url, writeGen, {}, off.pid);
+    } finally {
+      await ctx.stopServiceWith('rls-off');
+    }
     return [
       row({
         scenario: 'rls read',

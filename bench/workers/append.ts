@@ -12,6 +12,7 @@ import type { PendingEvent } from '../../src/eventstore/envelope.js';
 import { task } from '../lib/child.js';
 import { TenantStory } from '../lib/events.js';
 import { sleep, summarize, type LatencySummary } from '../lib/stats.js';
+import { closeKnex } from '../lib/knex-close.js';
 
 export interface AppendInput {
   url: string;
@@ -47,7 +48,7 @@ async function open(input: AppendInput): Promise<{ append: AppendFn; close(): Pr
       append: async (_w, tenant, events) => {
         await store.append(tenant, events, 'any');
       },
-      close: () => db.destroy(),
+      close: () => closeKnex(db),
     };
   }
   if (input.store === 'ours-quiet') {
@@ -82,7 +83,7 @@ async function open(input: AppendInput): Promise<{ append: AppendFn; close(): Pr
       },
       close: async () => {
         await inFlight;
-        await db.destroy();
+        await closeKnex(db);
       },
     };
   }

@@ -2,9 +2,10 @@
 // one handler that parses a JSON body (when there is one) and answers with the
 // same JSON document our route returns. No auth, no database.
 //
-// With `roundTrips` (a calibration, not a baseline of record) the handler first
-// makes that many sequential trivial queries (SELECT $1) through a pg pool: the
-// ceiling of any handler that needs as many round trips on this machine.
+// With `roundTrips`, or `?round_trips=N` on a server given `databaseUrl` (a
+// calibration, not a baseline of record), the handler first makes that many
+// sequential trivial queries (SELECT $1) through a pg pool: the ceiling of any
+// handler that needs as many round trips on this machine.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -18,14 +19,15 @@ export interface BareInput {
 }
 
 daemon<BareInput, { url: string }>(async ({ json, roundTrips = 0, databaseUrl }) => {
-  const pool = roundTrips > 0 ? new pg.Pool({ connectionString: databaseUrl, max: 20 }) : null;
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 20 }) : null;
   let stopping = false;
   const app = express();
   app.disable('x-powered-by');
   app.use(express.json({ limit: '256kb' }));
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     void (async () => {
-      for (let i = 0; i < roundTrips; i++) await pool!.query('SELECT $1::int AS n', [i]);
+      const n = pool && typeof req.query.round_trips === 'string' ? Number(req.query.round_trips) : roundTrips;
+      for (let i = 0; i < n; i++) await pool!.query('SELECT $1::int AS n', [i]);
       res.status(200).json(json);
     })().catch((e) => (stopping ? res.destroy() : next(e)));
   });

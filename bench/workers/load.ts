@@ -1,17 +1,22 @@
-// The HTTP load generator: autocannon in a process of its own. Requests that
+// The HTTP load generator: autocannon in a process of its own (one for the
+// whole run, started once; each call is one warm-up and one measured run, so
+// the load never shares an event loop with what it measures). Requests that
 // must differ (a fresh Idempotency-Key, a new thread id, a signature over the
 // exact bytes) are built per request by a named generator, since functions
 // cannot cross the IPC channel. Latency is taken from autocannon's per-response
 // timings (hrtime, sub-millisecond), not from its millisecond histogram.
 import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
 import autocannon from 'autocannon';
-import { task } from '../lib/child.js';
+import { daemon } from '../lib/child.js';
 import { summarize, type LatencySummary } from '../lib/stats.js';
 
 export type Generator =
   | { kind: 'static'; method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }
   | { kind: 'create-conversation'; path: string; tenants: { headers: Record<string, string>; channelId: string }[]; contacts: number }
-  | { kind: 'inbound'; path: string; secret: string; contacts: number };
+  | { kind: 'inbound'; path: string; secret: string; contacts: number }
+  /** POST {prefix}{id}/reply, the id picked at random from `conversations` for every request */
+  | { kind: 'reply'; prefix: string; conversations: string[]; headers: Record<string, string> };
 
 export interface LoadInput {
   url: string;
@@ -39,7 +44,34 @@ export interface LoadResult {
   warmupOk: number;
 }
 
+/**
+ * Latency of several GETs compared with each other, on one keep-alive
+ * connection: the paths take turns, request by request, for the whole run, so
+ * every path meets the same machine (a neighbour's burst of load lands on all
+ * of them alike) instead of one path being timed after the other.
+ */
+export interface InterleavedInput {
+  url: string;
+  paths: string[];
+  headers?: Record<string, string>;
+  durationS: number;
+  warmupS: number;
+}
+
+export interface InterleavedResult {
+  /** per path, in the order given: latency of its 2xx answers */
+  latencyMs: LatencySummary[];
+  ok: number[];
+  non2xx: number[];
+  durationS: number;
+  sampleError?: string;
+}
+
+export type LoaderCall = { cmd: 'load'; input: LoadInput } | { cmd: 'interleaved'; input: InterleavedInput };
+
 const TEXT = 'Hello, my order #4411 has not arrived yet and the tracking page has said "label created" for six days. Can you check?';
+
+const REPLY = 'Thanks for your patience! The warehouse confirmed the parcel left this morning; you will get the tracking link by e-mail.';
 
 /** The first non-2xx answer of the measured run, to say what went wrong. */
 let sampleError: string | undefined;
@@ -74,6 +106,21 @@ function baseRequests(g: Generator): autocannon.Request[] {
               subject: `Order ${i}`,
               contact: { external_id: `bench-contact-${c}`, name: `Customer ${c}`, email: `customer${c}@bench.example.com` },
             });
+            return req;
+          },
+        },
+      ];
+    case 'reply':
+      return [
+        {
+          method: 'POST',
+          path: `${g.prefix}${g.conversations[0]}/reply`,
+          setupRequest: (req) => {
+            const i = n++;
+            const id = g.conversations[Math.floor(Math.random() * g.conversations.length)]!;
+            req.path = `${g.prefix}${id}/reply`;
+            req.headers = { ...g.headers, 'content-type': 'application/json', 'idempotency-key': `bench-reply-${run}-${i}` };
+            req.body = JSON.stringify({ body: REPLY, message_type: 'comment' });
             return req;
           },
         },
@@ -145,8 +192,62 @@ function once(input: LoadInput, requests: autocannon.Request[], seconds: number,
   });
 }
 
-task<LoadInput, LoadResult>(async (input) => {
+async function run(input: LoadInput): Promise<LoadResult> {
+  sampleError = undefined;
   const requests = requestsFor(input.generator);
   const warm = input.warmupS > 0 ? (await once(input, requests, input.warmupS, false)).ok : 0;
   return { ...(await once(input, requests, input.durationS, true)), warmupOk: warm };
-});
+}
+
+async function interleaved(input: InterleavedInput): Promise<InterleavedResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const base = new URL(input.url);
+  const get = (path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ host: base.hostname, port: base.port, path, method: 'GET', headers: input.headers, agent }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const n = input.paths.length;
+  const samples: number[][] = input.paths.map(() => []);
+  const ok = new Array<number>(n).fill(0);
+  const non2xx = new Array<number>(n).fill(0);
+  let error: string | undefined;
+  const loop = async (seconds: number, record: boolean) => {
+    const until = performance.now() + seconds * 1000;
+    for (let i = 0; performance.now() < until; i++) {
+      const k = i % n;
+      const t0 = performance.now();
+      const r = await get(input.paths[k]!);
+      const ms = performance.now() - t0;
+      if (!record) continue;
+      if (r.status >= 200 && r.status < 300) {
+        ok[k]!++;
+        samples[k]!.push(ms);
+      } else {
+        non2xx[k]!++;
+        error ??= `${r.status} ${r.body.slice(0, 300)}`;
+      }
+    }
+  };
+  try {
+    await loop(input.warmupS, false);
+    const started = performance.now();
+    await loop(input.durationS, true);
+    return { latencyMs: samples.map((x) => summarize(x)), ok, non2xx, durationS: (performance.now() - started) / 1000, ...(error ? { sampleError: error } : {}) };
+  } finally {
+    agent.destroy();
+  }
+}
+
+daemon<Record<string, never>, Record<string, never>>(async () => ({
+  ready: {},
+  handle: (call: LoaderCall) => (call.cmd === 'load' ? run(call.input) : interleaved(call.input)),
+  stop: async () => undefined,
+}));

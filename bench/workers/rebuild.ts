@@ -12,6 +12,7 @@ import { rebuildReadModels } from '../../src/projections/rebuild.js';
 import { allProjectors } from '../../src/capabilities/index.js';
 import { task } from '../lib/child.js';
 import { TenantStory } from '../lib/events.js';
+import { closeKnex } from '../lib/knex-close.js';
 
 export type RebuildInput =
   | { step: 'seed'; url: string; events: number; tenants: number }
@@ -62,7 +63,7 @@ async function seed(url: string, total: number, tenants: number): Promise<Rebuil
     const types = await db('events').select('type').count<{ type: string; n: number }[]>({ n: '*' }).groupBy('type').orderBy('type');
     return { step: 'seed', events: appended, seconds, eventsPerSecond: appended / seconds, byType: Object.fromEntries(types.map((r) => [r.type, Number(r.n)])) };
   } finally {
-    await db.destroy();
+    await closeKnex(db);
   }
 }
 
@@ -102,7 +103,7 @@ async function rebuild(url: string): Promise<RebuildStepResult> {
     const seconds = r.elapsedMs / 1000;
     return { step: 'rebuild', events: r.events, seconds, eventsPerSecond: r.events / seconds };
   } finally {
-    await db.destroy();
+    await closeKnex(db);
   }
 }
 

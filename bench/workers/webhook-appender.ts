@@ -10,6 +10,7 @@ import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
 import { task } from '../lib/child.js';
 import { replyEvent } from '../lib/events.js';
 import { sleep, summarize, wallMs, type LatencySummary } from '../lib/stats.js';
+import { closeKnex } from '../lib/knex-close.js';
 
 export type AppenderInput =
   | { mode: 'append'; url: string; tenantId: string; conversationId: string; channelId: string; rate: number; count: number }
@@ -55,7 +56,7 @@ async function appendMode(input: Extract<AppenderInput, { mode: 'append' }>): Pr
     });
     return { mode: 'append', appended, failures, seconds };
   } finally {
-    await db.destroy();
+    await closeKnex(db);
   }
 }
 

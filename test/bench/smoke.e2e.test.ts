@@ -39,11 +39,13 @@ describe('bench: npm run bench -- --quick (smoke, no timing assertions)', functi
     const exit = await exitWithin(p, 200_000, 'npm run bench -- --quick');
     expect(exit.code, p.tail()).to.equal(0);
 
-    const result = JSON.parse(await readFile(out, 'utf8')) as { mode: string; node: string; postgres: string; expected_rows: string[]; rows: ResultRow[] };
+    const result = JSON.parse(await readFile(out, 'utf8')) as { mode: string; node: string; postgres: string; service_mode: string; expected_rows: string[]; rows: ResultRow[] };
     expect(result.mode).to.equal('quick');
+    // By default the bench measures what production runs: the compiled build.
+    expect(result.service_mode).to.equal('compiled');
     expect(result.node).to.match(/^v\d+/);
     expect(result.postgres).to.match(/PostgreSQL \d+/);
-    expect(result.expected_rows).to.include.members(['read', 'write', 'memory', 'inbound', 'deep-page', 'append', 'rebuild', 'webhook']);
+    expect(result.expected_rows).to.include.members(['read', 'write', 'memory', 'cpu per write', 'reply', 'inbound', 'deep-page', 'append', 'rebuild', 'webhook']);
     for (const name of result.expected_rows) {
       const rows = result.rows.filter((r) => r.scenario === name);
       expect(rows, `row ${name} is missing\n${p.tail()}`).to.not.be.empty;
@@ -54,5 +56,8 @@ describe('bench: npm run bench -- --quick (smoke, no timing assertions)', functi
       }
     }
     expect(p.stdout()).to.include('| scenario');
+    expect(p.stdout()).to.match(/^service: compiled: /m);
+    // A clean shutdown: no stack traces from pools closed under pending work.
+    expect(p.stderr(), p.tail()).to.not.match(/Acquire connection error|Error: aborted/);
   });
 });

@@ -1,0 +1,52 @@
+// The scenarios, in the order they run, and the rows the full table carries:
+// the one place that lists them. Each scenario is a file beside this one;
+// what they share (sizes, the context, load helpers) is in ./shared.ts.
+import { append } from './append.js';
+import { calibrate } from './calibrate.js';
+import { deepPage } from './deep-page.js';
+import { inbound } from './inbound.js';
+import { read } from './read.js';
+import { rebuild } from './rebuild.js';
+import { reply } from './reply.js';
+import { rls } from './rls.js';
+import type { Scenario } from './shared.js';
+import { webhook } from './webhook.js';
+import { write } from './write.js';
+
+export { FULL, QUICK, sampleConversation, type Ctx, type Scenario, type Sizes } from './shared.js';
+
+/**
+ * In the order they run: the service scenarios share one service process; the store scenarios need none.
+ * deep-page goes last of the service ones: a million seeded rows are best added after the others ran.
+ */
+export const SCENARIOS: Scenario[] = [write, read, reply, rls, inbound, webhook, calibrate, deepPage, append, rebuild];
+
+/** Every row name the full table carries, in the order it prints (the smoke test checks each is there). */
+export const ROW_NAMES = [
+  'read',
+  'write',
+  'write, 8 workspaces',
+  'memory',
+  'cpu per write',
+  'reply',
+  'rls read',
+  'rls write',
+  'inbound',
+  'deep-page',
+  'deep-page control',
+  'append',
+  'rebuild',
+  'webhook',
+  'calibration',
+];
+/** Rows only BENCH_EXPERIMENTS=1 adds (not expected in every result). */
+export const EXPERIMENT_ROWS = ['append (experiment)'];
+
+export const scenarioNames = (): string[] => SCENARIOS.flatMap((s) => [s.name, ...(s.aliases ?? [])]);
+
+export function pick(names: string[]): Scenario[] {
+  if (names.length === 0) return SCENARIOS;
+  const unknown = names.filter((n) => !scenarioNames().includes(n));
+  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${scenarioNames().join(', ')}`);
+  return SCENARIOS.filter((s) => names.includes(s.name) || (s.aliases ?? []).some((a) => names.includes(a)));
+}
