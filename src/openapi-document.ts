@@ -2,7 +2,9 @@
 // the routes every capability module mounts, plus the paths the app serves
 // outside /api. The service serves it at GET /openapi.json; `npm run openapi`
 // writes it to docs/openapi.json (a test fails when that file is stale).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { RouteDef } from './api/routes.js';
 import { buildOpenApi, type ExtraPath, type OpenApiDocument } from './api/openapi.js';
 import { errorListSchema, object, str } from './api/schemas.js';
@@ -10,7 +12,15 @@ import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
 import { eventCatalogue, modules } from './capabilities/index.js';
 import { loadConfig } from './config.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+/** The project's package.json: the nearest one above this module, from src/ (tsx) or a compiled build alike. */
+function projectPackage(): { name: string; version: string } {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string };
+    if (path.dirname(dir) === dir) throw new Error('package.json not found above the service');
+  }
+}
+const pkg = projectPackage();
 
 /**
  * The routes the modules mount, built without a database: route factories only
