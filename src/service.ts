@@ -112,7 +112,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   // The request pipeline every /api route runs through: who is calling, and Idempotency-Key.
   const auth = new Authenticator(deps.db, deps.clock);
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
-  // Reservations commit on their own (spec 3.2), outside the request's tenant scope (the owner role).
+  // Reservations commit on their own (spec 3.2); they run in the request's tenant scope like the rest of it.
   const idempotency = new Idempotency(database.db, deps.clock, deps.sealer);
   const pipeline: RoutePipeline = metrics.instrumentPipeline({
     authenticate: (req) => auth.authenticate(req),

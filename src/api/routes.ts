@@ -68,8 +68,8 @@ export interface RoutePipeline {
   requireFreshSession(principal: Principal): void;
   /** wraps a non-GET handler when the request carries Idempotency-Key */
   idempotent(req: Request, principal: Principal, run: () => Promise<Answer>): Promise<Answer & { replayed?: boolean }>;
-  /** runs an authenticated handler as its principal's tenant, behind row-level security */
-  scoped(principal: Principal, run: () => Promise<Answer>): Promise<Answer>;
+  /** runs an authenticated request as its principal's tenant, behind row-level security */
+  scoped<T>(principal: Principal, run: () => Promise<T>): Promise<T>;
 }
 
 export function route<B = any, Q = any>(def: RouteDef<B, Q>): RouteDef<B, Q> {
@@ -128,8 +128,11 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
         const query = validateQuery ? validateQuery({ ...(req.query as object) }) : req.query;
         const body = validateBody ? validateBody(req.body ?? {}) : req.body;
         const call: Call = { params: req.params as Record<string, string>, query, body, ctx, principal: principal!, req };
-        const handle = principal ? () => pipeline.scoped(principal!, () => def.handle(call)) : () => def.handle(call);
-        const answer = principal && def.method !== 'get' ? await pipeline.idempotent(req, principal, handle) : await handle();
+        // The whole of an authenticated request, idempotency included, runs as its tenant: its
+        // pooled connections keep one role and setting instead of switching on every step.
+        const handle = () => def.handle(call);
+        const run = principal && def.method !== 'get' ? () => pipeline.idempotent(req, principal!, handle) : handle;
+        const answer = principal ? await pipeline.scoped(principal, run) : await run();
         sendAnswer(res, answer);
       } catch (e) {
         next(e);

@@ -7,7 +7,7 @@ const pipeline: RoutePipeline = {
   },
   requireFreshSession: () => undefined,
   idempotent: async (_req, _p, run) => run(),
-  scoped: async (_p, run) => run(),
+  scoped: (_p, run) => run(),
 };
 const parsers = { json: (_q: unknown, _s: unknown, n: () => void) => n(), raw: (_q: unknown, _s: unknown, n: () => void) => n() };
 

@@ -18,7 +18,7 @@
 // connection for the request's whole life.
 //
 // The owner role is the documented bypass, used by what crosses tenants on
-// purpose: authentication (a key names its tenant), idempotency reservations,
+// purpose: authentication (a key names its tenant),
 // the dispatcher, delivery workers, sweeps, migrations and rebuild.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
