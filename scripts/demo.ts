@@ -360,14 +360,15 @@ async function main(): Promise<void> {
     ...AGENTS.map((a) => `            ${a.email} / ${AGENT_PASSWORD} (${a.role})`),
     '',
     '  Where to look:',
-    `    ${BASE}/docs                                  the API reference`,
+    `    ${`${BASE}/docs`.padEnd(40)} the API reference, in a browser`,
+    `    ${`${BASE}/metrics`.padEnd(40)} Prometheus metrics`,
+    webhooks
+      ? `    ${receiver.url.padEnd(40)} this demo's receiver: webhooks at /hooks, channel replies at /bridge (${receiver.received} deliveries so far, signatures verified)`
+      : '    (no webhook receiver: the service refused a loopback URL; start it with WEBHOOK_ALLOWLIST=127.0.0.1)',
+    `    KEY=${key}`,
     `    curl -s ${BASE}/api/conversations/counts -H "Authorization: Bearer $KEY"`,
     `    curl -s "${BASE}/api/conversations?state=open&per_page=5" -H "Authorization: Bearer $KEY"`,
     `    curl -s "${BASE}/api/events?after_seq=0&per_page=5" -H "Authorization: Bearer $KEY"`,
-    `    ${BASE}/metrics                               Prometheus metrics`,
-    webhooks
-      ? `    ${receiver.url}  the receiver: webhooks at /hooks, channel replies at /bridge (${receiver.received} deliveries so far, signatures verified)`
-      : '    (no webhook receiver: the service refused a loopback URL; start it with WEBHOOK_ALLOWLIST=127.0.0.1)',
     '',
   ];
   console.log(lines.join('\n'));
