@@ -45,7 +45,9 @@ and the test suite checks every answer it receives against the answer schemas he
   (the signed inbound route's 401 aside, which is empty).
 - **Lists:** \`{"type":"list","data":[…],"pages":{"type":"pages","per_page","next":{"starting_after"}|null}}\`; pass
   \`starting_after\` for the next page.
-- **Retries:** writes accept \`Idempotency-Key\`; a replayed answer carries \`Idempotent-Replayed: true\`.`;
+- **Retries:** writes accept \`Idempotency-Key\`; a replayed answer carries \`Idempotent-Replayed: true\`.
+- **Events:** one JSON Schema per event type at \`GET /api/events/schemas\`; what webhooks and api channels are sent
+  (envelopes, the \`x-service-signature\` header, retries) is described in AsyncAPI 3 (docs/asyncapi.json in the repository).`;
 
 const EXTRA_PATHS: ExtraPath[] = [
   {

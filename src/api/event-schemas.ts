@@ -49,3 +49,17 @@ export function anyEventSchema(catalogue: EventCatalogue, o: { withId?: boolean;
     oneOf: catalogue.all().map((d) => envelopeSchema(d, { withId: o.withId, title: `${eventTitle(d.type)}${o.variantSuffix}` })),
   };
 }
+
+/** The `$id` of an event type's envelope schema (GET /api/events/schemas). */
+export const eventSchemaId = (type: string): string => `urn:conversation-service:event:${type}`;
+
+/** One standalone JSON Schema (2020-12) per event type: the envelope a webhook receiver gets. */
+export function eventSchemaDocuments(catalogue: EventCatalogue): { type: 'event_schema'; id: string; aggregate_type: string; description: string; schema: Schema }[] {
+  return catalogue.all().map((d) => ({
+    type: 'event_schema',
+    id: d.type,
+    aggregate_type: d.aggregate_type,
+    description: d.description,
+    schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', ...envelopeSchema(d, { $id: eventSchemaId(d.type), title: `${eventTitle(d.type)}Envelope` }) },
+  }));
+}

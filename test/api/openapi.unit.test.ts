@@ -7,6 +7,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { documentedRoutes, openApiDocument } from '../../src/openapi-document.js';
 import { buildOpenApi, openApiPath } from '../../src/api/openapi.js';
 import { route } from '../../src/api/routes.js';
+import { clientTypes } from '../../scripts/client-types.js';
 
 const routes = documentedRoutes();
 const doc = openApiDocument(routes);
@@ -17,6 +18,11 @@ describe('OpenAPI document (unit)', () => {
   it('docs/openapi.json is what the route definitions generate (run `npm run openapi` after changing a route)', async () => {
     const committed = await readFile(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
     expect(committed === `${JSON.stringify(doc, null, 2)}\n`, 'docs/openapi.json is stale: run npm run openapi').to.equal(true);
+  });
+
+  it('docs/client/schema.d.ts is what openapi-typescript generates from it (run `npm run openapi`)', async () => {
+    const committed = await readFile(new URL('../../docs/client/schema.d.ts', import.meta.url), 'utf8');
+    expect(committed === (await clientTypes(doc)), 'docs/client/schema.d.ts is stale: run npm run openapi').to.equal(true);
   });
 
   it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {

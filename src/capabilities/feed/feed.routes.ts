@@ -1,10 +1,11 @@
 // GET /api/events: the change feed. Elements are the spec 2.4 envelopes in
 // ascending seq, each with the event's `id` beside them (every list element
 // carries `type` and `id`; here `type` is the event type).
-import { anyEventSchema } from '../../api/event-schemas.js';
+import { anyEventSchema, eventSchemaDocuments } from '../../api/event-schemas.js';
+import { arrayOf, constant, object, str } from '../../api/schemas.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { listRoute } from '../../api/resource-routes.js';
-import type { RouteDef } from '../../api/routes.js';
+import { route, type RouteDef } from '../../api/routes.js';
 import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 
@@ -32,9 +33,40 @@ export const renderFeedEvent = (r: FeedRow) => ({
   created_at: r.created_at.toISOString(),
 });
 
+const eventSchemasSchema = object(
+  {
+    type: constant('list'),
+    data: arrayOf(
+      object(
+        {
+          type: constant('event_schema'),
+          id: str({ description: 'The event type.' }),
+          aggregate_type: str(),
+          description: str(),
+          schema: { type: 'object', description: 'A JSON Schema (2020-12) of the envelope as a webhook receiver gets it; the change feed adds the event\'s `id`.' },
+        },
+        { title: 'EventSchema' },
+      ),
+    ),
+  },
+  { title: 'EventSchemaList' },
+);
+
 export function feedRoutes(deps: CoreDeps): RouteDef[] {
   const { db, catalogue } = deps;
+  const schemas = { type: 'list', data: eventSchemaDocuments(catalogue) };
   return [
+    route({
+      method: 'get',
+      path: '/events/schemas',
+      permission: 'events:read',
+      summary: 'JSON Schemas of the events, one per event type (the envelopes webhooks deliver)',
+      responses: { 200: eventSchemasSchema },
+      async handle() {
+        return { status: 200, body: schemas };
+      },
+    }),
+
     listRoute<FeedRow, { after_seq?: number; types?: string }>({
       path: '/events',
       permission: 'events:read',

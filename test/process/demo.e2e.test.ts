@@ -1,0 +1,75 @@
+// `npm run demo` against a test service, twice in a row: the first run seeds
+// the workspace (owner by the CLI, agents by invites, a channel, a webhook to
+// its own receiver, 200 conversations with replies and notes); the second adds
+// nothing but a rotated key and a fresh endpoint.
+import { expect } from 'chai';
+import { childEnv, spawnNode, exitWithin } from '../support/process.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+interface DemoResult {
+  workspace_id: string;
+  key: string;
+  conversations: number;
+  parts: number;
+  contacts: number;
+  members: number;
+  added: { conversations: number; parts: number };
+  delivered: number;
+}
+
+describe('npm run demo (twice against one service)', function () {
+  this.timeout(180_000);
+  let t: TestService;
+  before(async () => (t = await startTestService('demo', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } })));
+  after(async () => t.close());
+
+  const demo = async (): Promise<DemoResult> => {
+    const p = spawnNode('scripts/demo.ts', ['--exit'], childEnv({ DEMO_URL: t.service.url, DEMO_RECEIVER_PORT: '0', DATABASE_URL: t.testDb.url, LOG_LEVEL: 'warn' }));
+    const exit = await exitWithin(p, 150_000, 'demo');
+    expect(exit.code, p.tail(3000)).to.equal(0);
+    const line = p.stdout().split('\n').find((l) => l.startsWith('DEMO_RESULT '));
+    expect(line, p.tail(3000)).to.be.a('string');
+    expect(p.stdout()).to.include('/docs').and.include('ada@demo.example');
+    return JSON.parse(line!.slice('DEMO_RESULT '.length)) as DemoResult;
+  };
+
+  it('seeds the workspace, and a second run doubles nothing', async () => {
+    const first = await demo();
+    expect(first.conversations).to.equal(200);
+    expect(first.added.conversations).to.equal(200);
+    expect(first.members).to.equal(4);
+    expect(first.contacts).to.equal(40);
+    expect(first.parts).to.be.greaterThan(200 * 2);
+    expect(first.delivered, 'the receiver got deliveries').to.be.greaterThan(0);
+    const me = await t.client.get('/api/me', { key: first.key });
+    expect(me.status).to.equal(200);
+    expect(me.body.workspace.name).to.equal('Demo Help Desk');
+    const feedHead = async (key: string) => {
+      const types: string[] = [];
+      let after = 0;
+      for (;;) {
+        const r = await t.client.get(`/api/events?after_seq=${after}&per_page=150`, { key });
+        types.push(...r.body.data.map((e: { type: string }) => e.type));
+        if (!r.body.pages.next) return { seq: r.body.data.at(-1)?.seq ?? after, types };
+        after = r.body.data.at(-1).seq;
+      }
+    };
+    const before = await feedHead(first.key);
+
+    const second = await demo();
+    expect(second.workspace_id).to.equal(first.workspace_id);
+    expect(second.added).to.deep.equal({ conversations: 0, parts: 0 });
+    expect({ conversations: second.conversations, parts: second.parts, contacts: second.contacts, members: second.members }).to.deep.equal({
+      conversations: first.conversations,
+      parts: first.parts,
+      contacts: first.contacts,
+      members: first.members,
+    });
+    expect(second.key).to.not.equal(first.key);
+    expect((await t.client.get('/api/me', { key: first.key })).status, 'the first run\'s key was rotated').to.equal(401);
+    // What the second run appended: the key's rotation, the receiver's endpoint replaced, the channel pointed at it.
+    const after = await feedHead(second.key);
+    const added = after.types.slice(before.types.length);
+    expect([...new Set(added)].sort()).to.deep.equal(['api_key.rotated', 'channel.updated', 'webhook_endpoint.created', 'webhook_endpoint.deleted']);
+  });
+});
