@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_VARS } from '../../src/config.js';
+import { postgresIds, runPostgresTool } from '../../src/platform/db/embedded-postgres.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -128,22 +129,6 @@ async function pgCtlPath(): Promise<string> {
   return mod.pg_ctl;
 }
 
-function postgresIds(): { uid?: number; gid?: number } {
-  if (process.getuid?.() !== 0) return {};
-  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
-  return { uid: id('-u'), gid: id('-g') };
-}
-
-function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    p.stdout.on('data', (d) => (out += d));
-    p.stderr.on('data', (d) => (out += d));
-    p.on('error', reject);
-    p.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${path.basename(cmd)} ${args[0]} exited ${code}: ${out.trim()}`))));
-  });
-}
 
 /**
  * Stops and starts the cluster started by startEmbeddedPostgres on the same data
@@ -157,13 +142,13 @@ export async function restartPostgres(
   stillWanted: () => boolean,
 ): Promise<{ stoppedAt: number; startedAt: number }> {
   const pg_ctl = await pgCtlPath();
-  const ids = postgresIds();
-  await run(pg_ctl, ['stop', '-D', pgdata, '-m', mode, '-w', '-t', '60'], ids);
+  const ids = await postgresIds();
+  await runPostgresTool(pg_ctl, ['stop', '-D', pgdata, '-m', mode, '-w', '-t', '60'], ids);
   const stoppedAt = Date.now();
   await sleep(downMs);
   // torn down meanwhile (hard timeout, signal): do not start a Postgres nobody will stop
   if (!stillWanted()) throw new Error('Postgres restart abandoned: the run is stopping');
-  await run(
+  await runPostgresTool(
     pg_ctl,
     ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'),
       '-o', `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=200`],

@@ -102,9 +102,7 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Who is calling',
       responses: { 200: meSchema },
       async handle({ principal }) {
-        // One after the other: inside the request's tenant scope both run on its one transaction.
-        const member = await findMember(db, principal.tenantId, principal.memberId);
-        const workspace = await findWorkspace(db, principal.tenantId);
+        const [member, workspace] = await Promise.all([findMember(db, principal.tenantId, principal.memberId), findWorkspace(db, principal.tenantId)]);
         return {
           status: 200,
           body: {

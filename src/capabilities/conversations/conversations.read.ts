@@ -93,9 +93,10 @@ export async function messageFiled(db: Db, tenantId: string, conversationId: str
 
 /** A part with its conversation, as reply and part routes answer. */
 export async function partWithConversation(db: Db, tenantId: string, conversationId: string, partId: string) {
-  // One after the other: inside a request's tenant scope both run on its one transaction.
-  const part = (await db('conversation_parts').where({ tenant_id: tenantId, id: partId }).first()) as PartRow;
-  const conv = await findConversation(db, tenantId, conversationId);
+  const [part, conv] = await Promise.all([
+    db('conversation_parts').where({ tenant_id: tenantId, id: partId }).first() as Promise<PartRow>,
+    findConversation(db, tenantId, conversationId),
+  ]);
   return { ...renderPart(part), conversation: renderConversation(conv!) };
 }
 

@@ -54,7 +54,8 @@ function alive(pid: number): boolean {
   }
 }
 
-async function postgresIds(): Promise<{ uid?: number; gid?: number }> {
+/** The uid and gid Postgres runs as: the `postgres` user when we are root (Postgres refuses root), else ours. */
+export async function postgresIds(): Promise<{ uid?: number; gid?: number }> {
   if (process.getuid?.() !== 0) return {};
   const run = (args: string[]) =>
     new Promise<number>((resolve, reject) => {
@@ -66,14 +67,15 @@ async function postgresIds(): Promise<{ uid?: number; gid?: number }> {
   return { uid: await run(['-u', 'postgres']), gid: await run(['-g', 'postgres']) };
 }
 
-function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<string> {
+/** Runs a Postgres tool (initdb, pg_ctl) as `ids`; resolves with its output, rejects with it on failure. */
+export function runPostgresTool(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<string> {
   return new Promise((resolve, reject) => {
     const p = spawn(cmd, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     p.stdout.on('data', (d) => (out += d));
     p.stderr.on('data', (d) => (out += d));
     p.on('error', reject);
-    p.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${path.basename(cmd)} exited ${code}: ${out.trim()}`))));
+    p.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${path.basename(cmd)} ${args[0] ?? ''} exited ${code}: ${out.trim()}`))));
   });
 }
 
@@ -102,8 +104,8 @@ async function ensurePostgresUser(): Promise<{ uid?: number; gid?: number }> {
   // Postgres refuses to run as root; as root we run it as a `postgres` user, created if missing.
   const found = await postgresIds().catch(() => null);
   if (found) return found;
-  await run('groupadd', ['-f', 'postgres'], {});
-  await run('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres'], {});
+  await runPostgresTool('groupadd', ['-f', 'postgres'], {});
+  await runPostgresTool('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres'], {});
   return postgresIds();
 }
 
@@ -116,7 +118,7 @@ async function initialise(pgdata: string, creds: Credentials, ids: { uid?: numbe
   const pwfile = path.join(os.tmpdir(), `cs-pg-pw-${randomBytes(6).toString('hex')}`);
   await fs.writeFile(pwfile, `${creds.password}\n`, { mode: 0o644 });
   try {
-    await run(initdb, [`--pgdata=${pgdata}`, '--auth=scram-sha-256', `--username=${creds.user}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids);
+    await runPostgresTool(initdb, [`--pgdata=${pgdata}`, '--auth=scram-sha-256', `--username=${creds.user}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids);
   } finally {
     await fs.rm(pwfile, { force: true });
   }
@@ -148,7 +150,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${database}`,
     stop: async () => {
       if (!owned) return;
-      await run(pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], ids).catch((e) => opts.log(String(e)));
+      await runPostgresTool(pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], ids).catch((e) => opts.log(String(e)));
       await fs.rm(ownerFile, { force: true });
     },
   });
@@ -169,7 +171,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
 
   await initialise(pgdata, creds, ids, opts.log);
   const port = await freePort();
-  await run(
+  await runPostgresTool(
     pg_ctl,
     ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'),
       '-o', `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=200`],
