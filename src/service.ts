@@ -10,6 +10,8 @@ import { CommandShell } from './commands/shell.js';
 import type { EventStore } from './eventstore/store.port.js';
 import { PgNotifier } from './eventstore/pg-notifier.js';
 import { PostgresEventStore } from './eventstore/postgres.store.js';
+import { OpeningStore } from './eventstore/opening-store.js';
+import { Forgettable } from './eventstore/forgettable.js';
 import { connectEventStoreDb } from './eventstore/eventstoredb.store.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createSealer } from './platform/crypto/seal.js';
@@ -25,7 +27,7 @@ import { startCatchUpProjector } from './projections/catch-up.js';
 import type { Subscription } from './eventstore/store.port.js';
 import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
 import type { Worker } from './platform/worker.js';
-import { allProjectors, eventCatalogue, modules } from './capabilities/index.js';
+import { allProjectors, eventCatalogue, modules, personalObjects } from './capabilities/index.js';
 import { Authenticator } from './capabilities/access/index.js';
 import { Idempotency } from './api/idempotency/idempotency.js';
 import { idempotencySweeper } from './api/idempotency/sweeper.js';
@@ -86,16 +88,20 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
   const notifier = new PgNotifier(database.url, (e) => log.warn({ err: e }, 'LISTEN connection error'));
   // Requests run inside a tenant scope: every connection they take is behind row-level security.
   const scope = tenantScope(database.db, { enabled: config.rowLevelSecurity });
-  const store: EventStore = config.eventstoreUrl
+  const secrets = await secretsKey(config.secretsKey, config.dataDir);
+  const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets, data_key: secrets });
+  const catalogue = eventCatalogue();
+  const forgettable = new Forgettable(catalogue, sealer, personalObjects());
+  const log_: EventStore = config.eventstoreUrl
     ? await connectEventStoreDb(config.eventstoreUrl, database.db)
     : new PostgresEventStore(database.db, notifier);
+  // Everything that reads the log reads personal fields opened (or null once erased).
+  const store = new OpeningStore(log_, forgettable, database.db);
   const engine = new ProjectionEngine(allProjectors());
   const ids = options.ids ?? randomIds;
-  const shell = new CommandShell(store, database.db, engine, ids, { groupCommit: config.groupCommit });
-  const secrets = await secretsKey(config.secretsKey, config.dataDir);
-  const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets });
+  const shell = new CommandShell(store, database.db, engine, ids, forgettable, { groupCommit: config.groupCommit });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
-  const deps: CoreDeps = { config, db: database.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, urlPolicy, catalogue: eventCatalogue() };
+  const deps: CoreDeps = { config, db: database.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, forgettable, urlPolicy, catalogue };
   return { deps, engine };
 }
 
@@ -113,7 +119,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const auth = new Authenticator(deps.db, deps.clock);
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
   // Reservations commit on their own (spec 3.2); they run in the request's tenant scope like the rest of it.
-  const idempotency = new Idempotency(database.db, deps.clock, deps.sealer);
+  const idempotency = new Idempotency(database.db, deps.clock, deps.sealer, deps.forgettable);
   const pipeline: RoutePipeline = metrics.instrumentPipeline({
     authenticate: (req) => auth.authenticate(req),
     requireFreshSession: (p) => auth.requireFreshSession(p),

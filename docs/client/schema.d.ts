@@ -1200,9 +1200,13 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 contact_id: string;
+                /** @description Personal data: null once erased. */
                 external_id: string | null;
+                /** @description Personal data: null once erased. */
                 email: string | null;
+                /** @description Personal data: null once erased. */
                 name: string | null;
+                /** @description Personal data: null once erased. */
                 phone: string | null;
                 channel_id: string | null;
             };
@@ -1235,10 +1239,14 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 contact_id: string;
-                external_id?: string;
-                email?: string;
-                name?: string;
-                phone?: string;
+                /** @description Personal data: null once erased. */
+                external_id?: string | null;
+                /** @description Personal data: null once erased. */
+                email?: string | null;
+                /** @description Personal data: null once erased. */
+                name?: string | null;
+                /** @description Personal data: null once erased. */
+                phone?: string | null;
             };
             /** Format: date-time */
             created_at: string;
@@ -1301,6 +1309,7 @@ export interface components {
                 /** Format: uuid */
                 contact_id: string;
                 external_id: string | null;
+                /** @description Personal data: null once erased. */
                 subject: string | null;
                 /** @constant */
                 state: "open";
@@ -1378,14 +1387,16 @@ export interface components {
                     type: "contact" | "member" | "api_key" | "system";
                     id: string;
                 };
+                /** @description Personal data: null once erased. */
                 body: string | null;
                 external_id?: string;
+                /** @description Personal data: null once erased. */
                 attachments?: {
                     url: string;
                     name?: string;
                     content_type?: string;
                     size?: number;
-                }[];
+                }[] | null;
                 /** Format: date-time */
                 sent_at?: string;
                 state?: "open" | "closed" | "snoozed";
@@ -1618,7 +1629,8 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 invite_id: string;
-                email: string;
+                /** @description Personal data: null once erased. */
+                email: string | null;
                 role: "owner" | "admin" | "agent" | "viewer";
                 /** Format: uuid */
                 invited_by: string;
@@ -1656,8 +1668,10 @@ export interface components {
                 member_id: string;
                 /** Format: uuid */
                 user_id: string;
-                email: string;
-                name: string;
+                /** @description Personal data: null once erased. */
+                email: string | null;
+                /** @description Personal data: null once erased. */
+                name: string | null;
                 role: "owner" | "admin" | "agent" | "viewer";
                 /** Format: uuid */
                 invite_id?: string;

@@ -3,6 +3,7 @@
 // capability is a folder, a migration and one line here.
 import { EventCatalogue } from '../eventstore/catalogue.js';
 import type { AnyProjector } from '../projections/engine.js';
+import type { PersonalObject } from '../eventstore/forgettable.js';
 import type { CapabilityModule } from './capability.js';
 import { accessModule } from './access/index.js';
 import { channelsModule } from './channels/index.js';
@@ -31,4 +32,5 @@ export const modules: readonly CapabilityModule[] = [
 ];
 
 export const allProjectors = (): AnyProjector[] => modules.flatMap((m) => m.projectors ?? []);
+export const personalObjects = (): PersonalObject[] => modules.flatMap((m) => m.personal ?? []);
 export const eventCatalogue = (): EventCatalogue => new EventCatalogue(modules.flatMap((m) => m.events));

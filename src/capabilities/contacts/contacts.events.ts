@@ -1,15 +1,16 @@
-import { defineEvent, Nullable, payload, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
+import { defineEvent, Nullable, payload, Personal, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
 
 export const ContactCreated = defineEvent({
   type: 'contact.created',
   aggregate_type: 'contact',
   description: 'A contact (customer) was created, by an inbound post, a teammate-started conversation or the API.',
+  personal: { kind: 'contact', id: 'contact_id', fields: ['external_id', 'email', 'name', 'phone'], fresh: true },
   payload: payload({
     contact_id: Uuid(),
-    external_id: Nullable(Text()),
-    email: Nullable(Text()),
-    name: Nullable(Text()),
-    phone: Nullable(Text()),
+    external_id: Personal(Text()),
+    email: Personal(Text()),
+    name: Personal(Text()),
+    phone: Personal(Text()),
     channel_id: Nullable(Uuid()),
   }),
 });
@@ -18,12 +19,13 @@ export const ContactUpdated = defineEvent({
   type: 'contact.updated',
   aggregate_type: 'contact',
   description: "Fields of a contact changed; only the changed fields are in the payload.",
+  personal: { kind: 'contact', id: 'contact_id', fields: ['external_id', 'email', 'name', 'phone'] },
   payload: payload({
     contact_id: Uuid(),
-    external_id: Type.Optional(Text()),
-    email: Type.Optional(Text()),
-    name: Type.Optional(Text()),
-    phone: Type.Optional(Text()),
+    external_id: Type.Optional(Personal(Text())),
+    email: Type.Optional(Personal(Text())),
+    name: Type.Optional(Personal(Text())),
+    phone: Type.Optional(Personal(Text())),
   }),
 });
 

@@ -8,4 +8,4 @@ export { decideFindOrFillContact, type ContactInput, type ContactView } from './
 export { findContact } from './contacts.read.js';
 export type { ContactEvent } from './contacts.events.js';
 
-export const contactsModule = defineModule({ name: 'contacts', events: contactEvents, projectors: [contactsProjector] });
+export const contactsModule = defineModule({ name: 'contacts', events: contactEvents, personal: [{ type: 'contact', kind: 'contact', fields: ['external_id', 'email', 'name', 'phone', 'custom_attributes'] }], projectors: [contactsProjector] });

@@ -13,6 +13,10 @@ export type { ConversationEvent } from './conversations.events.js';
 export const conversationsModule = defineModule({
   name: 'conversations',
   events: conversationEvents,
+  personal: [
+    { type: 'conversation', kind: 'conversation', fields: ['subject'] },
+    { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'] },
+  ],
   projectors: [conversationsProjector],
   routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps)],
   workers: (deps) => [unsnoozeWorker(deps)],
