@@ -29,5 +29,13 @@ export const ContactUpdated = defineEvent({
   }),
 });
 
-export const contactEvents = [ContactCreated, ContactUpdated] as const;
+export const ContactErased = defineEvent({
+  type: 'contact.erased',
+  aggregate_type: 'contact',
+  description:
+    "A contact was erased: their data keys were destroyed, so their personal fields and the content of every part of their conversations read as null everywhere from now on (log, feed, deliveries, stored answers). Ids only: the conversations and parts it made unreadable.",
+  payload: payload({ contact_id: Uuid(), conversation_ids: Type.Array(Uuid()), part_ids: Type.Array(Uuid()) }),
+});
+
+export const contactEvents = [ContactCreated, ContactUpdated, ContactErased] as const;
 export type ContactEvent = EventOf<(typeof contactEvents)[number]>;

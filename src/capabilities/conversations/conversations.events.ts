@@ -54,6 +54,21 @@ export const ConversationPartCreated = defineEvent({
   }),
 });
 
-export const conversationEvents = [ConversationCreated, ConversationPartCreated] as const;
+export const ConversationPartRedacted = defineEvent({
+  type: 'conversation_part.redacted',
+  aggregate_type: 'conversation',
+  description: "A part's content was redacted: its data key was destroyed, so its body and attachments read as null everywhere from now on. The part keeps its id and place. Ids only.",
+  payload: payload({ conversation_id: Uuid(), part_id: Uuid(), redacted_by: payload({ type: Type.Union(AUTHOR_TYPES.map((t) => Type.Literal(t))), id: Text() }) }),
+});
+
+export const ConversationPartUnsent = defineEvent({
+  type: 'conversation_part.unsent',
+  aggregate_type: 'conversation',
+  description:
+    "Its author retracted a comment within the unsend window: its content is destroyed like a redaction, and the channel's webhook_url gets this event so the bridge can retract the message there. Ids only.",
+  payload: payload({ conversation_id: Uuid(), part_id: Uuid(), channel_id: Uuid(), external_id: Nullable(Text()) }),
+});
+
+export const conversationEvents = [ConversationCreated, ConversationPartCreated, ConversationPartRedacted, ConversationPartUnsent] as const;
 export type ConversationEvent = EventOf<(typeof conversationEvents)[number]>;
 export type PartPayload = EventOf<typeof ConversationPartCreated>['payload'];

@@ -1,4 +1,4 @@
-import { defineEvent, Instant, payload, Personal, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
+import { defineEvent, Instant, Nullable, payload, Personal, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
 
 const Role = () => Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('agent'), Type.Literal('viewer')]);
 
@@ -32,5 +32,12 @@ export const MemberInvited = defineEvent({
   payload: payload({ invite_id: Uuid(), email: Personal(Text()), role: Role(), invited_by: Uuid(), expires_at: Instant() }),
 });
 
-export const memberEvents = [MemberJoined, MemberRoleChanged, MemberRemoved, MemberInvited] as const;
+export const MemberErased = defineEvent({
+  type: 'member.erased',
+  aggregate_type: 'member',
+  description: "An owner erased a removed member: the member's data key (and their invite's) was destroyed, so their name and e-mail read as null everywhere from now on. Ids only.",
+  payload: payload({ member_id: Uuid(), invite_id: Nullable(Uuid()), erased_by: Uuid() }),
+});
+
+export const memberEvents = [MemberJoined, MemberRoleChanged, MemberRemoved, MemberInvited, MemberErased] as const;
 export type MemberEvent = EventOf<(typeof memberEvents)[number]>;
