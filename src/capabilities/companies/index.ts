@@ -5,7 +5,7 @@ import { companyEvents } from './companies.events.js';
 import { companiesProjector } from './companies.projection.js';
 import { companiesRoutes } from './companies.routes.js';
 
-export { findCompany, type CompanyRow } from './companies.read.js';
+export { findCompany, renderCompany, companySchema, type CompanyRow } from './companies.read.js';
 export type { CompanyEvent } from './companies.events.js';
 
 export const companiesModule = defineModule({ name: 'companies', events: companyEvents, projectors: [companiesProjector], routes: companiesRoutes });
