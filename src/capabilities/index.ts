@@ -10,6 +10,7 @@ import { channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactsModule } from './contacts/index.js';
 import { conversationsModule } from './conversations/index.js';
+import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
 import { membersModule } from './members/index.js';
@@ -29,6 +30,7 @@ export const modules: readonly CapabilityModule[] = [
   companiesModule,
   conversationsModule,
   webhooksModule,
+  exportsModule,
 ];
 
 export const allProjectors = (): AnyProjector[] => modules.flatMap((m) => m.projectors ?? []);
