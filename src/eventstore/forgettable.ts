@@ -154,7 +154,7 @@ export class Forgettable {
     const subjects = new Set<string>();
     walk(doc, (o) => {
       const def = this.objectOf(o);
-      if (def) subjects.add(`${def.kind}:${String(o.id)}`);
+      if (def && def.fields.some((f) => o[f] !== undefined && o[f] !== null)) subjects.add(`${def.kind}:${String(o.id)}`);
     });
     if (subjects.size === 0) return doc;
     const { ring } = await this.fetchKeys(db, [...subjects].map((s) => [tenantId, s]));
