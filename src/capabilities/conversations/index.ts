@@ -16,7 +16,7 @@ export const conversationsModule = defineModule({
   events: conversationEvents,
   personal: [
     { type: 'conversation', kind: 'conversation', fields: ['subject'] },
-    { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'] },
+    { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
   ],
   projectors: [conversationsProjector],
   routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps)],
