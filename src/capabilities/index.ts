@@ -9,6 +9,7 @@ import { accessModule } from './access/index.js';
 import { channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactsModule } from './contacts/index.js';
+import { erasureModule } from './erasure/index.js';
 import { conversationsModule } from './conversations/index.js';
 import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
@@ -29,6 +30,7 @@ export const modules: readonly CapabilityModule[] = [
   contactsModule,
   companiesModule,
   conversationsModule,
+  erasureModule,
   webhooksModule,
   exportsModule,
 ];

@@ -5,7 +5,7 @@ import { contactEvents } from './contacts.events.js';
 import { contactsProjector } from './contacts.projection.js';
 
 export { decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
-export { findContact } from './contacts.read.js';
+export { contactErasure, findContact } from './contacts.read.js';
 export type { ContactEvent } from './contacts.events.js';
 
 export const contactsModule = defineModule({ name: 'contacts', events: contactEvents, personal: [{ type: 'contact', kind: 'contact', fields: ['external_id', 'email', 'name', 'phone', 'custom_attributes'] }], projectors: [contactsProjector] });
