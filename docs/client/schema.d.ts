@@ -1884,39 +1884,7 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
-            parts: components["schemas"]["ExportedConversationPart"][];
-        };
-        /** ExportedConversationPart */
-        ExportedConversationPart: {
-            /** @constant */
-            type: "conversation_part";
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment";
-            body: string | null;
-            author: components["schemas"]["Author"];
-            /** @description The bridge's message id, for inbound messages that carried one. */
-            external_id: string | null;
-            attachments: components["schemas"]["Attachment"][] | null;
-            /** @description true once the content is gone (redacted, unsent or erased with the contact): body is null and attachments empty. */
-            redacted: boolean;
-            /**
-             * @description present when its author retracted it (unsend)
-             * @constant
-             */
-            unsent?: true;
-            /** Format: date-time */
-            sent_at?: string;
-            /** @enum {string} */
-            state?: "open" | "closed" | "snoozed";
-            /** Format: date-time */
-            snoozed_until?: string | null;
-            /** Format: uuid */
-            assignee_id?: string | null;
-            team_id?: string | null;
-            /** Format: date-time */
-            created_at: string;
+            parts: components["schemas"]["ConversationPart"][];
         };
         /** FeedEvent */
         FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];

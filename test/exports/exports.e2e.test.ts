@@ -6,8 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.js';
-import type { CommandSpec } from '../../src/commands/command.js';
-import type { ContactEvent } from '../../src/capabilities/contacts/index.js';
 import { exportsWorker, LEASE_MS, MAX_ATTEMPTS, type ExportsWorker } from '../../src/capabilities/exports/exports.worker.js';
 import { claimNext } from '../../src/capabilities/exports/exports.repo.js';
 import { buildDocument } from '../../src/capabilities/exports/exports.document.js';
@@ -38,7 +36,7 @@ describe('subject-access exports', function () {
     t = await startTestService('exports', { clock, env: { WORKERS: 'off', SERVICE_SECRETS_KEY: SECRETS_KEY } });
     owner = await newWorkspace(t);
     ch = await createChannel(t, owner);
-    key = (await mintKey(t, owner, ['contacts:export', 'contacts:read', 'contacts:write', 'conversations:read', 'conversations:write', 'events:read'])).secret;
+    key = (await mintKey(t, owner, ['contacts:export', 'contacts:read', 'contacts:write', 'contacts:delete', 'conversations:read', 'conversations:write', 'conversations:delete', 'events:read'])).secret;
     worker = exportsWorker(t.service.deps);
   });
   after(async () => t?.close());
@@ -221,15 +219,19 @@ describe('subject-access exports', function () {
     await worker.tick();
   });
 
-  it('opens the stored file at download time: a destroyed data key (a redaction) reads as null there too', async () => {
+  it('opens the stored file at download time: a part redacted after the export reads as null there too', async () => {
     const s = await subject();
     const id = await completed(s.contactId);
     const size = (await status(id)).body.size;
-    await t.service.deps.forgettable.destroy(t.service.deps.db, owner.workspaceId, [`part:${s.replyPartId}`]);
+    const redact = await t.client.post(`/api/conversations/${s.conversations[0]}/parts/${s.replyPartId}/redact`, undefined, { key });
+    expect(redact.status, redact.text).to.equal(200);
     const file = await download(id);
     expect(file.status).to.equal(200);
     const part = file.body.conversations.flatMap((c: { parts: { id: string }[] }) => c.parts).find((p: { id: string }) => p.id === s.replyPartId);
-    expect(part.body).to.equal(null);
+    expect(part).to.include({ body: null });
+    expect(part.attachments).to.deep.equal([]);
+    const created = file.body.events.find((e: { type: string; payload: { part_id?: string } }) => e.type === 'conversation_part.created' && e.payload.part_id === s.replyPartId);
+    expect(created.payload.body).to.equal(null);
     expect(file.text).to.not.include(s.markers.reply);
     expect(file.text).to.include(s.markers.note);
     expect(Buffer.byteLength(file.text)).to.be.lessThan(size);
@@ -288,19 +290,15 @@ describe('subject-access exports', function () {
     }
   });
 
-  it('deletes a contact\'s exports when contact.erased is appended; a new request is 410 contact_erased', async () => {
+  it('deletes a contact\'s exports when the contact is erased (DELETE /api/contacts/{id}); a new request is 410 contact_erased', async () => {
     const s = await subject();
     const done = await completed(s.contactId);
     const queued = (await request(s.contactId)).body.id as string;
     const keep = await subject();
     const kept = await completed(keep.contactId);
 
-    const erase: CommandSpec<null, ContactEvent> = {
-      name: 'EraseContactForTest',
-      load: async () => null,
-      decide: () => [{ type: 'contact.erased', aggregate_type: 'contact', aggregate_id: s.contactId, payload: { contact_id: s.contactId, conversation_ids: s.conversations, part_ids: [] } }],
-    };
-    await t.service.deps.shell.execute({ tenantId: owner.workspaceId, now: clock.now(), actor: { type: 'system', id: 'test' } }, erase);
+    const erase = await t.client.delete(`/api/contacts/${s.contactId}`, { key });
+    expect(erase.status, erase.text).to.equal(200);
 
     expect(Number((await t.testDb.db('exports').where({ contact_id: s.contactId }).count('* as n').first())!.n)).to.equal(0);
     expect((await status(done)).status).to.equal(404);

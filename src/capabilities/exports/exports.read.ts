@@ -77,13 +77,6 @@ export const exportedContactSchema = object(
   { title: 'ExportedContact' },
 );
 
-/**
- * A part in the file. Opened after a redaction or erasure, its sealed `attachments`
- * read as null (as the read model stores them then), so the file admits null there.
- */
-const partProperties = partSchema.properties as Record<string, Schema>;
-const exportedPartSchema: Schema = { ...partSchema, title: 'ExportedConversationPart', properties: { ...partProperties, attachments: nullable(partProperties.attachments!) } };
-
 /** The downloaded file (README: Subject-access export). */
 export const exportFileSchema = (events: Schema): Schema =>
   object(
@@ -95,7 +88,7 @@ export const exportFileSchema = (events: Schema): Schema =>
       generated_at: dateTime,
       contact: exportedContactSchema,
       companies: arrayOf(companySchema),
-      conversations: arrayOf(extend(conversationSchema, { parts: arrayOf(exportedPartSchema) }, { title: 'ExportedConversation' })),
+      conversations: arrayOf(extend(conversationSchema, { parts: arrayOf(partSchema) }, { title: 'ExportedConversation' })),
       events: arrayOf(events),
     },
     { title: 'ContactExportFile' },

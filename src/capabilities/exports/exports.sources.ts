@@ -3,10 +3,10 @@
 // export depends on is named in this file only, so when one grows a better read
 // function there is one place to switch.
 import type { Db } from '../../commands/command.js';
-import { findContact } from '../contacts/index.js';
+import { contactErasure, findContact } from '../contacts/index.js';
 import { renderCompany } from '../companies/index.js';
 import { conversationsOfContact, partsPage, renderConversation, renderPart } from '../conversations/index.js';
-import { eventsAbout, hasEvent } from '../feed/index.js';
+import { eventsAbout } from '../feed/index.js';
 
 export { companySchema, type CompanyRow } from '../companies/index.js';
 export { conversationSchema, partSchema } from '../conversations/index.js';
@@ -38,10 +38,9 @@ export const sources: ExportSources = {
     return c ? { type: 'contact', id: c.id, external_id: c.external_id, email: c.email, name: c.name, phone: c.phone } : null;
   },
 
-  // HOOK (contacts): contacts.erased_at is not readable through contacts' index.ts yet; the log says the
-  // same thing (contact.erased is what sets it, in the same transaction). Switch to contacts' own read
-  // function when it exports one.
-  erased: (db, tenantId, contactId) => hasEvent(db, tenantId, 'contact.erased', contactId),
+  async erased(db, tenantId, contactId) {
+    return !!(await contactErasure(db, tenantId, contactId))?.erased_at;
+  },
 
   // HOOK (companies of a contact): contact_companies arrives with migration 017 on another branch, with
   // a read function in its owner's index.ts. Until then a contact belongs to no company. Replace this

@@ -32,8 +32,3 @@ export async function eventsAbout(db: Db, tenantId: string, aggregateIds: readon
   const rows: FeedRow[] = await db('feed_events').where({ tenant_id: tenantId }).whereIn('aggregate_id', [...aggregateIds]).andWhere('seq', '>', afterSeq).orderBy('seq').limit(limit);
   return rows.map(renderFeedEvent);
 }
-
-/** Whether the workspace's log holds an event of this type about this aggregate (e.g. contact.erased). */
-export async function hasEvent(db: Db, tenantId: string, type: string, aggregateId: string): Promise<boolean> {
-  return !!(await db('feed_events').where({ tenant_id: tenantId, type, aggregate_id: aggregateId }).first('seq'));
-}
