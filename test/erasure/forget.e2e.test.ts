@@ -52,7 +52,7 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
     t = await startTestService('forget', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } });
     owner = await newWorkspace(t);
     key = (
-      await mintKey(t, owner, ['conversations:read', 'conversations:write', 'conversations:delete', 'contacts:read', 'contacts:write', 'contacts:delete', 'events:read', 'settings:read', 'settings:write'])
+      await mintKey(t, owner, ['conversations:read', 'conversations:write', 'conversations:delete', 'contacts:read', 'contacts:write', 'contacts:delete', 'contacts:export', 'events:read', 'settings:read', 'settings:write'])
     ).secret;
     receiver = await new Receiver().start();
     const ep = await t.client.post('/api/webhooks', { url: `${receiver.url}/hooks`, event_names: [] }, { cookie: owner.cookie, workspace: owner.workspaceId });
@@ -83,6 +83,11 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
     // While the contact exists, receivers and the feed get the opened values.
     await eventually(() => received('/hooks', m.reply).length + received('/bridge', m.reply).length, (n) => n >= 2, 10_000);
     expect(received('/hooks', m.name), 'contact.created reached the endpoint opened').to.have.length.greaterThan(0);
+    // A subject-access export, built by the background worker: its stored file holds them sealed only.
+    const exp = await t.client.post(`/api/contacts/${contactId}/exports`, undefined, as());
+    expect(exp.status, exp.text).to.equal(202);
+    await eventually(() => t.client.get(`/api/exports/${exp.body.id}`, as()), (r) => r.body.status === 'completed', 10_000);
+    expect((await t.client.get(`/api/exports/${exp.body.id}/download`, as())).text).to.include(m.reply).and.include(m.name);
     const feedBefore = await t.client.get('/api/events?per_page=100', as());
     expect(JSON.stringify(feedBefore.body)).to.include(m.message).and.include(m.email);
     const before = await dumpDatabase(t.testDb.db);
@@ -98,6 +103,7 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
 
     const dump = await dumpDatabase(t.testDb.db);
     expect(findMarkers(dump, m), 'markers left after erasure').to.deep.equal([]);
+    expect((await t.client.get(`/api/exports/${exp.body.id}`, as())).status, 'the contact\'s exports are gone').to.equal(404);
 
     // Conversation shells stay, with their ids, states and counts; contact and content are gone.
     for (const id of [conversationId, started.body.id]) {
