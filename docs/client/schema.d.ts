@@ -243,7 +243,11 @@ export interface paths {
          */
         put: operations["putContactsById"];
         post?: never;
-        delete?: never;
+        /**
+         * Erase a contact: their personal data and the content of every part of their conversations become unreadable everywhere; a repeat answers the same
+         * @description **Scope:** `contacts:delete`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        delete: operations["deleteContactsById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -407,6 +411,46 @@ export interface paths {
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postConversationsByIdParts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/parts/{part_id}/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redact a part: its body and attachments become unreadable everywhere (log, feed, webhooks, stored answers); a repeat answers the current state
+         * @description **Scope:** `conversations:delete`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postConversationsByIdPartsByPartIdRedact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/parts/{part_id}/unsend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsend your own comment within UNSEND_WINDOW_SECONDS: its content is destroyed and the channel's bridge is told to retract it
+         * @description **Scope:** `conversations:delete`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postConversationsByIdPartsByPartIdUnsend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -636,6 +680,26 @@ export interface paths {
          * @description **Scope:** `members:invite`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         delete: operations["deleteMembersById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a removed member (owners only): their name and e-mail become unreadable everywhere; a repeat answers the same
+         * @description **Scope:** `members:invite`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postMembersByIdErase"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1528,12 +1592,28 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** ContactErasure */
+        ContactErasure: {
+            /** @constant */
+            type: "contact_erasure";
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            erased_at: string;
+        };
         /** ContactList */
         ContactList: {
             /** @constant */
             type: "list";
             data: components["schemas"]["Contact"][];
             pages: components["schemas"]["Pages"];
+        };
+        /** ContactRef */
+        ContactRef: {
+            /** @constant */
+            type: "contact";
+            /** Format: uuid */
+            id: string;
         };
         /**
          * ContactUnarchivedFeedEvent
@@ -1617,6 +1697,7 @@ export interface components {
             channel_id: string;
             /** Format: uuid */
             contact_id: string;
+            contact: components["schemas"]["ContactRef"] | null;
             external_id: string | null;
             subject: string | null;
             /** @enum {string} */
@@ -1696,6 +1777,13 @@ export interface components {
             /** @description The bridge's message id, for inbound messages that carried one. */
             external_id: string | null;
             attachments: components["schemas"]["Attachment"][];
+            /** @description true once the content is gone (redacted, unsent or erased with the contact): body is null and attachments empty. */
+            redacted: boolean;
+            /**
+             * @description present when its author retracted it (unsend)
+             * @constant
+             */
+            unsent?: true;
             /** Format: date-time */
             sent_at?: string;
             /** @enum {string} */
@@ -1847,6 +1935,13 @@ export interface components {
             /** @description The bridge's message id, for inbound messages that carried one. */
             external_id: string | null;
             attachments: components["schemas"]["Attachment"][];
+            /** @description true once the content is gone (redacted, unsent or erased with the contact): body is null and attachments empty. */
+            redacted: boolean;
+            /**
+             * @description present when its author retracted it (unsend)
+             * @constant
+             */
+            unsent?: true;
             /** Format: date-time */
             sent_at?: string;
             /** @enum {string} */
@@ -1870,6 +1965,7 @@ export interface components {
             channel_id: string;
             /** Format: uuid */
             contact_id: string;
+            contact: components["schemas"]["ContactRef"] | null;
             external_id: string | null;
             subject: string | null;
             /** @enum {string} */
@@ -2019,8 +2115,10 @@ export interface components {
             id: string;
             /** Format: uuid */
             user_id: string;
-            email: string;
-            name: string;
+            /** @description null once the member is erased */
+            email: string | null;
+            /** @description null once the member is erased */
+            name: string | null;
             /** @enum {string} */
             role: "owner" | "admin" | "agent" | "viewer";
             /** @enum {string} */
@@ -2029,6 +2127,8 @@ export interface components {
             joined_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** Format: date-time */
+            erased_at?: string;
         };
         /**
          * MemberErasedFeedEvent
@@ -3420,6 +3520,43 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    deleteContactsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactErasure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     postContactsByIdArchive: {
         parameters: {
             query?: never;
@@ -3800,6 +3937,84 @@ export interface operations {
         responses: {
             /** @description Created */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationPartWithConversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postConversationsByIdPartsByPartIdRedact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                part_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationPartWithConversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postConversationsByIdPartsByPartIdUnsend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                part_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4283,6 +4498,43 @@ export interface operations {
         };
     };
     deleteMembersById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postMembersByIdErase: {
         parameters: {
             query?: never;
             header?: {

@@ -9,6 +9,7 @@ import { accessModule } from './access/index.js';
 import { channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactsModule } from './contacts/index.js';
+import { erasureModule } from './erasure/index.js';
 import { conversationsModule } from './conversations/index.js';
 import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
@@ -28,6 +29,7 @@ export const modules: readonly CapabilityModule[] = [
   contactsModule,
   companiesModule,
   conversationsModule,
+  erasureModule,
   webhooksModule,
 ];
 

@@ -15,7 +15,7 @@
 //
 // Stored forms:
 //   event payload  {...clear fields, "$sealed": {"s": subject, "f": [fields], "c": ciphertext}}
-//   any value      {"$sealed_value": {"s": subject, "c": ciphertext}}   (answers, exports)
+//   any value      {"$sealed_value": {"s": subject, "c": ciphertext, "e"?: erased value}}   (answers, exports)
 // The ciphertext is AES-256-GCM under the subject's data key with the tenant
 // and subject as associated data, so a value copied elsewhere does not open.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
@@ -37,6 +37,8 @@ export interface PersonalObject {
   /** the subject kind its `id` names */
   kind: string;
   fields: readonly string[];
+  /** what a field reads as once erased, where not null (a part's attachments: an empty list) */
+  erased?: Record<string, unknown>;
 }
 
 export interface Statement {
@@ -154,7 +156,7 @@ export class Forgettable {
     const subjects = new Set<string>();
     walk(doc, (o) => {
       const def = this.objectOf(o);
-      if (def) subjects.add(`${def.kind}:${String(o.id)}`);
+      if (def && def.fields.some((f) => o[f] !== undefined && o[f] !== null)) subjects.add(`${def.kind}:${String(o.id)}`);
     });
     if (subjects.size === 0) return doc;
     const { ring } = await this.fetchKeys(db, [...subjects].map((s) => [tenantId, s]));
@@ -166,7 +168,8 @@ export class Forgettable {
       const out: Json = { ...o };
       for (const f of def.fields) {
         if (out[f] === undefined || out[f] === null) continue;
-        out[f] = key ? { [SEALED_VALUE]: { s: subject, c: encrypt(key, tenantId, subject, JSON.stringify(out[f])) } } : null;
+        const erased = def.erased?.[f] ?? null;
+        out[f] = key ? { [SEALED_VALUE]: { s: subject, c: encrypt(key, tenantId, subject, JSON.stringify(out[f])), ...(erased !== null ? { e: erased } : {}) } } : erased;
       }
       return out;
     });
@@ -183,10 +186,10 @@ export class Forgettable {
     const { ring } = await this.fetchKeys(db, [...subjects].map((s) => [tenantId, s]));
     return map(doc, (o) => {
       if (SEALED_VALUE in o) {
-        const t = o[SEALED_VALUE] as { s: string; c: string };
+        const t = o[SEALED_VALUE] as { s: string; c: string; e?: unknown };
         const key = ring.get(ringKey(tenantId, t.s));
         const plain = key ? decrypt(key, tenantId, t.s, t.c) : null;
-        return plain === null ? null : JSON.parse(plain);
+        return plain === null ? (t.e ?? null) : JSON.parse(plain);
       }
       // An envelope: open its payload in the declared field order (receivers compare bytes too).
       if (isObject(o.payload) && SEALED in o.payload) return { ...o, payload: this.openPayload(ring, tenantId, o.payload, typeof o.type === 'string' ? o.type : undefined) };

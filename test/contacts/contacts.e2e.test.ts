@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.js';
-import type { ContactEvent } from '../../src/capabilities/contacts/index.js';
 import { createChannel, inboundBody, postInbound } from '../support/channels.js';
 import { eventually } from '../support/events.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
@@ -46,12 +45,11 @@ describe('contacts', () => {
     expect(c.status, c.text).to.equal(201);
     return c.body as { id: string; company_id: string; name: string };
   };
-  /** What the lead's erase command appends (the privacy capability): here through the shell directly. */
-  const erase = (contactId: string, tenantId = owner.workspaceId) =>
-    t.service.deps.shell.execute<null, ContactEvent>(
-      { tenantId, now: t.clock.now(), actor: { type: 'system', id: 'test' } },
-      { name: 'TestErase', load: async () => null, decide: () => [{ type: 'contact.erased', aggregate_type: 'contact', aggregate_id: contactId, payload: { contact_id: contactId, conversation_ids: [], part_ids: [] } }] },
-    );
+  /** Erases a contact (DELETE /api/contacts/{id}, contacts:delete). */
+  const erase = async (contactId: string) => {
+    const r = await t.client.delete(`/api/contacts/${contactId}`, { key: (await mintKey(t, owner, ['contacts:delete'])).secret });
+    expect(r.status, r.text).to.equal(200);
+  };
 
   describe('create, read, update', () => {
     it('creates a contact and reads it back; the event carries the fields', async () => {

@@ -174,3 +174,8 @@ export const contactSchema = object(
   },
   { title: 'Contact' },
 );
+/** Whether a contact exists and when it was erased (erasure decides on this). */
+export async function contactErasure(db: Db, tenantId: string, id: string): Promise<{ id: string; erased_at: Date | null } | null> {
+  if (!isUuid(id)) return null;
+  return (await db('contacts').where({ tenant_id: tenantId, id }).first('id', 'erased_at')) ?? null;
+}

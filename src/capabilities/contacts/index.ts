@@ -10,7 +10,7 @@ import { contactsProjector } from './contacts.projection.js';
 import { contactsRoutes } from './contacts.routes.js';
 
 export { decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
-export { findContact } from './contacts.read.js';
+export { contactErasure, findContact } from './contacts.read.js';
 export type { ContactEvent } from './contacts.events.js';
 
 export const contactsModule = defineModule({

@@ -17,6 +17,7 @@ export const CONVERSATIONS = {
     assignee_id: 'uuid',
     team_id: 'text',
     parts_count: 'int',
+    contact_erased: 'boolean',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
     last_part_at: 'timestamptz',
@@ -48,7 +49,7 @@ const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id'] as const
 type Handled = ConversationEvent | Extract<ContactEvent, { type: 'contact.erased' }>;
 
 /** A part whose content is gone: how a redaction, an unsend or an erasure leaves it. */
-const gone = (how: 'redacted' | 'unsent' | 'erased') => ({ body: null, attachments: null, redacted: how });
+const gone = (how: 'redacted' | 'unsent' | 'erased') => ({ body: null, attachments: [], redacted: how });
 
 export const conversationsProjector: Projector<Handled> = {
   name: 'conversations',
@@ -73,6 +74,7 @@ export const conversationsProjector: Projector<Handled> = {
             assignee_id: p.assignee_id ?? null,
             team_id: p.team_id ?? null,
             parts_count: 0,
+            contact_erased: false,
             created_at: e.created_at,
             updated_at: e.created_at,
             last_part_at: e.created_at,
@@ -107,7 +109,7 @@ export const conversationsProjector: Projector<Handled> = {
           parts.patch({ tenant_id: e.tenant_id, id: e.payload.part_id }, gone('unsent'));
           break;
         case 'contact.erased':
-          for (const id of e.payload.conversation_ids) conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null });
+          for (const id of e.payload.conversation_ids) conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, contact_erased: true });
           for (const id of e.payload.part_ids) parts.patch({ tenant_id: e.tenant_id, id }, gone('erased'));
           break;
         default: {

@@ -4,7 +4,7 @@ import type { MemberEvent } from './members.events.js';
 export const MEMBERS = {
   table: 'members',
   key: ['tenant_id', 'id'],
-  columns: { tenant_id: 'uuid', id: 'uuid', user_id: 'uuid', email: 'text', name: 'text', role: 'text', status: 'text', joined_at: 'timestamptz', updated_at: 'timestamptz', erased_at: 'timestamptz' },
+  columns: { tenant_id: 'uuid', id: 'uuid', user_id: 'uuid', email: 'text', name: 'text', role: 'text', status: 'text', joined_at: 'timestamptz', updated_at: 'timestamptz', erased_at: 'timestamptz', invite_id: 'uuid' },
 } as const;
 export const INVITES = {
   table: 'invites',
@@ -23,7 +23,7 @@ export const membersProjector: Projector<MemberEvent> = {
       switch (e.type) {
         case 'member.joined': {
           const p = e.payload;
-          members.insert({ tenant_id: e.tenant_id, id: p.member_id, user_id: p.user_id, email: p.email, name: p.name, role: p.role, status: 'active', joined_at: e.created_at, updated_at: e.created_at });
+          members.insert({ tenant_id: e.tenant_id, id: p.member_id, user_id: p.user_id, email: p.email, name: p.name, role: p.role, status: 'active', joined_at: e.created_at, updated_at: e.created_at, invite_id: p.invite_id ?? null });
           if (p.invite_id) invites.patch({ tenant_id: e.tenant_id, id: p.invite_id }, { status: 'accepted' });
           break;
         }
