@@ -15,6 +15,7 @@ import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
 import { membersModule } from './members/index.js';
+import { teamsModule } from './teams/index.js';
 import { usersModule } from './users/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
@@ -24,6 +25,7 @@ export const modules: readonly CapabilityModule[] = [
   usersModule,
   workspacesModule,
   membersModule,
+  teamsModule,
   accessModule,
   keysModule,
   channelsModule,

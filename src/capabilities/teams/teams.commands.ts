@@ -1,0 +1,43 @@
+import type { CommandSpec } from '../../commands/command.js';
+import { decideCreateTeam, decideDeleteTeam, decideRenameTeam, decideRosters, type RosterEntry, type RosterState, type TeamView } from './teams.decider.js';
+import type { TeamEvent } from './teams.events.js';
+import { activeMemberIds, findTeam, findTeamByName, referencesOfTeam, teamsByIds, teamView } from './teams.read.js';
+
+export const createTeam = (input: { id: string; name: string }): CommandSpec<{ sameName: TeamView | null }, TeamEvent> => ({
+  name: 'CreateTeam',
+  load: async (db, ctx) => ({ sameName: teamView(await findTeamByName(db, ctx.tenantId, input.name)) }),
+  decide: (s) => decideCreateTeam(input, s),
+});
+
+export const renameTeam = (input: { id: string; name: string }): CommandSpec<{ team: TeamView | null; sameName: TeamView | null }, TeamEvent> => ({
+  name: 'RenameTeam',
+  load: async (db, ctx) => ({ team: teamView(await findTeam(db, ctx.tenantId, input.id)), sameName: teamView(await findTeamByName(db, ctx.tenantId, input.name)) }),
+  decide: (s) => decideRenameTeam(input, s),
+});
+
+/** Deletes a team; the one event names the conversations and channels it unassigns (their projections fold it). */
+export const deleteTeam = (input: { id: string }): CommandSpec<{ team: TeamView | null; conversationIds: string[]; channelIds: string[] }, TeamEvent> => ({
+  name: 'DeleteTeam',
+  load: async (db, ctx) => {
+    const team = teamView(await findTeam(db, ctx.tenantId, input.id));
+    return { team, ...(team ? await referencesOfTeam(db, ctx.tenantId, team.id) : { conversationIds: [], channelIds: [] }) };
+  },
+  decide: (s) => decideDeleteTeam(s.team, s),
+});
+
+/**
+ * Replaces rosters: one team (PUT /teams/{id}/members) or several at once
+ * (POST /teams/rosters). One command, so one transaction and one contiguous
+ * run of seqs; any bad id refuses all of it.
+ */
+export const setRosters = (entries: RosterEntry[], opts: { single: boolean }): CommandSpec<RosterState, TeamEvent> => ({
+  name: opts.single ? 'SetTeamMembers' : 'MoveTeamMembers',
+  load: async (db, ctx) => {
+    const teams = await teamsByIds(db, ctx.tenantId, entries.map((e) => e.teamId));
+    return {
+      teams: new Map(teams.map((t) => [t.id, teamView(t)!])),
+      activeMembers: await activeMemberIds(db, ctx.tenantId, entries.flatMap((e) => e.memberIds)),
+    };
+  },
+  decide: (s) => decideRosters(entries, s, opts),
+});

@@ -1,0 +1,79 @@
+import type { Db } from '../../commands/command.js';
+import { isUuid } from '../../platform/ids.js';
+import { arrayOf, constant, dateTime, object, str, uuid } from '../../api/schemas.js';
+import type { TeamView } from './teams.decider.js';
+
+export interface TeamRow {
+  tenant_id: string;
+  id: string;
+  name: string;
+  member_ids: string[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const renderTeam = (t: TeamRow) => ({
+  type: 'team',
+  id: t.id,
+  name: t.name,
+  member_ids: t.member_ids,
+  created_at: t.created_at.toISOString(),
+  updated_at: t.updated_at.toISOString(),
+});
+
+export const teamsOf = (db: Db, tenantId: string) => db('teams').where({ tenant_id: tenantId });
+
+export async function findTeam(db: Db, tenantId: string, id: string): Promise<TeamRow | undefined> {
+  return isUuid(id) ? teamsOf(db, tenantId).andWhere({ id }).first() : undefined;
+}
+
+/** Whether `id` names a team of the workspace (what conversations and channels check a team_id against). */
+export async function teamExists(db: Db, tenantId: string, id: string | null | undefined): Promise<boolean> {
+  return !!id && isUuid(id) && !!(await teamsOf(db, tenantId).andWhere({ id }).first('id'));
+}
+
+/** The team with this name, ignoring case. */
+export async function findTeamByName(db: Db, tenantId: string, name: string): Promise<TeamRow | undefined> {
+  return teamsOf(db, tenantId).andWhereRaw('lower(name) = lower(?)', [name]).first();
+}
+
+export async function teamsByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<TeamRow[]> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  return wanted.length ? teamsOf(db, tenantId).whereIn('id', wanted) : [];
+}
+
+/** Of `ids`, those that are active members of the workspace. */
+export async function activeMemberIds(db: Db, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (!wanted.length) return new Set();
+  const rows: { id: string }[] = await db('members').where({ tenant_id: tenantId, status: 'active' }).whereIn('id', wanted).select('id');
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * What a team's deletion unassigns: the conversations assigned to it and the
+ * channels defaulting to it. Read straight from those read models' tables
+ * (conversations and channels import teams for their team checks, so teams may
+ * not import them back: dependency-cruiser forbids the cycle).
+ */
+export async function referencesOfTeam(db: Db, tenantId: string, teamId: string): Promise<{ conversationIds: string[]; channelIds: string[] }> {
+  const conversationIds: string[] = await db('conversations').where({ tenant_id: tenantId, team_id: teamId }).orderBy('id').pluck('id');
+  const channelIds: string[] = await db('channels').where({ tenant_id: tenantId, default_team_id: teamId }).orderBy('id').pluck('id');
+  return { conversationIds, channelIds };
+}
+
+export const teamView = (t: TeamRow | undefined): TeamView | null => (t ? { id: t.id, name: t.name, memberIds: t.member_ids } : null);
+
+export const teamSchema = object(
+  {
+    type: constant('team'),
+    id: uuid,
+    name: str(),
+    member_ids: arrayOf(uuid, { description: 'The active members on the team.' }),
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
+  { title: 'Team' },
+);
+
+export const deletedTeamSchema = object({ type: constant('team'), id: uuid, deleted: constant(true) }, { title: 'DeletedTeam' });
