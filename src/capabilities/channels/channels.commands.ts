@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CommandSpec } from '../../commands/command.js';
 import type { Ids } from '../../platform/ids.js';
+import { teamExists } from '../teams/index.js';
 import { decideCreateChannel, decideRotateSecret, decideUpdateChannel, type ChannelView, type CreateChannel } from './channels.decider.js';
 import type { ChannelEvent } from './channels.events.js';
 import { channelSourceTaken, channelView, findChannel } from './channels.read.js';
@@ -9,9 +10,12 @@ import type { ChannelSecrets } from './channel-secrets.js';
 /** "Source" of an `api` channel: the outside system its bridge connects, named by the caller or derived from the name. */
 export const normalizeSource = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, '-');
 
-export const createChannel = (input: CreateChannel & { secret: string; secretId: string }, secrets: ChannelSecrets): CommandSpec<{ sourceTaken: boolean }, ChannelEvent> => ({
+export const createChannel = (input: CreateChannel & { secret: string; secretId: string }, secrets: ChannelSecrets): CommandSpec<{ sourceTaken: boolean; defaultTeamExists: boolean }, ChannelEvent> => ({
   name: 'CreateChannel',
-  load: async (db, ctx) => ({ sourceTaken: await channelSourceTaken(db, ctx.tenantId, input.kind, input.source) }),
+  load: async (db, ctx) => ({
+    sourceTaken: await channelSourceTaken(db, ctx.tenantId, input.kind, input.source),
+    defaultTeamExists: await teamExists(db, ctx.tenantId, input.defaultTeamId),
+  }),
   decide: (s) => decideCreateChannel(input, s),
   // The caller chose the secret: a resumed request carries the same one, so a replay owes nothing.
   beside: (db, events, ctx) => secrets.add(db, { tenantId: ctx.tenantId, channelId: events[0]!.aggregate_id, id: input.secretId, secret: input.secret, now: ctx.now }),

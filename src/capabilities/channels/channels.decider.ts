@@ -1,4 +1,4 @@
-import { Conflict, NotFound } from '../../platform/errors.js';
+import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
 import type { ChannelEvent } from './channels.events.js';
 
 export interface ChannelView {
@@ -17,7 +17,8 @@ export interface CreateChannel {
 }
 
 /** One channel per source: a second `api` channel for the same source is refused. */
-export function decideCreateChannel(cmd: CreateChannel, s: { sourceTaken: boolean }): ChannelEvent[] {
+export function decideCreateChannel(cmd: CreateChannel, s: { sourceTaken: boolean; defaultTeamExists?: boolean }): ChannelEvent[] {
+  if (cmd.defaultTeamId && !s.defaultTeamExists) throw new BadRequest('unknown_team', 'default_team_id names no team of this workspace.', 'default_team_id');
   if (s.sourceTaken) throw new Conflict('channel_source_taken', `An ${cmd.kind} channel for the source "${cmd.source}" already exists.`);
   return [
     { type: 'channel.created', aggregate_type: 'channel', aggregate_id: cmd.channelId, payload: { channel_id: cmd.channelId, kind: cmd.kind, name: cmd.name, source: cmd.source, default_team_id: cmd.defaultTeamId } },

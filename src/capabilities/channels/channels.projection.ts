@@ -1,4 +1,5 @@
 import type { Projector } from '../../projections/projector.js';
+import type { TeamEvent } from '../teams/index.js';
 import type { ChannelEvent } from './channels.events.js';
 
 export const CHANNELS = {
@@ -18,13 +19,18 @@ export const CHANNELS = {
   },
 } as const;
 
-export const channelsProjector: Projector<ChannelEvent> = {
+export const channelsProjector: Projector<ChannelEvent | Extract<TeamEvent, { type: 'team.deleted' }>> = {
   name: 'channels',
-  handles: ['channel.created', 'channel.updated', 'channel.secret_rotated'],
+  handles: ['channel.created', 'channel.updated', 'channel.secret_rotated', 'team.deleted'],
   tables: ['channels'],
   project(events, writes) {
     const channels = writes.table(CHANNELS);
     for (const e of events) {
+      if (e.type === 'team.deleted') {
+        // A deleted team is no channel's default any more (the event names the channels).
+        for (const id of e.payload.channel_ids) channels.patch({ tenant_id: e.tenant_id, id }, { default_team_id: null, updated_at: e.created_at });
+        continue;
+      }
       const key = { tenant_id: e.tenant_id, id: e.payload.channel_id };
       switch (e.type) {
         case 'channel.created': {

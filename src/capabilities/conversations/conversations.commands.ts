@@ -4,6 +4,7 @@ import type { CommandSpec } from '../../commands/command.js';
 import { findChannel } from '../channels/index.js';
 import { findContact, type ContactInput } from '../contacts/index.js';
 import { memberIsActive } from '../members/index.js';
+import { teamExists } from '../teams/index.js';
 import type { Forgettable } from '../../eventstore/forgettable.js';
 import {
   decideInbound,
@@ -45,11 +46,15 @@ export const replyToConversation = (cmd: { conversationId: string; partId: strin
   decide: (c) => decideReply(cmd, c),
 });
 
-export const manageConversation = (conversationId: string, cmd: ManageCommand & { assigneeId?: string | null }): CommandSpec<{ conversation: ConversationView | null; assigneeActive: boolean }, ConversationEvent> => ({
+export const manageConversation = (
+  conversationId: string,
+  cmd: ManageCommand & { assigneeId?: string | null; teamId?: string | null },
+): CommandSpec<{ conversation: ConversationView | null; assigneeActive: boolean; teamExists: boolean }, ConversationEvent> => ({
   name: 'ManageConversation',
   load: async (db, ctx) => ({
     conversation: conversationView(await findConversation(db, ctx.tenantId, conversationId)),
     assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
+    teamExists: await teamExists(db, ctx.tenantId, cmd.teamId),
   }),
   decide: (s) => decideManage(cmd, s.conversation, s),
 });
@@ -73,6 +78,8 @@ export const inboundMessage = (cmd: InboundCommand): CommandSpec<InboundState, S
       thread: conversationView(thread),
       messageFiled: !!thread && !!cmd.messageId && (await messageFiled(db, ctx.tenantId, thread.id, cmd.messageId)),
       contact: await findContact(db, ctx.tenantId, cmd.contact),
+      // The route read the channel before this transaction: its default team may have been deleted since.
+      defaultTeamExists: await teamExists(db, ctx.tenantId, cmd.defaultTeamId),
     };
   },
   decide: (s) => decideInbound(cmd, s),

@@ -102,6 +102,8 @@ export interface InboundState {
   thread: ConversationView | null;
   messageFiled: boolean;
   contact: ContactView | null;
+  /** whether the channel's default team (read before the transaction) still exists; absent: assume it does */
+  defaultTeamExists?: boolean;
 }
 
 /**
@@ -132,7 +134,7 @@ export function decideInbound(cmd: InboundCommand, s: InboundState): StartEvents
   }
   return [
     ...contact.events,
-    conversationCreated({ id: cmd.conversationId, channelId: cmd.channelId, contactId: contact.contactId, externalId: cmd.externalId, subject: null, assigneeId: null, teamId: cmd.defaultTeamId, source: 'inbound' }),
+    conversationCreated({ id: cmd.conversationId, channelId: cmd.channelId, contactId: contact.contactId, externalId: cmd.externalId, subject: null, assigneeId: null, teamId: s.defaultTeamExists === false ? null : cmd.defaultTeamId, source: 'inbound' }),
     partEvent({
       conversationId: cmd.conversationId,
       channelId: cmd.channelId,
@@ -197,7 +199,7 @@ export type ManageCommand =
   | { partId: string; author: Author; body: string | null; messageType: 'snoozed'; snoozedUntil: string; now: Date }
   | { partId: string; author: Author; body: string | null; messageType: 'assignment'; assigneeId: string | null | undefined; teamId: string | null | undefined };
 
-export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: { assigneeActive: boolean }): ConversationEvent[] {
+export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: { assigneeActive: boolean; teamExists?: boolean }): ConversationEvent[] {
   if (!c) throw new NotFound('conversation');
   const part = (extra: PartExtra) =>
     partEvent({ conversationId: c.id, channelId: c.channelId, partId: cmd.partId, partType: cmd.messageType, author: cmd.author, body: cmd.body, extra });
@@ -216,6 +218,7 @@ export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: 
         throw new BadRequest('missing_field', 'An assignment names assignee_id, team_id or both (null unassigns).', 'assignee_id');
       }
       if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
+      if (cmd.teamId && !s.teamExists) throw new BadRequest('unknown_team', 'team_id names no team of this workspace.', 'team_id');
       const extra: PartExtra = {};
       if (cmd.assigneeId !== undefined) extra.assignee_id = cmd.assigneeId;
       if (cmd.teamId !== undefined) extra.team_id = cmd.teamId;

@@ -1,5 +1,6 @@
 import type { Projector } from '../../projections/projector.js';
 import type { ContactEvent } from '../contacts/index.js';
+import type { TeamEvent } from '../teams/index.js';
 import type { ConversationEvent } from './conversations.events.js';
 
 export const CONVERSATIONS = {
@@ -46,14 +47,14 @@ export const PARTS = {
 /** Keys of a part's payload that change the conversation (the decider puts the resulting state there). */
 const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id'] as const;
 
-type Handled = ConversationEvent | Extract<ContactEvent, { type: 'contact.erased' }>;
+type Handled = ConversationEvent | Extract<ContactEvent, { type: 'contact.erased' }> | Extract<TeamEvent, { type: 'team.deleted' }>;
 
 /** A part whose content is gone: how a redaction, an unsend or an erasure leaves it. */
 const gone = (how: 'redacted' | 'unsent' | 'erased') => ({ body: null, attachments: [], redacted: how });
 
 export const conversationsProjector: Projector<Handled> = {
   name: 'conversations',
-  handles: ['conversation.created', 'conversation_part.created', 'conversation_part.redacted', 'conversation_part.unsent', 'contact.erased'],
+  handles: ['conversation.created', 'conversation_part.created', 'conversation_part.redacted', 'conversation_part.unsent', 'contact.erased', 'team.deleted'],
   tables: ['conversation_parts', 'conversations'],
   project(events, writes) {
     const conversations = writes.table(CONVERSATIONS);
@@ -111,6 +112,10 @@ export const conversationsProjector: Projector<Handled> = {
         case 'contact.erased':
           for (const id of e.payload.conversation_ids) conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, contact_erased: true });
           for (const id of e.payload.part_ids) parts.patch({ tenant_id: e.tenant_id, id }, gone('erased'));
+          break;
+        case 'team.deleted':
+          // The event names the conversations it unassigns (see teams.decider.ts for why it is one event, not a part per conversation).
+          for (const id of e.payload.conversation_ids) conversations.patch({ tenant_id: e.tenant_id, id }, { team_id: null, updated_at: e.created_at });
           break;
         default: {
           const never: never = e;

@@ -25,6 +25,17 @@ export function decideRenameTeam(cmd: { id: string; name: string }, s: { team: T
   return [{ type: 'team.renamed', aggregate_type: 'team', aggregate_id: s.team.id, payload: { id: s.team.id, name: cmd.name } }];
 }
 
+/**
+ * Deleting a team is ONE event that names what it unassigns: the conversations
+ * assigned to the team and the channels defaulting to it. The conversations and
+ * channels projections fold it (team_id / default_team_id null), and a receiver
+ * learns every affected conversation from that one event, as with contact.erased.
+ * Not a system assignment part per conversation: a command appends at most
+ * MAX_EVENTS_PER_COMMAND (256) events, and a team can hold far more
+ * conversations, so the parts could not be all-or-nothing with the deletion;
+ * building conversation parts here would also make teams import conversations,
+ * which already imports teams (for its team_id check).
+ */
 export function decideDeleteTeam(team: TeamView | null, s: { conversationIds: string[]; channelIds: string[] }): TeamEvent[] {
   if (!team) throw new NotFound('team');
   return [
