@@ -86,6 +86,31 @@ async function contactActivity(t: TestService, owner: Member, as: { key: string 
   await ok(client.delete(`/api/contacts/${e.id}`, eraser));
 }
 
+/**
+ * Teams through the API: created, renamed (one takes a deleted team's name),
+ * rosters replaced and moved between teams in one command, and a team deleted
+ * while conversations and a channel name it (team.deleted unassigns them).
+ */
+async function teamActivity(t: TestService, owner: Member, memberIds: string[]): Promise<void> {
+  const { client } = t;
+  const as = { key: (await mintKey(t, owner, ['members:read', 'members:invite', 'conversations:write', 'settings:write'])).secret };
+  const ok = async (r: Promise<{ status: number; text: string; body: any }>, status = 200) => {
+    const a = await r;
+    expect(a.status, a.text).to.equal(status);
+    return a.body;
+  };
+  const [red, blue, doomed] = [await ok(client.post('/api/teams', { name: 'Red' }, as), 201), await ok(client.post('/api/teams', { name: 'Blue' }, as), 201), await ok(client.post('/api/teams', { name: 'Doomed' }, as), 201)];
+  await ok(client.put(`/api/teams/${red.id}/members`, { member_ids: memberIds }, as));
+  await ok(client.put(`/api/teams/${doomed.id}/members`, { member_ids: memberIds.slice(0, 1) }, as));
+  await ok(client.post('/api/teams/rosters', { teams: [{ team_id: red.id, member_ids: memberIds.slice(1) }, { team_id: blue.id, member_ids: memberIds.slice(0, 1) }] }, as));
+  const ch = await ok(client.post('/api/channels', { kind: 'api', name: 'Team bridge', default_team_id: doomed.id, webhook_secret: 'team-bridge-secret-0123456789' }, as), 201);
+  const threads = [];
+  for (let i = 0; i < 3; i++) threads.push((await ok(postInbound(t, ch.id, 'team-bridge-secret-0123456789', inboundBody({ contact: { external_id: `team-${i}-${owner.workspaceId}` } })), 201)).conversation_id);
+  await ok(client.post(`/api/conversations/${threads[0]}/parts`, { message_type: 'assignment', team_id: red.id }, as), 201);
+  await ok(client.delete(`/api/teams/${doomed.id}`, as));
+  await ok(client.put(`/api/teams/${blue.id}`, { name: 'doomed' }, as));
+}
+
 describe('projections: rebuild', function () {
   this.timeout(60_000);
   let t: TestService;
@@ -160,6 +185,7 @@ describe('projections: rebuild', function () {
       expect(erase.status, erase.text).to.equal(200);
       expect((await client.post(`/api/members/${viewer.memberId}/erase`, undefined, as)).status).to.equal(200);
       await contactActivity(t, owner, companies);
+      await teamActivity(t, owner, [owner.memberId, admin.memberId]);
     }
   });
   after(async () => t?.close());
@@ -186,6 +212,11 @@ describe('projections: rebuild', function () {
     expect(live.contacts!.some((c) => c.archived_at !== null), 'an archived contact').to.equal(true);
     expect(live.contacts!.some((c) => c.custom_attributes !== null && Object.keys(c.custom_attributes as object).length > 0), 'custom attributes').to.equal(true);
     expect(live.contact_companies?.length, 'contact_companies').to.be.greaterThan(3);
+    // teams: renamed, with rosters, one deleted with its conversations and channel unassigned
+    expect(live.teams?.length, 'teams').to.equal(6);
+    expect(live.teams!.some((x) => x.name === 'doomed' && (x.member_ids as string[]).length === 1), 'a renamed team with its roster').to.equal(true);
+    expect(live.conversations!.filter((c) => c.team_id !== null).length, 'conversations with a team').to.equal(3);
+    expect(live.channels!.filter((c) => c.name === 'Team bridge' && c.default_team_id === null)).to.have.length(3);
 
     const events = await t.service.deps.store.countAll();
     // Small batches: many pages, and (batch sizes differing) other changes folded into one statement each time,
