@@ -92,6 +92,16 @@ describe('teams', () => {
     expect((await t.client.put(`/api/teams/${team.id}/members`, { member_ids: [] }, { key })).body.member_ids).to.deep.equal([]);
   });
 
+  it('shows only active members: a member removed from the workspace drops out of the rosters shown', async () => {
+    const team = (await create('Leavers')).body;
+    const leaver = await addMember(t, owner, 'agent');
+    await t.client.put(`/api/teams/${team.id}/members`, { member_ids: [a.memberId, leaver.memberId] }, { key });
+    expect((await t.client.delete(`/api/members/${leaver.memberId}`, { cookie: owner.cookie, workspace: owner.workspaceId })).status).to.equal(200);
+    expect((await t.client.get(`/api/teams/${team.id}`, { key })).body.member_ids).to.deep.equal([a.memberId]);
+    const listed = (await t.client.get('/api/teams', { key })).body.data.find((x: { id: string }) => x.id === team.id);
+    expect(listed.member_ids).to.deep.equal([a.memberId]);
+  });
+
   it('names the offending path of a roster: unknown, removed and duplicate members; writes nothing', async () => {
     const team = (await create('Validation')).body;
     const gone = await addMember(t, owner, 'agent');

@@ -21,6 +21,16 @@ export const renderTeam = (t: TeamRow) => ({
   updated_at: t.updated_at.toISOString(),
 });
 
+/**
+ * Teams as answers show only active members: a member removed from the
+ * workspace stays in the stored roster (no event names their teams) but is
+ * left out here, and the next roster change of the team drops them.
+ */
+export async function renderTeams(db: Db, tenantId: string, rows: TeamRow[]) {
+  const active = await activeMemberIds(db, tenantId, rows.flatMap((r) => r.member_ids));
+  return rows.map((r) => renderTeam({ ...r, member_ids: r.member_ids.filter((m) => active.has(m)) }));
+}
+
 export const teamsOf = (db: Db, tenantId: string) => db('teams').where({ tenant_id: tenantId });
 
 export async function findTeam(db: Db, tenantId: string, id: string): Promise<TeamRow | undefined> {

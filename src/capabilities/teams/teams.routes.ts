@@ -1,10 +1,10 @@
 import { commandContext } from '../../api/command-context.js';
-import { getRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { constant, ERROR, object } from '../../api/schemas.js';
+import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { createTeam, deleteTeam, renameTeam, setRosters } from './teams.commands.js';
-import { deletedTeamSchema, findTeam, renderTeam, teamSchema, teamsByIds, teamsOf, type TeamRow } from './teams.read.js';
+import { deletedTeamSchema, findTeam, renderTeams, teamSchema, teamsByIds, teamsOf, type TeamRow } from './teams.read.js';
 
 const name = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' };
 /** Ids are checked by the decider (unknown_member names the path), so any string up to a uuid's length passes here. */
@@ -15,7 +15,7 @@ const teamListSchema = object({ type: constant('list'), data: { type: 'array', i
 
 export function teamsRoutes(deps: CoreDeps): RouteDef[] {
   const { db, shell, clock, ids } = deps;
-  const reload = async (tenantId: string, id: string) => renderTeam((await findTeam(db, tenantId, id))!);
+  const reload = async (tenantId: string, id: string) => (await renderTeams(db, tenantId, [(await findTeam(db, tenantId, id))!]))[0];
 
   return [
     route({
@@ -26,7 +26,7 @@ export function teamsRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 200: teamListSchema },
       async handle(call) {
         const rows: TeamRow[] = await teamsOf(db, call.principal.tenantId).orderByRaw('lower(name), id');
-        return { status: 200, body: { type: 'list', data: rows.map(renderTeam) } };
+        return { status: 200, body: { type: 'list', data: await renderTeams(db, call.principal.tenantId, rows) } };
       },
     }),
 
@@ -43,14 +43,16 @@ export function teamsRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    getRoute<TeamRow>({
+    route({
+      method: 'get',
       path: '/teams/:id',
       permission: 'members:read',
       summary: 'Get a team',
-      resource: teamSchema,
-      what: 'team',
-      find: ({ principal, params }) => findTeam(db, principal.tenantId, params.id!),
-      render: renderTeam,
+      responses: { 200: teamSchema },
+      async handle(call) {
+        if (!(await findTeam(db, call.principal.tenantId, call.params.id!))) throw new NotFound('team');
+        return { status: 200, body: await reload(call.principal.tenantId, call.params.id!) };
+      },
     }),
 
     route<{ name: string }>({
@@ -121,7 +123,7 @@ export function teamsRoutes(deps: CoreDeps): RouteDef[] {
         await shell.execute(commandContext(call, clock), setRosters(entries, { single: false }));
         const rows = await teamsByIds(db, principal.tenantId, entries.map((e) => e.teamId));
         const byId = new Map(rows.map((r) => [r.id, r]));
-        return { status: 200, body: { type: 'list', data: entries.map((e) => renderTeam(byId.get(e.teamId)!)) } };
+        return { status: 200, body: { type: 'list', data: await renderTeams(db, principal.tenantId, entries.map((e) => byId.get(e.teamId)!)) } };
       },
     }),
   ];
