@@ -6,11 +6,11 @@ import type { AnyProjector } from '../projections/engine.js';
 import type { PersonalObject } from '../eventstore/forgettable.js';
 import type { CapabilityModule } from './capability.js';
 import { accessModule } from './access/index.js';
-import { channelsModule } from './channels/index.js';
+import { channelIdsOfTeam, channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactsModule } from './contacts/index.js';
 import { erasureModule } from './erasure/index.js';
-import { conversationsModule } from './conversations/index.js';
+import { conversationIdsOfTeam, conversationsModule } from './conversations/index.js';
 import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
@@ -25,7 +25,8 @@ export const modules: readonly CapabilityModule[] = [
   usersModule,
   workspacesModule,
   membersModule,
-  teamsModule,
+  // Conversations and channels import teams; teams gets their read functions here instead of importing them.
+  teamsModule({ conversationIds: conversationIdsOfTeam, channelIds: channelIdsOfTeam }),
   accessModule,
   keysModule,
   channelsModule,

@@ -41,6 +41,11 @@ export const renderChannel = (c: ChannelRow) => ({
 
 export const channelsOf = (db: Db, tenantId: string) => db('channels').where({ tenant_id: tenantId });
 
+/** The channels whose default team is this one, by id (a team's deletion names them). */
+export async function channelIdsOfTeam(db: Db, tenantId: string, teamId: string): Promise<string[]> {
+  return channelsOf(db, tenantId).andWhere({ default_team_id: teamId }).orderBy('id').pluck('id');
+}
+
 export async function findChannel(db: Db, tenantId: string, id: string): Promise<ChannelRow | undefined> {
   return isUuid(id) ? channelsOf(db, tenantId).andWhere({ id }).first() : undefined;
 }

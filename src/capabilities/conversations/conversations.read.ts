@@ -137,6 +137,11 @@ export async function partsPage(db: Db, tenantId: string, conversationId: string
   return rows.map((r: PartRow & { seq: number | string }) => ({ ...r, seq: Number(r.seq) }));
 }
 
+/** The conversations assigned to a team, by id (a team's deletion names them). */
+export async function conversationIdsOfTeam(db: Db, tenantId: string, teamId: string): Promise<string[]> {
+  return db('conversations').where({ tenant_id: tenantId, team_id: teamId }).orderBy('id').pluck('id');
+}
+
 export const conversationView = (c: ConversationRow | undefined): ConversationView | null =>
   c ? { id: c.id, channelId: c.channel_id, state: c.state, assigneeId: c.assignee_id, teamId: c.team_id } : null;
 

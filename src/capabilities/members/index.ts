@@ -6,7 +6,7 @@ import { membersRoutes } from './members.routes.js';
 
 export { MemberJoined, type MemberEvent } from './members.events.js';
 export { createWorkspace, type CreateWorkspaceInput } from './members.commands.js';
-export { activeMemberOfUser, activeMembershipsOfUser, findActiveMember, findMember, memberIsActive, type MemberRow } from './members.read.js';
+export { activeMemberIdsAmong, activeMemberOfUser, activeMembershipsOfUser, findActiveMember, findMember, memberIsActive, type MemberRow } from './members.read.js';
 
 export const membersModule = defineModule({ name: 'members', tables: ['invite_tokens'], events: memberEvents,
   personal: [

@@ -67,6 +67,14 @@ export async function memberIsActive(db: Db, tenantId: string, memberId: string 
   return !!(await findActiveMember(db, tenantId, memberId));
 }
 
+/** Of `ids`, those naming active members of the workspace (teams check rosters with it). */
+export async function activeMemberIdsAmong(db: Db, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (!wanted.length) return new Set();
+  const rows: { id: string }[] = await membersOf(db, tenantId).andWhere({ status: 'active' }).whereIn('id', wanted).select('id');
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The user's active membership of a workspace (session callers name the workspace). */
 export async function activeMemberOfUser(db: Db, tenantId: string, userId: string): Promise<MemberRow | undefined> {
   return isUuid(tenantId) ? membersOf(db, tenantId.toLowerCase()).andWhere({ user_id: userId, status: 'active' }).first() : undefined;

@@ -4,9 +4,11 @@
 import { defineModule } from '../capability.js';
 import { teamEvents } from './teams.events.js';
 import { teamsProjector } from './teams.projection.js';
+import type { TeamReferences } from './teams.read.js';
 import { teamsRoutes } from './teams.routes.js';
 
-export { findTeam, teamExists, type TeamRow } from './teams.read.js';
+export { findTeam, teamExists, type TeamReferences, type TeamRow } from './teams.read.js';
 export type { TeamEvent } from './teams.events.js';
 
-export const teamsModule = defineModule({ name: 'teams', events: teamEvents, projectors: [teamsProjector], routes: teamsRoutes });
+/** The module, given how to find what a deletion unassigns (see TeamReferences). */
+export const teamsModule = (refs: TeamReferences) => defineModule({ name: 'teams', events: teamEvents, projectors: [teamsProjector], routes: (deps) => teamsRoutes(deps, refs) });

@@ -1,7 +1,8 @@
 import type { CommandSpec } from '../../commands/command.js';
 import { decideCreateTeam, decideDeleteTeam, decideRenameTeam, decideRosters, type RosterEntry, type RosterState, type TeamView } from './teams.decider.js';
 import type { TeamEvent } from './teams.events.js';
-import { activeMemberIds, findTeam, findTeamByName, referencesOfTeam, teamsByIds, teamView } from './teams.read.js';
+import { activeMemberIdsAmong } from '../members/index.js';
+import { findTeam, findTeamByName, teamsByIds, teamView, type TeamReferences } from './teams.read.js';
 
 export const createTeam = (input: { id: string; name: string }): CommandSpec<{ sameName: TeamView | null }, TeamEvent> => ({
   name: 'CreateTeam',
@@ -16,11 +17,12 @@ export const renameTeam = (input: { id: string; name: string }): CommandSpec<{ t
 });
 
 /** Deletes a team; the one event names the conversations and channels it unassigns (their projections fold it). */
-export const deleteTeam = (input: { id: string }): CommandSpec<{ team: TeamView | null; conversationIds: string[]; channelIds: string[] }, TeamEvent> => ({
+export const deleteTeam = (input: { id: string }, refs: TeamReferences): CommandSpec<{ team: TeamView | null; conversationIds: string[]; channelIds: string[] }, TeamEvent> => ({
   name: 'DeleteTeam',
   load: async (db, ctx) => {
     const team = teamView(await findTeam(db, ctx.tenantId, input.id));
-    return { team, ...(team ? await referencesOfTeam(db, ctx.tenantId, team.id) : { conversationIds: [], channelIds: [] }) };
+    if (!team) return { team, conversationIds: [], channelIds: [] };
+    return { team, conversationIds: await refs.conversationIds(db, ctx.tenantId, team.id), channelIds: await refs.channelIds(db, ctx.tenantId, team.id) };
   },
   decide: (s) => decideDeleteTeam(s.team, s),
 });
@@ -36,7 +38,7 @@ export const setRosters = (entries: RosterEntry[], opts: { single: boolean }): C
     const teams = await teamsByIds(db, ctx.tenantId, entries.map((e) => e.teamId));
     return {
       teams: new Map(teams.map((t) => [t.id, teamView(t)!])),
-      activeMembers: await activeMemberIds(db, ctx.tenantId, entries.flatMap((e) => e.memberIds)),
+      activeMembers: await activeMemberIdsAmong(db, ctx.tenantId, entries.flatMap((e) => e.memberIds)),
     };
   },
   decide: (s) => decideRosters(entries, s, opts),

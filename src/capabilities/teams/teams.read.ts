@@ -1,6 +1,7 @@
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
 import { arrayOf, constant, dateTime, object, str, uuid } from '../../api/schemas.js';
+import { activeMemberIdsAmong } from '../members/index.js';
 import type { TeamView } from './teams.decider.js';
 
 export interface TeamRow {
@@ -27,7 +28,7 @@ export const renderTeam = (t: TeamRow) => ({
  * left out here, and the next roster change of the team drops them.
  */
 export async function renderTeams(db: Db, tenantId: string, rows: TeamRow[]) {
-  const active = await activeMemberIds(db, tenantId, rows.flatMap((r) => r.member_ids));
+  const active = await activeMemberIdsAmong(db, tenantId, rows.flatMap((r) => r.member_ids));
   return rows.map((r) => renderTeam({ ...r, member_ids: r.member_ids.filter((m) => active.has(m)) }));
 }
 
@@ -52,24 +53,16 @@ export async function teamsByIds(db: Db, tenantId: string, ids: readonly string[
   return wanted.length ? teamsOf(db, tenantId).whereIn('id', wanted) : [];
 }
 
-/** Of `ids`, those that are active members of the workspace. */
-export async function activeMemberIds(db: Db, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
-  const wanted = [...new Set(ids.filter(isUuid))];
-  if (!wanted.length) return new Set();
-  const rows: { id: string }[] = await db('members').where({ tenant_id: tenantId, status: 'active' }).whereIn('id', wanted).select('id');
-  return new Set(rows.map((r) => r.id));
-}
-
 /**
  * What a team's deletion unassigns: the conversations assigned to it and the
- * channels defaulting to it. Read straight from those read models' tables
- * (conversations and channels import teams for their team checks, so teams may
- * not import them back: dependency-cruiser forbids the cycle).
+ * channels defaulting to it. Those capabilities' read functions, handed in by
+ * src/capabilities/index.ts: conversations and channels import teams (for
+ * teamExists), so teams may not import them back (dependency-cruiser forbids
+ * the cycle).
  */
-export async function referencesOfTeam(db: Db, tenantId: string, teamId: string): Promise<{ conversationIds: string[]; channelIds: string[] }> {
-  const conversationIds: string[] = await db('conversations').where({ tenant_id: tenantId, team_id: teamId }).orderBy('id').pluck('id');
-  const channelIds: string[] = await db('channels').where({ tenant_id: tenantId, default_team_id: teamId }).orderBy('id').pluck('id');
-  return { conversationIds, channelIds };
+export interface TeamReferences {
+  conversationIds(db: Db, tenantId: string, teamId: string): Promise<string[]>;
+  channelIds(db: Db, tenantId: string, teamId: string): Promise<string[]>;
 }
 
 export const teamView = (t: TeamRow | undefined): TeamView | null => (t ? { id: t.id, name: t.name, memberIds: t.member_ids } : null);

@@ -4,7 +4,7 @@ import { constant, ERROR, object } from '../../api/schemas.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { createTeam, deleteTeam, renameTeam, setRosters } from './teams.commands.js';
-import { deletedTeamSchema, findTeam, renderTeams, teamSchema, teamsByIds, teamsOf, type TeamRow } from './teams.read.js';
+import { deletedTeamSchema, findTeam, renderTeams, teamSchema, teamsByIds, teamsOf, type TeamReferences, type TeamRow } from './teams.read.js';
 
 const name = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' };
 /** Ids are checked by the decider (unknown_member names the path), so any string up to a uuid's length passes here. */
@@ -13,7 +13,7 @@ const MAX_TEAMS_PER_MOVE = 50;
 
 const teamListSchema = object({ type: constant('list'), data: { type: 'array', items: teamSchema } }, { title: 'TeamList', description: 'Every team of the workspace, by name; not paginated.' });
 
-export function teamsRoutes(deps: CoreDeps): RouteDef[] {
+export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
   const { db, shell, clock, ids } = deps;
   const reload = async (tenantId: string, id: string) => (await renderTeams(db, tenantId, [(await findTeam(db, tenantId, id))!]))[0];
 
@@ -75,7 +75,7 @@ export function teamsRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Delete a team (its conversations and channels are unassigned from it)',
       responses: { 200: deletedTeamSchema },
       async handle(call) {
-        const [deleted] = await shell.execute(commandContext(call, clock), deleteTeam({ id: call.params.id! }));
+        const [deleted] = await shell.execute(commandContext(call, clock), deleteTeam({ id: call.params.id! }, refs));
         return { status: 200, body: { type: 'team', id: deleted!.aggregate_id, deleted: true } };
       },
     }),
