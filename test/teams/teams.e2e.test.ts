@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { eventually } from '../support/events.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { Receiver } from '../webhooks/receiver.js';
 
 interface Ev {
   seq: number;
@@ -17,7 +19,7 @@ describe('teams', () => {
   let key: string;
 
   before(async () => {
-    t = await startTestService('teams');
+    t = await startTestService('teams', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } });
     owner = await newWorkspace(t);
     [a, b, c] = [await addMember(t, owner, 'agent'), await addMember(t, owner, 'agent'), await addMember(t, owner, 'admin')];
     key = (await mintKey(t, owner, ['members:read', 'members:invite', 'events:read'])).secret;
@@ -186,6 +188,26 @@ describe('teams', () => {
     expect(empty.body.errors[0].field).to.equal('teams');
     const missing = await t.client.post('/api/teams/rosters', { teams: [{ team_id: x.id }] }, { key });
     expect(missing.body.errors[0]).to.include({ code: 'missing_field', field: 'teams.0.member_ids' });
+  });
+
+  it('pushes team events to a webhook endpoint filtered on them', async () => {
+    const receiver = await new Receiver().start();
+    try {
+      const hooks = (await mintKey(t, owner, ['settings:write'])).secret;
+      const ep = await t.client.post('/api/webhooks', { url: receiver.url, event_names: ['team.created', 'team.roster_changed', 'team.deleted'] }, { key: hooks });
+      expect(ep.status, ep.text).to.equal(201);
+      const team = (await create('Hooked')).body;
+      await t.client.put(`/api/teams/${team.id}`, { name: 'Hooked again' }, { key });
+      await t.client.put(`/api/teams/${team.id}/members`, { member_ids: [a.memberId] }, { key });
+      await t.client.delete(`/api/teams/${team.id}`, { key });
+      const mine = () => receiver.bodies().filter((b) => b.aggregate_id === team.id);
+      await eventually(() => mine().length, (n) => n >= 3);
+      expect(mine().map((b) => b.type), 'team.renamed is not subscribed').to.deep.equal(['team.created', 'team.roster_changed', 'team.deleted']);
+      expect(mine()[1]!.payload).to.deep.equal({ id: team.id, member_ids: [a.memberId], added: [a.memberId], removed: [] });
+      expect(mine()[0]).to.include({ aggregate_type: 'team', tenant_id: owner.workspaceId });
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('keeps workspaces apart (404) and needs members scopes', async () => {
