@@ -16,6 +16,7 @@ import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
 import { membersModule } from './members/index.js';
 import { teamsModule } from './teams/index.js';
+import { savedRepliesModule } from './saved-replies/index.js';
 import { usersModule } from './users/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
@@ -33,6 +34,7 @@ export const modules: readonly CapabilityModule[] = [
   contactsModule,
   companiesModule,
   conversationsModule,
+  savedRepliesModule,
   erasureModule,
   webhooksModule,
   exportsModule,
