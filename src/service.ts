@@ -91,7 +91,7 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
     : new PostgresEventStore(database.db, notifier);
   const engine = new ProjectionEngine(allProjectors());
   const ids = options.ids ?? randomIds;
-  const shell = new CommandShell(store, database.db, engine, ids, { groupCommit: config.groupCommit });
+  const shell = new CommandShell(store, database.db, engine, ids, scope, { groupCommit: config.groupCommit });
   const secrets = await secretsKey(config.secretsKey, config.dataDir);
   const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);

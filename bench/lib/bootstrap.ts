@@ -10,6 +10,7 @@ import { CommandShell } from '../../src/commands/shell.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { createDb } from '../../src/platform/db/database.js';
+import { tenantScope } from '../../src/platform/db/tenant-scope.js';
 import { randomIds } from '../../src/platform/ids.js';
 import { ProjectionEngine } from '../../src/projections/engine.js';
 import { closeKnex } from './knex-close.js';
@@ -37,7 +38,7 @@ export class Bootstrapper {
     private readonly serviceUrl: string,
   ) {
     this.db = createDb(databaseUrl, { max: 2 });
-    this.shell = new CommandShell(new PostgresEventStore(this.db, null), this.db, new ProjectionEngine(allProjectors()), randomIds);
+    this.shell = new CommandShell(new PostgresEventStore(this.db, null), this.db, new ProjectionEngine(allProjectors()), randomIds, tenantScope(this.db, { enabled: true }));
   }
 
   async http(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: any; headers: Headers; text: string }> {
