@@ -34,6 +34,8 @@ import { openApiDocument } from './openapi-document.js';
 import { ServiceMetrics } from './api/metrics.js';
 
 export const EMBEDDED_DATABASE = 'conversations';
+/** Connections of the background workers' pool (dispatcher, its lock, delivery workers, sweeps). */
+const WORKERS_POOL = 8;
 
 export interface ServiceOptions {
   config: Config;
@@ -61,7 +63,7 @@ export async function openDatabase(config: Config, log: Logger, opts: { adoptOrp
     await ensureDatabase(cluster.url('postgres'), EMBEDDED_DATABASE);
     url = cluster.url(EMBEDDED_DATABASE);
   }
-  const db = createDb(url, { max: opts.pool ?? 20 });
+  const db = createDb(url, { max: opts.pool ?? 20, prepare: config.preparedStatements });
   await migrate(db);
   return { db, url, cluster };
 }
@@ -148,7 +150,17 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     },
   });
 
-  const workers: Worker[] = config.workers ? [idempotencySweeper(idempotency, log), ...modules.flatMap((m) => m.workers?.(deps) ?? [])] : [];
+  // Workers get a small pool of their own: they work as the owner role across tenants, so on the
+  // requests' pool every one of their statements would switch a connection's role (and back for the
+  // next request), and the dispatcher holds one connection for as long as it runs.
+  const workersDb = config.workers ? createDb(database.url, { max: WORKERS_POOL, prepare: config.preparedStatements }) : null;
+  if (workersDb) deps.scope.cover(workersDb);
+  const workerDeps: CoreDeps | null = workersDb
+    ? { ...deps, db: workersDb, store: deps.store.kind === 'postgres' ? new PostgresEventStore(workersDb, deps.notifier) : deps.store }
+    : null;
+  const workers: Worker[] = workerDeps
+    ? [idempotencySweeper(new Idempotency(workerDeps.db, deps.clock, deps.sealer), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
+    : [];
   let catchUp: Subscription | null = null;
   if (config.workers && deps.store.kind !== 'postgres') catchUp = await startCatchUpProjector(database.db, deps.store, engine, log);
   for (const w of workers) await w.start();
@@ -180,8 +192,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       });
       for (const w of [...workers].reverse()) await w.stop().catch((e) => log.warn({ err: e, worker: w.name }, 'worker stop failed'));
       await catchUp?.stop();
+      if (workerDeps && workerDeps.store !== deps.store) await workerDeps.store.close();
       await deps.store.close();
       await deps.notifier.close();
+      await workersDb?.destroy();
       await database.db.destroy();
       await database.cluster?.stop();
       log.info('service stopped');

@@ -37,11 +37,14 @@ export interface TenantScope {
   run<T>(tenantId: string, fn: () => Promise<T>): Promise<T>;
   /** The tenant of the current scope, if any. */
   current(): string | null;
+  /** Puts another pool behind the same scope (the workers' pool). */
+  cover(pool: Knex): void;
 }
 
 export function tenantScope(pool: Knex, opts: { enabled: boolean }): TenantScope {
   const als = new AsyncLocalStorage<{ tenantId: string }>();
-  if (opts.enabled) {
+  const cover = (pool: Knex) => {
+    if (!opts.enabled) return;
     const client = pool.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<unknown> };
     const acquire = client.acquireConnection.bind(client);
     client.acquireConnection = async () => {
@@ -59,7 +62,8 @@ export function tenantScope(pool: Knex, opts: { enabled: boolean }): TenantScope
       }
       return conn;
     };
-  }
+  };
+  cover(pool);
   return {
     run(tenantId, fn) {
       const outer = als.getStore();
@@ -67,5 +71,6 @@ export function tenantScope(pool: Knex, opts: { enabled: boolean }): TenantScope
       return outer ? fn() : als.run({ tenantId }, fn);
     },
     current: () => als.getStore()?.tenantId ?? null,
+    cover,
   };
 }
