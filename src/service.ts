@@ -10,7 +10,6 @@ import { CommandShell } from './commands/shell.js';
 import type { EventStore } from './eventstore/store.port.js';
 import { PgNotifier } from './eventstore/pg-notifier.js';
 import { PostgresEventStore } from './eventstore/postgres.store.js';
-import { connectEventStoreDb } from './eventstore/eventstoredb.store.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createSealer } from './platform/crypto/seal.js';
 import { createDb, ensureDatabase, migrate } from './platform/db/database.js';
@@ -88,8 +87,9 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
   const notifier = new PgNotifier(database.url, (e) => log.warn({ err: e }, 'LISTEN connection error'));
   // Requests run inside a tenant scope: every connection they take is behind row-level security.
   const scope = tenantScope(database.db, { enabled: config.rowLevelSecurity });
+  // The EventStoreDB client (gRPC, protobufs: about 25 MiB resident) is loaded only when it is used.
   const store: EventStore = config.eventstoreUrl
-    ? await connectEventStoreDb(config.eventstoreUrl, database.db)
+    ? await (await import('./eventstore/eventstoredb.store.js')).connectEventStoreDb(config.eventstoreUrl, database.db)
     : new PostgresEventStore(database.db, notifier);
   const engine = new ProjectionEngine(allProjectors());
   const ids = options.ids ?? randomIds;
