@@ -33,8 +33,8 @@ import { openApiDocument } from './openapi-document.js';
 import { ServiceMetrics } from './api/metrics.js';
 
 export const EMBEDDED_DATABASE = 'conversations';
-/** Connections of the background workers' pool (dispatcher, its lock, delivery workers, sweeps). */
-const WORKERS_POOL = 8;
+/** Connections of the owner-role pool (CoreDeps.ownerDb): workers, and requests' lookups across tenants. */
+const OWNER_POOL = 8;
 
 export interface ServiceOptions {
   config: Config;
@@ -106,13 +106,20 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const log = options.log ?? createLogger(config.logLevel);
   const database = await openDatabase(config, log, { adoptOrphans: true });
   const { deps, engine } = await openCore({ ...options, log }, database);
+  // What works as the owner role (the workers; authentication and the signed inbound route's channel
+  // lookup, which find their tenant) gets a small pool of its own. On the requests' pool each of its
+  // statements would switch a connection's role, and switch it back for the next request; and the
+  // dispatcher's lock would hold a request connection for as long as the process runs.
+  const ownerDb = createDb(database.url, { max: OWNER_POOL, prepare: config.preparedStatements });
+  deps.scope.cover(ownerDb);
+  deps.ownerDb = ownerDb;
   let live = true;
   const metrics = new ServiceMetrics({ db: database.db, storeKind: deps.store.kind, log });
   metrics.instrumentShell(deps.shell);
   deps.deliveryObserver = metrics.deliveryObserver;
 
   // The request pipeline every /api route runs through: who is calling, and Idempotency-Key.
-  const auth = new Authenticator(deps.db, deps.clock);
+  const auth = new Authenticator(ownerDb, deps.clock);
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
   // Reservations commit on their own (spec 3.2); they run in the request's tenant scope like the rest of it.
   const idempotency = new Idempotency(database.db, deps.clock, deps.sealer);
@@ -150,16 +157,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     },
   });
 
-  // Workers get a small pool of their own: they work as the owner role across tenants, so on the
-  // requests' pool every one of their statements would switch a connection's role (and back for the
-  // next request), and the dispatcher holds one connection for as long as it runs.
-  const workersDb = config.workers ? createDb(database.url, { max: WORKERS_POOL, prepare: config.preparedStatements }) : null;
-  if (workersDb) deps.scope.cover(workersDb);
-  const workerDeps: CoreDeps | null = workersDb
-    ? { ...deps, db: workersDb, store: deps.store.kind === 'postgres' ? new PostgresEventStore(workersDb, deps.notifier) : deps.store }
-    : null;
-  const workers: Worker[] = workerDeps
-    ? [idempotencySweeper(new Idempotency(workerDeps.db, deps.clock, deps.sealer), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
+  // Background workers work as the owner role across tenants, on the owner pool (see ownerDb).
+  const workerDeps: CoreDeps = { ...deps, db: ownerDb, store: deps.store.kind === 'postgres' ? new PostgresEventStore(ownerDb, deps.notifier) : deps.store };
+  const workers: Worker[] = config.workers
+    ? [idempotencySweeper(new Idempotency(ownerDb, deps.clock, deps.sealer), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
     : [];
   let catchUp: Subscription | null = null;
   if (config.workers && deps.store.kind !== 'postgres') catchUp = await startCatchUpProjector(database.db, deps.store, engine, log);
@@ -192,10 +193,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       });
       for (const w of [...workers].reverse()) await w.stop().catch((e) => log.warn({ err: e, worker: w.name }, 'worker stop failed'));
       await catchUp?.stop();
-      if (workerDeps && workerDeps.store !== deps.store) await workerDeps.store.close();
+      if (workerDeps.store !== deps.store) await workerDeps.store.close();
       await deps.store.close();
       await deps.notifier.close();
-      await workersDb?.destroy();
+      await ownerDb.destroy();
       await database.db.destroy();
       await database.cluster?.stop();
       log.info('service stopped');
