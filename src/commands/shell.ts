@@ -105,7 +105,8 @@ export class CommandShell {
 
   private enqueue<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
     return new Promise((resolve, reject) => {
-      const within = AsyncResource.bind((fn: () => Promise<unknown>) => fn()) as Queued['within'];
+      const caller = new AsyncResource('CommandShell.command');
+      const within: Queued['within'] = (fn) => caller.runInAsyncScope(fn);
       const item: Queued = { ctx, spec: spec as CommandSpec<unknown, NewEvent>, resolve: resolve as (e: StoredEvent[]) => void, reject, within };
       const queue = this.queues.get(ctx.tenantId);
       if (queue) {
