@@ -18,6 +18,8 @@ export interface Config {
   webhookAllowlist: string[];
   webhookTimeoutMs: number;
   webhookRetryBaseSeconds: number;
+  /** how long a teammate may unsend their own comment (seconds) */
+  unsendWindowSeconds: number;
   bodyLimit: string;
   workers: boolean;
   /** requests run behind Postgres row-level security (off only to measure its cost) */
@@ -60,6 +62,7 @@ export const CONFIG_VARS = [
   'WEBHOOK_ALLOWLIST',
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_RETRY_BASE_SECONDS',
+  'UNSEND_WINDOW_SECONDS',
   'BODY_LIMIT',
   'WORKERS',
   'ROW_LEVEL_SECURITY',
@@ -132,6 +135,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowlist: (str('WEBHOOK_ALLOWLIST') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookRetryBaseSeconds: int('WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
+    unsendWindowSeconds: int('UNSEND_WINDOW_SECONDS', 900, 0, 7 * 86_400),
     bodyLimit: str('BODY_LIMIT') ?? '256kb',
     workers: (str('WORKERS') ?? 'on') !== 'off',
     rowLevelSecurity: (str('ROW_LEVEL_SECURITY') ?? 'on') !== 'off',

@@ -10,6 +10,8 @@ import { CommandShell } from './commands/shell.js';
 import type { EventStore } from './eventstore/store.port.js';
 import { PgNotifier } from './eventstore/pg-notifier.js';
 import { PostgresEventStore } from './eventstore/postgres.store.js';
+import { OpeningStore } from './eventstore/opening-store.js';
+import { Forgettable } from './eventstore/forgettable.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createSealer } from './platform/crypto/seal.js';
 import { createDb, ensureDatabase, migrate } from './platform/db/database.js';
@@ -24,7 +26,7 @@ import { startCatchUpProjector } from './projections/catch-up.js';
 import type { Subscription } from './eventstore/store.port.js';
 import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
 import type { Worker } from './platform/worker.js';
-import { allProjectors, eventCatalogue, modules } from './capabilities/index.js';
+import { allProjectors, eventCatalogue, modules, personalObjects } from './capabilities/index.js';
 import { Authenticator } from './capabilities/access/index.js';
 import { Idempotency } from './api/idempotency/idempotency.js';
 import { idempotencySweeper } from './api/idempotency/sweeper.js';
@@ -87,17 +89,21 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
   const notifier = new PgNotifier(database.url, (e) => log.warn({ err: e }, 'LISTEN connection error'));
   // Requests run inside a tenant scope: every connection they take is behind row-level security.
   const scope = tenantScope(database.db, { enabled: config.rowLevelSecurity });
+  const secrets = await secretsKey(config.secretsKey, config.dataDir);
+  const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets, data_key: secrets });
+  const catalogue = eventCatalogue();
+  const forgettable = new Forgettable(catalogue, sealer, personalObjects());
   // The EventStoreDB client (gRPC, protobufs: about 25 MiB resident) is loaded only when it is used.
-  const store: EventStore = config.eventstoreUrl
+  const log_: EventStore = config.eventstoreUrl
     ? await (await import('./eventstore/eventstoredb.store.js')).connectEventStoreDb(config.eventstoreUrl, database.db)
     : new PostgresEventStore(database.db, notifier);
+  // Everything that reads the log reads personal fields opened (or null once erased).
+  const store = new OpeningStore(log_, forgettable, database.db);
   const engine = new ProjectionEngine(allProjectors());
   const ids = options.ids ?? randomIds;
-  const shell = new CommandShell(store, database.db, engine, ids, scope, { groupCommit: config.groupCommit });
-  const secrets = await secretsKey(config.secretsKey, config.dataDir);
-  const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets });
+  const shell = new CommandShell(store, database.db, engine, ids, forgettable, scope, { groupCommit: config.groupCommit });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
-  const deps: CoreDeps = { config, db: database.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, urlPolicy, catalogue: eventCatalogue() };
+  const deps: CoreDeps = { config, db: database.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, forgettable, urlPolicy, catalogue };
   return { deps, engine };
 }
 
@@ -122,7 +128,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const auth = new Authenticator(ownerDb, deps.clock);
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
   // Reservations commit on their own (spec 3.2); they run in the request's tenant scope like the rest of it.
-  const idempotency = new Idempotency(database.db, deps.clock, deps.sealer);
+  const idempotency = new Idempotency(database.db, deps.clock, deps.sealer, deps.forgettable);
   const pipeline: RoutePipeline = metrics.instrumentPipeline({
     authenticate: (req) => auth.authenticate(req),
     requireFreshSession: (p) => auth.requireFreshSession(p),
@@ -158,9 +164,13 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   });
 
   // Background workers work as the owner role across tenants, on the owner pool (see ownerDb).
-  const workerDeps: CoreDeps = { ...deps, db: ownerDb, store: deps.store.kind === 'postgres' ? new PostgresEventStore(ownerDb, deps.notifier) : deps.store };
+  const workerDeps: CoreDeps = {
+    ...deps,
+    db: ownerDb,
+    store: deps.store.kind === 'postgres' ? new OpeningStore(new PostgresEventStore(ownerDb, deps.notifier), deps.forgettable, ownerDb) : deps.store,
+  };
   const workers: Worker[] = config.workers
-    ? [idempotencySweeper(new Idempotency(ownerDb, deps.clock, deps.sealer), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
+    ? [idempotencySweeper(new Idempotency(ownerDb, deps.clock, deps.sealer, deps.forgettable), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
     : [];
   let catchUp: Subscription | null = null;
   if (config.workers && deps.store.kind !== 'postgres') catchUp = await startCatchUpProjector(database.db, deps.store, engine, log);

@@ -5,7 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createWorkspace } from '../../src/capabilities/members/index.js';
-import { allProjectors } from '../../src/capabilities/index.js';
+import { allProjectors, eventCatalogue, personalObjects } from '../../src/capabilities/index.js';
+import { Forgettable } from '../../src/eventstore/forgettable.js';
+import { createSealer } from '../../src/platform/crypto/seal.js';
+import { SECRETS_KEY } from './service.js';
 import { CommandShell } from '../../src/commands/shell.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
 import { systemClock } from '../../src/platform/clock.js';
@@ -38,7 +41,9 @@ export class Bootstrapper {
     private readonly serviceUrl: string,
   ) {
     this.db = createDb(databaseUrl, { max: 2 });
-    this.shell = new CommandShell(new PostgresEventStore(this.db, null), this.db, new ProjectionEngine(allProjectors()), randomIds, tenantScope(this.db, { enabled: true }));
+    // Sealed with the key the bench's service runs with, so the service opens what this seeds.
+    const forgettable = new Forgettable(eventCatalogue(), createSealer({ data_key: SECRETS_KEY }), personalObjects());
+    this.shell = new CommandShell(new PostgresEventStore(this.db, null), this.db, new ProjectionEngine(allProjectors()), randomIds, forgettable, tenantScope(this.db, { enabled: true }));
   }
 
   async http(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: any; headers: Headers; text: string }> {

@@ -27,6 +27,8 @@ export interface ListRouteDef<R, F> {
   /** the tenant's rows, filtered; the keyset, order and limit are added here */
   query(call: Call<unknown, ListParams & F>): Knex.QueryBuilder;
   render(row: R): unknown;
+  /** a last pass over the page, with I/O (the feed opens sealed personal fields) */
+  finish?(call: Call<unknown, ListParams & F>, page: unknown): Promise<unknown>;
 }
 
 export function listRoute<R, F = Record<string, never>>(def: ListRouteDef<R, F>): RouteDef {
@@ -43,7 +45,8 @@ export function listRoute<R, F = Record<string, never>>(def: ListRouteDef<R, F>)
       const cursor = parseCursor(def.spec, call.query);
       await def.before?.(call);
       const rows = (await applyKeyset(def.query(call), def.spec, call.query, cursor)) as R[];
-      return { status: 200, body: toPage(def.spec, call.query, rows, def.render) };
+      const page = toPage(def.spec, call.query, rows, def.render);
+      return { status: 200, body: def.finish ? await def.finish(call, page) : page };
     },
   });
 }

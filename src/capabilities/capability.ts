@@ -14,6 +14,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Worker } from '../platform/worker.js';
 import type { AnyProjector } from '../projections/engine.js';
 import type { Sealer } from '../platform/crypto/seal.js';
+import type { Forgettable, PersonalObject } from '../eventstore/forgettable.js';
 import type { UrlPolicy } from '../dispatch/url-policy.js';
 import type { DeliveryObserver } from '../dispatch/delivery-worker.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
@@ -40,6 +41,8 @@ export interface CoreDeps {
   ids: Ids;
   log: Logger;
   sealer: Sealer;
+  /** seals, opens and forgets personal data (data keys beside the log) */
+  forgettable: Forgettable;
   /** where outbound deliveries (webhooks, channel replies) may go */
   urlPolicy: UrlPolicy;
   /** every event type of every module (webhook and feed filters, docs) */
@@ -57,6 +60,8 @@ export interface CapabilityModule {
   projectors?: readonly AnyProjector[];
   /** tables kept beside the log (secrets, sign-in state) that only this capability reads and writes */
   tables?: readonly string[];
+  /** object types of its answers whose fields are a subject's personal data (sealed in stored answers and exports) */
+  personal?: readonly PersonalObject[];
   routes?(deps: CoreDeps): RouteDef[];
   workers?(deps: CoreDeps): Worker[];
 }

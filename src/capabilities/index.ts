@@ -3,11 +3,13 @@
 // capability is a folder, a migration and one line here.
 import { EventCatalogue } from '../eventstore/catalogue.js';
 import type { AnyProjector } from '../projections/engine.js';
+import type { PersonalObject } from '../eventstore/forgettable.js';
 import type { CapabilityModule } from './capability.js';
 import { accessModule } from './access/index.js';
 import { channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactsModule } from './contacts/index.js';
+import { erasureModule } from './erasure/index.js';
 import { conversationsModule } from './conversations/index.js';
 import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
@@ -27,8 +29,10 @@ export const modules: readonly CapabilityModule[] = [
   contactsModule,
   companiesModule,
   conversationsModule,
+  erasureModule,
   webhooksModule,
 ];
 
 export const allProjectors = (): AnyProjector[] => modules.flatMap((m) => m.projectors ?? []);
+export const personalObjects = (): PersonalObject[] => modules.flatMap((m) => m.personal ?? []);
 export const eventCatalogue = (): EventCatalogue => new EventCatalogue(modules.flatMap((m) => m.events));

@@ -8,6 +8,7 @@ import { AppError, Conflict } from '../platform/errors.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
 import { deterministicUuid, type Ids } from '../platform/ids.js';
 import { ProjectionGap, type ProjectionEngine } from '../projections/engine.js';
+import type { Forgettable } from '../eventstore/forgettable.js';
 import type { CommandContext, CommandSpec, Db } from './command.js';
 
 const MAX_ATTEMPTS = 5;
@@ -58,6 +59,7 @@ export class CommandShell {
     private readonly db: Knex,
     private readonly projections: ProjectionEngine,
     private readonly ids: Ids,
+    private readonly forgettable: Forgettable,
     /** every command runs as its tenant, behind row-level security, whoever calls (a request, a worker, the CLI) */
     private readonly scope: TenantScope,
     private readonly opts: { groupCommit?: boolean } = {},
@@ -229,16 +231,28 @@ export class CommandShell {
         ...(ctx.requestId ? { request_id: ctx.requestId } : {}),
       },
     }));
+    // Personal fields are sealed with their subject's data key before anything is written (forgettable.ts):
+    // the log only ever holds the sealed form; the read models, folded below, get the plaintext.
+    const sealed = await this.forgettable.seal(session.db, ctx.tenantId, events);
     await spec.beside?.(session.db, decided, ctx);
-    if (!session.inline) return (await session.append(events, at)) as StoredEvent<E>[];
+    if (!session.inline) {
+      for (const w of sealed.keyWrites) await session.db.raw(w.sql, w.bindings as Knex.RawBinding[]);
+      return (await this.forgettable.open(session.db, await session.append(sealed.events, at))) as StoredEvent<E>[];
+    }
     // Inline: the seqs are known under the lock (at+1…), so the read-model writes are folded now and
-    // go to Postgres in the same statement as the append: one round trip for both.
-    const provisional = events.map((e, i) => ({ ...e, tenant_id: ctx.tenantId, seq: at + 1 + i, position: '' }));
-    const appended = await session.append(events, at, this.projections.statementsFor(ctx.tenantId, provisional, at));
+    // go to Postgres in the same statement as the append (and the new data keys): one round trip for all.
+    const provisional = events.map((e, i) => ({
+      ...e,
+      tenant_id: ctx.tenantId,
+      seq: at + 1 + i,
+      position: '',
+      ...(sealed.events[i] !== e ? { sealed_payload: sealed.events[i]!.payload } : {}),
+    }));
+    const appended = await session.append(sealed.events, at, [...sealed.keyWrites, ...this.projections.statementsFor(ctx.tenantId, provisional, at)]);
     // The store answers a re-append of ids it holds with the stored events instead of new ones; the
     // writes beside them must not stand then. Roll back and answer for the earlier commit.
     if (appended.some((e, i) => e.seq !== at + 1 + i || e.id !== events[i]!.id)) throw new AlreadyAppended();
-    return appended as StoredEvent<E>[];
+    return appended.map((a, i) => (sealed.events[i] !== events[i] ? { ...a, payload: events[i]!.payload, sealed_payload: a.payload } : a)) as StoredEvent<E>[];
   }
 
   private async attempt<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {

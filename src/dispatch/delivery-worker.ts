@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { Worker } from '../platform/worker.js';
 import type { PgNotifier } from '../eventstore/pg-notifier.js';
 import type { Clock } from '../platform/clock.js';
+import { SEALED, type Forgettable } from '../eventstore/forgettable.js';
 import type { Sealer } from '../platform/crypto/seal.js';
 import type { Logger } from '../platform/logger.js';
 import { claimDue, DELIVERIES_CHANNEL, settleMany, type Claimed, type Finished } from './deliveries.repo.js';
@@ -48,7 +49,19 @@ export interface DeliveryWorkerDeps {
   clock: Clock;
   log: Logger;
   sealer: Sealer;
+  /** opens the sealed personal fields of a body at send time */
+  forgettable: Forgettable;
   sender: Sender;
+}
+
+/**
+ * The bytes to send for a stored body: personal fields opened with their
+ * subjects' data keys (null once erased). A body with nothing sealed is sent
+ * exactly as stored.
+ */
+async function bodyToSend(db: Knex, forgettable: Forgettable, c: Claimed): Promise<string> {
+  if (!c.body.includes(`"${SEALED}"`)) return c.body;
+  return JSON.stringify(await forgettable.reveal(db, c.tenant_id, JSON.parse(c.body)));
 }
 
 const SECRET_CACHE_MAX = 10_000;
@@ -87,7 +100,7 @@ export interface DeliveryWorker extends Worker {
 }
 
 export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOptions): DeliveryWorker {
-  const { db, notifier, clock, log, sealer, sender } = deps;
+  const { db, notifier, clock, log, sealer, sender, forgettable } = deps;
   const maxInFlight = opts.maxInFlight ?? 256;
   const perTarget = opts.perTarget ?? 2;
   const perFastTarget = opts.perFastTarget ?? 16;
@@ -134,7 +147,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     let result: SendResult;
     try {
       const secret = await secretFor(db, sealer, c, secrets);
-      result = secret === null ? { status: null, error: 'no signing secret is available for this target', durationMs: 0 } : await sender.post(c.url, c.body, secret);
+      result = secret === null ? { status: null, error: 'no signing secret is available for this target', durationMs: 0 } : await sender.post(c.url, await bodyToSend(db, forgettable, c), secret);
     } catch (e) {
       result = { status: null, error: `could not send: ${(e as Error).message}`, durationMs: 0 };
     }

@@ -98,8 +98,9 @@ export async function dispatchBatch(trx: Knex.Transaction, rules: RoutingRules, 
     const view = views.get(e.tenant_id)!;
     const targets = targetsFor(e, view, rules);
     if (targets.length > 0) {
-      // The exact bytes every attempt of these deliveries sends (spec 2.4).
-      const body = JSON.stringify(toEnvelope(e));
+      // The bytes every attempt sends (spec 2.4), personal fields still sealed: they are opened at
+      // send time, so an erasure also forgets the delivery records (delivery-worker.ts).
+      const body = JSON.stringify(toEnvelope({ ...e, payload: e.sealed_payload ?? e.payload }));
       for (const t of targets) {
         deliveries.push({
           id: deterministicUuid('webhook_delivery', e.tenant_id, t.kind, t.id, String(e.seq), '0'),

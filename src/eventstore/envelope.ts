@@ -45,6 +45,11 @@ interface StoredFields {
   metadata: EventMetadata;
   /** orders events across tenants for subscriptions */
   position: string;
+  /**
+   * The payload as the log keeps it, personal fields sealed (present when it has
+   * any): what copies that must stay forgettable store (feed table, deliveries).
+   */
+  sealed_payload?: Record<string, unknown>;
 }
 
 /** An event as read back from a store, typed as the union `E` its reader handles. */

@@ -24,7 +24,7 @@ describe('npm run demo (twice against one service)', function () {
   after(async () => t.close());
 
   const demo = async (): Promise<DemoResult> => {
-    const p = spawnNode('scripts/demo.ts', ['--exit'], childEnv({ DEMO_URL: t.service.url, DEMO_RECEIVER_PORT: '0', DATABASE_URL: t.testDb.url, LOG_LEVEL: 'warn' }));
+    const p = spawnNode('scripts/demo.ts', ['--exit'], childEnv({ DEMO_URL: t.service.url, DEMO_RECEIVER_PORT: '0', DATABASE_URL: t.testDb.url, DATA_DIR: t.service.deps.config.dataDir, LOG_LEVEL: 'warn' }));
     const exit = await exitWithin(p, 150_000, 'demo');
     expect(exit.code, p.tail(3000)).to.equal(0);
     const line = p.stdout().split('\n').find((l) => l.startsWith('DEMO_RESULT '));

@@ -72,6 +72,29 @@ describe('projectors (unit, no database)', () => {
     expect(t.row('contacts', { id: K })).to.include({ name: 'Ann', email: 'ann@x.io', external_id: 'x' });
   });
 
+  it('contacts: archive and unarchive, company links made and undone, and a deleted company leaves its contacts', () => {
+    const CO1 = '00000000-0000-4000-8000-0000000000b1';
+    const CO2 = '00000000-0000-4000-8000-0000000000b2';
+    const ev = (type: string, payload: Record<string, unknown>) => ({ type, aggregate_type: 'contact', aggregate_id: K, payload: { contact_id: K, ...payload } });
+    const t = new MemoryTables([contactsProjector]).given(
+      ev('contact.created', { external_id: 'x', email: 'a@x.io', name: 'Ann', phone: null, custom_attributes: { tier: 'a' }, channel_id: null }),
+      ev('contact.archived', {}),
+      ev('contact.company_attached', { company_id: CO1 }),
+      ev('contact.company_attached', { company_id: CO2 }),
+      ev('contact.company_detached', { company_id: CO1 }),
+    );
+    const row = t.row('contacts', { id: K })!;
+    expect(row).to.include({ email: 'a@x.io' });
+    expect(row.custom_attributes).to.deep.equal({ tier: 'a' });
+    expect(row.archived_at).to.not.equal(null);
+    expect(t.rows('contact_companies').map((r) => r.company_id)).to.deep.equal([CO2]);
+    t.given(ev('contact.unarchived', {}));
+    expect(t.row('contacts', { id: K })!.archived_at).to.equal(null);
+    // Links folded in the same batch as the deletion go with it (earlier ones go by a statement the database runs).
+    t.given(ev('contact.company_attached', { company_id: CO1 }), { type: 'company.deleted', aggregate_type: 'company', aggregate_id: CO1, payload: { id: CO1 } });
+    expect(t.rows('contact_companies').map((r) => r.company_id)).to.deep.equal([CO2]);
+  });
+
   it('feed: every event, whatever its type, as its envelope', () => {
     const t = new MemoryTables([feedProjector]).given(part('p1', 'note'), { type: 'member.removed', aggregate_type: 'member', aggregate_id: 'm1', payload: { member_id: 'm1', removed_by: 'm0' } });
     expect(t.rows('feed_events').map((r) => [r.seq, r.type])).to.deep.equal([[1, 'conversation_part.created'], [2, 'member.removed']]);

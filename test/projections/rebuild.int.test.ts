@@ -8,6 +8,7 @@ import type { StoredEvent } from '../../src/eventstore/envelope.js';
 import { ProjectionGap } from '../../src/projections/engine.js';
 import { rebuildReadModels } from '../../src/projections/rebuild.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { createChannel, inboundBody, postInbound } from '../support/channels.js';
 
 type Snapshot = Record<string, Record<string, unknown>[]>;
 
@@ -44,6 +45,45 @@ async function readWholeLog(t: TestService): Promise<StoredEvent[]> {
     after = r.checkpoint;
   }
   throw new Error('log did not end within 1000 pages');
+}
+
+/**
+ * Contacts through the API: identities handed from one contact to another (which a
+ * rebuild folds into one statement), attributes merged, archive and unarchive,
+ * company links made, undone and dropped with their company, and an erasure.
+ */
+async function contactActivity(t: TestService, owner: Member, as: { key: string }): Promise<void> {
+  const { client } = t;
+  const ok = async (r: Promise<{ status: number; text: string; body: any }>, status = 200) => {
+    const a = await r;
+    expect(a.status, a.text).to.equal(status);
+    return a.body;
+  };
+  const company = (id: string) => ok(client.post('/api/companies', { company_id: `contacts-${id}`, name: id }, as), 201);
+  const [north, south, doomed] = [await company('north'), await company('south'), await company('doomed')];
+  const made: { id: string }[] = [];
+  for (let i = 0; i < 8; i++) {
+    made.push(await ok(client.post('/api/contacts', { external_id: `x-${i}`, email: `c${i}@example.com`, name: `C ${i}`, custom_attributes: { n: i, tier: 'a' } }, as), 201));
+  }
+  const [a, b, c, d, e] = made as [{ id: string }, { id: string }, { id: string }, { id: string }, { id: string }];
+  // a gives up its external_id and e-mail, and a new contact takes both
+  await ok(client.put(`/api/contacts/${a.id}`, { external_id: 'x-0-moved', email: 'moved@example.com', custom_attributes: { tier: null, moved: true } }, as));
+  made.push(await ok(client.post('/api/contacts', { external_id: 'x-0', email: 'C0@example.com', phone: '+1555' }, as), 201));
+  // d takes the external_id c gives up (two patches of one shape: one UPDATE in a rebuild)
+  await ok(client.put(`/api/contacts/${d.id}`, { external_id: 'x-3-moved' }, as));
+  await ok(client.put(`/api/contacts/${c.id}`, { external_id: 'x-2-moved' }, as));
+  await ok(client.put(`/api/contacts/${d.id}`, { external_id: 'x-2' }, as));
+  await ok(client.put(`/api/contacts/${b.id}`, { name: null, phone: '+1666' }, as));
+  for (const x of [b, c]) await ok(client.post(`/api/contacts/${x.id}/archive`, undefined, as));
+  await ok(client.post(`/api/contacts/${c.id}/unarchive`, undefined, as));
+  for (const [x, co] of [[a, north], [a, south], [b, north], [c, doomed], [d, doomed], [d, south], [e, north]] as const) {
+    await ok(client.post(`/api/contacts/${x.id}/companies`, { company_id: co.id }, as));
+  }
+  await ok(client.delete(`/api/contacts/${a.id}/companies/${north.id}`, as));
+  await ok(client.delete(`/api/companies/${doomed.id}`, as));
+  // and an erasure of a contact that belongs to a company
+  const eraser = { key: (await mintKey(t, owner, ['contacts:delete'])).secret };
+  await ok(client.delete(`/api/contacts/${e.id}`, eraser));
 }
 
 describe('projections: rebuild', function () {
@@ -99,6 +139,27 @@ describe('projections: rebuild', function () {
           expect((await client.post('/api/companies', { company_id: 'co-0', name: 'Co 0 again' }, companies)).status).to.equal(201);
         }
       }
+      // conversations over a channel, then erasures: a redacted part, an unsent comment, an erased
+      // contact (with two conversations) and an erased member. A rebuild opens what their keys no
+      // longer open as null, and must land exactly where the live projections did.
+      const ch = await createChannel(t, owner);
+      const work = { key: (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'conversations:delete', 'contacts:delete'])).secret };
+      const threads = [];
+      for (const c of ['keep', 'erase', 'erase']) {
+        const r = await postInbound(t, ch.id, ch.secret, inboundBody({ contact: { external_id: `${c}-w${w}`, name: `${c} person`, email: `${c}-w${w}@example.com` }, content: `hello from ${c}` }));
+        expect(r.status, r.text).to.equal(201);
+        threads.push(r.body);
+        const reply = await client.post(`/api/conversations/${r.body.conversation_id}/reply`, { message_type: 'comment', body: `reply to ${c}`, attachments: [{ url: 'https://files.example/a.png' }] }, work);
+        expect(reply.status, reply.text).to.equal(201);
+      }
+      const redact = await client.post(`/api/conversations/${threads[0].conversation_id}/parts/${threads[0].part_id}/redact`, undefined, work);
+      expect(redact.status, redact.text).to.equal(200);
+      const comment = await client.post(`/api/conversations/${threads[0].conversation_id}/reply`, { message_type: 'comment', body: 'oops' }, work);
+      expect((await client.post(`/api/conversations/${threads[0].conversation_id}/parts/${comment.body.id}/unsend`, undefined, work)).status).to.equal(200);
+      const erase = await client.delete(`/api/contacts/${threads[1].contact_id}`, work);
+      expect(erase.status, erase.text).to.equal(200);
+      expect((await client.post(`/api/members/${viewer.memberId}/erase`, undefined, as)).status).to.equal(200);
+      await contactActivity(t, owner, companies);
     }
   });
   after(async () => t?.close());
@@ -116,14 +177,27 @@ describe('projections: rebuild', function () {
     expect(new Set(live.api_keys!.map((k) => k.status))).to.deep.equal(new Set(['active', 'revoked']));
     expect(live.api_keys!.some((k) => k.rotated_at !== null)).to.equal(true);
     expect(new Set(live.invites!.map((i) => i.status))).to.deep.equal(new Set(['pending', 'accepted']));
+    // and the erasures reached the read models
+    expect(new Set(live.conversation_parts!.map((p) => p.redacted))).to.deep.equal(new Set([null, 'redacted', 'unsent', 'erased']));
+    expect(live.contacts!.filter((c) => c.erased_at !== null)).to.have.length(6); // and one in each workspace's contact activity
+    expect(live.members!.filter((m) => m.erased_at !== null && m.name === null)).to.have.length(3);
+    // contacts: created, changed, archived, erased; attached to companies, some detached or gone with their company
+    expect(live.contacts?.length, 'contacts').to.be.greaterThan(9);
+    expect(live.contacts!.some((c) => c.archived_at !== null), 'an archived contact').to.equal(true);
+    expect(live.contacts!.some((c) => c.custom_attributes !== null && Object.keys(c.custom_attributes as object).length > 0), 'custom attributes').to.equal(true);
+    expect(live.contact_companies?.length, 'contact_companies').to.be.greaterThan(3);
 
     const events = await t.service.deps.store.countAll();
-    const result = await rebuildReadModels(db, t.service.deps.store, t.service.engine, () => undefined, 7); // small batches: many pages
-    expect(result.events).to.equal(events);
+    // Small batches: many pages, and (batch sizes differing) other changes folded into one statement each time,
+    // e.g. a contact giving up its external_id and another taking it, a company_id deleted and reused.
+    for (const batchSize of [7, 2, 3, 5]) {
+      const result = await rebuildReadModels(db, t.service.deps.store, t.service.engine, () => undefined, batchSize);
+      expect(result.events).to.equal(events);
 
-    const rebuilt = await snapshot(db, tables);
-    for (const table of tables) expect(rebuilt[table], `table ${table} differs after rebuild`).to.deep.equal(live[table]);
-    expect(Object.keys(rebuilt)).to.deep.equal(Object.keys(live));
+      const rebuilt = await snapshot(db, tables);
+      for (const table of tables) expect(rebuilt[table], `table ${table} differs after rebuild (batches of ${batchSize})`).to.deep.equal(live[table]);
+      expect(Object.keys(rebuilt)).to.deep.equal(Object.keys(live));
+    }
 
     // and the service still answers from them
     const owner = await newWorkspace(t, 'After Rebuild');

@@ -6,11 +6,15 @@
 // for 24 hours. A 5xx releases the key; any other answer is stored and replayed
 // byte for byte. Stored answers are sealed: a creation answer may carry a
 // secret shown once (an API key, an endpoint secret), which must not sit in
-// plaintext at rest for 24 hours.
+// plaintext at rest for 24 hours. Inside that seal, personal fields (a
+// contact's name, a message body) are sealed again under their subjects' data
+// keys (src/eventstore/forgettable.ts), so an erasure forgets stored answers
+// too: a replay after it answers with those fields null.
 import type { Knex } from 'knex';
 import type { Request } from 'express';
 import type { Clock } from '../../platform/clock.js';
 import type { Sealer } from '../../platform/crypto/seal.js';
+import { SEALED_VALUE, type Forgettable } from '../../eventstore/forgettable.js';
 import { AppError, Conflict, Unprocessable, BadRequest } from '../../platform/errors.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
 import { withIdSeed } from '../../platform/ids.js';
@@ -52,6 +56,7 @@ export class Idempotency {
     private readonly db: Knex,
     private readonly clock: Clock,
     private readonly sealer: Sealer,
+    private readonly forgettable: Forgettable,
   ) {}
 
   // The sealed answer opens only for the same tenant, caller and key.
@@ -96,7 +101,8 @@ export class Idempotency {
       if (row.fingerprint !== fp) {
         throw new Unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).');
       }
-      return { status: row.response_status!, raw: row.response_body ? this.open(scope, row.response_body) : undefined, headers: row.response_headers ?? {}, replayed: true };
+      const raw = row.response_body ? await this.reveal(scope, this.open(scope, row.response_body)) : undefined;
+      return { status: row.response_status!, raw, headers: row.response_headers ?? {}, replayed: true };
     }
     if (row.status === 'in_flight' && row.locked_until.getTime() > now.getTime()) throw inFlight();
     // The first request answered 5xx (released) or its lease ran out (it crashed or never finished): take the key over.
@@ -125,10 +131,17 @@ export class Idempotency {
       return answer;
     }
     const raw = answer.body === undefined ? null : JSON.stringify(answer.body);
+    const stored = answer.body === undefined ? null : JSON.stringify(await this.forgettable.shred(this.db, scope.tenant_id!, answer.body));
     await this.db('idempotency_keys')
       .where(scope)
-      .update({ status: 'completed', response_status: answer.status, response_body: raw === null ? null : this.seal(scope, raw), response_headers: answer.headers ?? {}, completed_at: this.clock.now() });
+      .update({ status: 'completed', response_status: answer.status, response_body: stored === null ? null : this.seal(scope, stored), response_headers: answer.headers ?? {}, completed_at: this.clock.now() });
     return { ...answer, raw: raw ?? undefined };
+  }
+
+  /** A stored answer with its personal fields opened: the same bytes as the first answer, or null where erased. */
+  private async reveal(scope: Record<string, string>, stored: string): Promise<string> {
+    if (!stored.includes(`"${SEALED_VALUE}"`)) return stored;
+    return JSON.stringify(await this.forgettable.reveal(this.db, scope.tenant_id!, JSON.parse(stored)));
   }
 
   /**

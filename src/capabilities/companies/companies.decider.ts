@@ -32,7 +32,7 @@ export function mergeAttributes(current: CustomAttributeValues, patch: Record<st
   return out;
 }
 
-const sameAttributes = (a: CustomAttributeValues, b: CustomAttributeValues) =>
+export const sameAttributes = (a: CustomAttributeValues, b: CustomAttributeValues) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
 export function decideCreateCompany(cmd: { id: string; companyId: string; fields: CompanyFields & { name: string } }, s: { existing: CompanyView | null }): CompanyEvent[] {

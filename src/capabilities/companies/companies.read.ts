@@ -53,6 +53,12 @@ export async function findCompanyByCompanyId(db: Db, tenantId: string, companyId
   return companiesOf(db, tenantId).andWhere({ company_id: companyId }).first();
 }
 
+/** Companies by the service's ids (those that exist; deleted ones are left out). */
+export async function companiesByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<CompanyRow[]> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  return wanted.length ? companiesOf(db, tenantId).whereIn('id', wanted) : [];
+}
+
 export const companyView = (c: CompanyRow | undefined): CompanyView | null =>
   c ? { id: c.id, companyId: c.company_id, name: c.name, website: c.website, plan: c.plan, size: c.size, customAttributes: c.custom_attributes } : null;
 

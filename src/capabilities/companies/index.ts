@@ -5,7 +5,9 @@ import { companyEvents } from './companies.events.js';
 import { companiesProjector } from './companies.projection.js';
 import { companiesRoutes } from './companies.routes.js';
 
-export { findCompany, type CompanyRow } from './companies.read.js';
-export type { CompanyEvent } from './companies.events.js';
+export { companiesByIds, findCompany, type CompanyRow } from './companies.read.js';
+export { CustomAttributes, type CompanyEvent, type CustomAttributeValues } from './companies.events.js';
+export { mergeAttributes, sameAttributes } from './companies.decider.js';
+export { customAttributesSchema } from './companies.routes.js';
 
 export const companiesModule = defineModule({ name: 'companies', events: companyEvents, projectors: [companiesProjector], routes: companiesRoutes });

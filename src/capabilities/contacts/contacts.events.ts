@@ -1,15 +1,22 @@
-import { defineEvent, Nullable, payload, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
+import { defineEvent, Nullable, payload, Personal, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
+import { CustomAttributes } from '../companies/index.js';
+
+/** A contact's personal fields: sealed in the log with the contact's data key, null once the contact is erased. */
+const PERSONAL = ['external_id', 'email', 'name', 'phone', 'custom_attributes'] as const;
 
 export const ContactCreated = defineEvent({
   type: 'contact.created',
   aggregate_type: 'contact',
-  description: 'A contact (customer) was created, by an inbound post, a teammate-started conversation or the API.',
+  description:
+    'A contact (customer) was created, by an inbound post, a teammate-started conversation (`channel_id` names the channel) or the API (`channel_id` null). `custom_attributes` is absent when the contact was found or filled from a conversation.',
+  personal: { kind: 'contact', id: 'contact_id', fields: PERSONAL, fresh: true },
   payload: payload({
     contact_id: Uuid(),
-    external_id: Nullable(Text()),
-    email: Nullable(Text()),
-    name: Nullable(Text()),
-    phone: Nullable(Text()),
+    external_id: Personal(Text()),
+    email: Personal(Text()),
+    name: Personal(Text()),
+    phone: Personal(Text()),
+    custom_attributes: Type.Optional(Personal(CustomAttributes())),
     channel_id: Nullable(Uuid()),
   }),
 });
@@ -17,15 +24,53 @@ export const ContactCreated = defineEvent({
 export const ContactUpdated = defineEvent({
   type: 'contact.updated',
   aggregate_type: 'contact',
-  description: "Fields of a contact changed; only the changed fields are in the payload.",
+  description: 'Fields of a contact changed; only the changed fields are in the payload (null clears one), and custom_attributes, when present, is the whole resulting set.',
+  personal: { kind: 'contact', id: 'contact_id', fields: PERSONAL },
   payload: payload({
     contact_id: Uuid(),
-    external_id: Type.Optional(Text()),
-    email: Type.Optional(Text()),
-    name: Type.Optional(Text()),
-    phone: Type.Optional(Text()),
+    external_id: Type.Optional(Personal(Text())),
+    email: Type.Optional(Personal(Text())),
+    name: Type.Optional(Personal(Text())),
+    phone: Type.Optional(Personal(Text())),
+    custom_attributes: Type.Optional(Personal(CustomAttributes())),
   }),
 });
 
-export const contactEvents = [ContactCreated, ContactUpdated] as const;
+export const ContactArchived = defineEvent({
+  type: 'contact.archived',
+  aggregate_type: 'contact',
+  description: 'A contact was archived: still readable by id and listed with `archived=true`, left out of the default list.',
+  payload: payload({ contact_id: Uuid() }),
+});
+
+export const ContactUnarchived = defineEvent({
+  type: 'contact.unarchived',
+  aggregate_type: 'contact',
+  description: 'An archived contact was brought back into the default list.',
+  payload: payload({ contact_id: Uuid() }),
+});
+
+export const ContactCompanyAttached = defineEvent({
+  type: 'contact.company_attached',
+  aggregate_type: 'contact',
+  description: 'A contact now belongs to a company (`company_id` is the company\'s `id`). A contact may belong to several companies.',
+  payload: payload({ contact_id: Uuid(), company_id: Uuid() }),
+});
+
+export const ContactCompanyDetached = defineEvent({
+  type: 'contact.company_detached',
+  aggregate_type: 'contact',
+  description: 'A contact no longer belongs to a company (`company_id` is the company\'s `id`). Deleting a company detaches its contacts without this event.',
+  payload: payload({ contact_id: Uuid(), company_id: Uuid() }),
+});
+
+export const ContactErased = defineEvent({
+  type: 'contact.erased',
+  aggregate_type: 'contact',
+  description:
+    "A contact was erased: their data keys were destroyed, so their personal fields and the content of every part of their conversations read as null everywhere from now on (log, feed, deliveries, stored answers). Ids only: the conversations and parts it made unreadable.",
+  payload: payload({ contact_id: Uuid(), conversation_ids: Type.Array(Uuid()), part_ids: Type.Array(Uuid()) }),
+});
+
+export const contactEvents = [ContactCreated, ContactUpdated, ContactArchived, ContactUnarchived, ContactCompanyAttached, ContactCompanyDetached, ContactErased] as const;
 export type ContactEvent = EventOf<(typeof contactEvents)[number]>;

@@ -1,28 +1,72 @@
 import type { Projector } from '../../projections/projector.js';
+import type { CompanyEvent } from '../companies/index.js';
 import type { ContactEvent } from './contacts.events.js';
 
 export const CONTACTS = {
   table: 'contacts',
   key: ['tenant_id', 'id'],
-  columns: { tenant_id: 'uuid', id: 'uuid', external_id: 'text', channel_id: 'uuid', email: 'text', name: 'text', phone: 'text', created_at: 'timestamptz', updated_at: 'timestamptz' },
+  columns: { tenant_id: 'uuid', id: 'uuid', external_id: 'text', channel_id: 'uuid', email: 'text', name: 'text', phone: 'text', custom_attributes: 'jsonb', archived_at: 'timestamptz', erased_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz' },
 } as const;
 
-export const contactsProjector: Projector<ContactEvent> = {
+/** Which companies a contact belongs to (migration 017). */
+export const CONTACT_COMPANIES = {
+  table: 'contact_companies',
+  key: ['tenant_id', 'contact_id', 'company_id'],
+  columns: { tenant_id: 'uuid', contact_id: 'uuid', company_id: 'uuid', attached_at: 'timestamptz' },
+} as const;
+
+/** A contact's personal columns as an erasure leaves them (and as a rebuild opens them afterwards). */
+const ERASED_FIELDS = { external_id: null, email: null, name: null, phone: null, custom_attributes: null };
+
+type Handled = ContactEvent | Extract<CompanyEvent, { type: 'company.deleted' }>;
+
+export const contactsProjector: Projector<Handled> = {
   name: 'contacts',
-  handles: ['contact.created', 'contact.updated'],
-  tables: ['contacts'],
+  handles: ['contact.created', 'contact.updated', 'contact.archived', 'contact.unarchived', 'contact.company_attached', 'contact.company_detached', 'contact.erased', 'company.deleted'],
+  tables: ['contact_companies', 'contacts'],
   project(events, writes) {
     const contacts = writes.table(CONTACTS);
+    const links = writes.table(CONTACT_COMPANIES);
     for (const e of events) {
-      const { contact_id, ...fields } = e.payload;
-      const key = { tenant_id: e.tenant_id, id: contact_id };
       switch (e.type) {
-        case 'contact.created':
-          contacts.insert({ ...key, ...fields, created_at: e.created_at, updated_at: e.created_at });
+        case 'contact.created': {
+          const { contact_id: id, ...fields } = e.payload;
+          contacts.insert({ tenant_id: e.tenant_id, id, ...fields, created_at: e.created_at, updated_at: e.created_at });
           break;
-        case 'contact.updated':
-          contacts.patch(key, { ...fields, updated_at: e.created_at });
+        }
+        case 'contact.updated': {
+          const { contact_id: id, ...fields } = e.payload;
+          contacts.patch({ tenant_id: e.tenant_id, id }, { ...fields, updated_at: e.created_at });
           break;
+        }
+        case 'contact.archived':
+          contacts.patch({ tenant_id: e.tenant_id, id: e.payload.contact_id }, { archived_at: e.created_at, updated_at: e.created_at });
+          break;
+        case 'contact.unarchived':
+          contacts.patch({ tenant_id: e.tenant_id, id: e.payload.contact_id }, { archived_at: null, updated_at: e.created_at });
+          break;
+        case 'contact.company_attached':
+          links.insert({ tenant_id: e.tenant_id, contact_id: e.payload.contact_id, company_id: e.payload.company_id, attached_at: e.created_at });
+          contacts.patch({ tenant_id: e.tenant_id, id: e.payload.contact_id }, { updated_at: e.created_at });
+          break;
+        case 'contact.company_detached':
+          links.delete({ tenant_id: e.tenant_id, contact_id: e.payload.contact_id, company_id: e.payload.company_id });
+          contacts.patch({ tenant_id: e.tenant_id, id: e.payload.contact_id }, { updated_at: e.created_at });
+          break;
+        case 'contact.erased':
+          // The row stays (410 contact_erased, and conversations keep their contact_id); what it said goes.
+          contacts.patch({ tenant_id: e.tenant_id, id: e.payload.contact_id }, { ...ERASED_FIELDS, erased_at: e.created_at, updated_at: e.created_at });
+          break;
+        case 'company.deleted': {
+          // A deleted company's contacts leave it. Links folded earlier in this batch go here; links
+          // written by earlier batches go by one statement (no event can name the company afterwards,
+          // since a new company gets a new id, so nothing later in the batch can bring a link back).
+          for (const p of links.pendingRows()) {
+            if (p.key.tenant_id === e.tenant_id && p.key.company_id === e.payload.id) links.delete(p.key);
+          }
+          writes.add({ sql: 'DELETE FROM contact_companies WHERE tenant_id = ?::uuid AND company_id = ?::uuid', bindings: [e.tenant_id, e.payload.id] });
+          break;
+        }
         default: {
           const never: never = e;
           throw new Error(`contacts projector: unhandled ${JSON.stringify(never)}`);

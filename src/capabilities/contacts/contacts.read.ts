@@ -1,19 +1,181 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
+import type { ListSpec } from '../../api/pagination/list.js';
+import { arrayOf, bool, constant, dateTime, nullable, object, str, uuid } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
-import type { ContactInput, ContactView } from './contacts.decider.js';
+import { companiesByIds, type CustomAttributeValues } from '../companies/index.js';
+import type { ContactInput, ContactState, ContactView, Holder } from './contacts.decider.js';
 
 const COLS = ['id', 'external_id', 'email', 'name', 'phone'];
 
+export interface ContactRow {
+  tenant_id: string;
+  id: string;
+  external_id: string | null;
+  channel_id: string | null;
+  email: string | null;
+  name: string | null;
+  phone: string | null;
+  custom_attributes: CustomAttributeValues | null;
+  archived_at: Date | null;
+  erased_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A company as a contact's answer names it. */
+export interface CompanyRef {
+  type: 'company';
+  id: string;
+  company_id: string;
+  name: string;
+}
+
+const byEmail = (q: Knex.QueryBuilder, email: string) => q.whereRaw('lower(email) = lower(?)', [email]);
+
+/** Every contact row of the workspace, erased ones included (they answer 410). */
+export const allContactsOf = (db: Db, tenantId: string) => db('contacts').where({ tenant_id: tenantId });
+
+/** The contacts a list shows: never the erased. */
+export const contactsOf = (db: Db, tenantId: string) => allContactsOf(db, tenantId).whereNull('erased_at');
+
+/** Ids of the contacts that belong to a company (a subquery for lists). */
+export const contactIdsOfCompany = (db: Db, tenantId: string, companyId: string) =>
+  db('contact_companies').select('contact_id').where({ tenant_id: tenantId, company_id: companyId });
+
 /** By id; else by external_id, then e-mail (spec 2.6: the caller's assertion picks the contact). */
 export async function findContact(db: Db, tenantId: string, by: ContactInput & { id?: string }): Promise<ContactView | null> {
-  if (by.id) return isUuid(by.id) ? ((await db('contacts').where({ tenant_id: tenantId, id: by.id }).first(COLS)) ?? null) : null;
+  if (by.id) return isUuid(by.id) ? ((await allContactsOf(db, tenantId).andWhere({ id: by.id }).first(COLS)) ?? null) : null;
   if (by.external_id) {
-    const found = await db('contacts').where({ tenant_id: tenantId, external_id: by.external_id }).first(COLS);
-    if (found) return found;
+    const found: ContactView | undefined = await allContactsOf(db, tenantId).andWhere({ external_id: by.external_id }).first(COLS);
+    if (found) {
+      // Filling a blank e-mail must not give this contact one that another contact holds.
+      if (by.email && !found.email && (await findHolder(db, tenantId, { email: by.email }, found.id))) return { ...found, taken: ['email'] };
+      return found;
+    }
   }
   if (by.email) {
-    const found = await db('contacts').where({ tenant_id: tenantId }).whereRaw('lower(email) = lower(?)', [by.email]).orderBy('created_at').first(COLS);
+    const found = await byEmail(allContactsOf(db, tenantId), by.email).orderBy('created_at').first(COLS);
     if (found) return found;
   }
   return null;
+}
+
+/** Another contact (not `except`) holding this external_id or e-mail (case-insensitive), external_id first. */
+export async function findHolder(db: Db, tenantId: string, by: { email?: string | null; external_id?: string | null }, except?: string): Promise<Holder | null> {
+  const others = () => (except ? allContactsOf(db, tenantId).andWhereNot({ id: except }) : allContactsOf(db, tenantId));
+  if (by.external_id) {
+    const h = await others().andWhere({ external_id: by.external_id }).first('id');
+    if (h) return { field: 'external_id', id: h.id };
+  }
+  if (by.email) {
+    const h = await byEmail(others(), by.email).orderBy('created_at').first('id');
+    if (h) return { field: 'email', id: h.id };
+  }
+  return null;
+}
+
+/** A contact row by id, erased or not. */
+export async function findContactRow(db: Db, tenantId: string, id: string): Promise<ContactRow | undefined> {
+  return isUuid(id) ? allContactsOf(db, tenantId).andWhere({ id }).first() : undefined;
+}
+
+/** Company ids of a contact, in the order it joined them. */
+export async function companyIdsOf(db: Db, tenantId: string, contactId: string): Promise<string[]> {
+  const rows: { company_id: string }[] = await db('contact_companies').where({ tenant_id: tenantId, contact_id: contactId }).orderBy(['attached_at', 'company_id']).select('company_id');
+  return rows.map((r) => r.company_id);
+}
+
+/** What the contacts API's commands decide on. */
+export async function contactState(db: Db, tenantId: string, id: string): Promise<ContactState | null> {
+  const c = await findContactRow(db, tenantId, id);
+  if (!c) return null;
+  return {
+    id: c.id,
+    externalId: c.external_id,
+    email: c.email,
+    name: c.name,
+    phone: c.phone,
+    customAttributes: c.custom_attributes ?? {},
+    archived: c.archived_at !== null,
+    erased: c.erased_at !== null,
+    companyIds: c.erased_at ? [] : await companyIdsOf(db, tenantId, c.id),
+  };
+}
+
+/** The companies of each contact, in the order they joined (one query for the links, one for the companies). */
+export async function companiesOfContacts(db: Db, tenantId: string, contactIds: readonly string[]): Promise<Map<string, CompanyRef[]>> {
+  const out = new Map<string, CompanyRef[]>(contactIds.map((id) => [id, []]));
+  if (contactIds.length === 0) return out;
+  const links: { contact_id: string; company_id: string }[] = await db('contact_companies')
+    .where({ tenant_id: tenantId })
+    .whereIn('contact_id', [...new Set(contactIds)])
+    .orderBy(['contact_id', 'attached_at', 'company_id'])
+    .select('contact_id', 'company_id');
+  const companies = new Map((await companiesByIds(db, tenantId, links.map((l) => l.company_id))).map((c) => [c.id, c]));
+  for (const l of links) {
+    const c = companies.get(l.company_id);
+    if (c) out.get(l.contact_id)!.push({ type: 'company', id: c.id, company_id: c.company_id, name: c.name });
+  }
+  return out;
+}
+
+export const contactList: ListSpec = {
+  itemType: 'contact',
+  sorts: {
+    created_at: { column: 'created_at', kind: 'timestamp' },
+    updated_at: { column: 'updated_at', kind: 'timestamp' },
+  },
+  defaultSort: 'created_at',
+  defaultOrder: 'desc',
+};
+
+export const renderContact = (c: ContactRow, companies: CompanyRef[]) => ({
+  type: 'contact' as const,
+  id: c.id,
+  external_id: c.external_id,
+  email: c.email,
+  name: c.name,
+  phone: c.phone,
+  custom_attributes: c.custom_attributes ?? {},
+  companies,
+  channel_id: c.channel_id,
+  archived: c.archived_at !== null,
+  archived_at: c.archived_at ? c.archived_at.toISOString() : null,
+  created_at: c.created_at.toISOString(),
+  updated_at: c.updated_at.toISOString(),
+});
+
+export type RenderedContact = ReturnType<typeof renderContact>;
+
+/** Renders contacts with their companies. */
+export async function renderContacts(db: Db, tenantId: string, rows: readonly ContactRow[]): Promise<RenderedContact[]> {
+  const companies = await companiesOfContacts(db, tenantId, rows.map((r) => r.id));
+  return rows.map((r) => renderContact(r, companies.get(r.id) ?? []));
+}
+
+export const companyRefSchema = object({ type: constant('company'), id: uuid, company_id: str(), name: str() }, { title: 'CompanyRef' });
+
+export const contactSchema = object(
+  {
+    type: constant('contact'),
+    id: uuid,
+    external_id: nullable(str()),
+    email: nullable(str()),
+    name: nullable(str()),
+    phone: nullable(str()),
+    custom_attributes: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+    companies: arrayOf(companyRefSchema, { description: 'The companies the contact belongs to, in the order it joined them.' }),
+    channel_id: nullable({ ...uuid, description: 'The channel the contact was first seen on (inbound post or teammate-started conversation); null when created through the API.' }),
+    archived: bool,
+    archived_at: nullable(dateTime),
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
+  { title: 'Contact' },
+);
+/** Whether a contact exists and when it was erased (erasure decides on this). */
+export async function contactErasure(db: Db, tenantId: string, id: string): Promise<{ id: string; erased_at: Date | null } | null> {
+  if (!isUuid(id)) return null;
+  return (await db('contacts').where({ tenant_id: tenantId, id }).first('id', 'erased_at')) ?? null;
 }

@@ -1,11 +1,22 @@
-// Contacts: the customers conversations are with. Found or filled from what a
-// bridge or teammate asserts; the contacts API builds on this folder.
+// Contacts: the customers conversations are with. Made and changed through the
+// contacts API, or found and filled from what a bridge or teammate asserts in a
+// conversation, by the same decider. Their personal fields are sealed in the log
+// and in stored answers (see src/eventstore/forgettable.ts). The companies a
+// contact belongs to live here too (contact_companies), as does
+// GET /api/companies/{id}/contacts: contacts read companies, never the reverse.
 import { defineModule } from '../capability.js';
 import { contactEvents } from './contacts.events.js';
 import { contactsProjector } from './contacts.projection.js';
+import { contactsRoutes } from './contacts.routes.js';
 
 export { decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
-export { findContact } from './contacts.read.js';
+export { contactErasure, findContact } from './contacts.read.js';
 export type { ContactEvent } from './contacts.events.js';
 
-export const contactsModule = defineModule({ name: 'contacts', events: contactEvents, projectors: [contactsProjector] });
+export const contactsModule = defineModule({
+  name: 'contacts',
+  events: contactEvents,
+  personal: [{ type: 'contact', kind: 'contact', fields: ['external_id', 'email', 'name', 'phone', 'custom_attributes'] }],
+  projectors: [contactsProjector],
+  routes: contactsRoutes,
+});

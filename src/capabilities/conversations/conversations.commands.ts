@@ -4,8 +4,12 @@ import type { CommandSpec } from '../../commands/command.js';
 import { channelFacts } from '../channels/index.js';
 import { findContact, type ContactInput } from '../contacts/index.js';
 import { memberIsActive } from '../members/index.js';
+import type { Forgettable } from '../../eventstore/forgettable.js';
 import {
   decideInbound,
+  decideRedact,
+  decideUnsend,
+  type PartView,
   decideManage,
   decideReply,
   decideStart,
@@ -20,7 +24,7 @@ import {
   type StartState,
 } from './conversations.decider.js';
 import type { ConversationEvent } from './conversations.events.js';
-import { conversationView, findConversation, findThread, messageFiled } from './conversations.read.js';
+import { conversationView, findConversation, findThread, messageFiled, partView } from './conversations.read.js';
 
 export const startConversation = (cmd: StartCommand): CommandSpec<StartState, StartEvents[number]> => ({
   name: 'StartConversation',
@@ -71,4 +75,27 @@ export const inboundMessage = (cmd: InboundCommand): CommandSpec<InboundState, S
     };
   },
   decide: (s) => decideInbound(cmd, s),
+});
+
+/**
+ * Redacts a part: its data key is destroyed in the same transaction that appends
+ * the event, so its body and attachments read as null everywhere from the commit on.
+ */
+export const redactPart = (cmd: { conversationId: string; partId: string; by: Author }, forgettable: Forgettable): CommandSpec<PartView | null, ConversationEvent> => ({
+  name: 'RedactPart',
+  load: (db, ctx) => partView(db, ctx.tenantId, cmd.partId),
+  decide: (part) => decideRedact(cmd, part),
+  beside: async (db, events, ctx) => {
+    if (events.length) await forgettable.destroy(db, ctx.tenantId, [`part:${cmd.partId}`]);
+  },
+});
+
+/** Unsends a teammate's own comment (within the window); its content is destroyed as by a redaction. */
+export const unsendPart = (cmd: { conversationId: string; partId: string; windowSeconds: number }, forgettable: Forgettable): CommandSpec<PartView | null, ConversationEvent> => ({
+  name: 'UnsendPart',
+  load: (db, ctx) => partView(db, ctx.tenantId, cmd.partId),
+  decide: (part, ctx) => decideUnsend({ ...cmd, actorMemberId: ctx.actor.member_id, now: ctx.now }, part),
+  beside: async (db, events, ctx) => {
+    if (events.length) await forgettable.destroy(db, ctx.tenantId, [`part:${cmd.partId}`]);
+  },
 });

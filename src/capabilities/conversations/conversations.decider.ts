@@ -1,7 +1,7 @@
 // Pure conversation rules. Every change to a conversation is a part (as in
 // Intercom) and a `conversation_part.created` event whose payload carries the
 // resulting state, so projections and webhook receivers never re-derive it.
-import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.js';
 import { decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
 import type { ConversationEvent, PartPayload, PART_TYPES, AUTHOR_TYPES } from './conversations.events.js';
 
@@ -225,4 +225,55 @@ export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: 
       throw new Error(`unhandled part type ${JSON.stringify(never)}`);
     }
   }
+}
+
+/** A part as redact and unsend decide on it. */
+export interface PartView {
+  id: string;
+  conversationId: string;
+  channelId: string;
+  partType: PartType;
+  author: Author;
+  /** the member who wrote it: the member author, or the member whose API key wrote it */
+  authorMemberId: string | null;
+  externalId: string | null;
+  createdAt: Date;
+  redacted: 'redacted' | 'unsent' | 'erased' | null;
+}
+
+/**
+ * Redact: any part, a customer's message included. A part whose content is
+ * already gone (redacted, unsent, erased) decides nothing: the route answers
+ * 200 with its current state (at Intercom a second redact is a 400, which its
+ * users complain about when a retry or two moderators race).
+ */
+export function decideRedact(cmd: { conversationId: string; partId: string; by: Author }, part: PartView | null): ConversationEvent[] {
+  if (!part || part.conversationId !== cmd.conversationId) throw new NotFound('conversation part');
+  if (part.redacted) return [];
+  return [{ type: 'conversation_part.redacted', aggregate_type: 'conversation', aggregate_id: part.conversationId, payload: { conversation_id: part.conversationId, part_id: part.id, redacted_by: cmd.by } }];
+}
+
+/**
+ * Unsend: the member who wrote a comment (themselves or through one of their
+ * keys) retracts it within the window. Only comments: they are what reached
+ * the customer through the channel, and the bridge gets the unsend to retract
+ * it there. A repeat decides nothing.
+ */
+export function decideUnsend(cmd: { conversationId: string; partId: string; actorMemberId: string | undefined; now: Date; windowSeconds: number }, part: PartView | null): ConversationEvent[] {
+  if (!part || part.conversationId !== cmd.conversationId) throw new NotFound('conversation part');
+  if (part.redacted === 'unsent') return [];
+  if (part.partType !== 'comment') throw new Conflict('part_not_unsendable', `Only a teammate's comment can be unsent; this part is a ${part.partType}.`);
+  if (!cmd.actorMemberId || part.authorMemberId !== cmd.actorMemberId) throw new Forbidden('not_author', 'Only the member who wrote a comment (or one of their API keys) can unsend it.');
+  if (part.redacted) throw new Conflict('part_redacted', 'The part was already redacted; there is nothing left to unsend.');
+  if (cmd.now.getTime() - part.createdAt.getTime() > cmd.windowSeconds * 1000) {
+    throw new Conflict('unsend_window_passed', `A comment can be unsent within ${cmd.windowSeconds} seconds of sending; redact it instead.`);
+  }
+  return [
+    {
+      type: 'conversation_part.unsent',
+      aggregate_type: 'conversation',
+      aggregate_id: part.conversationId,
+      payload: { conversation_id: part.conversationId, part_id: part.id, channel_id: part.channelId, external_id: part.externalId },
+    },
+  ];
 }

@@ -1,4 +1,4 @@
-import { defineEvent, Instant, Nullable, payload, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
+import { defineEvent, Instant, Nullable, payload, Personal, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
 
 const State = () => Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('snoozed')]);
 
@@ -17,12 +17,13 @@ export const ConversationCreated = defineEvent({
   type: 'conversation.created',
   aggregate_type: 'conversation',
   description: 'A conversation was opened: by a bridge\'s first inbound post of a thread (source inbound) or by a teammate (source teammate). Its first part follows in the same command.',
+  personal: { kind: 'conversation', id: 'conversation_id', fields: ['subject'], owner: { kind: 'contact', id: 'contact_id' }, fresh: true },
   payload: payload({
     conversation_id: Uuid(),
     channel_id: Uuid(),
     contact_id: Uuid(),
     external_id: Nullable(Text()),
-    subject: Nullable(Text()),
+    subject: Personal(Text()),
     state: Type.Literal('open'),
     assignee_id: Nullable(Uuid()),
     team_id: Nullable(Text()),
@@ -35,15 +36,16 @@ export const ConversationPartCreated = defineEvent({
   aggregate_type: 'conversation',
   description:
     'A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment). State changes carry the resulting state.',
+  personal: { kind: 'part', id: 'part_id', fields: ['body', 'attachments'], owner: { kind: 'conversation', id: 'conversation_id' }, fresh: true },
   payload: payload({
     conversation_id: Uuid(),
     part_id: Uuid(),
     part_type: Type.Union(PART_TYPES.map((t) => Type.Literal(t))),
     channel_id: Uuid(),
     author: payload({ type: Type.Union(AUTHOR_TYPES.map((t) => Type.Literal(t))), id: Text() }),
-    body: Nullable(Text()),
+    body: Personal(Text()),
     external_id: Type.Optional(Text()),
-    attachments: Type.Optional(Type.Array(Attachment())),
+    attachments: Type.Optional(Personal(Type.Array(Attachment()))),
     sent_at: Type.Optional(Instant()),
     state: Type.Optional(State()),
     snoozed_until: Type.Optional(Nullable(Instant())),
@@ -52,6 +54,21 @@ export const ConversationPartCreated = defineEvent({
   }),
 });
 
-export const conversationEvents = [ConversationCreated, ConversationPartCreated] as const;
+export const ConversationPartRedacted = defineEvent({
+  type: 'conversation_part.redacted',
+  aggregate_type: 'conversation',
+  description: "A part's content was redacted: its data key was destroyed, so its body and attachments read as null everywhere from now on. The part keeps its id and place. Ids only.",
+  payload: payload({ conversation_id: Uuid(), part_id: Uuid(), redacted_by: payload({ type: Type.Union(AUTHOR_TYPES.map((t) => Type.Literal(t))), id: Text() }) }),
+});
+
+export const ConversationPartUnsent = defineEvent({
+  type: 'conversation_part.unsent',
+  aggregate_type: 'conversation',
+  description:
+    "Its author retracted a comment within the unsend window: its content is destroyed like a redaction, and the channel's webhook_url gets this event so the bridge can retract the message there. Ids only.",
+  payload: payload({ conversation_id: Uuid(), part_id: Uuid(), channel_id: Uuid(), external_id: Nullable(Text()) }),
+});
+
+export const conversationEvents = [ConversationCreated, ConversationPartCreated, ConversationPartRedacted, ConversationPartUnsent] as const;
 export type ConversationEvent = EventOf<(typeof conversationEvents)[number]>;
 export type PartPayload = EventOf<typeof ConversationPartCreated>['payload'];

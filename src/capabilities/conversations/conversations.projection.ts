@@ -1,4 +1,5 @@
 import type { Projector } from '../../projections/projector.js';
+import type { ContactEvent } from '../contacts/index.js';
 import type { ConversationEvent } from './conversations.events.js';
 
 export const CONVERSATIONS = {
@@ -16,6 +17,7 @@ export const CONVERSATIONS = {
     assignee_id: 'uuid',
     team_id: 'text',
     parts_count: 'int',
+    contact_erased: 'boolean',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
     last_part_at: 'timestamptz',
@@ -36,6 +38,7 @@ export const PARTS = {
     external_id: 'text',
     attachments: 'jsonb',
     details: 'jsonb',
+    redacted: 'text',
     created_at: 'timestamptz',
   },
 } as const;
@@ -43,9 +46,14 @@ export const PARTS = {
 /** Keys of a part's payload that change the conversation (the decider puts the resulting state there). */
 const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id'] as const;
 
-export const conversationsProjector: Projector<ConversationEvent> = {
+type Handled = ConversationEvent | Extract<ContactEvent, { type: 'contact.erased' }>;
+
+/** A part whose content is gone: how a redaction, an unsend or an erasure leaves it. */
+const gone = (how: 'redacted' | 'unsent' | 'erased') => ({ body: null, attachments: [], redacted: how });
+
+export const conversationsProjector: Projector<Handled> = {
   name: 'conversations',
-  handles: ['conversation.created', 'conversation_part.created'],
+  handles: ['conversation.created', 'conversation_part.created', 'conversation_part.redacted', 'conversation_part.unsent', 'contact.erased'],
   tables: ['conversation_parts', 'conversations'],
   project(events, writes) {
     const conversations = writes.table(CONVERSATIONS);
@@ -66,6 +74,7 @@ export const conversationsProjector: Projector<ConversationEvent> = {
             assignee_id: p.assignee_id ?? null,
             team_id: p.team_id ?? null,
             parts_count: 0,
+            contact_erased: false,
             created_at: e.created_at,
             updated_at: e.created_at,
             last_part_at: e.created_at,
@@ -93,6 +102,16 @@ export const conversationsProjector: Projector<ConversationEvent> = {
           conversations.patch({ tenant_id: e.tenant_id, id: conversation_id }, { ...changes, updated_at: e.created_at, last_part_at: e.created_at }, { parts_count: 1 });
           break;
         }
+        case 'conversation_part.redacted':
+          parts.patch({ tenant_id: e.tenant_id, id: e.payload.part_id }, gone('redacted'));
+          break;
+        case 'conversation_part.unsent':
+          parts.patch({ tenant_id: e.tenant_id, id: e.payload.part_id }, gone('unsent'));
+          break;
+        case 'contact.erased':
+          for (const id of e.payload.conversation_ids) conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, contact_erased: true });
+          for (const id of e.payload.part_ids) parts.patch({ tenant_id: e.tenant_id, id }, gone('erased'));
+          break;
         default: {
           const never: never = e;
           throw new Error(`conversations projector: unhandled ${JSON.stringify(never)}`);

@@ -4,7 +4,8 @@ import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import { arrayOf, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
 import { AUTHOR_TYPES, PART_TYPES } from './conversations.events.js';
-import type { ConversationState, ConversationView } from './conversations.decider.js';
+import type { ConversationState, ConversationView, PartView, PartType, Author } from './conversations.decider.js';
+import { findKey } from '../keys/index.js';
 
 export interface ConversationRow {
   tenant_id: string;
@@ -18,6 +19,7 @@ export interface ConversationRow {
   assignee_id: string | null;
   team_id: string | null;
   parts_count: number;
+  contact_erased: boolean;
   created_at: Date;
   updated_at: Date;
   last_part_at: Date;
@@ -33,6 +35,8 @@ export interface PartRow {
   external_id: string | null;
   attachments: unknown[];
   details: Record<string, unknown>;
+  /** how its content went, when it did: redacted, unsent (by its author) or erased (with its contact) */
+  redacted: 'redacted' | 'unsent' | 'erased' | null;
   created_at: Date;
 }
 
@@ -54,6 +58,8 @@ export const renderPart = (p: PartRow) => ({
   author: { type: p.author_type, id: p.author_id },
   external_id: p.external_id,
   attachments: p.attachments,
+  redacted: p.redacted !== null,
+  ...(p.redacted === 'unsent' ? { unsent: true } : {}),
   ...p.details,
   created_at: p.created_at.toISOString(),
 });
@@ -63,6 +69,8 @@ export const renderConversation = (c: ConversationRow) => ({
   id: c.id,
   channel_id: c.channel_id,
   contact_id: c.contact_id,
+  // null once the contact is erased (the id stays, so counts and history stay true)
+  contact: c.contact_erased ? null : { type: 'contact', id: c.contact_id },
   external_id: c.external_id,
   subject: c.subject,
   state: c.state,
@@ -106,7 +114,7 @@ export async function conversationWithParts(db: Knex, tenantId: string, id: stri
   const res = await db.raw(
     `SELECT c.*, COALESCE((
         SELECT json_agg(p ORDER BY p.seq) FROM (
-          SELECT id, conversation_id, seq, part_type, body, author_type, author_id, external_id, attachments, details, created_at
+          SELECT id, conversation_id, seq, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
           FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id ORDER BY seq LIMIT ?
         ) p), '[]') AS parts
      FROM conversations c WHERE c.tenant_id = ? AND c.id = ?`,
@@ -154,6 +162,8 @@ export const partSchema = object(
     author: object({ type: oneOfStrings(AUTHOR_TYPES), id: str() }, { title: 'Author' }),
     external_id: nullable(str({ description: 'The bridge\'s message id, for inbound messages that carried one.' })),
     attachments: arrayOf(attachmentSchema),
+    redacted: { type: 'boolean', description: 'true once the content is gone (redacted, unsent or erased with the contact): body is null and attachments empty.' },
+    unsent: { type: 'boolean', const: true, description: 'present when its author retracted it (unsend)' },
     sent_at: dateTime,
     state: states,
     snoozed_until: nullable(dateTime),
@@ -161,7 +171,7 @@ export const partSchema = object(
     team_id: nullable(str()),
     created_at: dateTime,
   },
-  { title: 'ConversationPart', optional: ['sent_at', 'state', 'snoozed_until', 'assignee_id', 'team_id'] },
+  { title: 'ConversationPart', optional: ['unsent', 'sent_at', 'state', 'snoozed_until', 'assignee_id', 'team_id'] },
 );
 
 export const conversationSchema = object(
@@ -170,6 +180,7 @@ export const conversationSchema = object(
     id: uuid,
     channel_id: uuid,
     contact_id: uuid,
+    contact: nullable(object({ type: constant('contact'), id: uuid }, { title: 'ContactRef' }), ),
     external_id: nullable(str()),
     subject: nullable(str()),
     state: states,
@@ -195,3 +206,37 @@ export const viewCountsSchema = object(
   },
   { title: 'ViewCounts' },
 );
+
+/** A part as redact and unsend decide on it, with the member who wrote it. */
+export async function partView(db: Db, tenantId: string, partId: string): Promise<PartView | null> {
+  if (!isUuid(partId)) return null;
+  const row = (await db('conversation_parts as p')
+    .join('conversations as c', (j) => j.on('c.tenant_id', 'p.tenant_id').andOn('c.id', 'p.conversation_id'))
+    .where({ 'p.tenant_id': tenantId, 'p.id': partId })
+    .first('p.id', 'p.conversation_id', 'c.channel_id', 'p.part_type', 'p.author_type', 'p.author_id', 'p.external_id', 'p.created_at', 'p.redacted')) as
+    | (Pick<PartRow, 'id' | 'conversation_id' | 'part_type' | 'author_type' | 'author_id' | 'external_id' | 'created_at' | 'redacted'> & { channel_id: string })
+    | undefined;
+  if (!row) return null;
+  const authorMemberId = row.author_type === 'member' ? row.author_id : row.author_type === 'api_key' ? ((await findKey(db, tenantId, row.author_id))?.member_id ?? null) : null;
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    channelId: row.channel_id,
+    partType: row.part_type as PartType,
+    author: { type: row.author_type as Author['type'], id: row.author_id },
+    authorMemberId,
+    externalId: row.external_id,
+    createdAt: row.created_at,
+    redacted: row.redacted,
+  };
+}
+
+/** The ids of a contact's conversations and of every part in them: what erasing the contact makes unreadable. */
+export async function contentOfContact(db: Db, tenantId: string, contactId: string): Promise<{ conversationIds: string[]; partIds: string[] }> {
+  const rows = (await db('conversations as c')
+    .leftJoin('conversation_parts as p', (j) => j.on('p.tenant_id', 'c.tenant_id').andOn('p.conversation_id', 'c.id'))
+    .where({ 'c.tenant_id': tenantId, 'c.contact_id': contactId })
+    .orderBy([{ column: 'c.created_at' }, { column: 'c.id' }, { column: 'p.seq' }])
+    .select('c.id as conversation_id', 'p.id as part_id')) as { conversation_id: string; part_id: string | null }[];
+  return { conversationIds: [...new Set(rows.map((r) => r.conversation_id))], partIds: rows.flatMap((r) => (r.part_id ? [r.part_id] : [])) };
+}

@@ -6,7 +6,7 @@ import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import type { ContactInput } from '../contacts/index.js';
 import type { Attachment, Author, ManageCommand } from './conversations.decider.js';
-import { manageConversation, replyToConversation, startConversation } from './conversations.commands.js';
+import { manageConversation, redactPart, replyToConversation, startConversation, unsendPart } from './conversations.commands.js';
 import {
   conversationList,
   conversationSchema,
@@ -170,6 +170,32 @@ export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
               : { ...base, messageType: body.message_type };
         const [part] = await shell.execute(ctx, manageConversation(params.id!, cmd));
         return { status: 201, body: await partWithConversation(db, p.tenantId, part!.aggregate_id, (part!.payload as { part_id: string }).part_id) };
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/conversations/:id/parts/:part_id/redact',
+      permission: 'conversations:delete',
+      summary: "Redact a part: its body and attachments become unreadable everywhere (log, feed, webhooks, stored answers); a repeat answers the current state",
+      responses: { 200: partWithConversationSchema },
+      async handle(call) {
+        const { principal: p, params } = call;
+        await shell.execute(commandContext(call, clock), redactPart({ conversationId: params.id!, partId: params.part_id!, by: author(p) }, deps.forgettable));
+        return { status: 200, body: await partWithConversation(db, p.tenantId, params.id!, params.part_id!) };
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/conversations/:id/parts/:part_id/unsend',
+      permission: 'conversations:delete',
+      summary: "Unsend your own comment within UNSEND_WINDOW_SECONDS: its content is destroyed and the channel's bridge is told to retract it",
+      responses: { 200: partWithConversationSchema },
+      async handle(call) {
+        const { principal: p, params } = call;
+        await shell.execute(commandContext(call, clock), unsendPart({ conversationId: params.id!, partId: params.part_id!, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable));
+        return { status: 200, body: await partWithConversation(db, p.tenantId, params.id!, params.part_id!) };
       },
     }),
   ];

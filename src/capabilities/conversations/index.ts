@@ -9,10 +9,15 @@ import { inboundRoute } from './inbound.route.js';
 import { unsnoozeWorker } from './unsnooze.worker.js';
 
 export type { ConversationEvent } from './conversations.events.js';
+export { contentOfContact } from './conversations.read.js';
 
 export const conversationsModule = defineModule({
   name: 'conversations',
   events: conversationEvents,
+  personal: [
+    { type: 'conversation', kind: 'conversation', fields: ['subject'] },
+    { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
+  ],
   projectors: [conversationsProjector],
   routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps)],
   workers: (deps) => [unsnoozeWorker(deps)],

@@ -6,7 +6,7 @@ export const FEED = {
   columns: { tenant_id: 'uuid', seq: 'bigint', id: 'uuid', type: 'text', aggregate_type: 'text', aggregate_id: 'text', payload: 'jsonb', created_at: 'timestamptz' },
 } as const;
 
-/** Every event's envelope, one statement per batch (rebuilds stream through it). */
+/** Every event's envelope, one statement per batch (rebuilds stream through it). Payloads stay sealed as in the log. */
 export const feedProjector: Projector = {
   name: 'feed',
   handles: ['*'],
@@ -14,7 +14,7 @@ export const feedProjector: Projector = {
   project(events, writes) {
     const feed = writes.table(FEED);
     for (const e of events) {
-      feed.insert({ tenant_id: e.tenant_id, seq: e.seq, id: e.id, type: e.type, aggregate_type: e.aggregate_type, aggregate_id: e.aggregate_id, payload: e.payload, created_at: e.created_at });
+      feed.insert({ tenant_id: e.tenant_id, seq: e.seq, id: e.id, type: e.type, aggregate_type: e.aggregate_type, aggregate_id: e.aggregate_id, payload: e.sealed_payload ?? e.payload, created_at: e.created_at });
     }
   },
   async rebuildFromEventsTable(db) {

@@ -95,6 +95,8 @@ export function feedRoutes(deps: CoreDeps): RouteDef[] {
         return q;
       },
       render: renderFeedEvent,
+      // The table keeps payloads as the log does, personal fields sealed: open them (null once erased).
+      finish: ({ principal }, page) => deps.forgettable.reveal(db, principal.tenantId, page),
     }),
   ];
 }

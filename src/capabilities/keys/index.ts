@@ -4,7 +4,7 @@ import { keyEvents } from './keys.events.js';
 import { keysProjector } from './keys.projection.js';
 import { keysRoutes } from './keys.routes.js';
 
-export { findActiveKeyByHash } from './keys.read.js';
+export { findActiveKeyByHash, findKey } from './keys.read.js';
 export { tenantOfKey } from './key-format.js';
 export { mintKeyForMember, type MintKeyInput } from './operator.js';
 

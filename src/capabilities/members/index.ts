@@ -8,4 +8,9 @@ export { MemberJoined, type MemberEvent } from './members.events.js';
 export { createWorkspace, type CreateWorkspaceInput } from './members.commands.js';
 export { activeMemberOfUser, activeMembershipsOfUser, findActiveMember, findMember, memberIsActive, type MemberRow } from './members.read.js';
 
-export const membersModule = defineModule({ name: 'members', tables: ['invite_tokens'], events: memberEvents, projectors: [membersProjector], routes: membersRoutes });
+export const membersModule = defineModule({ name: 'members', tables: ['invite_tokens'], events: memberEvents,
+  personal: [
+    { type: 'member', kind: 'member', fields: ['name', 'email'] },
+    { type: 'invite', kind: 'invite', fields: ['email'] },
+  ],
+  projectors: [membersProjector], routes: membersRoutes });

@@ -8,9 +8,10 @@ import { sha256Hex } from '../../platform/crypto/hmac.js';
 import { Unauthorized } from '../../platform/errors.js';
 import type { Ids } from '../../platform/ids.js';
 import type { Knex } from 'knex';
-import { findUserByEmail, hashPassword, insertUser, normalizeEmail, verifyPassword } from '../users/index.js';
+import { findUserByEmail, forgetUserIfUnattached, hashPassword, insertUser, normalizeEmail, verifyPassword } from '../users/index.js';
 import { findWorkspace, type WorkspaceEvent } from '../workspaces/index.js';
-import { decideAccept, decideChangeRole, decideCreateWorkspace, decideInvite, decideRemove, type MembershipState } from './members.decider.js';
+import { decideAccept, decideChangeRole, decideCreateWorkspace, decideEraseMember, decideInvite, decideRemove, type ErasureState, type MembershipState } from './members.decider.js';
+import type { Forgettable } from '../../eventstore/forgettable.js';
 import type { MemberEvent } from './members.events.js';
 import { countActiveOwners, findInvite, findMember, hasActiveMemberWithEmail, activeMemberOfUser } from './members.read.js';
 import type { Db } from '../../commands/command.js';
@@ -41,6 +42,32 @@ export const removeMember = (input: { actor: Actor; memberId: string }): Command
   name: 'RemoveMember',
   load: (db, ctx) => membershipState(db, ctx.tenantId, input.actor, input.memberId),
   decide: (s) => decideRemove({ memberId: input.memberId }, s),
+});
+
+/**
+ * Erases a removed member: destroys their data keys (and their invite's) in the
+ * transaction that appends member.erased, and deletes their sign-in account
+ * when they are no longer an active member of any workspace.
+ */
+export const eraseMember = (input: { actor: Actor; memberId: string }, forgettable: Forgettable): CommandSpec<ErasureState & { userId: string | null }, MemberEvent> => ({
+  name: 'EraseMember',
+  load: async (db, ctx) => {
+    const m = await findMember(db, ctx.tenantId, input.memberId);
+    return {
+      actor: input.actor,
+      target: m ? { id: m.id, status: m.status, erasedAt: m.erased_at, inviteId: m.invite_id } : null,
+      userId: m?.user_id ?? null,
+    };
+  },
+  decide: (s) => decideEraseMember({ memberId: input.memberId }, s),
+  beside: async (db, events, ctx) => {
+    for (const e of events) {
+      if (e.type !== 'member.erased') continue;
+      await forgettable.destroy(db, ctx.tenantId, [`member:${e.payload.member_id}`, ...(e.payload.invite_id ? [`invite:${e.payload.invite_id}`] : [])]);
+      const m = await findMember(db, ctx.tenantId, e.payload.member_id);
+      if (m) await forgetUserIfUnattached(db, m.user_id);
+    }
+  },
 });
 
 /** An invite; the returned token is shown once, only its hash is kept (beside the log). */

@@ -105,3 +105,21 @@ export function decideCreateWorkspace(cmd: CreateWorkspace, state: { exists: boo
     },
   ];
 }
+
+export interface ErasureState {
+  actor: { memberId: string; role: Role };
+  target: { id: string; status: 'active' | 'removed'; erasedAt: Date | null; inviteId: string | null } | null;
+}
+
+/**
+ * An owner forgets a removed member: their name and e-mail become unreadable
+ * everywhere (their data keys go). Only a removed member: an active one would
+ * keep working under a name nobody can read. A repeat decides nothing.
+ */
+export function decideEraseMember(cmd: { memberId: string }, s: ErasureState): MemberEvent[] {
+  if (s.actor.role !== 'owner') throw new Forbidden('owner_required', 'Only an owner can erase a member.');
+  if (!s.target) throw new NotFound('member');
+  if (s.target.erasedAt) return [];
+  if (s.target.status === 'active') throw new Conflict('member_active', 'Remove the member first (DELETE /api/members/{id}); only a removed member can be erased.');
+  return [{ type: 'member.erased', aggregate_type: 'member', aggregate_id: cmd.memberId, payload: { member_id: cmd.memberId, invite_id: s.target.inviteId, erased_by: s.actor.memberId } }];
+}

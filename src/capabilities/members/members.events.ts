@@ -1,4 +1,4 @@
-import { defineEvent, Instant, payload, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
+import { defineEvent, Instant, Nullable, payload, Personal, Text, Type, Uuid, type EventOf } from '../../eventstore/catalogue.js';
 
 const Role = () => Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('agent'), Type.Literal('viewer')]);
 
@@ -6,7 +6,8 @@ export const MemberJoined = defineEvent({
   type: 'member.joined',
   aggregate_type: 'member',
   description: 'A person became a member: the owner founding the workspace, or an invitee accepting.',
-  payload: payload({ member_id: Uuid(), user_id: Uuid(), email: Text(), name: Text(), role: Role(), invite_id: Type.Optional(Uuid()) }),
+  personal: { kind: 'member', id: 'member_id', fields: ['email', 'name'], fresh: true },
+  payload: payload({ member_id: Uuid(), user_id: Uuid(), email: Personal(Text()), name: Personal(Text()), role: Role(), invite_id: Type.Optional(Uuid()) }),
 });
 
 export const MemberRoleChanged = defineEvent({
@@ -27,8 +28,16 @@ export const MemberInvited = defineEvent({
   type: 'member.invited',
   aggregate_type: 'invite',
   description: 'An invite was sent. The token is shown once to the inviter and never enters the log.',
-  payload: payload({ invite_id: Uuid(), email: Text(), role: Role(), invited_by: Uuid(), expires_at: Instant() }),
+  personal: { kind: 'invite', id: 'invite_id', fields: ['email'], fresh: true },
+  payload: payload({ invite_id: Uuid(), email: Personal(Text()), role: Role(), invited_by: Uuid(), expires_at: Instant() }),
 });
 
-export const memberEvents = [MemberJoined, MemberRoleChanged, MemberRemoved, MemberInvited] as const;
+export const MemberErased = defineEvent({
+  type: 'member.erased',
+  aggregate_type: 'member',
+  description: "An owner erased a removed member: the member's data key (and their invite's) was destroyed, so their name and e-mail read as null everywhere from now on. Ids only.",
+  payload: payload({ member_id: Uuid(), invite_id: Nullable(Uuid()), erased_by: Uuid() }),
+});
+
+export const memberEvents = [MemberJoined, MemberRoleChanged, MemberRemoved, MemberInvited, MemberErased] as const;
 export type MemberEvent = EventOf<(typeof memberEvents)[number]>;

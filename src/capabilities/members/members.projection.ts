@@ -4,7 +4,7 @@ import type { MemberEvent } from './members.events.js';
 export const MEMBERS = {
   table: 'members',
   key: ['tenant_id', 'id'],
-  columns: { tenant_id: 'uuid', id: 'uuid', user_id: 'uuid', email: 'text', name: 'text', role: 'text', status: 'text', joined_at: 'timestamptz', updated_at: 'timestamptz' },
+  columns: { tenant_id: 'uuid', id: 'uuid', user_id: 'uuid', email: 'text', name: 'text', role: 'text', status: 'text', joined_at: 'timestamptz', updated_at: 'timestamptz', erased_at: 'timestamptz', invite_id: 'uuid' },
 } as const;
 export const INVITES = {
   table: 'invites',
@@ -14,7 +14,7 @@ export const INVITES = {
 
 export const membersProjector: Projector<MemberEvent> = {
   name: 'members',
-  handles: ['member.joined', 'member.role_changed', 'member.removed', 'member.invited'],
+  handles: ['member.joined', 'member.role_changed', 'member.removed', 'member.invited', 'member.erased'],
   tables: ['invites', 'members'],
   project(events, writes) {
     const invites = writes.table(INVITES);
@@ -23,7 +23,7 @@ export const membersProjector: Projector<MemberEvent> = {
       switch (e.type) {
         case 'member.joined': {
           const p = e.payload;
-          members.insert({ tenant_id: e.tenant_id, id: p.member_id, user_id: p.user_id, email: p.email, name: p.name, role: p.role, status: 'active', joined_at: e.created_at, updated_at: e.created_at });
+          members.insert({ tenant_id: e.tenant_id, id: p.member_id, user_id: p.user_id, email: p.email, name: p.name, role: p.role, status: 'active', joined_at: e.created_at, updated_at: e.created_at, invite_id: p.invite_id ?? null });
           if (p.invite_id) invites.patch({ tenant_id: e.tenant_id, id: p.invite_id }, { status: 'accepted' });
           break;
         }
@@ -38,6 +38,10 @@ export const membersProjector: Projector<MemberEvent> = {
           invites.insert({ tenant_id: e.tenant_id, id: p.invite_id, email: p.email, role: p.role, status: 'pending', invited_by: p.invited_by, created_at: e.created_at, expires_at: p.expires_at });
           break;
         }
+        case 'member.erased':
+          members.patch({ tenant_id: e.tenant_id, id: e.payload.member_id }, { email: null, name: null, erased_at: e.created_at, updated_at: e.created_at });
+          if (e.payload.invite_id) invites.patch({ tenant_id: e.tenant_id, id: e.payload.invite_id }, { email: null });
+          break;
         default: {
           const never: never = e;
           throw new Error(`members projector: unhandled ${JSON.stringify(never)}`);

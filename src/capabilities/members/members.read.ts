@@ -2,25 +2,28 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import type { Role } from '../../api/scopes.js';
 import { isUuid } from '../../platform/ids.js';
-import { constant, dateTime, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { constant, dateTime, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
 import { ROLES } from '../../api/scopes.js';
 
 export interface MemberRow {
   tenant_id: string;
   id: string;
   user_id: string;
-  email: string;
-  name: string;
+  /** null once the member is erased */
+  email: string | null;
+  name: string | null;
   role: Role;
   status: 'active' | 'removed';
   joined_at: Date;
   updated_at: Date;
+  erased_at: Date | null;
+  invite_id: string | null;
 }
 
 export interface InviteRow {
   tenant_id: string;
   id: string;
-  email: string;
+  email: string | null;
   role: Role;
   status: 'pending' | 'accepted';
   invited_by: string;
@@ -46,6 +49,7 @@ export function renderMember(m: MemberRow) {
     status: m.status,
     joined_at: m.joined_at.toISOString(),
     updated_at: m.updated_at.toISOString(),
+    ...(m.erased_at ? { erased_at: m.erased_at.toISOString() } : {}),
   };
 }
 
@@ -96,12 +100,13 @@ export const memberSchema = object(
     type: constant('member'),
     id: uuid,
     user_id: uuid,
-    email: str(),
-    name: str(),
+    email: nullable(str({ description: 'null once the member is erased' })),
+    name: nullable(str({ description: 'null once the member is erased' })),
     role: oneOfStrings(ROLES),
     status: oneOfStrings(['active', 'removed']),
     joined_at: dateTime,
     updated_at: dateTime,
+    erased_at: dateTime,
   },
-  { title: 'Member' },
+  { title: 'Member', optional: ['erased_at'] },
 );

@@ -8,7 +8,7 @@ import { NotFound, Unauthorized } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { findUserByEmail, hashPassword, SigninThrottle, verifyPassword } from '../users/index.js';
 import { findWorkspace, renderWorkspace, workspaceSchema } from '../workspaces/index.js';
-import { acceptInvite, changeMemberRole, inviteMember, removeMember } from './members.commands.js';
+import { acceptInvite, changeMemberRole, eraseMember, inviteMember, removeMember } from './members.commands.js';
 import { findInviteByTokenHash, findMember, memberList, memberSchema, membersOf, renderMember, type MemberRow } from './members.read.js';
 
 const inviteSchema = object(
@@ -76,8 +76,10 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
         },
       },
       async handle({ body, ctx: rctx, req }) {
-        const invite = await findInviteByTokenHash(db, sha256Hex(body.token));
-        if (!invite) throw new NotFound('invite', 'invite_not_found');
+        const found = await findInviteByTokenHash(db, sha256Hex(body.token));
+        // An invite whose e-mail was erased (with the member who accepted it) cannot be used again.
+        if (!found || found.email === null) throw new NotFound('invite', 'invite_not_found');
+        const invite = { ...found, email: found.email };
         // Password work for the invitee's e-mail is throttled and queued like a sign-in (users/throttle.ts).
         const pass = await throttle.take(invite.email, req.ip);
         const existing = await findUserByEmail(db, invite.email);
@@ -123,6 +125,19 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       async handle(call) {
         const { principal: p, params } = call;
         await shell.execute(commandContext(call, clock), removeMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }));
+        return { status: 200, body: await reload(p.tenantId, params.id!) };
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/members/:id/erase',
+      permission: 'members:invite',
+      summary: "Erase a removed member (owners only): their name and e-mail become unreadable everywhere; a repeat answers the same",
+      responses: { 200: memberSchema },
+      async handle(call) {
+        const { principal: p, params } = call;
+        await shell.execute(commandContext(call, clock), eraseMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }, deps.forgettable));
         return { status: 200, body: await reload(p.tenantId, params.id!) };
       },
     }),

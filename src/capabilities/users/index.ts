@@ -3,7 +3,7 @@
 // No events and no routes of their own: members and access build on them.
 import { defineModule } from '../capability.js';
 
-export { findUserByEmail, insertUser, normalizeEmail, type UserRow } from './users.repo.js';
+export { findUserByEmail, forgetUserIfUnattached, insertUser, normalizeEmail, type UserRow } from './users.repo.js';
 export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 export { SigninThrottle } from './throttle.js';
 

@@ -25,3 +25,14 @@ export async function insertUser(db: Db, user: UserRow): Promise<void> {
     throw e;
   }
 }
+
+/**
+ * Deletes a person's sign-in account (and, by cascade, their sessions) once they
+ * are an active member of no workspace: what erasing a removed member leaves of
+ * them. Through a function that may look across workspaces (row-level security
+ * hides other tenants' memberships from a request); see migration 019.
+ */
+export async function forgetUserIfUnattached(db: Db, userId: string): Promise<boolean> {
+  const res = await db.raw('SELECT forget_user_if_unattached(?::uuid) AS gone', [userId]);
+  return res.rows[0]?.gone === true;
+}

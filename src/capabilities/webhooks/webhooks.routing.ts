@@ -47,9 +47,11 @@ export const webhookRoutingRules: RoutingRules = {
   /**
    * A channel gets a teammate's customer-visible reply (part_type `comment`,
    * authored by a member or an API key). Notes, the contact's own messages and
-   * state changes never go to the bridge.
+   * state changes never go to the bridge. An unsend of such a comment does.
    */
   channelOf(e) {
+    // An unsent comment: the bridge retracts the message it delivered.
+    if (e.type === 'conversation_part.unsent') return (e as StoredEvent<Extract<ConversationEvent, { type: 'conversation_part.unsent' }>>).payload.channel_id;
     if (e.type !== 'conversation_part.created') return null;
     const p = (e as StoredEvent<Extract<ConversationEvent, { type: 'conversation_part.created' }>>).payload;
     return p.part_type === 'comment' && TEAMMATE_AUTHORS.has(p.author.type) ? p.channel_id : null;

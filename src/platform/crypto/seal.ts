@@ -4,7 +4,7 @@
 // workspace fails authentication instead of opening there.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
-export type SealPurpose = 'channel' | 'webhook' | 'idempotency';
+export type SealPurpose = 'channel' | 'webhook' | 'idempotency' | 'data_key';
 
 export class SealError extends Error {}
 

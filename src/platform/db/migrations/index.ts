@@ -11,6 +11,9 @@ import * as m012 from './012_companies.js';
 import * as m013 from './013_idempotency_released.js';
 import * as m014 from './014_row_level_security.js';
 import * as m015 from './015_lock_then_read.js';
+import * as m016 from './016_forgettable.js';
+import * as m017 from './017_contact_companies.js';
+import * as m019 from './019_erasure_marks.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -27,6 +30,9 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '013_idempotency_released': m013,
   '014_row_level_security': m014,
   '015_lock_then_read': m015,
+  '016_forgettable': m016,
+  '017_contact_companies': m017,
+  '019_erasure_marks': m019,
 };
 
 export const migrations: Knex.MigrationSource<string> = {

@@ -1,0 +1,178 @@
+import { commandContext } from '../../api/command-context.js';
+import { listRoute } from '../../api/resource-routes.js';
+import { route, type Call, type RouteDef } from '../../api/routes.js';
+import { ERROR, uuid } from '../../api/schemas.js';
+import type { Schema } from '../../api/validation.js';
+import { NotFound } from '../../platform/errors.js';
+import { customAttributesSchema, findCompany } from '../companies/index.js';
+import type { CoreDeps } from '../capability.js';
+import { archiveContact, attachCompany, createContact, detachCompany, updateContact } from './contacts.commands.js';
+import { contactErased, type ContactFields } from './contacts.decider.js';
+import { contactIdsOfCompany, contactList, contactSchema, contactsOf, findContactRow, renderContacts, type ContactRow } from './contacts.read.js';
+
+const fields = (allowNull: boolean): Record<string, Schema> => {
+  const orNull = (type: string) => (allowNull ? [type, 'null'] : type);
+  return {
+    external_id: { type: orNull('string'), minLength: 1, maxLength: 255 },
+    email: { type: orNull('string'), format: 'email', maxLength: 320 },
+    name: { type: orNull('string'), maxLength: 255 },
+    phone: { type: orNull('string'), maxLength: 64 },
+    custom_attributes: customAttributesSchema(allowNull),
+  };
+};
+
+/** 410 on a contact the workspace erased, besides the statuses every route of its kind gives. */
+const gone = { 410: ERROR };
+
+interface ListFilters {
+  email?: string;
+  external_id?: string;
+  company_id?: string;
+  archived?: boolean;
+}
+
+const archivedFilter: Schema = {
+  type: 'boolean',
+  description: 'Left out: active contacts only. `true`: archived contacts only. `false`: active contacts only.',
+};
+
+export function contactsRoutes(deps: CoreDeps): RouteDef[] {
+  const { db, shell, clock, ids } = deps;
+
+  /** The contact as it now is: 404 when the workspace has no such contact, 410 when it was erased. */
+  const current = async (tenantId: string, id: string) => {
+    const row = await findContactRow(db, tenantId, id);
+    if (!row) throw new NotFound('contact');
+    if (row.erased_at) throw contactErased(row.id);
+    return (await renderContacts(db, tenantId, [row]))[0]!;
+  };
+
+  const finish = async (call: Call, page: unknown) => {
+    const p = page as { data: ContactRow[] };
+    return { ...p, data: await renderContacts(db, call.principal.tenantId, p.data) };
+  };
+
+  const archiveRoute = (archived: boolean) =>
+    route({
+      method: 'post',
+      path: `/contacts/:id/${archived ? 'archive' : 'unarchive'}`,
+      permission: 'contacts:write',
+      summary: archived ? 'Archive a contact' : 'Unarchive a contact',
+      responses: { 200: contactSchema, ...gone },
+      async handle(call) {
+        await shell.execute(commandContext(call, clock), archiveContact({ id: call.params.id!, archived }));
+        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+      },
+    });
+
+  return [
+    route<ContactFields>({
+      method: 'post',
+      path: '/contacts',
+      permission: 'contacts:write',
+      summary: 'Create a contact',
+      responses: { 201: contactSchema },
+      body: { additionalProperties: false, properties: fields(false) },
+      async handle(call) {
+        const [created] = await shell.execute(commandContext(call, clock), createContact({ id: ids.uuid(), fields: call.body }));
+        return { status: 201, body: await current(call.principal.tenantId, created!.aggregate_id) };
+      },
+    }),
+
+    listRoute<ContactRow, ListFilters>({
+      path: '/contacts',
+      permission: 'contacts:read',
+      summary: 'List contacts',
+      item: contactSchema,
+      spec: contactList,
+      filters: {
+        email: { type: 'string', minLength: 1, maxLength: 320, description: 'Exact e-mail, compared case-insensitively.' },
+        external_id: { type: 'string', minLength: 1, maxLength: 255 },
+        company_id: { ...uuid, description: "Contacts of this company (the company's `id`)." },
+        archived: archivedFilter,
+      },
+      query: ({ principal, query }) => {
+        const q = contactsOf(db, principal.tenantId);
+        if (query.archived) q.whereNotNull('archived_at');
+        else q.whereNull('archived_at');
+        if (query.email) q.whereRaw('lower(email) = lower(?)', [query.email]);
+        if (query.external_id) q.andWhere({ external_id: query.external_id });
+        if (query.company_id) q.whereIn('id', contactIdsOfCompany(db, principal.tenantId, query.company_id));
+        return q;
+      },
+      render: (row) => row,
+      finish,
+    }),
+
+    route({
+      method: 'get',
+      path: '/contacts/:id',
+      permission: 'contacts:read',
+      summary: 'Get a contact',
+      responses: { 200: contactSchema, ...gone },
+      async handle(call) {
+        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+      },
+    }),
+
+    route<ContactFields>({
+      method: 'put',
+      path: '/contacts/:id',
+      permission: 'contacts:write',
+      summary: 'Change a contact',
+      responses: { 200: contactSchema, ...gone },
+      body: { additionalProperties: false, minProperties: 1, properties: fields(true) },
+      async handle(call) {
+        await shell.execute(commandContext(call, clock), updateContact({ id: call.params.id!, fields: call.body }));
+        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+      },
+    }),
+
+    archiveRoute(true),
+    archiveRoute(false),
+
+    route<{ company_id: string }>({
+      method: 'post',
+      path: '/contacts/:id/companies',
+      permission: 'contacts:write',
+      summary: 'Add a contact to a company',
+      responses: { 200: contactSchema, ...gone },
+      body: { additionalProperties: false, required: ['company_id'], properties: { company_id: { ...uuid, description: "The company's `id` (not the workspace's own `company_id`)." } } },
+      async handle(call) {
+        await shell.execute(commandContext(call, clock), attachCompany({ id: call.params.id!, companyId: call.body.company_id }));
+        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+      },
+    }),
+
+    route({
+      method: 'delete',
+      path: '/contacts/:id/companies/:company_id',
+      permission: 'contacts:write',
+      summary: 'Remove a contact from a company',
+      responses: { 200: contactSchema, ...gone },
+      async handle(call) {
+        await shell.execute(commandContext(call, clock), detachCompany({ id: call.params.id!, companyId: call.params.company_id! }));
+        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+      },
+    }),
+
+    // Here rather than in companies: the contacts capability reads companies, not the other way round.
+    listRoute<ContactRow, Pick<ListFilters, 'archived'>>({
+      path: '/companies/:id/contacts',
+      permission: 'contacts:read',
+      summary: "List a company's contacts",
+      item: contactSchema,
+      spec: contactList,
+      filters: { archived: archivedFilter },
+      before: async ({ principal, params }) => {
+        if (!(await findCompany(db, principal.tenantId, params.id!))) throw new NotFound('company');
+      },
+      query: ({ principal, params, query }) => {
+        const q = contactsOf(db, principal.tenantId).whereIn('id', contactIdsOfCompany(db, principal.tenantId, params.id!));
+        return query.archived ? q.whereNotNull('archived_at') : q.whereNull('archived_at');
+      },
+      render: (row) => row,
+      finish,
+    }),
+  ];
+}

@@ -1,0 +1,22 @@
+// Pure rules of erasing a contact.
+import { NotFound } from '../../platform/errors.js';
+import type { ContactEvent } from '../contacts/index.js';
+
+export interface ContactErasureState {
+  contact: { id: string; erased_at: Date | null } | null;
+  conversationIds: string[];
+  partIds: string[];
+}
+
+export type ErasureEvent = Extract<ContactEvent, { type: 'contact.erased' }>;
+
+/**
+ * Erasing a contact is one event naming, by id only, what it made unreadable.
+ * Erasing an erased contact decides nothing: the route answers the same 200
+ * (a retry, or two people erasing at once, is not an error).
+ */
+export function decideEraseContact(contactId: string, s: ContactErasureState): ErasureEvent[] {
+  if (!s.contact) throw new NotFound('contact');
+  if (s.contact.erased_at) return [];
+  return [{ type: 'contact.erased', aggregate_type: 'contact', aggregate_id: contactId, payload: { contact_id: contactId, conversation_ids: s.conversationIds, part_ids: s.partIds } }];
+}

@@ -1,0 +1,295 @@
+// Personal data the log can forget: crypto-shredding.
+//
+// An immutable, gapless log cannot delete an event, and EventStoreDB cannot
+// delete from the middle of a stream. So personal fields never enter the log
+// in plaintext: each subject (a contact, a conversation, a part, a member, an
+// invite) has its own data key, kept beside the log in `data_keys` and wrapped
+// by the service's key. The catalogue says which payload fields are personal
+// and whose key seals them (EventDef.personal); the shell seals them before the
+// append; readers open them. Deleting a subject's key row forgets every copy
+// sealed with it at once: the events, the feed table and delivery records
+// (which copy the sealed payload), and stored answers and export files (which
+// keep personal values as sealed tokens, see `shred`). What cannot be opened
+// reads as null, never as an error, so a replay after an erasure reproduces the
+// erased state and a rebuild equals the live read models.
+//
+// Stored forms:
+//   event payload  {...clear fields, "$sealed": {"s": subject, "f": [fields], "c": ciphertext}}
+//   any value      {"$sealed_value": {"s": subject, "c": ciphertext, "e"?: erased value}}   (answers, exports)
+// The ciphertext is AES-256-GCM under the subject's data key with the tenant
+// and subject as associated data, so a value copied elsewhere does not open.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Sealer } from '../platform/crypto/seal.js';
+import { SEALED, type EventCatalogue } from './catalogue.js';
+import type { PendingEvent } from './envelope.js';
+
+export { SEALED };
+export const SEALED_VALUE = '$sealed_value';
+
+type Db = Knex | Knex.Transaction;
+type Json = Record<string, unknown>;
+
+/** An object type of answers and exports whose fields are one subject's personal data. */
+export interface PersonalObject {
+  /** the object's `type` member (contact, conversation_part, member, ...) */
+  type: string;
+  /** the subject kind its `id` names */
+  kind: string;
+  fields: readonly string[];
+  /** what a field reads as once erased, where not null (a part's attachments: an empty list) */
+  erased?: Record<string, unknown>;
+}
+
+export interface Statement {
+  sql: string;
+  bindings: unknown[];
+}
+
+interface SealedPayload {
+  s: string;
+  f: string[];
+  c: string;
+}
+
+/** Keys by tenant and subject; a missing entry is a subject without a key (erased, or never sealed). */
+type Keyring = Map<string, Buffer>;
+const ringKey = (tenantId: string, subject: string) => `${tenantId}|${subject}`;
+
+export class Forgettable {
+  private readonly objects: Map<string, PersonalObject>;
+
+  constructor(
+    private readonly catalogue: EventCatalogue,
+    private readonly sealer: Sealer,
+    objects: readonly PersonalObject[],
+  ) {
+    this.objects = new Map(objects.map((o) => [o.type, o]));
+  }
+
+  /**
+   * Seals the personal fields of events about to be appended. Returns the events
+   * as the log keeps them and the statements that store the data keys created
+   * for them (run them in the append's transaction: a key must never outlive
+   * or predate its events' commit by more than that). A subject whose first
+   * event this is (`fresh`) gets a new key without a lookup; others are looked
+   * up, in one statement for the whole batch.
+   */
+  async seal(db: Db, tenantId: string, events: readonly PendingEvent[]): Promise<{ events: PendingEvent[]; keyWrites: Statement[] }> {
+    const ring: Keyring = new Map();
+    const created: { subject: string; owner: string | null; wrapped: string }[] = [];
+    const plans = events.map((e) => {
+      const spec = this.catalogue.get(e.type)?.personal;
+      if (!spec) return null;
+      const subject = `${spec.kind}:${String(e.payload[spec.id])}`;
+      const owner = spec.owner ? `${spec.owner.kind}:${String(e.payload[spec.owner.id])}` : null;
+      const fields = spec.fields.filter((f) => e.payload[f] !== undefined && e.payload[f] !== null);
+      if (spec.fresh && !ring.has(ringKey(tenantId, subject))) {
+        const key = randomBytes(32);
+        ring.set(ringKey(tenantId, subject), key);
+        created.push({ subject, owner, wrapped: this.wrap(tenantId, subject, key) });
+      }
+      return fields.length ? { subject, owner, fields } : null;
+    });
+    const lookup = [...new Set(plans.flatMap((p) => (p && !ring.has(ringKey(tenantId, p.subject)) ? [p.subject] : [])))];
+    if (lookup.length) {
+      const found = await this.fetchKeys(db, lookup.map((s) => [tenantId, s]));
+      // A key that is there but does not unwrap means this process has another service key than the one
+      // that wrapped it (SERVICE_SECRETS_KEY / DATA_DIR differ): sealing with a new key would lose the data.
+      if (found.unopenable.length) throw new Error(`data keys of ${found.unopenable.join(', ')} do not open with this process's service key (SERVICE_SECRETS_KEY)`);
+      for (const [k, v] of found.ring) ring.set(k, v);
+      // A subject sealed for the first time by an event not marked fresh (data from before sealing existed).
+      for (const p of plans) {
+        if (!p || ring.has(ringKey(tenantId, p.subject))) continue;
+        const key = randomBytes(32);
+        ring.set(ringKey(tenantId, p.subject), key);
+        created.push({ subject: p.subject, owner: p.owner, wrapped: this.wrap(tenantId, p.subject, key) });
+      }
+    }
+    const sealed = events.map((e, i) => {
+      const plan = plans[i];
+      if (!plan) return e;
+      const clear: Json = { ...e.payload };
+      const secret: Json = {};
+      for (const f of plan.fields) {
+        secret[f] = clear[f];
+        delete clear[f];
+      }
+      const c = encrypt(ring.get(ringKey(tenantId, plan.subject))!, tenantId, plan.subject, JSON.stringify(secret));
+      return { ...e, payload: { ...clear, [SEALED]: { s: plan.subject, f: plan.fields, c } satisfies SealedPayload } };
+    });
+    const keyWrites = created.length
+      ? [
+          {
+            sql: `INSERT INTO data_keys (tenant_id, subject, owner, wrapped) SELECT ?::uuid, * FROM unnest(?::text[], ?::text[], ?::text[]) ON CONFLICT DO NOTHING`,
+            bindings: [tenantId, created.map((k) => k.subject), created.map((k) => k.owner), created.map((k) => k.wrapped)],
+          },
+        ]
+      : [];
+    return { events: sealed, keyWrites };
+  }
+
+  /** Whether a stored payload has sealed fields. */
+  static isSealed(payload: Json): boolean {
+    return SEALED in payload;
+  }
+
+  /**
+   * Opens stored events (any tenants): payloads with their personal fields back,
+   * or null where the subject's key is gone. The stored form stays beside the
+   * opened one as `sealed_payload`, for copies that must stay sealed (the feed
+   * table, delivery records).
+   */
+  async open<T extends { tenant_id: string; payload: Json }>(db: Db, events: readonly T[]): Promise<(T & { sealed_payload?: Json })[]> {
+    const wanted = events.filter((e) => SEALED in e.payload).map((e) => [e.tenant_id, (e.payload[SEALED] as SealedPayload).s] as [string, string]);
+    if (wanted.length === 0) return events as T[];
+    const { ring } = await this.fetchKeys(db, wanted);
+    return events.map((e) => (SEALED in e.payload ? { ...e, payload: this.openPayload(ring, e.tenant_id, e.payload, (e as { type?: string }).type), sealed_payload: e.payload } : e));
+  }
+
+  /**
+   * Replaces the personal fields of the objects in a document (an answer, an
+   * export) by sealed tokens, under the keys of the subjects the objects are.
+   * A field of a subject without a key (already erased) is stored as null.
+   */
+  async shred(db: Db, tenantId: string, doc: unknown): Promise<unknown> {
+    const subjects = new Set<string>();
+    walk(doc, (o) => {
+      const def = this.objectOf(o);
+      if (def && def.fields.some((f) => o[f] !== undefined && o[f] !== null)) subjects.add(`${def.kind}:${String(o.id)}`);
+    });
+    if (subjects.size === 0) return doc;
+    const { ring } = await this.fetchKeys(db, [...subjects].map((s) => [tenantId, s]));
+    return map(doc, (o) => {
+      const def = this.objectOf(o);
+      if (!def) return o;
+      const subject = `${def.kind}:${String(o.id)}`;
+      const key = ring.get(ringKey(tenantId, subject));
+      const out: Json = { ...o };
+      for (const f of def.fields) {
+        if (out[f] === undefined || out[f] === null) continue;
+        const erased = def.erased?.[f] ?? null;
+        out[f] = key ? { [SEALED_VALUE]: { s: subject, c: encrypt(key, tenantId, subject, JSON.stringify(out[f])), ...(erased !== null ? { e: erased } : {}) } } : erased;
+      }
+      return out;
+    });
+  }
+
+  /** Opens every sealed token and sealed payload in a document; what cannot be opened becomes null. */
+  async reveal(db: Db, tenantId: string, doc: unknown): Promise<unknown> {
+    const subjects = new Set<string>();
+    walk(doc, (o) => {
+      const token = (o[SEALED_VALUE] ?? o[SEALED]) as { s?: unknown } | undefined;
+      if (token && typeof token.s === 'string') subjects.add(token.s);
+    });
+    if (subjects.size === 0) return doc;
+    const { ring } = await this.fetchKeys(db, [...subjects].map((s) => [tenantId, s]));
+    return map(doc, (o) => {
+      if (SEALED_VALUE in o) {
+        const t = o[SEALED_VALUE] as { s: string; c: string; e?: unknown };
+        const key = ring.get(ringKey(tenantId, t.s));
+        const plain = key ? decrypt(key, tenantId, t.s, t.c) : null;
+        return plain === null ? (t.e ?? null) : JSON.parse(plain);
+      }
+      // An envelope: open its payload in the declared field order (receivers compare bytes too).
+      if (isObject(o.payload) && SEALED in o.payload) return { ...o, payload: this.openPayload(ring, tenantId, o.payload, typeof o.type === 'string' ? o.type : undefined) };
+      return SEALED in o ? this.openPayload(ring, tenantId, o) : o;
+    });
+  }
+
+  /**
+   * Destroys the data keys of these subjects and of every subject they own (a
+   * conversation's parts). Whatever was sealed with them is unreadable from now
+   * on, everywhere. Returns how many keys went.
+   */
+  async destroy(db: Db, tenantId: string, subjects: readonly string[]): Promise<number> {
+    if (subjects.length === 0) return 0;
+    const res = await db.raw('DELETE FROM data_keys WHERE tenant_id = ?::uuid AND (subject = ANY(?::text[]) OR owner = ANY(?::text[]))', [tenantId, [...subjects], [...subjects]]);
+    return res.rowCount ?? 0;
+  }
+
+  private objectOf(o: Json): PersonalObject | undefined {
+    return typeof o.type === 'string' && typeof o.id === 'string' ? this.objects.get(o.type) : undefined;
+  }
+
+  private openPayload(ring: Keyring, tenantId: string, payload: Json, type?: string): Json {
+    const { [SEALED]: sealed, ...clear } = payload;
+    const s = sealed as SealedPayload;
+    const key = ring.get(ringKey(tenantId, s.s));
+    const plain = key ? decrypt(key, tenantId, s.s, s.c) : null;
+    const opened = plain === null ? Object.fromEntries(s.f.map((f) => [f, null])) : (JSON.parse(plain) as Json);
+    const merged = { ...clear, ...opened };
+    const order = type ? Object.keys((this.catalogue.get(type)?.payload as { properties?: Json } | undefined)?.properties ?? {}) : [];
+    if (order.length === 0) return merged;
+    const out: Json = {};
+    for (const k of order) if (k in merged) out[k] = merged[k];
+    for (const k of Object.keys(merged)) if (!(k in out)) out[k] = merged[k];
+    return out;
+  }
+
+  private wrap(tenantId: string, subject: string, key: Buffer): string {
+    return this.sealer.seal('data_key', tenantId, subject, key.toString('base64'));
+  }
+
+  /** The data keys of these subjects; `unopenable` names those whose wrapping does not open with our service key. */
+  private async fetchKeys(db: Db, pairs: readonly [string, string][]): Promise<{ ring: Keyring; unopenable: string[] }> {
+    const ring: Keyring = new Map();
+    const unopenable: string[] = [];
+    const unique = [...new Map(pairs.map((p) => [ringKey(p[0], p[1]), p])).values()];
+    if (unique.length === 0) return { ring, unopenable };
+    const res = await db.raw(
+      'SELECT k.tenant_id::text AS tenant_id, k.subject, k.wrapped FROM data_keys k JOIN unnest(?::uuid[], ?::text[]) AS w(t, s) ON k.tenant_id = w.t AND k.subject = w.s',
+      [unique.map((p) => p[0]), unique.map((p) => p[1])],
+    );
+    for (const r of res.rows as { tenant_id: string; subject: string; wrapped: string }[]) {
+      try {
+        ring.set(ringKey(r.tenant_id, r.subject), Buffer.from(this.sealer.open('data_key', r.tenant_id, r.subject, r.wrapped), 'base64'));
+      } catch {
+        // Readers never fail on personal data: what does not open reads as null, like an erased subject.
+        unopenable.push(r.subject);
+      }
+    }
+    return { ring, unopenable };
+  }
+}
+
+function encrypt(key: Buffer, tenantId: string, subject: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(`${tenantId}|${subject}`, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+function decrypt(key: Buffer, tenantId: string, subject: string, sealed: string): string | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAAD(Buffer.from(`${tenantId}|${subject}`, 'utf8'));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function walk(v: unknown, visit: (o: Json) => void): void {
+  if (Array.isArray(v)) for (const x of v) walk(x, visit);
+  else if (isObject(v)) {
+    visit(v);
+    for (const x of Object.values(v)) walk(x, visit);
+  }
+}
+
+/** Rebuilds a document top-down: `f` sees each object before its members are mapped. */
+function map(v: unknown, f: (o: Json) => unknown): unknown {
+  if (Array.isArray(v)) return v.map((x) => map(x, f));
+  if (!isObject(v)) return v;
+  const r = f(v);
+  if (!isObject(r)) return r;
+  const out: Json = {};
+  for (const [k, x] of Object.entries(r)) out[k] = map(x, f);
+  return out;
+}
