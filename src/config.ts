@@ -38,6 +38,8 @@ export interface Config {
   trustProxy: string[];
   /** when set, GET /metrics needs `Authorization: Bearer <token>` */
   metricsToken: string | null;
+  /** how long a finished subject-access export can be downloaded before its file is deleted */
+  exportTtlHours: number;
 }
 
 export class ConfigError extends Error {
@@ -73,6 +75,7 @@ export const CONFIG_VARS = [
   'HTTP_KEEPALIVE_TIMEOUT_MS',
   'TRUST_PROXY',
   'METRICS_TOKEN',
+  'EXPORT_TTL_HOURS',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -146,6 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     httpKeepAliveTimeoutMs: int('HTTP_KEEPALIVE_TIMEOUT_MS', 65_000, 100, 600_000),
     trustProxy: (str('TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     metricsToken,
+    exportTtlHours: int('EXPORT_TTL_HOURS', 48, 1, 24 * 365),
   };
   for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT', 'PREPARED_STATEMENTS']) {
     const v = str(flag);

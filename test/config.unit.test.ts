@@ -35,6 +35,12 @@ describe('configuration', function () {
     expect(c).to.include({ port: 0, host: '::1', databaseUrl: 'postgresql://u:p@db:5432/app', eventstoreUrl: 'esdb://localhost:2113?tls=false', logLevel: 'debug' });
   });
 
+  it('reads EXPORT_TTL_HOURS (default 48) and refuses a value that is not a whole number of hours from 1', () => {
+    expect(loadConfig({}).exportTtlHours).to.equal(48);
+    expect(loadConfig({ EXPORT_TTL_HOURS: '6' }).exportTtlHours).to.equal(6);
+    for (const bad of ['0', '1.5', 'two', '-1']) expect(() => loadConfig({ EXPORT_TTL_HOURS: bad }), bad).to.throw(ConfigError, 'EXPORT_TTL_HOURS');
+  });
+
   it('reads METRICS_TOKEN (unset: null) and refuses a short or spaced one', () => {
     expect(loadConfig({}).metricsToken).to.equal(null);
     expect(loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789' }).metricsToken).to.equal('metrics-token-0123456789');

@@ -14,6 +14,13 @@ export interface Answer {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * A body written as it is produced, instead of `body` (a download): text or
+   * bytes, written with back-pressure; Content-Type from `headers`, else JSON.
+   * GET routes only (Idempotency-Key stores whole bodies). The producer runs
+   * after the handler returned: it enters its tenant scope itself.
+   */
+  stream?: AsyncIterable<string | Buffer>;
 }
 
 export interface Call<B = any, Q = any> {
@@ -88,10 +95,20 @@ function assertPermission(def: RouteDef): void {
  * Express's send (an ETag hashed over every body, charset and freshness checks)
  * has nothing to add for an API answer.
  */
-export function sendAnswer(res: Response, answer: Answer & { replayed?: boolean; raw?: string }): void {
+export async function sendAnswer(res: Response, answer: Answer & { replayed?: boolean; raw?: string }): Promise<void> {
   if (answer.headers) for (const k in answer.headers) res.setHeader(k, answer.headers[k]!);
   if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
   res.statusCode = answer.status;
+  if (answer.stream) {
+    try {
+      await sendStream(res, answer.stream);
+    } catch (e) {
+      // Failed before a byte left: the error envelope goes out instead, without the download's headers.
+      if (!res.headersSent) for (const k of Object.keys(answer.headers ?? {})) res.removeHeader(k);
+      throw e;
+    }
+    return;
+  }
   if ((answer.body === undefined && answer.raw === undefined) || answer.status === 204 || answer.status === 304) {
     res.end();
     return;
@@ -100,6 +117,43 @@ export function sendAnswer(res: Response, answer: Answer & { replayed?: boolean;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(json));
   res.end(json);
+}
+
+/**
+ * Writes a streamed body, waiting for 'drain' when the socket's buffer is full.
+ * A client that goes away stops the producer (its iterator is closed). A
+ * producer that fails once bytes are out cannot change the status any more: the
+ * connection is cut, so the client sees a truncated body, never a complete-looking one.
+ */
+async function sendStream(res: Response, stream: AsyncIterable<string | Buffer>): Promise<void> {
+  if (!res.hasHeader('content-type')) res.type('application/json');
+  let gone = false;
+  const onClose = () => (gone = true);
+  res.once('close', onClose);
+  try {
+    for await (const chunk of stream) {
+      if (gone) break;
+      if (!res.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.once('drain', done);
+          res.once('close', done);
+        });
+      }
+    }
+    // A client that went away leaves nothing to finish: drop the connection (never keep-alive a half-sent answer).
+    if (gone) res.destroy();
+    else res.end();
+  } catch (e) {
+    if (res.headersSent) res.destroy(e as Error);
+    throw e;
+  } finally {
+    res.off('close', onClose);
+  }
 }
 
 export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: { json: RequestHandler; raw: RequestHandler }): Router {
@@ -141,7 +195,7 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
         const handle = () => def.handle(call);
         const run = principal && def.method !== 'get' ? () => pipeline.idempotent(req, principal!, handle) : handle;
         const answer = principal ? await pipeline.scoped(principal, run) : await run();
-        sendAnswer(res, answer);
+        await sendAnswer(res, answer);
       } catch (e) {
         next(e);
       }

@@ -11,6 +11,7 @@ import { companiesModule } from './companies/index.js';
 import { contactsModule } from './contacts/index.js';
 import { erasureModule } from './erasure/index.js';
 import { conversationsModule } from './conversations/index.js';
+import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
 import { membersModule } from './members/index.js';
@@ -31,6 +32,7 @@ export const modules: readonly CapabilityModule[] = [
   conversationsModule,
   erasureModule,
   webhooksModule,
+  exportsModule,
 ];
 
 export const allProjectors = (): AnyProjector[] => modules.flatMap((m) => m.projectors ?? []);

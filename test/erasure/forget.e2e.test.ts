@@ -52,7 +52,7 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
     t = await startTestService('forget', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } });
     owner = await newWorkspace(t);
     key = (
-      await mintKey(t, owner, ['conversations:read', 'conversations:write', 'conversations:delete', 'contacts:read', 'contacts:write', 'contacts:delete', 'events:read', 'settings:read', 'settings:write'])
+      await mintKey(t, owner, ['conversations:read', 'conversations:write', 'conversations:delete', 'contacts:read', 'contacts:write', 'contacts:delete', 'contacts:export', 'events:read', 'settings:read', 'settings:write'])
     ).secret;
     receiver = await new Receiver().start();
     const ep = await t.client.post('/api/webhooks', { url: `${receiver.url}/hooks`, event_names: [] }, { cookie: owner.cookie, workspace: owner.workspaceId });
@@ -70,10 +70,27 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
   const received = (path: string, needle: string) => receiver.received.filter((r) => r.path.endsWith(path) && r.raw.toString('utf8').includes(needle));
 
   it('erases a contact: every copy of their data and their conversations\' content goes, ids and counts stay', async () => {
-    const m = { name: marker('Name'), email: `${marker('mail')}@marker.example`, phone: `+1${Date.now()}`.slice(0, 13), external_id: marker('ext'), message: marker('inbound'), reply: marker('reply'), subject: marker('subject'), started: marker('started') };
+    const m = {
+      name: marker('Name'),
+      email: `${marker('mail')}@marker.example`,
+      phone: `+1${Date.now()}`.slice(0, 13),
+      external_id: marker('ext'),
+      attribute: marker('attr'),
+      attribute2: marker('attr'),
+      message: marker('inbound'),
+      reply: marker('reply'),
+      subject: marker('subject'),
+      started: marker('started'),
+    };
+    // The contact through the API (an idempotent create: its stored answer carries the data), then the bridge's post finds them.
+    const create = await t.client.post('/api/contacts', { external_id: m.external_id, name: m.name, email: m.email, phone: m.phone, custom_attributes: { favourite: m.attribute } }, { ...as(), headers: { 'idempotency-key': 'contact-1' } });
+    expect(create.status, create.text).to.equal(201);
+    const update = await t.client.put(`/api/contacts/${create.body.id}`, { custom_attributes: { plan_note: m.attribute2 } }, { ...as(), headers: { 'idempotency-key': 'contact-2' } });
+    expect(update.status, update.text).to.equal(200);
     const post = await postInbound(t, ch.id, ch.secret, inboundBody({ contact: { external_id: m.external_id, name: m.name, email: m.email, phone: m.phone }, content: m.message }));
     expect(post.status, post.text).to.equal(201);
     const { contact_id: contactId, conversation_id: conversationId } = post.body;
+    expect(contactId).to.equal(create.body.id);
 
     const reply = await t.client.post(`/api/conversations/${conversationId}/reply`, { message_type: 'comment', body: m.reply }, { ...as(), headers: { 'idempotency-key': 'reply-1' } });
     expect(reply.status, reply.text).to.equal(201);
@@ -83,6 +100,11 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
     // While the contact exists, receivers and the feed get the opened values.
     await eventually(() => received('/hooks', m.reply).length + received('/bridge', m.reply).length, (n) => n >= 2, 10_000);
     expect(received('/hooks', m.name), 'contact.created reached the endpoint opened').to.have.length.greaterThan(0);
+    // A subject-access export, built by the background worker: its stored file holds them sealed only.
+    const exp = await t.client.post(`/api/contacts/${contactId}/exports`, undefined, as());
+    expect(exp.status, exp.text).to.equal(202);
+    await eventually(() => t.client.get(`/api/exports/${exp.body.id}`, as()), (r) => r.body.status === 'completed', 10_000);
+    expect((await t.client.get(`/api/exports/${exp.body.id}/download`, as())).text).to.include(m.reply).and.include(m.name);
     const feedBefore = await t.client.get('/api/events?per_page=100', as());
     expect(JSON.stringify(feedBefore.body)).to.include(m.message).and.include(m.email);
     const before = await dumpDatabase(t.testDb.db);
@@ -98,6 +120,7 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
 
     const dump = await dumpDatabase(t.testDb.db);
     expect(findMarkers(dump, m), 'markers left after erasure').to.deep.equal([]);
+    expect((await t.client.get(`/api/exports/${exp.body.id}`, as())).status, 'the contact\'s exports are gone').to.equal(404);
 
     // Conversation shells stay, with their ids, states and counts; contact and content are gone.
     for (const id of [conversationId, started.body.id]) {
@@ -108,6 +131,9 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
       for (const p of conv.body.parts) expect(p).to.include({ body: null, redacted: true });
     }
     // A replay of a stored answer repeats it, with what was erased as null.
+    const createdAgain = await t.client.post('/api/contacts', { external_id: m.external_id, name: m.name, email: m.email, phone: m.phone, custom_attributes: { favourite: m.attribute } }, { ...as(), headers: { 'idempotency-key': 'contact-1' } });
+    expect(createdAgain.status).to.equal(201);
+    expect(createdAgain.body).to.deep.include({ id: contactId, name: null, email: null, phone: null, external_id: null, custom_attributes: {} });
     const replay = await t.client.post(`/api/conversations/${conversationId}/reply`, { message_type: 'comment', body: m.reply }, { ...as(), headers: { 'idempotency-key': 'reply-1' } });
     expect(replay.status).to.equal(201);
     expect(replay.headers.get('idempotent-replayed')).to.equal('true');

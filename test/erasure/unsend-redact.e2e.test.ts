@@ -130,5 +130,9 @@ describe('unsend and redact', function () {
     expect(conv.body.contact).to.deep.equal({ type: 'contact', id: contactId });
     expect((await t.client.delete(`/api/contacts/${contactId}`, ownerAs())).status).to.equal(200);
     expect((await t.client.get(`/api/conversations/${post.body.conversation_id}`, ownerAs())).body.contact).to.equal(null);
+    // nothing new is filed under an erased contact
+    const start = await t.client.post('/api/conversations', { channel_id: ch.id, contact_id: contactId, body: 'hello again' }, ownerAs());
+    expect(start.status, start.text).to.equal(410);
+    expect(start.body.errors[0].code).to.equal('contact_erased');
   });
 });

@@ -5,7 +5,7 @@ import { companyEvents } from './companies.events.js';
 import { companiesProjector } from './companies.projection.js';
 import { companiesRoutes } from './companies.routes.js';
 
-export { companiesByIds, findCompany, type CompanyRow } from './companies.read.js';
+export { companiesByIds, companySchema, findCompany, renderCompany, type CompanyRow } from './companies.read.js';
 export { CustomAttributes, type CompanyEvent, type CustomAttributeValues } from './companies.events.js';
 export { mergeAttributes, sameAttributes } from './companies.decider.js';
 export { customAttributesSchema } from './companies.routes.js';

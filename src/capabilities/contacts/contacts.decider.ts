@@ -23,6 +23,8 @@ export interface ContactView {
   phone: string | null;
   /** identity fields of the input that another contact already holds: never filled in here */
   taken?: readonly ('email' | 'external_id')[];
+  /** found by id and erased: nothing new may be filed under it */
+  erased?: boolean;
 }
 
 /** A contact as the contacts API's commands need it. */

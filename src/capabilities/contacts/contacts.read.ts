@@ -45,7 +45,13 @@ export const contactIdsOfCompany = (db: Db, tenantId: string, companyId: string)
 
 /** By id; else by external_id, then e-mail (spec 2.6: the caller's assertion picks the contact). */
 export async function findContact(db: Db, tenantId: string, by: ContactInput & { id?: string }): Promise<ContactView | null> {
-  if (by.id) return isUuid(by.id) ? ((await allContactsOf(db, tenantId).andWhere({ id: by.id }).first(COLS)) ?? null) : null;
+  if (by.id) {
+    if (!isUuid(by.id)) return null;
+    const row = await allContactsOf(db, tenantId).andWhere({ id: by.id }).first([...COLS, 'erased_at']);
+    if (!row) return null;
+    const { erased_at, ...view } = row as ContactView & { erased_at: Date | null };
+    return erased_at ? { ...view, erased: true } : view;
+  }
   if (by.external_id) {
     const found: ContactView | undefined = await allContactsOf(db, tenantId).andWhere({ external_id: by.external_id }).first(COLS);
     if (found) {

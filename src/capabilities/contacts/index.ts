@@ -9,14 +9,14 @@ import { contactEvents } from './contacts.events.js';
 import { contactsProjector } from './contacts.projection.js';
 import { contactsRoutes } from './contacts.routes.js';
 
-export { decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
+export { contactErased, decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
 export { contactErasure, findContact } from './contacts.read.js';
 export type { ContactEvent } from './contacts.events.js';
 
 export const contactsModule = defineModule({
   name: 'contacts',
   events: contactEvents,
-  personal: [{ type: 'contact', kind: 'contact', fields: ['external_id', 'email', 'name', 'phone', 'custom_attributes'] }],
+  personal: [{ type: 'contact', kind: 'contact', fields: ['external_id', 'email', 'name', 'phone', 'custom_attributes'], erased: { custom_attributes: {} } }],
   projectors: [contactsProjector],
   routes: contactsRoutes,
 });

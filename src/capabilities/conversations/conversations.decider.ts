@@ -2,7 +2,7 @@
 // Intercom) and a `conversation_part.created` event whose payload carries the
 // resulting state, so projections and webhook receivers never re-derive it.
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.js';
-import { decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
+import { contactErased, decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
 import type { ConversationEvent, PartPayload, PART_TYPES, AUTHOR_TYPES } from './conversations.events.js';
 
 export type ConversationState = 'open' | 'closed' | 'snoozed';
@@ -171,6 +171,7 @@ export interface StartState {
 export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
   if (!s.channel) throw new BadRequest('unknown_channel', 'channel_id names no channel of this workspace.', 'channel_id');
   if (cmd.contactId && !s.contact) throw new BadRequest('unknown_contact', 'contact_id names no contact of this workspace.', 'contact_id');
+  if (cmd.contactId && s.contact?.erased) throw contactErased(cmd.contactId);
   if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
   const contact = cmd.contactId
     ? { contactId: cmd.contactId, events: [] }

@@ -126,6 +126,17 @@ export async function conversationWithParts(db: Knex, tenantId: string, id: stri
   return { ...renderConversation(row), parts: row.parts.map((p) => renderPart({ ...p, created_at: new Date(p.created_at) })) };
 }
 
+/** A contact's conversations, oldest first (the subject-access export). */
+export async function conversationsOfContact(db: Db, tenantId: string, contactId: string): Promise<ConversationRow[]> {
+  return isUuid(contactId) ? conversationsOf(db, tenantId).andWhere({ contact_id: contactId }).orderBy([{ column: 'created_at' }, { column: 'id' }]) : [];
+}
+
+/** Every part of a conversation in order, a page at a time: those after `afterSeq`, at most `limit`. */
+export async function partsPage(db: Db, tenantId: string, conversationId: string, afterSeq: number, limit: number): Promise<(PartRow & { seq: number })[]> {
+  const rows = await db('conversation_parts').where({ tenant_id: tenantId, conversation_id: conversationId }).andWhere('seq', '>', afterSeq).orderBy('seq').limit(limit);
+  return rows.map((r: PartRow & { seq: number | string }) => ({ ...r, seq: Number(r.seq) }));
+}
+
 export const conversationView = (c: ConversationRow | undefined): ConversationView | null =>
   c ? { id: c.id, channelId: c.channel_id, state: c.state, assigneeId: c.assignee_id, teamId: c.team_id } : null;
 

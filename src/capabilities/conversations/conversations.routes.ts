@@ -3,6 +3,7 @@ import type { Principal } from '../../api/context.js';
 import { getRoute, listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { BadRequest } from '../../platform/errors.js';
+import { ERROR } from '../../api/schemas.js';
 import type { CoreDeps } from '../capability.js';
 import type { ContactInput } from '../contacts/index.js';
 import type { Attachment, Author, ManageCommand } from './conversations.decider.js';
@@ -34,7 +35,7 @@ export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
       path: '/conversations',
       permission: 'conversations:write',
       summary: 'Start a conversation (a teammate writes first)',
-      responses: { 201: conversationWithPartsSchema },
+      responses: { 201: conversationWithPartsSchema, 410: ERROR },
       body: {
         additionalProperties: false,
         required: ['channel_id', 'body'],

@@ -9,6 +9,7 @@ import { inboundRoute } from './inbound.route.js';
 import { unsnoozeWorker } from './unsnooze.worker.js';
 
 export type { ConversationEvent } from './conversations.events.js';
+export { conversationsOfContact, partsPage, renderConversation, renderPart, conversationSchema, partSchema } from './conversations.read.js';
 export { contentOfContact } from './conversations.read.js';
 
 export const conversationsModule = defineModule({

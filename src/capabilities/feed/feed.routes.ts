@@ -8,30 +8,9 @@ import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-
-interface FeedRow {
-  tenant_id: string;
-  seq: number;
-  id: string;
-  type: string;
-  aggregate_type: string;
-  aggregate_id: string;
-  payload: Record<string, unknown>;
-  created_at: Date;
-}
+import { renderFeedEvent, type FeedRow } from './feed.read.js';
 
 const feedList: ListSpec = { itemType: 'event', sorts: { seq: { column: 'seq', kind: 'number' } }, defaultSort: 'seq', defaultOrder: 'asc' };
-
-export const renderFeedEvent = (r: FeedRow) => ({
-  id: r.id,
-  tenant_id: r.tenant_id,
-  seq: Number(r.seq),
-  type: r.type,
-  aggregate_type: r.aggregate_type,
-  aggregate_id: r.aggregate_id,
-  payload: r.payload,
-  created_at: r.created_at.toISOString(),
-});
 
 const eventSchemasSchema = object(
   {

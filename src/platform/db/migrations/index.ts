@@ -13,6 +13,7 @@ import * as m014 from './014_row_level_security.js';
 import * as m015 from './015_lock_then_read.js';
 import * as m016 from './016_forgettable.js';
 import * as m017 from './017_contact_companies.js';
+import * as m018 from './018_exports.js';
 import * as m019 from './019_erasure_marks.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
@@ -32,6 +33,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '015_lock_then_read': m015,
   '016_forgettable': m016,
   '017_contact_companies': m017,
+  '018_exports': m018,
   '019_erasure_marks': m019,
 };
 

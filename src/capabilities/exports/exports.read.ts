@@ -1,0 +1,95 @@
+import type { Db } from '../../commands/command.js';
+import { arrayOf, constant, dateTime, nullable, object, oneOfStrings, str, uuid, extend, type Schema } from '../../api/schemas.js';
+import { isUuid } from '../../platform/ids.js';
+import { companySchema, conversationSchema, partSchema } from './exports.sources.js';
+
+export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'expired'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+/** Statuses that hold the contact's one active export. */
+export const ACTIVE: readonly ExportStatus[] = ['queued', 'running'];
+
+export interface ExportRow {
+  tenant_id: string;
+  id: string;
+  contact_id: string;
+  status: ExportStatus;
+  progress: number;
+  requested_by: { type: string; id: string };
+  attempts: number;
+  leased_until: Date | null;
+  lease_token: string | null;
+  size: number | string | null;
+  error: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+  expires_at: Date | null;
+}
+
+/** Every column but the file, which only the download reads. */
+export const COLUMNS = ['tenant_id', 'id', 'contact_id', 'status', 'progress', 'requested_by', 'attempts', 'leased_until', 'lease_token', 'size', 'error', 'created_at', 'started_at', 'completed_at', 'expires_at'];
+
+export const exportsOf = (db: Db, tenantId: string) => db('exports').where({ tenant_id: tenantId });
+
+export async function findExport(db: Db, tenantId: string, id: string): Promise<ExportRow | undefined> {
+  return isUuid(id) ? exportsOf(db, tenantId).andWhere({ id }).first(COLUMNS) : undefined;
+}
+
+/** The stored file (personal values sealed), with the row; null file unless completed. */
+export async function findExportFile(db: Db, tenantId: string, id: string): Promise<(ExportRow & { file: Buffer | null }) | undefined> {
+  return isUuid(id) ? exportsOf(db, tenantId).andWhere({ id }).first([...COLUMNS, 'file']) : undefined;
+}
+
+export const renderExport = (r: ExportRow) => ({
+  type: 'export',
+  id: r.id,
+  contact_id: r.contact_id,
+  status: r.status,
+  progress: r.status === 'completed' || r.status === 'expired' ? 1 : Number(r.progress),
+  size: r.size === null ? null : Number(r.size),
+  requested_by: r.requested_by,
+  error: r.error && r.status === 'failed' ? r.error : null,
+  created_at: r.created_at.toISOString(),
+  completed_at: r.completed_at?.toISOString() ?? null,
+  expires_at: r.expires_at?.toISOString() ?? null,
+});
+
+export const exportSchema = object(
+  {
+    type: constant('export'),
+    id: uuid,
+    contact_id: uuid,
+    status: oneOfStrings(EXPORT_STATUSES),
+    progress: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the work done, 0 to 1 (1 once completed).' },
+    size: nullable({ type: 'integer', minimum: 0, description: 'Bytes of the file as built (null until completed). A later erasure or redaction can only make the download smaller.' }),
+    requested_by: object({ type: str(), id: str() }, { title: 'ExportRequester' }),
+    error: nullable(str({ description: 'Why a failed export failed.' })),
+    created_at: dateTime,
+    completed_at: nullable(dateTime),
+    expires_at: nullable({ ...dateTime, description: 'When the file is deleted (EXPORT_TTL_HOURS after completion); null until completed.' }),
+  },
+  { title: 'Export' },
+);
+
+/** The contact as the export renders it (see exports.sources.ts). */
+export const exportedContactSchema = object(
+  { type: constant('contact'), id: uuid, external_id: nullable(str()), email: nullable(str()), name: nullable(str()), phone: nullable(str()) },
+  { title: 'ExportedContact' },
+);
+
+/** The downloaded file (README: Subject-access export). */
+export const exportFileSchema = (events: Schema): Schema =>
+  object(
+    {
+      type: constant('contact_export'),
+      id: uuid,
+      workspace_id: uuid,
+      contact_id: uuid,
+      generated_at: dateTime,
+      contact: exportedContactSchema,
+      companies: arrayOf(companySchema),
+      conversations: arrayOf(extend(conversationSchema, { parts: arrayOf(partSchema) }, { title: 'ExportedConversation' })),
+      events: arrayOf(events),
+    },
+    { title: 'ContactExportFile' },
+  );

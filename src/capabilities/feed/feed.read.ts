@@ -1,0 +1,34 @@
+import type { Db } from '../../commands/command.js';
+
+export interface FeedRow {
+  tenant_id: string;
+  seq: number;
+  id: string;
+  type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+export const renderFeedEvent = (r: FeedRow) => ({
+  id: r.id,
+  tenant_id: r.tenant_id,
+  seq: Number(r.seq),
+  type: r.type,
+  aggregate_type: r.aggregate_type,
+  aggregate_id: r.aggregate_id,
+  payload: r.payload,
+  created_at: r.created_at.toISOString(),
+});
+
+/**
+ * The envelopes of the events about these aggregates, in seq order, a page at
+ * a time (those after `afterSeq`, at most `limit`). Payloads stay as the table
+ * keeps them: personal fields sealed (open them with Forgettable.reveal).
+ */
+export async function eventsAbout(db: Db, tenantId: string, aggregateIds: readonly string[], afterSeq: number, limit: number): Promise<ReturnType<typeof renderFeedEvent>[]> {
+  if (aggregateIds.length === 0) return [];
+  const rows: FeedRow[] = await db('feed_events').where({ tenant_id: tenantId }).whereIn('aggregate_id', [...aggregateIds]).andWhere('seq', '>', afterSeq).orderBy('seq').limit(limit);
+  return rows.map(renderFeedEvent);
+}
