@@ -1673,7 +1673,7 @@ export interface components {
             contact_id: string;
             /** Format: date-time */
             generated_at: string;
-            contact: components["schemas"]["ExportedContact"];
+            contact: components["schemas"]["Contact"];
             companies: components["schemas"]["Company"][];
             conversations: components["schemas"]["ExportedConversation"][];
             events: components["schemas"]["FeedEvent"][];
@@ -2153,17 +2153,6 @@ export interface components {
         ExportRequester: {
             type: string;
             id: string;
-        };
-        /** ExportedContact */
-        ExportedContact: {
-            /** @constant */
-            type: "contact";
-            /** Format: uuid */
-            id: string;
-            external_id: string | null;
-            email: string | null;
-            name: string | null;
-            phone: string | null;
         };
         /** ExportedConversation */
         ExportedConversation: {

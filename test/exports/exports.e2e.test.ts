@@ -71,6 +71,10 @@ describe('subject-access exports', function () {
   it('answers 202 queued, and the worker builds the file: the contact, their conversations with every part, the events about them', async () => {
     const s = await subject();
     const other = await subject(); // another contact's data stays out
+    // the contact belongs to a company, with a custom attribute
+    const company = await t.client.post('/api/companies', { company_id: `co-${s.tag}`, name: `Co ${s.tag}` }, { key });
+    expect((await t.client.post(`/api/contacts/${s.contactId}/companies`, { company_id: company.body.id }, { key })).status).to.equal(200);
+    expect((await t.client.put(`/api/contacts/${s.contactId}`, { custom_attributes: { tier: `gold-${s.tag}` } }, { key })).status).to.equal(200);
     const r = await request(s.contactId);
     expect(r.status, r.text).to.equal(202);
     expect(r.body).to.include({ type: 'export', contact_id: s.contactId, status: 'queued', progress: 0, size: null, expires_at: null, completed_at: null, error: null });
@@ -97,8 +101,10 @@ describe('subject-access exports', function () {
     const doc = file.body;
     expect(Object.keys(doc)).to.deep.equal(['type', 'id', 'workspace_id', 'contact_id', 'generated_at', 'contact', 'companies', 'conversations', 'events']);
     expect(doc).to.include({ type: 'contact_export', id: r.body.id, workspace_id: owner.workspaceId, contact_id: s.contactId });
-    expect(doc.contact).to.deep.equal({ type: 'contact', id: s.contactId, external_id: `ext-${s.tag}`, email: s.markers.email, name: s.markers.name, phone: s.markers.phone });
-    expect(doc.companies).to.deep.equal([]);
+    // The contact as GET /api/contacts/{id} shows it, and their companies as GET /api/companies/{id} does.
+    expect(doc.contact).to.deep.equal((await t.client.get(`/api/contacts/${s.contactId}`, { key })).body);
+    expect(doc.contact).to.deep.include({ external_id: `ext-${s.tag}`, email: s.markers.email, name: s.markers.name, phone: s.markers.phone, custom_attributes: { tier: `gold-${s.tag}` } });
+    expect(doc.companies).to.deep.equal([(await t.client.get(`/api/companies/${company.body.id}`, { key })).body]);
 
     // Conversations as GET /api/conversations/{id} renders them, every part included.
     expect(doc.conversations.map((c: { id: string }) => c.id)).to.have.members(s.conversations);

@@ -1,7 +1,7 @@
 import type { Db } from '../../commands/command.js';
 import { arrayOf, constant, dateTime, nullable, object, oneOfStrings, str, uuid, extend, type Schema } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
-import { companySchema, conversationSchema, partSchema } from './exports.sources.js';
+import { companySchema, contactSchema, conversationSchema, partSchema } from './exports.sources.js';
 
 export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
@@ -71,11 +71,8 @@ export const exportSchema = object(
   { title: 'Export' },
 );
 
-/** The contact as the export renders it (see exports.sources.ts). */
-export const exportedContactSchema = object(
-  { type: constant('contact'), id: uuid, external_id: nullable(str()), email: nullable(str()), name: nullable(str()), phone: nullable(str()) },
-  { title: 'ExportedContact' },
-);
+/** The contact as the export renders it: as GET /api/contacts/{id} does (see exports.sources.ts). */
+export const exportedContactSchema = contactSchema;
 
 /** The downloaded file (README: Subject-access export). */
 export const exportFileSchema = (events: Schema): Schema =>

@@ -3,12 +3,13 @@
 // export depends on is named in this file only, so when one grows a better read
 // function there is one place to switch.
 import type { Db } from '../../commands/command.js';
-import { contactErasure, findContact } from '../contacts/index.js';
-import { renderCompany } from '../companies/index.js';
+import { companyIdsOf, contactErasure, findContactRow, renderContacts } from '../contacts/index.js';
+import { companiesByIds, renderCompany } from '../companies/index.js';
 import { conversationsOfContact, partsPage, renderConversation, renderPart } from '../conversations/index.js';
 import { eventsAbout } from '../feed/index.js';
 
 export { companySchema, type CompanyRow } from '../companies/index.js';
+export { contactSchema } from '../contacts/index.js';
 export { conversationSchema, partSchema } from '../conversations/index.js';
 export type { ContactEvent } from '../contacts/index.js';
 
@@ -30,24 +31,21 @@ export interface ExportSources {
 }
 
 export const sources: ExportSources = {
-  // HOOK (contacts): GET /api/contacts/{id} is being built on another branch. Until contacts exports its
-  // render function (and custom_attributes, created_at, archived_at with it), the export renders what
-  // findContact returns. Switch to that render function when it lands; exportedContactSchema follows it.
+  // The contact as GET /api/contacts/{id} renders it (custom attributes and companies included).
   async contact(db, tenantId, contactId) {
-    const c = await findContact(db, tenantId, { id: contactId });
-    return c ? { type: 'contact', id: c.id, external_id: c.external_id, email: c.email, name: c.name, phone: c.phone } : null;
+    const row = await findContactRow(db, tenantId, contactId);
+    return row ? ((await renderContacts(db, tenantId, [row]))[0] as Json) : null;
   },
 
   async erased(db, tenantId, contactId) {
     return !!(await contactErasure(db, tenantId, contactId))?.erased_at;
   },
 
-  // HOOK (companies of a contact): contact_companies arrives with migration 017 on another branch, with
-  // a read function in its owner's index.ts. Until then a contact belongs to no company. Replace this
-  // body with that function, rendered by renderCompany (test/exports/exports.e2e.test.ts covers the
-  // rendering through an injected source).
-  async companies(_db, _tenantId, _contactId) {
-    return [];
+  async companies(db, tenantId, contactId) {
+    const ids = await companyIdsOf(db, tenantId, contactId);
+    const byId = new Map((await companiesByIds(db, tenantId, ids)).map((c) => [c.id, c]));
+    // in the order the contact joined them
+    return ids.flatMap((id) => (byId.has(id) ? [renderCompany(byId.get(id)!)] : []));
   },
 
   async conversations(db, tenantId, contactId) {
