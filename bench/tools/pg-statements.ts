@@ -33,11 +33,11 @@ try {
   if (cmd === 'report') {
     const n = Number(divide);
     const r = await c.query(
-      `SELECT s.calls, s.total_exec_time AS total, s.mean_exec_time AS mean, s.mean_plan_time AS plan, regexp_replace(s.query, '\\s+', ' ', 'g') AS q
+      `SELECT s.calls, s.total_exec_time AS total, s.mean_exec_time AS mean, s.total_plan_time / greatest(s.calls, 1) AS plan, regexp_replace(s.query, '\\s+', ' ', 'g') AS q
          FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = $1 ORDER BY s.calls DESC LIMIT 60`,
       [database],
     );
-    console.log(`${'calls'.padStart(8)} ${'per unit'.padStart(8)} ${'plan ms'.padStart(8)} ${'exec ms'.padStart(8)}  statement (plan, exec: means)`);
+    console.log(`${'calls'.padStart(8)} ${'per unit'.padStart(8)} ${'plan ms'.padStart(8)} ${'exec ms'.padStart(8)}  statement (plan, exec: ms per call)`);
     for (const row of r.rows as { calls: string; total: number; mean: number; plan: number; q: string }[]) {
       console.log(`${row.calls.padStart(8)} ${(Number(row.calls) / n).toFixed(2).padStart(8)} ${row.plan.toFixed(3).padStart(8)} ${row.mean.toFixed(3).padStart(8)}  ${row.q.slice(0, 120)}`);
     }
