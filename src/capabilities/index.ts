@@ -15,6 +15,7 @@ import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
 import { membersModule } from './members/index.js';
+import { savedRepliesModule } from './saved-replies/index.js';
 import { usersModule } from './users/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
@@ -30,6 +31,7 @@ export const modules: readonly CapabilityModule[] = [
   contactsModule,
   companiesModule,
   conversationsModule,
+  savedRepliesModule,
   erasureModule,
   webhooksModule,
   exportsModule,

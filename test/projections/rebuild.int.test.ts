@@ -86,6 +86,28 @@ async function contactActivity(t: TestService, owner: Member, as: { key: string 
   await ok(client.delete(`/api/contacts/${e.id}`, eraser));
 }
 
+/**
+ * Saved replies: created, changed, deleted, and a name handed from one reply to another (a rename
+ * and a create that a rebuild folds into one batch; the read model's name index is not unique).
+ */
+async function savedReplyActivity(t: TestService, owner: Member): Promise<void> {
+  const as = { key: (await mintKey(t, owner, ['settings:write', 'conversations:read'])).secret };
+  const ok = async (r: Promise<{ status: number; text: string; body: any }>, status = 200) => {
+    const a = await r;
+    expect(a.status, a.text).to.equal(status);
+    return a.body;
+  };
+  const made: { id: string }[] = [];
+  for (let i = 0; i < 5; i++) made.push(await ok(t.client.post('/api/saved-replies', { name: `Reply ${i}`, body: `Hi {{contact.name | fallback: "there"}}, #${i}` }, as), 201));
+  const [a, b, c] = made as [{ id: string }, { id: string }, { id: string }];
+  await ok(t.client.put(`/api/saved-replies/${a.id}`, { name: 'Reply 0 renamed' }, as));
+  await ok(t.client.post('/api/saved-replies', { name: 'reply 0', body: 'took the name' }, as), 201);
+  await ok(t.client.put(`/api/saved-replies/${b.id}`, { body: '{{member.name}} on {{conversation.id}}' }, as));
+  await ok(t.client.put(`/api/saved-replies/${b.id}`, { name: 'Reply 1 again', body: 'and again' }, as));
+  await ok(t.client.delete(`/api/saved-replies/${c.id}`, as));
+  await ok(t.client.post('/api/saved-replies', { name: 'Reply 2', body: 'reused after delete' }, as), 201);
+}
+
 describe('projections: rebuild', function () {
   this.timeout(60_000);
   let t: TestService;
@@ -160,6 +182,7 @@ describe('projections: rebuild', function () {
       expect(erase.status, erase.text).to.equal(200);
       expect((await client.post(`/api/members/${viewer.memberId}/erase`, undefined, as)).status).to.equal(200);
       await contactActivity(t, owner, companies);
+      await savedReplyActivity(t, owner);
     }
   });
   after(async () => t?.close());
@@ -186,6 +209,9 @@ describe('projections: rebuild', function () {
     expect(live.contacts!.some((c) => c.archived_at !== null), 'an archived contact').to.equal(true);
     expect(live.contacts!.some((c) => c.custom_attributes !== null && Object.keys(c.custom_attributes as object).length > 0), 'custom attributes').to.equal(true);
     expect(live.contact_companies?.length, 'contact_companies').to.be.greaterThan(3);
+    // saved replies: created, renamed, rewritten, deleted (6 left in each workspace)
+    expect(live.saved_replies, 'saved_replies').to.have.length(18);
+    expect(live.saved_replies!.filter((r) => r.name === 'Reply 1 again' && r.body === 'and again'), 'changed saved replies').to.have.length(3);
 
     const events = await t.service.deps.store.countAll();
     // Small batches: many pages, and (batch sizes differing) other changes folded into one statement each time,

@@ -10,7 +10,7 @@ import { unsnoozeWorker } from './unsnooze.worker.js';
 
 export type { ConversationEvent } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, conversationSchema, partSchema } from './conversations.read.js';
-export { contentOfContact } from './conversations.read.js';
+export { contentOfContact, findConversation } from './conversations.read.js';
 
 export const conversationsModule = defineModule({
   name: 'conversations',

@@ -16,6 +16,7 @@ import * as m017 from './017_contact_companies.js';
 import * as m018 from './018_exports.js';
 import * as m019 from './019_erasure_marks.js';
 import * as m020 from './020_contact_conversations.js';
+import * as m022 from './022_saved_replies.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -37,6 +38,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '018_exports': m018,
   '019_erasure_marks': m019,
   '020_contact_conversations': m020,
+  '022_saved_replies': m022,
 };
 
 export const migrations: Knex.MigrationSource<string> = {

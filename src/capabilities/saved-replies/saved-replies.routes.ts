@@ -1,0 +1,137 @@
+import { commandContext } from '../../api/command-context.js';
+import { getRoute } from '../../api/resource-routes.js';
+import { route, type RouteDef } from '../../api/routes.js';
+import type { Schema } from '../../api/validation.js';
+import { BadRequest, NotFound } from '../../platform/errors.js';
+import type { CoreDeps } from '../capability.js';
+import { findContactRow } from '../contacts/index.js';
+import { findConversation } from '../conversations/index.js';
+import { findMember } from '../members/index.js';
+import { createSavedReply, deleteSavedReply, updateSavedReply } from './saved-replies.commands.js';
+import {
+  allSavedReplies,
+  deletedSavedReplySchema,
+  findSavedReply,
+  renderedReplySchema,
+  renderSavedReply,
+  savedReplyListSchema,
+  savedReplySchema,
+  type SavedReplyRow,
+} from './saved-replies.read.js';
+import { parseTemplate, renderTemplate } from './saved-replies.template.js';
+
+export const BODY_MAX_LENGTH = 20_000;
+
+const fields: Record<string, Schema> = {
+  name: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
+  body: { type: 'string', minLength: 1, maxLength: BODY_MAX_LENGTH },
+};
+
+export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
+  const { db, shell, clock, ids } = deps;
+  const reload = async (tenantId: string, id: string) => renderSavedReply((await findSavedReply(db, tenantId, id))!);
+
+  return [
+    route({
+      method: 'get',
+      path: '/saved-replies',
+      permission: 'conversations:read',
+      summary: 'List saved replies (all of them, at most 150, by name; unpaginated)',
+      responses: { 200: savedReplyListSchema },
+      async handle({ principal }) {
+        return { status: 200, body: { type: 'list', data: (await allSavedReplies(db, principal.tenantId)).map(renderSavedReply) } };
+      },
+    }),
+
+    route<{ name: string; body: string }>({
+      method: 'post',
+      path: '/saved-replies',
+      permission: 'settings:write',
+      summary: 'Create a saved reply',
+      responses: { 201: savedReplySchema },
+      body: { additionalProperties: false, required: ['name', 'body'], properties: fields },
+      async handle(call) {
+        const [created] = await shell.execute(commandContext(call, clock), createSavedReply({ id: ids.uuid(), name: call.body.name, body: call.body.body }));
+        return { status: 201, body: await reload(call.principal.tenantId, created!.aggregate_id) };
+      },
+    }),
+
+    getRoute<SavedReplyRow>({
+      path: '/saved-replies/:id',
+      permission: 'conversations:read',
+      summary: 'Get a saved reply',
+      resource: savedReplySchema,
+      what: 'saved reply',
+      find: ({ principal, params }) => findSavedReply(db, principal.tenantId, params.id!),
+      render: renderSavedReply,
+    }),
+
+    route<{ name?: string; body?: string }>({
+      method: 'put',
+      path: '/saved-replies/:id',
+      permission: 'settings:write',
+      summary: 'Change a saved reply\'s name or body',
+      responses: { 200: savedReplySchema },
+      body: { additionalProperties: false, minProperties: 1, properties: fields },
+      async handle(call) {
+        const { principal, params, body } = call;
+        await shell.execute(commandContext(call, clock), updateSavedReply({ id: params.id!, name: body.name, body: body.body }));
+        return { status: 200, body: await reload(principal.tenantId, params.id!) };
+      },
+    }),
+
+    route({
+      method: 'delete',
+      path: '/saved-replies/:id',
+      permission: 'settings:write',
+      summary: 'Delete a saved reply',
+      responses: { 200: deletedSavedReplySchema },
+      async handle(call) {
+        const [deleted] = await shell.execute(commandContext(call, clock), deleteSavedReply({ id: call.params.id! }));
+        return { status: 200, body: { type: 'saved_reply', id: deleted!.aggregate_id, deleted: true } };
+      },
+    }),
+
+    route<{ conversation_id: string }>({
+      method: 'post',
+      path: '/saved-replies/:id/render',
+      permission: 'conversations:read',
+      summary: 'Render a saved reply for a conversation (its contact, and the caller as the member)',
+      responses: { 200: renderedReplySchema },
+      body: { additionalProperties: false, required: ['conversation_id'], properties: { conversation_id: { type: 'string', format: 'uuid' } } },
+      async handle(call) {
+        const { principal, params, body } = call;
+        // A render is a read, and its answer holds a contact's and a member's personal data: a stored
+        // (replayable) answer would outlive their erasure, so a key is refused rather than honoured.
+        if (call.req.get('idempotency-key') !== undefined) {
+          throw new BadRequest('idempotency_key_not_allowed', 'Rendering changes nothing and its answer holds personal data: send it without Idempotency-Key.', 'Idempotency-Key');
+        }
+        const reply = await findSavedReply(db, principal.tenantId, params.id!);
+        if (!reply) throw new NotFound('saved reply');
+        const conversation = await findConversation(db, principal.tenantId, body.conversation_id);
+        if (!conversation) throw new BadRequest('unknown_conversation', 'conversation_id names no conversation of this workspace.', 'conversation_id');
+        const contact = await findContactRow(db, principal.tenantId, conversation.contact_id);
+        const person = contact && !contact.erased_at ? contact : null;
+        const member = await findMember(db, principal.tenantId, principal.memberId);
+        const lookup = (variable: string) => {
+          switch (variable) {
+            case 'contact.name':
+              return person?.name;
+            case 'contact.email':
+              return person?.email;
+            case 'conversation.id':
+              return conversation.id;
+            case 'member.name':
+              return member?.name;
+            default: {
+              const key = variable.slice('contact.custom_attributes.'.length);
+              const attrs = person?.custom_attributes ?? {};
+              return Object.hasOwn(attrs, key) ? attrs[key] : undefined;
+            }
+          }
+        };
+        return { status: 200, body: { type: 'rendered_reply', ...renderTemplate(parseTemplate(reply.body), lookup) } };
+      },
+    }),
+  ];
+}
