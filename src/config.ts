@@ -26,6 +26,8 @@ export interface Config {
   rowLevelSecurity: boolean;
   /** a workspace's concurrent commands share one transaction (Postgres store; off to measure it) */
   groupCommit: boolean;
+  /** statements sent often go to Postgres as named prepared statements (off behind a pooler that cannot carry them) */
+  preparedStatements: boolean;
   /** how long a client may take to send the request headers (slowloris bound) */
   httpHeadersTimeoutMs: number;
   /** how long a client may take to send the whole request */
@@ -67,6 +69,7 @@ export const CONFIG_VARS = [
   'WORKERS',
   'ROW_LEVEL_SECURITY',
   'GROUP_COMMIT',
+  'PREPARED_STATEMENTS',
   'HTTP_HEADERS_TIMEOUT_MS',
   'HTTP_REQUEST_TIMEOUT_MS',
   'HTTP_KEEPALIVE_TIMEOUT_MS',
@@ -140,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
     workers: (str('WORKERS') ?? 'on') !== 'off',
     rowLevelSecurity: (str('ROW_LEVEL_SECURITY') ?? 'on') !== 'off',
     groupCommit: (str('GROUP_COMMIT') ?? 'on') !== 'off',
+    preparedStatements: (str('PREPARED_STATEMENTS') ?? 'on') !== 'off',
     httpHeadersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
     httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     httpKeepAliveTimeoutMs: int('HTTP_KEEPALIVE_TIMEOUT_MS', 65_000, 100, 600_000),
@@ -147,7 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     exportTtlHours: int('EXPORT_TTL_HOURS', 48, 1, 24 * 365),
   };
-  for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT']) {
+  for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT', 'PREPARED_STATEMENTS']) {
     const v = str(flag);
     if (v !== null && v !== 'on' && v !== 'off') problems.push(`${flag} must be on or off (got "${v}")`);
   }

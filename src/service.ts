@@ -12,7 +12,6 @@ import { PgNotifier } from './eventstore/pg-notifier.js';
 import { PostgresEventStore } from './eventstore/postgres.store.js';
 import { OpeningStore } from './eventstore/opening-store.js';
 import { Forgettable } from './eventstore/forgettable.js';
-import { connectEventStoreDb } from './eventstore/eventstoredb.store.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createSealer } from './platform/crypto/seal.js';
 import { createDb, ensureDatabase, migrate } from './platform/db/database.js';
@@ -36,6 +35,8 @@ import { openApiDocument } from './openapi-document.js';
 import { ServiceMetrics } from './api/metrics.js';
 
 export const EMBEDDED_DATABASE = 'conversations';
+/** Connections of the owner-role pool (CoreDeps.ownerDb): workers, and requests' lookups across tenants. */
+const OWNER_POOL = 8;
 
 export interface ServiceOptions {
   config: Config;
@@ -63,7 +64,7 @@ export async function openDatabase(config: Config, log: Logger, opts: { adoptOrp
     await ensureDatabase(cluster.url('postgres'), EMBEDDED_DATABASE);
     url = cluster.url(EMBEDDED_DATABASE);
   }
-  const db = createDb(url, { max: opts.pool ?? 20 });
+  const db = createDb(url, { max: opts.pool ?? 20, prepare: config.preparedStatements });
   await migrate(db);
   return { db, url, cluster };
 }
@@ -92,14 +93,15 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
   const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets, data_key: secrets });
   const catalogue = eventCatalogue();
   const forgettable = new Forgettable(catalogue, sealer, personalObjects());
+  // The EventStoreDB client (gRPC, protobufs: about 25 MiB resident) is loaded only when it is used.
   const log_: EventStore = config.eventstoreUrl
-    ? await connectEventStoreDb(config.eventstoreUrl, database.db)
+    ? await (await import('./eventstore/eventstoredb.store.js')).connectEventStoreDb(config.eventstoreUrl, database.db)
     : new PostgresEventStore(database.db, notifier);
   // Everything that reads the log reads personal fields opened (or null once erased).
   const store = new OpeningStore(log_, forgettable, database.db);
   const engine = new ProjectionEngine(allProjectors());
   const ids = options.ids ?? randomIds;
-  const shell = new CommandShell(store, database.db, engine, ids, forgettable, { groupCommit: config.groupCommit });
+  const shell = new CommandShell(store, database.db, engine, ids, forgettable, scope, { groupCommit: config.groupCommit });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
   const deps: CoreDeps = { config, db: database.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, forgettable, urlPolicy, catalogue };
   return { deps, engine };
@@ -110,13 +112,20 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const log = options.log ?? createLogger(config.logLevel);
   const database = await openDatabase(config, log, { adoptOrphans: true });
   const { deps, engine } = await openCore({ ...options, log }, database);
+  // What works as the owner role (the workers; authentication and the signed inbound route's channel
+  // lookup, which find their tenant) gets a small pool of its own. On the requests' pool each of its
+  // statements would switch a connection's role, and switch it back for the next request; and the
+  // dispatcher's lock would hold a request connection for as long as the process runs.
+  const ownerDb = createDb(database.url, { max: OWNER_POOL, prepare: config.preparedStatements });
+  deps.scope.cover(ownerDb);
+  deps.ownerDb = ownerDb;
   let live = true;
   const metrics = new ServiceMetrics({ db: database.db, storeKind: deps.store.kind, log });
   metrics.instrumentShell(deps.shell);
   deps.deliveryObserver = metrics.deliveryObserver;
 
   // The request pipeline every /api route runs through: who is calling, and Idempotency-Key.
-  const auth = new Authenticator(deps.db, deps.clock);
+  const auth = new Authenticator(ownerDb, deps.clock);
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
   // Reservations commit on their own (spec 3.2); they run in the request's tenant scope like the rest of it.
   const idempotency = new Idempotency(database.db, deps.clock, deps.sealer, deps.forgettable);
@@ -154,7 +163,15 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     },
   });
 
-  const workers: Worker[] = config.workers ? [idempotencySweeper(idempotency, log), ...modules.flatMap((m) => m.workers?.(deps) ?? [])] : [];
+  // Background workers work as the owner role across tenants, on the owner pool (see ownerDb).
+  const workerDeps: CoreDeps = {
+    ...deps,
+    db: ownerDb,
+    store: deps.store.kind === 'postgres' ? new OpeningStore(new PostgresEventStore(ownerDb, deps.notifier), deps.forgettable, ownerDb) : deps.store,
+  };
+  const workers: Worker[] = config.workers
+    ? [idempotencySweeper(new Idempotency(ownerDb, deps.clock, deps.sealer, deps.forgettable), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
+    : [];
   let catchUp: Subscription | null = null;
   if (config.workers && deps.store.kind !== 'postgres') catchUp = await startCatchUpProjector(database.db, deps.store, engine, log);
   for (const w of workers) await w.start();
@@ -186,8 +203,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       });
       for (const w of [...workers].reverse()) await w.stop().catch((e) => log.warn({ err: e, worker: w.name }, 'worker stop failed'));
       await catchUp?.stop();
+      if (workerDeps.store !== deps.store) await workerDeps.store.close();
       await deps.store.close();
       await deps.notifier.close();
+      await ownerDb.destroy();
       await database.db.destroy();
       await database.cluster?.stop();
       log.info('service stopped');

@@ -13,6 +13,7 @@ import { CommandShell } from '../../src/commands/shell.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { createDb } from '../../src/platform/db/database.js';
+import { tenantScope } from '../../src/platform/db/tenant-scope.js';
 import { randomIds } from '../../src/platform/ids.js';
 import { ProjectionEngine } from '../../src/projections/engine.js';
 import { closeKnex } from './knex-close.js';
@@ -42,7 +43,7 @@ export class Bootstrapper {
     this.db = createDb(databaseUrl, { max: 2 });
     // Sealed with the key the bench's service runs with, so the service opens what this seeds.
     const forgettable = new Forgettable(eventCatalogue(), createSealer({ data_key: SECRETS_KEY }), personalObjects());
-    this.shell = new CommandShell(new PostgresEventStore(this.db, null), this.db, new ProjectionEngine(allProjectors()), randomIds, forgettable);
+    this.shell = new CommandShell(new PostgresEventStore(this.db, null), this.db, new ProjectionEngine(allProjectors()), randomIds, forgettable, tenantScope(this.db, { enabled: true }));
   }
 
   async http(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: any; headers: Headers; text: string }> {

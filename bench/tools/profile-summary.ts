@@ -1,6 +1,7 @@
 // Summarises a V8 .cpuprofile (from `npm run bench -- <scenario> --profile`):
 // wall time, idle share, and the top functions and files by self time.
 //   node --import tsx bench/tools/profile-summary.ts <file.cpuprofile> [top=25]
+//   FOCUS=<function> adds the call paths into it; INCLUSIVE=<regexp> adds functions by total time.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -70,4 +71,27 @@ if (focus) {
   }
   console.log(`\ncall paths into ${focus}:`);
   for (const [k, us] of [...paths].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${ms(us)}  ${k}`);
+}
+
+// `INCLUSIVE=<regexp>`: functions (matching the regexp, e.g. `src/|\.js:`) by total time, their callees
+// included, idle left out. A middleware's total includes whatever it calls next(), so read it as an upper bound.
+const inclusive = process.env.INCLUSIVE;
+if (inclusive !== undefined) {
+  const re = new RegExp(inclusive || '.');
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const totals = new Map<string, number>();
+  for (const [id, us] of self) {
+    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const f = byId.get(cur)!.callFrame;
+      const k = `${f.functionName || '(anonymous)'}  ${short(f.url)}:${f.lineNumber + 1}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      totals.set(k, (totals.get(k) ?? 0) + us);
+    }
+  }
+  console.log(`\nby total time (callees included), matching /${re.source}/:`);
+  for (const [k, us] of [...totals].filter(([k]) => re.test(k)).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${ms(us)}  ${k}`);
 }

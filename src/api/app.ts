@@ -38,10 +38,13 @@ export function bodyParsers(limit: string): { json: RequestHandler; raw: Request
   const json = express.json({ limit, verify: keepRaw, strict: false, type: JSON_TYPES });
   return {
     // A body in another media type is refused rather than read as no body.
+    // A request that declares no body at all (most GETs) skips the parser.
     json: (req, res, next) =>
-      hasBytes(req) && !req.is(JSON_TYPES)
-        ? next(new AppError(415, 'unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.'))
-        : json(req, res, next),
+      req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
+        ? next()
+        : hasBytes(req) && !req.is(JSON_TYPES)
+          ? next(new AppError(415, 'unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.'))
+          : json(req, res, next),
     // Signed routes read bytes: the signature covers the exact bytes, and a
     // non-JSON content type must reach the handler (it answers 401, not 415).
     raw: express.raw({ type: () => true, limit }),

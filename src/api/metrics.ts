@@ -139,14 +139,27 @@ export class ServiceMetrics {
 
   /** Counts every answer by the route template that took it (set by mountRoutes), or the app route. */
   httpMiddleware(): RequestHandler {
+    // The counter and histogram of each (route, method, status), looked up once: prom-client
+    // would otherwise sort and hash the labels on every answer, twice.
+    const series = new Map<string, { count: client.Counter.Internal; duration: client.Histogram.Internal<'route' | 'method' | 'status'> }>();
+    const seriesOf = (route: string, method: string, status: number) => {
+      const key = `${method} ${status} ${route}`;
+      let s = series.get(key);
+      if (!s) {
+        const labels = { route, method, status: String(status) };
+        s = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+        series.set(key, s);
+      }
+      return s;
+    };
     return (req, res, next) => {
-      const end = this.httpDuration.startTimer();
+      const started = process.hrtime.bigint();
       res.once('finish', () => {
         const appRoute = (req as { route?: { path?: unknown } }).route?.path;
         const route = contextOf(req).route ?? (typeof appRoute === 'string' ? appRoute : 'unmatched');
-        const labels = { route, method: METHODS.has(req.method) ? req.method : 'OTHER', status: String(res.statusCode) };
-        this.httpRequests.inc(labels);
-        end(labels);
+        const s = seriesOf(route, METHODS.has(req.method) ? req.method : 'OTHER', res.statusCode);
+        s.count.inc();
+        s.duration.observe(Number(process.hrtime.bigint() - started) / 1e9);
       });
       next();
     };

@@ -90,10 +90,15 @@ function assertPermission(def: RouteDef): void {
   }
 }
 
+/**
+ * Writes an answer straight to the response: its JSON is already a string, so
+ * Express's send (an ETag hashed over every body, charset and freshness checks)
+ * has nothing to add for an API answer.
+ */
 export async function sendAnswer(res: Response, answer: Answer & { replayed?: boolean; raw?: string }): Promise<void> {
-  for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
+  if (answer.headers) for (const k in answer.headers) res.setHeader(k, answer.headers[k]!);
   if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  res.status(answer.status);
+  res.statusCode = answer.status;
   if (answer.stream) {
     try {
       await sendStream(res, answer.stream);
@@ -104,11 +109,14 @@ export async function sendAnswer(res: Response, answer: Answer & { replayed?: bo
     }
     return;
   }
-  if (answer.body === undefined && answer.raw === undefined) {
+  if ((answer.body === undefined && answer.raw === undefined) || answer.status === 204 || answer.status === 304) {
     res.end();
     return;
   }
-  res.type('application/json').send(answer.raw ?? JSON.stringify(answer.body));
+  const json = answer.raw ?? JSON.stringify(answer.body);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
 }
 
 /**

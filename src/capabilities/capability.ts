@@ -26,6 +26,12 @@ export interface CoreDeps {
   config: Config;
   /** the pool; inside a tenant scope its connections are behind that tenant's row-level security */
   db: Knex;
+  /**
+   * A small pool that stays in the owner role (no row-level security): for work that finds its tenant
+   * or crosses tenants (authentication, the signed inbound route's channel, the workers), so that
+   * work never switches the role of a request connection. Unset outside the HTTP service (the CLI): use db.
+   */
+  ownerDb?: Knex;
   /** runs work as one tenant behind row-level security (routes get it from the pipeline; public routes and workers enter it themselves) */
   scope: TenantScope;
   store: EventStore;

@@ -1,9 +1,11 @@
 // The one place where commands meet I/O: load state, decide, append with the
 // expected seq, project, retry on conflict. Deciders never touch the database.
+import { AsyncResource } from 'node:async_hooks';
 import type { Knex } from 'knex';
 import type { NewEvent, PendingEvent, StoredEvent } from '../eventstore/envelope.js';
 import { WrongExpectedSeq, type EventStore, type TenantSession } from '../eventstore/store.port.js';
 import { AppError, Conflict } from '../platform/errors.js';
+import type { TenantScope } from '../platform/db/tenant-scope.js';
 import { deterministicUuid, type Ids } from '../platform/ids.js';
 import { ProjectionGap, type ProjectionEngine } from '../projections/engine.js';
 import type { Forgettable } from '../eventstore/forgettable.js';
@@ -24,6 +26,12 @@ interface Queued {
   spec: CommandSpec<unknown, NewEvent>;
   resolve(events: StoredEvent[]): void;
   reject(e: unknown): void;
+  /**
+   * Runs `fn` in the async context of the caller that queued the command: ids
+   * minted while it decides and writes derive from its own request's
+   * Idempotency-Key (withIdSeed), whoever drains the queue.
+   */
+  within<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 /** What a command came to in its tenant's transaction, before anything is written. */
@@ -39,6 +47,12 @@ export class CommandShell {
   private readonly committed: CommittedListener[] = [];
   /** Per tenant, the commands waiting for the transaction after the one in flight (present while one is). */
   private readonly queues = new Map<string, Queued[]>();
+  /**
+   * The async context queues are drained in: the shell's own, taken when it
+   * was built (no request's), so a group never runs in the tenant scope or id
+   * seed of whichever request happened to queue first.
+   */
+  private readonly drainer = new AsyncResource('CommandShell.drain');
 
   constructor(
     private readonly store: EventStore,
@@ -46,6 +60,8 @@ export class CommandShell {
     private readonly projections: ProjectionEngine,
     private readonly ids: Ids,
     private readonly forgettable: Forgettable,
+    /** every command runs as its tenant, behind row-level security, whoever calls (a request, a worker, the CLI) */
+    private readonly scope: TenantScope,
     private readonly opts: { groupCommit?: boolean } = {},
   ) {}
 
@@ -71,9 +87,15 @@ export class CommandShell {
    * one commit per lock hold. A command refused by its decider is answered with
    * its refusal and the others go on; any failure after writing began rolls the
    * group back and every command in it runs again in a transaction of its own.
+   *
+   * A command runs in its tenant's scope (row-level security): entered here
+   * for the caller (it throws when the caller is in another tenant's scope),
+   * and by the drain for a group, so a group's transaction never takes its
+   * role from the request that happened to start it.
    */
   async execute<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
-    const stored = this.opts.groupCommit && this.store.kind === 'postgres' ? await this.enqueue(ctx, spec) : await this.executeAlone(ctx, spec);
+    const grouped = this.opts.groupCommit && this.store.kind === 'postgres';
+    const stored = await this.scope.run(ctx.tenantId, () => (grouped ? this.enqueue(ctx, spec) : this.executeAlone(ctx, spec)));
     if (stored.length > 0) for (const l of this.committed) l(ctx.tenantId, stored);
     return stored;
   }
@@ -85,14 +107,16 @@ export class CommandShell {
 
   private enqueue<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
     return new Promise((resolve, reject) => {
-      const item = { ctx, spec: spec as CommandSpec<unknown, NewEvent>, resolve: resolve as (e: StoredEvent[]) => void, reject };
+      const caller = new AsyncResource('CommandShell.command');
+      const within: Queued['within'] = (fn) => caller.runInAsyncScope(fn);
+      const item: Queued = { ctx, spec: spec as CommandSpec<unknown, NewEvent>, resolve: resolve as (e: StoredEvent[]) => void, reject, within };
       const queue = this.queues.get(ctx.tenantId);
       if (queue) {
         queue.push(item);
         return;
       }
       this.queues.set(ctx.tenantId, [item]);
-      void this.drain(ctx.tenantId);
+      void this.drainer.runInAsyncScope(() => this.drain(ctx.tenantId));
     });
   }
 
@@ -100,7 +124,9 @@ export class CommandShell {
     const queue = this.queues.get(tenantId)!;
     try {
       // No await between the last check of the queue and its removal: a command queued meanwhile cannot be left behind.
-      while (queue.length > 0) await this.runGroup(tenantId, queue.splice(0, MAX_GROUP));
+      await this.scope.run(tenantId, async () => {
+        while (queue.length > 0) await this.runGroup(tenantId, queue.splice(0, MAX_GROUP));
+      });
     } finally {
       this.queues.delete(tenantId);
     }
@@ -109,7 +135,7 @@ export class CommandShell {
   private async runGroup(tenantId: string, group: Queued[]): Promise<void> {
     if (group.length === 1) {
       const [one] = group;
-      await this.executeAlone(one!.ctx, one!.spec).then(one!.resolve, one!.reject);
+      await one!.within(() => this.executeAlone(one!.ctx, one!.spec)).then(one!.resolve, one!.reject);
       return;
     }
     let outcomes: ({ events: StoredEvent[] } | { refused: unknown })[];
@@ -117,10 +143,10 @@ export class CommandShell {
       outcomes = await this.store.withTenant(tenantId, async (session) => {
         let at = await this.checkpointOf(session, tenantId);
         const out: ({ events: StoredEvent[] } | { refused: unknown })[] = [];
-        for (const { ctx, spec } of group) {
+        for (const { ctx, spec, within } of group) {
           let decision: Decision<NewEvent>;
           try {
-            decision = await this.decideIn(session.db, ctx, spec);
+            decision = await within(() => this.decideIn(session.db, ctx, spec));
           } catch (e) {
             // Refused before anything of it was written: its answer, and the group goes on. Anything
             // else (a database error) has aborted the transaction: the group falls back below.
@@ -128,7 +154,7 @@ export class CommandShell {
             out.push({ refused: e });
             continue;
           }
-          const events = await this.writeIn(session, ctx, spec, decision, at);
+          const events = await within(() => this.writeIn(session, ctx, spec, decision, at));
           if ('decided' in decision && events.length > 0) at = events[events.length - 1]!.seq;
           out.push({ events });
         }
@@ -136,7 +162,7 @@ export class CommandShell {
       }, this.projections.checkpointQuery);
     } catch {
       // Nothing of the group committed. Each command gets a transaction of its own, and its own outcome.
-      for (const { ctx, spec, resolve, reject } of group) await this.executeAlone(ctx, spec).then(resolve, reject);
+      for (const { ctx, spec, resolve, reject, within } of group) await within(() => this.executeAlone(ctx, spec)).then(resolve, reject);
       return;
     }
     outcomes.forEach((o, i) => ('events' in o ? group[i]!.resolve(o.events) : group[i]!.reject(o.refused)));

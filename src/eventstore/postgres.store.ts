@@ -1,4 +1,3 @@
-import type { Db } from '../platform/db/database.js';
 import type { Knex } from 'knex';
 import type { PendingEvent, StoredEvent } from './envelope.js';
 import type { PgNotifier } from './pg-notifier.js';
@@ -51,21 +50,58 @@ function parseCheckpoint(cp: string | null): [string, string] {
   return [m[1]!, m[2]!];
 }
 
+/** The driver's connection under a knex pool or transaction: hot statements skip knex's query building. */
+interface PgConnection {
+  query(config: { text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+// Built once: the hot statements of a command's transaction.
+const LOCK = 'SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))';
+const LOCK_THEN_READ = 'SELECT es_lock_then_read($1::uuid, $2) AS read';
+const APPEND = `SELECT ${COLUMNS} FROM es_append($1::uuid, $2::bigint, $3::jsonb)`;
+
+/** knex's `?` placeholders as `$n` from `first` on (`\\?` is a literal `?`, as knex reads it). */
+export function numberPlaceholders(sql: string, first: number): { text: string; next: number } {
+  let n = first;
+  const text = sql.replace(/\\\?|\?/g, (m) => (m === '?' ? `$${n++}` : '?'));
+  return { text, next: n };
+}
+
+/** The append with statements alongside, as one statement of data-modifying CTEs; its text per shape, built once. */
+const appendTexts = new Map<string, string>();
+const MAX_APPEND_TEXTS = 500;
+
+function appendText(alongside: { sql: string }[]): string {
+  if (alongside.length === 0) return APPEND;
+  const key = alongside.map((s) => s.sql).join('\u0000');
+  let text = appendTexts.get(key);
+  if (text === undefined) {
+    let next = 4;
+    const parts = alongside.map((s, i) => {
+      const numbered = numberPlaceholders(s.sql, next);
+      next = numbered.next;
+      return `w${i} AS (${numbered.text})`;
+    });
+    // The append's rows come back from the first CTE.
+    text = `WITH a AS (${APPEND}), ${parts.join(', ')} SELECT * FROM a ORDER BY seq`;
+    if (appendTexts.size >= MAX_APPEND_TEXTS) appendTexts.clear();
+    appendTexts.set(key, text);
+  }
+  return text;
+}
+
 async function appendIn(
-  db: Db,
+  conn: PgConnection,
   tenantId: string,
   events: PendingEvent[],
   expectedSeq: ExpectedSeq,
   alongside: { sql: string; bindings: unknown[] }[] = [],
 ): Promise<StoredEvent[]> {
   if (events.length === 0) return [];
-  const append = { sql: `SELECT ${COLUMNS} FROM es_append(?::uuid, ?::bigint, ?::jsonb)`, bindings: [tenantId, expectedSeq === 'any' ? null : expectedSeq, JSON.stringify(events)] };
-  // With statements alongside, one statement of data-modifying CTEs: the append's rows come back from the first.
-  const statement = alongside.length
-    ? { sql: `WITH a AS (${append.sql}), ${alongside.map((s, i) => `w${i} AS (${s.sql})`).join(', ')} SELECT * FROM a ORDER BY seq`, bindings: [...append.bindings, ...alongside.flatMap((s) => s.bindings)] }
-    : append;
+  const values: unknown[] = [tenantId, expectedSeq === 'any' ? null : expectedSeq, JSON.stringify(events)];
+  for (const s of alongside) for (const b of s.bindings) values.push(b);
   try {
-    const res = await db.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
+    const res = await conn.query({ text: appendText(alongside), values });
     return (res.rows as EventRow[]).map(fromRow);
   } catch (e) {
     const err = e as { code?: string; detail?: string };
@@ -89,19 +125,20 @@ export class PostgresEventStore implements EventStore {
   withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> {
     let appended = false;
     const result = this.db.transaction(async (trx) => {
+      const conn = (await trx.client.acquireConnection()) as PgConnection;
       // Taken before the transaction's first write; see migration 001 for why the order matters.
       // What the caller reads under the lock comes back in the same round trip, read after the
       // lock was granted (migration 015: a plain statement would read its pre-wait snapshot).
       const locked = readOnLock
-        ? await trx.raw('SELECT es_lock_then_read(?::uuid, ?) AS read', [tenantId, readOnLock])
-        : await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?::text, 0))', [tenantId]);
-      const read = readOnLock ? (locked.rows[0]?.read ?? null) : undefined;
+        ? await conn.query({ text: LOCK_THEN_READ, values: [tenantId, readOnLock] })
+        : await conn.query({ text: LOCK, values: [tenantId] });
+      const read = readOnLock ? ((locked.rows[0] as { read: unknown } | undefined)?.read ?? null) : undefined;
       return work({
         db: trx,
         inline: true,
         lockRead: read === null || read === undefined ? read : Number(read),
         append: async (events, expected, alongside) => {
-          const stored = await appendIn(trx, tenantId, events, expected, alongside);
+          const stored = await appendIn(conn, tenantId, events, expected, alongside);
           appended ||= stored.length > 0;
           return stored;
         },
@@ -114,7 +151,14 @@ export class PostgresEventStore implements EventStore {
   }
 
   async append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
-    const stored = await appendIn(this.db, tenantId, events, expectedSeq);
+    if (events.length === 0) return [];
+    const conn = (await this.db.client.acquireConnection()) as PgConnection;
+    let stored: StoredEvent[];
+    try {
+      stored = await appendIn(conn, tenantId, events, expectedSeq);
+    } finally {
+      await this.db.client.releaseConnection(conn);
+    }
     if (stored.length > 0) this.notifyAppended();
     return stored;
   }

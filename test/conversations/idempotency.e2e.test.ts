@@ -66,12 +66,13 @@ describe('Idempotency-Key', function () {
 
   it('releases the key when the request answers 5xx, so a retry runs the work again', async () => {
     const db = t.testDb.db;
-    await db.raw('ALTER TABLE channels RENAME TO channels_away');
+    // Every creation writes a part in its command's transaction (a channel's facts may come from memory).
+    await db.raw('ALTER TABLE conversation_parts RENAME TO conversation_parts_away');
     let failed;
     try {
       failed = await create('flaky-1');
     } finally {
-      await db.raw('ALTER TABLE channels_away RENAME TO channels');
+      await db.raw('ALTER TABLE conversation_parts_away RENAME TO conversation_parts');
     }
     expect(failed.status).to.equal(500);
     expect(failed.body.errors[0].code).to.equal('internal_error');

@@ -6,6 +6,7 @@ import { channelsProjector } from './channels.projection.js';
 import { channelsRoutes } from './channels.routes.js';
 
 export { ChannelSecrets } from './channel-secrets.js';
+export { channelFacts, type ChannelFacts } from './channel-facts.js';
 export { channelIdsOfTeam, findChannel, findChannelById, type ChannelRow } from './channels.read.js';
 export type { ChannelEvent } from './channels.events.js';
 

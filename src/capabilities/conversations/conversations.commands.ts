@@ -1,7 +1,7 @@
 // Conversation commands, built from plain inputs. Routes, the signed inbound
 // route and the unsnooze worker run these same specs through the shell.
 import type { CommandSpec } from '../../commands/command.js';
-import { findChannel } from '../channels/index.js';
+import { channelFacts } from '../channels/index.js';
 import { findContact, type ContactInput } from '../contacts/index.js';
 import { memberIsActive } from '../members/index.js';
 import { teamExists } from '../teams/index.js';
@@ -30,9 +30,8 @@ import { conversationView, findConversation, findThread, messageFiled, partView 
 export const startConversation = (cmd: StartCommand): CommandSpec<StartState, StartEvents[number]> => ({
   name: 'StartConversation',
   load: async (db, ctx) => {
-    const channel = await findChannel(db, ctx.tenantId, cmd.channelId);
     return {
-      channel: channel ? { defaultTeamId: channel.default_team_id } : null,
+      channel: await channelFacts(db, ctx.tenantId, cmd.channelId),
       contact: cmd.contactId ? await findContact(db, ctx.tenantId, { id: cmd.contactId }) : await findContact(db, ctx.tenantId, cmd.contact ?? ({} as ContactInput)),
       assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
     };

@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { prepareHotStatements, StatementNames } from './prepared.js';
 
 // int8 columns hold seqs and counts far below 2^53; parse them as numbers.
 // (`position` and xid8 are read as text explicitly where they matter.)
@@ -9,16 +10,27 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** A handle to run queries on: the pool, or a transaction. */
 export type Db = Knex | Knex.Transaction;
 
-export function createDb(url: string, pool: { min?: number; max?: number } = {}): Knex {
+export interface PoolOptions {
+  min?: number;
+  max?: number;
+  /** send the statements this pool repeats as named prepared statements (src/platform/db/prepared.ts); default on */
+  prepare?: boolean;
+  /** application_name of its connections (pg_stat_activity) */
+  applicationName?: string;
+}
+
+export function createDb(url: string, pool: PoolOptions = {}): Knex {
+  const names = pool.prepare === false ? null : new StatementNames();
   return knexFactory({
     client: 'pg',
-    connection: { connectionString: url, application_name: 'conversation-service' },
+    connection: { connectionString: url, application_name: pool.applicationName ?? 'conversation-service' },
     pool: {
       min: pool.min ?? 0,
       max: pool.max ?? 20,
       // An idle-in-transaction session holding an xid stalls every subscription
       // (they wait below the oldest running transaction); never let one linger.
       afterCreate: (conn: pg.Client, done: (err: Error | null, conn: pg.Client) => void) => {
+        if (names) prepareHotStatements(conn as unknown as { query(...args: unknown[]): unknown }, names);
         conn.query("SET idle_in_transaction_session_timeout = '60s'", (err) => done(err ?? null, conn));
       },
     },

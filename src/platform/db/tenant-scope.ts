@@ -37,16 +37,45 @@ export interface TenantScope {
   run<T>(tenantId: string, fn: () => Promise<T>): Promise<T>;
   /** The tenant of the current scope, if any. */
   current(): string | null;
+  /** Puts another pool behind the same scope (the workers' pool). */
+  cover(pool: Knex): void;
+}
+
+/** The parts of knex's pool (tarn) that affinity reads: idle connections, the last one is taken next. */
+interface TarnPool {
+  free?: { resource: PgConnection }[];
+  pendingAcquires?: unknown[];
+}
+
+/**
+ * Affinity: when the next acquire is served from the idle connections (nobody
+ * waits), put one already set to the wanted tenant where the pool takes from,
+ * so that workspaces sharing a pool switch roles only when none of theirs is
+ * idle. Reads tarn's internals; without them it does nothing.
+ */
+function preferFree(pool: TarnPool | undefined, want: string | null): void {
+  const free = pool?.free;
+  if (!free || !Array.isArray(free) || free.length < 2 || (pool?.pendingAcquires?.length ?? 0) > 0) return;
+  const last = free.length - 1;
+  if ((free[last]!.resource.__tenant ?? null) === want) return;
+  for (let i = last - 1; i >= 0; i--) {
+    if ((free[i]!.resource.__tenant ?? null) === want) {
+      free.push(...free.splice(i, 1));
+      return;
+    }
+  }
 }
 
 export function tenantScope(pool: Knex, opts: { enabled: boolean }): TenantScope {
   const als = new AsyncLocalStorage<{ tenantId: string }>();
-  if (opts.enabled) {
-    const client = pool.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<unknown> };
+  const cover = (pool: Knex) => {
+    if (!opts.enabled) return;
+    const client = pool.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<unknown>; pool?: TarnPool };
     const acquire = client.acquireConnection.bind(client);
     client.acquireConnection = async () => {
-      const conn = await acquire();
       const want = als.getStore()?.tenantId ?? null;
+      preferFree(client.pool, want);
+      const conn = await acquire();
       if ((conn.__tenant ?? null) === want) return conn;
       try {
         if (want) await conn.query("SELECT set_config('role', $1, false), set_config('app.tenant_id', $2, false)", [TENANT_ROLE, want]);
@@ -59,7 +88,8 @@ export function tenantScope(pool: Knex, opts: { enabled: boolean }): TenantScope
       }
       return conn;
     };
-  }
+  };
+  cover(pool);
   return {
     run(tenantId, fn) {
       const outer = als.getStore();
@@ -67,5 +97,6 @@ export function tenantScope(pool: Knex, opts: { enabled: boolean }): TenantScope
       return outer ? fn() : als.run({ tenantId }, fn);
     },
     current: () => als.getStore()?.tenantId ?? null,
+    cover,
   };
 }

@@ -1,0 +1,121 @@
+// Named prepared statements for the statements a process sends again and
+// again, chosen by use (as JDBC's prepareThreshold does), with no change to
+// the code that builds them (knex query builders, raw SQL).
+//
+// An unnamed statement is parsed, analysed and planned by Postgres on every
+// execution. Profiled under the write load (bench/results/profile-12.md),
+// planning alone was as costly as executing for the hot lookups (a channel
+// or contact by key: 0.11 ms to plan, 0.03 ms to run) and a third of the
+// append statement. A named statement is parsed once per connection, and
+// after five executions Postgres keeps a generic plan when it is no worse.
+//
+// Which statements: a parameterised statement (simple-protocol ones such as
+// BEGIN, COMMIT and migrations are never named) whose exact text has been sent
+// PREPARE_AFTER times by this process, up to MAX_NAMED texts; later texts stay
+// unnamed (each connection holds at most that many plans). Names are never
+// reused for another text.
+//
+// A schema change under a running process (a migration that adds a column)
+// makes Postgres refuse a prepared `SELECT *` whose result type changed
+// ("cached plan must not change result type", 0A000): that statement fails
+// once, and its text is sent unnamed from then on. Row-level security is
+// safe: Postgres re-plans a cached statement when the role changes, and the
+// policies read app.tenant_id when they run, not when they are planned.
+// PREPARED_STATEMENTS=off turns all of it off (e.g. behind a pooler in
+// transaction mode that cannot carry named statements).
+
+export const PREPARE_AFTER = 2;
+export const MAX_NAMED = 100;
+/** Texts counted before being named; the count starts over when full (one-off texts never fill it for good). */
+const MAX_COUNTED = 5000;
+
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+  private readonly counts = new Map<string, number>();
+  private readonly refused = new Set<string>();
+  private next = 0;
+
+  constructor(
+    private readonly after = PREPARE_AFTER,
+    private readonly max = MAX_NAMED,
+  ) {}
+
+  /** The name to send `text` under, or undefined to send it unnamed. */
+  nameFor(text: string): string | undefined {
+    const named = this.names.get(text);
+    if (named !== undefined || this.names.size >= this.max) return named;
+    if (this.refused.has(text)) return undefined;
+    const n = (this.counts.get(text) ?? 0) + 1;
+    if (n < this.after) {
+      if (this.counts.size >= MAX_COUNTED) this.counts.clear();
+      this.counts.set(text, n);
+      return undefined;
+    }
+    this.counts.delete(text);
+    const name = `cs_${++this.next}`;
+    this.names.set(text, name);
+    return name;
+  }
+
+  /** Never name `text` again (its plan was refused after a schema change). */
+  refuse(text: string): void {
+    this.names.delete(text);
+    this.refused.add(text);
+  }
+
+  get size(): number {
+    return this.names.size;
+  }
+}
+
+interface QueryConfig {
+  text?: unknown;
+  name?: unknown;
+  values?: unknown;
+}
+
+type Callback = (err: Error | null, res: unknown) => void;
+
+interface Queryable {
+  query(...args: unknown[]): unknown;
+}
+
+/** "cached plan must not change result type": the named statement is stale after a schema change. */
+export const isStalePlan = (e: unknown): boolean => (e as { code?: string } | null)?.code === '0A000' && /cached plan/.test((e as Error).message ?? '');
+
+/**
+ * Makes `conn` send hot statements named (see above). Only the object form
+ * with parameters is touched (what knex sends); string queries pass as they are.
+ */
+export function prepareHotStatements(conn: Queryable, names: StatementNames): void {
+  const query = conn.query.bind(conn);
+  conn.query = (...args: unknown[]) => {
+    const config = args[0] as QueryConfig | null;
+    if (
+      config === null ||
+      typeof config !== 'object' ||
+      typeof config.text !== 'string' ||
+      config.name !== undefined ||
+      !Array.isArray(config.values) ||
+      config.values.length === 0 ||
+      typeof (config as { submit?: unknown }).submit === 'function'
+    ) {
+      return query(...args);
+    }
+    const text = config.text;
+    const name = names.nameFor(text);
+    if (name === undefined) return query(...args);
+    const named = { ...config, name };
+    const cb = args.find((a): a is Callback => typeof a === 'function');
+    if (cb) {
+      return query(named, (err: Error | null, res: unknown) => {
+        if (err && isStalePlan(err)) names.refuse(text);
+        cb(err, res);
+      });
+    }
+    return (query(named) as Promise<unknown>).catch((err: unknown) => {
+      if (isStalePlan(err)) names.refuse(text);
+      throw err;
+    });
+  };
+}
