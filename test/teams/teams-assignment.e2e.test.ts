@@ -69,13 +69,16 @@ describe('teams: conversations and channels name existing teams', () => {
     const c1 = (await postInbound(t, ch.id, SECRET, inboundBody())).body.conversation_id;
     const c2 = (await postInbound(t, ch.id, SECRET, inboundBody())).body.conversation_id;
     const c3 = (await postInbound(t, ch.id, SECRET, inboundBody())).body.conversation_id;
+    const started = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'Hello', contact: { email: 'started@example.com' } }, { key });
+    expect(started.status, started.text).to.equal(201);
+    expect(started.body.team_id, "a teammate-started conversation opens under the channel's default team").to.equal(doomed);
     expect((await t.client.post(`/api/conversations/${c2}/parts`, { message_type: 'close' }, { key })).status).to.equal(201);
     expect((await assign(c3, { team_id: kept })).status).to.equal(201);
 
     const del = await t.client.delete(`/api/teams/${doomed}`, { key });
     expect(del.status, del.text).to.equal(200);
     const ev = (await t.client.get('/api/events?types=team.deleted&per_page=100', { key })).body.data.find((e: { aggregate_id: string }) => e.aggregate_id === doomed);
-    expect(ev.payload).to.deep.equal({ id: doomed, name: 'Doomed', conversation_ids: [c1, c2].sort(), channel_ids: [ch.id] });
+    expect(ev.payload).to.deep.equal({ id: doomed, name: 'Doomed', conversation_ids: [c1, c2, started.body.id].sort(), channel_ids: [ch.id] });
 
     expect((await conversation(c1)).team_id).to.equal(null);
     expect((await conversation(c2))).to.include({ team_id: null, state: 'closed' });
@@ -84,6 +87,8 @@ describe('teams: conversations and channels name existing teams', () => {
     // A new thread on the channel is filed under no team.
     const later = (await postInbound(t, ch.id, SECRET, inboundBody())).body.conversation_id;
     expect((await conversation(later)).team_id).to.equal(null);
+    const startedLater = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'Hello again', contact: { email: 'started@example.com' } }, { key });
+    expect(startedLater.body.team_id, 'so is a teammate-started one').to.equal(null);
     // And the deleted team can no longer be assigned.
     expect((await assign(c1, { team_id: doomed })).body.errors[0]).to.include({ code: 'unknown_team', field: 'team_id' });
   });

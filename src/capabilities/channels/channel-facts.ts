@@ -1,7 +1,9 @@
 // What a decision needs to know about a channel, kept in memory once it is
 // known to be committed. A channel is never deleted, and nothing changes its
-// tenant or its default team after channel.created: once committed, these
-// facts hold for good, in every process, so they need no invalidation.
+// tenant after channel.created: once committed, these facts hold for good, in
+// every process, so they need no invalidation. The default team is the one the
+// channel was created with: team.deleted clears it in the read model but not
+// here, so a caller checks the team still exists (conversations' startConversation).
 //
 // A lookup runs in the command's transaction. A row written by that very
 // transaction (a channel created earlier in the same group commit) may yet roll

@@ -30,8 +30,10 @@ import { conversationView, findConversation, findThread, messageFiled, partView 
 export const startConversation = (cmd: StartCommand): CommandSpec<StartState, StartEvents[number]> => ({
   name: 'StartConversation',
   load: async (db, ctx) => {
+    const channel = await channelFacts(db, ctx.tenantId, cmd.channelId);
     return {
-      channel: await channelFacts(db, ctx.tenantId, cmd.channelId),
+      // The facts keep the default team the channel was created with: a team deleted since is none.
+      channel: channel?.defaultTeamId && !(await teamExists(db, ctx.tenantId, channel.defaultTeamId)) ? { defaultTeamId: null } : channel,
       contact: cmd.contactId ? await findContact(db, ctx.tenantId, { id: cmd.contactId }) : await findContact(db, ctx.tenantId, cmd.contact ?? ({} as ContactInput)),
       assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
     };
