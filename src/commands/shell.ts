@@ -139,6 +139,7 @@ export class CommandShell {
       return;
     }
     let outcomes: ({ events: StoredEvent[] } | { refused: unknown })[];
+    const newKeys = new Map<string, Buffer>();
     try {
       outcomes = await this.store.withTenant(tenantId, async (session) => {
         let at = await this.checkpointOf(session, tenantId);
@@ -154,7 +155,7 @@ export class CommandShell {
             out.push({ refused: e });
             continue;
           }
-          const events = await within(() => this.writeIn(session, ctx, spec, decision, at));
+          const events = await within(() => this.writeIn(session, ctx, spec, decision, at, newKeys));
           if ('decided' in decision && events.length > 0) at = events[events.length - 1]!.seq;
           out.push({ events });
         }
@@ -165,6 +166,8 @@ export class CommandShell {
       for (const { ctx, spec, resolve, reject, within } of group) await within(() => this.executeAlone(ctx, spec)).then(resolve, reject);
       return;
     }
+    // Committed: the data keys it created may seal what follows (answers, later events) without a lookup.
+    this.forgettable.remember(newKeys);
     outcomes.forEach((o, i) => ('events' in o ? group[i]!.resolve(o.events) : group[i]!.reject(o.refused)));
   }
 
@@ -210,7 +213,7 @@ export class CommandShell {
   }
 
   /** Writes what was decided: beside the log, the events (expecting `at`), and, inline, the read models. */
-  private async writeIn<S, E extends NewEvent>(session: TenantSession, ctx: CommandContext, spec: CommandSpec<S, E>, decision: Decision<E>, at: number): Promise<StoredEvent<E>[]> {
+  private async writeIn<S, E extends NewEvent>(session: TenantSession, ctx: CommandContext, spec: CommandSpec<S, E>, decision: Decision<E>, at: number, newKeys: Map<string, Buffer>): Promise<StoredEvent<E>[]> {
     if ('earlier' in decision) {
       await spec.replayed?.(session.db, decision.earlier, ctx);
       return decision.earlier;
@@ -233,7 +236,7 @@ export class CommandShell {
     }));
     // Personal fields are sealed with their subject's data key before anything is written (forgettable.ts):
     // the log only ever holds the sealed form; the read models, folded below, get the plaintext.
-    const sealed = await this.forgettable.seal(session.db, ctx.tenantId, events);
+    const sealed = await this.forgettable.seal(session.db, ctx.tenantId, events, newKeys);
     await spec.beside?.(session.db, decided, ctx);
     if (!session.inline) {
       for (const w of sealed.keyWrites) await session.db.raw(w.sql, w.bindings as Knex.RawBinding[]);
@@ -258,13 +261,15 @@ export class CommandShell {
   private async attempt<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
     let inline = true;
     let replayed = false;
+    const newKeys = new Map<string, Buffer>();
     const stored = await this.store.withTenant(ctx.tenantId, async (session) => {
       inline = session.inline;
       const at = await this.checkpointOf(session, ctx.tenantId);
       const decision = await this.decideIn(session.db, ctx, spec);
       replayed = 'earlier' in decision;
-      return this.writeIn(session, ctx, spec, decision, at);
+      return this.writeIn(session, ctx, spec, decision, at, newKeys);
     }, this.projections.checkpointQuery);
+    this.forgettable.remember(newKeys);
     // EventStoreDB mode: project right after the append so the answer reflects the write;
     // the catch-up projector covers a crash between the two.
     if (stored.length > 0 && !inline && !replayed) {

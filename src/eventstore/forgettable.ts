@@ -56,8 +56,18 @@ interface SealedPayload {
 type Keyring = Map<string, Buffer>;
 const ringKey = (tenantId: string, subject: string) => `${tenantId}|${subject}`;
 
+/** How many committed data keys a process keeps for sealing (not for opening: see `recent`). */
+const RECENT_MAX = 10_000;
+
 export class Forgettable {
   private readonly objects: Map<string, PersonalObject>;
+  /**
+   * Data keys this process created and saw committed, for SEALING only (new events of a subject, stored
+   * answers), so the write path does not look up the keys it just made. Never used to open: opening always
+   * reads `data_keys`, so an erasure in any process is honoured at once. Sealing with a key another process
+   * has since destroyed only makes the new copy unreadable, which is what the erasure asked for.
+   */
+  private readonly recent = new Map<string, Buffer>();
 
   constructor(
     private readonly catalogue: EventCatalogue,
@@ -75,7 +85,7 @@ export class Forgettable {
    * event this is (`fresh`) gets a new key without a lookup; others are looked
    * up, in one statement for the whole batch.
    */
-  async seal(db: Db, tenantId: string, events: readonly PendingEvent[]): Promise<{ events: PendingEvent[]; keyWrites: Statement[] }> {
+  async seal(db: Db, tenantId: string, events: readonly PendingEvent[], created_?: Map<string, Buffer>): Promise<{ events: PendingEvent[]; keyWrites: Statement[] }> {
     const ring: Keyring = new Map();
     const created: { subject: string; owner: string | null; wrapped: string }[] = [];
     const plans = events.map((e) => {
@@ -87,10 +97,15 @@ export class Forgettable {
       if (spec.fresh && !ring.has(ringKey(tenantId, subject))) {
         const key = randomBytes(32);
         ring.set(ringKey(tenantId, subject), key);
+        created_?.set(ringKey(tenantId, subject), key);
         created.push({ subject, owner, wrapped: this.wrap(tenantId, subject, key) });
       }
       return fields.length ? { subject, owner, fields } : null;
     });
+    for (const p of plans) {
+      const k = p && !ring.has(ringKey(tenantId, p.subject)) ? this.recent.get(ringKey(tenantId, p.subject)) : undefined;
+      if (k) ring.set(ringKey(tenantId, p!.subject), k);
+    }
     const lookup = [...new Set(plans.flatMap((p) => (p && !ring.has(ringKey(tenantId, p.subject)) ? [p.subject] : [])))];
     if (lookup.length) {
       const found = await this.fetchKeys(db, lookup.map((s) => [tenantId, s]));
@@ -103,6 +118,7 @@ export class Forgettable {
         if (!p || ring.has(ringKey(tenantId, p.subject))) continue;
         const key = randomBytes(32);
         ring.set(ringKey(tenantId, p.subject), key);
+        created_?.set(ringKey(tenantId, p.subject), key);
         created.push({ subject: p.subject, owner: p.owner, wrapped: this.wrap(tenantId, p.subject, key) });
       }
     }
@@ -159,7 +175,13 @@ export class Forgettable {
       if (def && def.fields.some((f) => o[f] !== undefined && o[f] !== null)) subjects.add(`${def.kind}:${String(o.id)}`);
     });
     if (subjects.size === 0) return doc;
-    const { ring } = await this.fetchKeys(db, [...subjects].map((s) => [tenantId, s]));
+    const ring: Keyring = new Map();
+    for (const s of subjects) {
+      const k = this.recent.get(ringKey(tenantId, s));
+      if (k) ring.set(ringKey(tenantId, s), k);
+    }
+    const missing = [...subjects].filter((s) => !ring.has(ringKey(tenantId, s)));
+    if (missing.length) for (const [k, v] of (await this.fetchKeys(db, missing.map((s) => [tenantId, s]))).ring) ring.set(k, v);
     return map(doc, (o) => {
       const def = this.objectOf(o);
       if (!def) return o;
@@ -202,8 +224,21 @@ export class Forgettable {
    * conversation's parts). Whatever was sealed with them is unreadable from now
    * on, everywhere. Returns how many keys went.
    */
+  /** Keys created by `seal` whose transaction committed: kept for sealing (see `recent`). */
+  remember(created: ReadonlyMap<string, Buffer>): void {
+    for (const [k, v] of created) {
+      this.recent.delete(k);
+      this.recent.set(k, v);
+    }
+    for (const k of this.recent.keys()) {
+      if (this.recent.size <= RECENT_MAX) break;
+      this.recent.delete(k);
+    }
+  }
+
   async destroy(db: Db, tenantId: string, subjects: readonly string[]): Promise<number> {
     if (subjects.length === 0) return 0;
+    for (const s of subjects) this.recent.delete(ringKey(tenantId, s));
     const res = await db.raw('DELETE FROM data_keys WHERE tenant_id = ?::uuid AND (subject = ANY(?::text[]) OR owner = ANY(?::text[]))', [tenantId, [...subjects], [...subjects]]);
     return res.rowCount ?? 0;
   }

@@ -99,4 +99,19 @@ describe('forgettable personal data (data keys beside the log)', function () {
     expect((await stranger.open(t.db, [stored!]))[0]!.payload).to.include({ name: null });
     expect((await forgettable.open(t.db, [stored!]))[0]!.payload).to.include({ name: 'Barbara' });
   });
+
+  it('seals answers with a key it created only once told the key committed (remember), never opens with it', async () => {
+    const part = randomUUID();
+    const event: PendingEvent = { ...contactCreated(randomUUID(), 'x'), type: 'conversation_part.created', aggregate_type: 'conversation', payload: { conversation_id: randomUUID(), part_id: part, part_type: 'comment', channel_id: randomUUID(), author: { type: 'member', id: 'm' }, body: 'hi', attachments: [] } };
+    const created = new Map<string, Buffer>();
+    await forgettable.seal(t.db, tenant, [event], created); // its key writes never run: as if the transaction rolled back
+    expect(created.size).to.equal(1);
+    const answer = { type: 'conversation_part', id: part, body: 'hi' };
+    expect(await forgettable.shred(t.db, tenant, answer)).to.deep.equal({ ...answer, body: null });
+    forgettable.remember(created);
+    const shredded = (await forgettable.shred(t.db, tenant, answer)) as Record<string, unknown>;
+    expect(shredded.body).to.have.key(SEALED_VALUE);
+    // opening reads data_keys only: a key the table does not hold opens nothing
+    expect(await forgettable.reveal(t.db, tenant, shredded)).to.deep.equal({ ...answer, body: null });
+  });
 });
