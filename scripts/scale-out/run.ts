@@ -256,7 +256,7 @@ async function main(): Promise<number> {
   log(`drain ${drained ? 'complete' : 'TIMED OUT'} after ${Date.now() - drainStart} ms: ${state}`);
 
   // ---- verify ----
-  const { figures, violations } = await verify(db, tenant, records, receiver, endpointSeq, faults);
+  const { figures, violations } = await verify(db, tenant, records, receiver, endpointSeq, faults, secretsKey);
   if (!drained) violations.unshift(`the worker did not drain within ${DRAIN_TIMEOUT_MS} ms: ${state}`);
 
   const kills = faults.filter((f) => f.kind === 'kill');

@@ -3,6 +3,9 @@
 // webhook delivery received, no delivery stuck, and no 5xx that was not in
 // flight at a fault and then cleared by a retry with the same Idempotency-Key.
 import type { Knex } from 'knex';
+import { eventCatalogue, personalObjects } from '../../src/capabilities/index.js';
+import { Forgettable } from '../../src/eventstore/forgettable.js';
+import { createSealer } from '../../src/platform/crypto/seal.js';
 import type { RequestRecord } from './load.js';
 import type { WebhookReceiver } from './receiver.js';
 
@@ -68,6 +71,8 @@ export async function verify(
   receiver: WebhookReceiver,
   endpointSeq: number,
   faults: Fault[],
+  /** the services' SERVICE_SECRETS_KEY: message bodies are sealed in the log (personal data), opened here */
+  secretsKey: string,
 ): Promise<{ figures: Figures; violations: string[] }> {
   const violations: string[] = [];
   const v = (m: string) => {
@@ -75,7 +80,9 @@ export async function verify(
   };
 
   // ---- the log: gapless, heads and read-model checkpoint at the end ----
-  const events = (await db('events').where({ tenant_id: tenant }).orderBy('seq').select('seq', 'created_at', 'type', 'aggregate_id', 'payload')) as EventRow[];
+  const forgettable = new Forgettable(eventCatalogue(), createSealer({ data_key: secretsKey }), personalObjects());
+  const stored = (await db('events').where({ tenant_id: tenant }).orderBy('seq').select('tenant_id', 'seq', 'created_at', 'type', 'aggregate_id', 'payload')) as (EventRow & { tenant_id: string })[];
+  const events = (await forgettable.open(db, stored as never[])) as EventRow[];
   const n = events.length;
   events.forEach((e, i) => {
     if (Number(e.seq) !== i + 1) v(`seq gap or duplicate: position ${i + 1} holds seq ${e.seq}`);
