@@ -3261,11 +3261,20 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `idempotency_key_in_flight` (the same Idempotency-Key is still running; `Retry-After: 1`), `concurrent_modification` (retry), or a state conflict: `last_owner`, `already_member`, `channel_source_taken`, `conversation_already_closed`, `conversation_already_open`, `email_taken`, `company_exists`. */
+        /** @description `idempotency_key_in_flight` (the same Idempotency-Key is still running; `Retry-After: 1`), `concurrent_modification` (retry), or a state conflict: `last_owner`, `already_member`, `channel_source_taken`, `conversation_already_closed`, `conversation_already_open`, `email_taken`, `company_exists`, `contact_exists`, `team_exists`, `saved_reply_exists`, `member_active`, `part_not_unsendable`, `part_redacted`, `unsend_window_passed`, `export_in_progress`, `export_not_ready`, `export_failed`. */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description Gone for good: `contact_erased` (the contact was erased; its data is unreadable everywhere), `export_expired` (request a new export). */
+        Gone: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -3290,7 +3299,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `idempotency_key_reused` (same key, another method, path or body), `channels_not_configured`. */
+        /** @description `idempotency_key_reused` (same key, another method, path or body), `channels_not_configured`, `limit_reached`, `too_many_companies`. */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -4043,15 +4052,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
-            /** @description Gone */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
@@ -4101,15 +4102,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            /** @description Gone */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -4184,15 +4177,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            /** @description Gone */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -4240,15 +4225,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            /** @description Gone */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -4288,15 +4265,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            /** @description Gone */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -4388,15 +4357,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            /** @description Gone */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -4491,15 +4452,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            /** @description Gone */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];

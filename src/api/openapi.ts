@@ -57,12 +57,13 @@ const ERRORS: Record<number, { name: string; description: string }> = {
   409: {
     name: 'Conflict',
     description:
-      '`idempotency_key_in_flight` (the same Idempotency-Key is still running; `Retry-After: 1`), `concurrent_modification` (retry), or a state conflict: `last_owner`, `already_member`, `channel_source_taken`, `conversation_already_closed`, `conversation_already_open`, `email_taken`, `company_exists`.',
+      '`idempotency_key_in_flight` (the same Idempotency-Key is still running; `Retry-After: 1`), `concurrent_modification` (retry), or a state conflict: `last_owner`, `already_member`, `channel_source_taken`, `conversation_already_closed`, `conversation_already_open`, `email_taken`, `company_exists`, `contact_exists`, `team_exists`, `saved_reply_exists`, `member_active`, `part_not_unsendable`, `part_redacted`, `unsend_window_passed`, `export_in_progress`, `export_not_ready`, `export_failed`.',
   },
+  410: { name: 'Gone', description: 'Gone for good: `contact_erased` (the contact was erased; its data is unreadable everywhere), `export_expired` (request a new export).' },
   413: { name: 'PayloadTooLarge', description: '`payload_too_large`: the body is over BODY_LIMIT.' },
   431: { name: 'HeadersTooLarge', description: '`headers_too_large`: the request line and headers are over 16 KiB; the connection is closed.' },
   415: { name: 'UnsupportedMediaType', description: '`unsupported_media_type` (send application/json), `unsupported_encoding`.' },
-  422: { name: 'Unprocessable', description: '`idempotency_key_reused` (same key, another method, path or body), `channels_not_configured`.' },
+  422: { name: 'Unprocessable', description: '`idempotency_key_reused` (same key, another method, path or body), `channels_not_configured`, `limit_reached`, `too_many_companies`.' },
   429: { name: 'TooManyRequests', description: '`too_many_attempts`: sign-in throttled; `Retry-After` says when to try again.' },
   500: { name: 'InternalError', description: '`internal_error`: a bug, logged with the request id.' },
 };

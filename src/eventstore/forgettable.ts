@@ -18,9 +18,9 @@
 //   any value      {"$sealed_value": {"s": subject, "c": ciphertext, "e"?: erased value}}   (answers, exports)
 // The ciphertext is AES-256-GCM under the subject's data key with the tenant
 // and subject as associated data, so a value copied elsewhere does not open.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Sealer } from '../platform/crypto/seal.js';
+import { openWith, sealWith, type Sealer } from '../platform/crypto/seal.js';
 import { SEALED, type EventCatalogue } from './catalogue.js';
 import type { PendingEvent } from './envelope.js';
 
@@ -82,10 +82,12 @@ export class Forgettable {
    * as the log keeps them and the statements that store the data keys created
    * for them (run them in the append's transaction: a key must never outlive
    * or predate its events' commit by more than that). A subject whose first
-   * event this is (`fresh`) gets a new key without a lookup; others are looked
-   * up, in one statement for the whole batch.
+   * event this is (`fresh`) gets a new key without a lookup; others come from
+   * the committed keys this process remembers, else one lookup for the batch.
+   * The keys it creates are added to `newKeys`: hand them to `remember` once
+   * the transaction has committed.
    */
-  async seal(db: Db, tenantId: string, events: readonly PendingEvent[], created_?: Map<string, Buffer>): Promise<{ events: PendingEvent[]; keyWrites: Statement[] }> {
+  async seal(db: Db, tenantId: string, events: readonly PendingEvent[], newKeys?: Map<string, Buffer>): Promise<{ events: PendingEvent[]; keyWrites: Statement[] }> {
     const ring: Keyring = new Map();
     const created: { subject: string; owner: string | null; wrapped: string }[] = [];
     const plans = events.map((e) => {
@@ -97,7 +99,7 @@ export class Forgettable {
       if (spec.fresh && !ring.has(ringKey(tenantId, subject))) {
         const key = randomBytes(32);
         ring.set(ringKey(tenantId, subject), key);
-        created_?.set(ringKey(tenantId, subject), key);
+        newKeys?.set(ringKey(tenantId, subject), key);
         created.push({ subject, owner, wrapped: this.wrap(tenantId, subject, key) });
       }
       return fields.length ? { subject, owner, fields } : null;
@@ -118,7 +120,7 @@ export class Forgettable {
         if (!p || ring.has(ringKey(tenantId, p.subject))) continue;
         const key = randomBytes(32);
         ring.set(ringKey(tenantId, p.subject), key);
-        created_?.set(ringKey(tenantId, p.subject), key);
+        newKeys?.set(ringKey(tenantId, p.subject), key);
         created.push({ subject: p.subject, owner: p.owner, wrapped: this.wrap(tenantId, p.subject, key) });
       }
     }
@@ -143,11 +145,6 @@ export class Forgettable {
         ]
       : [];
     return { events: sealed, keyWrites };
-  }
-
-  /** Whether a stored payload has sealed fields. */
-  static isSealed(payload: Json): boolean {
-    return SEALED in payload;
   }
 
   /**
@@ -288,21 +285,13 @@ export class Forgettable {
   }
 }
 
-function encrypt(key: Buffer, tenantId: string, subject: string, plaintext: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(`${tenantId}|${subject}`, 'utf8'));
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
-}
+const aad = (tenantId: string, subject: string) => `data|${tenantId}|${subject}`;
+const encrypt = (key: Buffer, tenantId: string, subject: string, plaintext: string): string => sealWith(key, aad(tenantId, subject), plaintext);
 
+/** The plaintext, or null when it does not open (another key, another tenant or subject, tampered). */
 function decrypt(key: Buffer, tenantId: string, subject: string, sealed: string): string | null {
   try {
-    const raw = Buffer.from(sealed, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-    decipher.setAAD(Buffer.from(`${tenantId}|${subject}`, 'utf8'));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    return openWith(key, aad(tenantId, subject), sealed);
   } catch {
     return null;
   }

@@ -61,6 +61,13 @@ export class Conflict extends AppError {
   }
 }
 
+/** The thing existed and is gone for good (an erased contact, an expired export): a retry will not bring it back. */
+export class Gone extends AppError {
+  constructor(code: string, message: string) {
+    super(410, code, message);
+  }
+}
+
 export class Unprocessable extends AppError {
   constructor(code: string, message: string, field?: string) {
     super(422, code, message, field);

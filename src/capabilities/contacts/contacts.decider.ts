@@ -3,7 +3,7 @@
 // posts, teammate-started conversations). An e-mail (case-insensitive) and an
 // external_id name at most one contact of a workspace; custom attributes merge
 // by key and a null removes one; an erased contact refuses every change (410).
-import { AppError, BadRequest, NotFound, Unprocessable } from '../../platform/errors.js';
+import { AppError, BadRequest, Gone, NotFound, Unprocessable } from '../../platform/errors.js';
 import { mergeAttributes, sameAttributes, type CustomAttributeValues } from '../companies/index.js';
 import type { ContactEvent } from './contacts.events.js';
 
@@ -60,7 +60,7 @@ export const MAX_COMPANIES_PER_CONTACT = 100;
 
 const FIELDS = ['external_id', 'email', 'name', 'phone'] as const;
 
-export const contactErased = (id: string) => new AppError(410, 'contact_erased', `The contact ${id} was erased; its data is gone.`);
+export const contactErased = (id: string) => new Gone('contact_erased', `The contact ${id} was erased; its data is gone.`);
 
 const contactExists = (h: Holder) =>
   new AppError(409, 'contact_exists', `A contact with this ${h.field === 'email' ? 'e-mail' : 'external_id'} exists: ${h.id}.`, h.field);

@@ -86,6 +86,13 @@ export const inboundMessage = (cmd: InboundCommand): CommandSpec<InboundState, S
   decide: (s) => decideInbound(cmd, s),
 });
 
+/** Destroys a part's data key beside the event that says so (nothing when the command decided nothing). */
+const forgetPart =
+  (partId: string, forgettable: Forgettable): CommandSpec<PartView | null, ConversationEvent>['beside'] =>
+  async (db, events, ctx) => {
+    if (events.length) await forgettable.destroy(db, ctx.tenantId, [`part:${partId}`]);
+  };
+
 /**
  * Redacts a part: its data key is destroyed in the same transaction that appends
  * the event, so its body and attachments read as null everywhere from the commit on.
@@ -94,9 +101,7 @@ export const redactPart = (cmd: { conversationId: string; partId: string; by: Au
   name: 'RedactPart',
   load: (db, ctx) => partView(db, ctx.tenantId, cmd.partId),
   decide: (part) => decideRedact(cmd, part),
-  beside: async (db, events, ctx) => {
-    if (events.length) await forgettable.destroy(db, ctx.tenantId, [`part:${cmd.partId}`]);
-  },
+  beside: forgetPart(cmd.partId, forgettable),
 });
 
 /** Unsends a teammate's own comment (within the window); its content is destroyed as by a redaction. */
@@ -104,7 +109,5 @@ export const unsendPart = (cmd: { conversationId: string; partId: string; window
   name: 'UnsendPart',
   load: (db, ctx) => partView(db, ctx.tenantId, cmd.partId),
   decide: (part, ctx) => decideUnsend({ ...cmd, actorMemberId: ctx.actor.member_id, now: ctx.now }, part),
-  beside: async (db, events, ctx) => {
-    if (events.length) await forgettable.destroy(db, ctx.tenantId, [`part:${cmd.partId}`]);
-  },
+  beside: forgetPart(cmd.partId, forgettable),
 });

@@ -2,18 +2,12 @@ import { anyEventSchema } from '../../api/event-schemas.js';
 import { getRoute } from '../../api/resource-routes.js';
 import { ResponseDoc, route, type RouteDef } from '../../api/routes.js';
 import { ERROR } from '../../api/schemas.js';
-import { AppError, Conflict, NotFound } from '../../platform/errors.js';
+import { Conflict, Gone, NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { openedFile } from './exports.document.js';
 import { exportFileSchema, exportSchema, findExport, findExportFile, renderExport, type ExportRow } from './exports.read.js';
 import { announce, requestExport } from './exports.repo.js';
 import { sources } from './exports.sources.js';
-
-class Gone extends AppError {
-  constructor(code: string, message: string) {
-    super(410, code, message);
-  }
-}
 
 const location = (id: string) => `/api/exports/${id}`;
 

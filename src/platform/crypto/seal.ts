@@ -21,6 +21,29 @@ function deriveKey(secret: string, purpose: SealPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), `conversation-service/${purpose}/${VERSION}`, 32));
 }
 
+/** AES-256-GCM of `plaintext` under `key`, bound to `aad`: `v1.<iv>.<ciphertext>.<tag>` (base64url). */
+export function sealWith(key: Buffer, aad: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [VERSION, iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+}
+
+/** Opens what `sealWith` sealed with the same key and associated data; throws SealError otherwise. */
+export function openWith(key: Buffer, aad: string, sealed: string): string {
+  const [v, iv, body, tag] = sealed.split('.');
+  if (v !== VERSION || !iv || !body || !tag) throw new SealError('sealed value has an unknown format');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(aad, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    throw new SealError('sealed value does not open for this tenant and entity');
+  }
+}
+
 export function createSealer(keys: Partial<Record<SealPurpose, string>>): Sealer {
   const derived = new Map<SealPurpose, Buffer>();
   for (const [purpose, secret] of Object.entries(keys) as [SealPurpose, string | undefined][]) {
@@ -31,27 +54,10 @@ export function createSealer(keys: Partial<Record<SealPurpose, string>>): Sealer
     if (!k) throw new SealError(`no sealing key configured for ${purpose} secrets`);
     return k;
   };
-  const aad = (tenantId: string, entityId: string, purpose: SealPurpose) => Buffer.from(`${VERSION}|${purpose}|${tenantId}|${entityId}`, 'utf8');
+  const aad = (tenantId: string, entityId: string, purpose: SealPurpose) => `${VERSION}|${purpose}|${tenantId}|${entityId}`;
   return {
     canSeal: (purpose) => derived.has(purpose),
-    seal(purpose, tenantId, entityId, plaintext) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', keyFor(purpose), iv);
-      cipher.setAAD(aad(tenantId, entityId, purpose));
-      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return [VERSION, iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
-    },
-    open(purpose, tenantId, entityId, sealed) {
-      const [v, iv, body, tag] = sealed.split('.');
-      if (v !== VERSION || !iv || !body || !tag) throw new SealError('sealed value has an unknown format');
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', keyFor(purpose), Buffer.from(iv, 'base64url'));
-        decipher.setAAD(aad(tenantId, entityId, purpose));
-        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-      } catch {
-        throw new SealError('sealed value does not open for this tenant and entity');
-      }
-    },
+    seal: (purpose, tenantId, entityId, plaintext) => sealWith(keyFor(purpose), aad(tenantId, entityId, purpose), plaintext),
+    open: (purpose, tenantId, entityId, sealed) => openWith(keyFor(purpose), aad(tenantId, entityId, purpose), sealed),
   };
 }
