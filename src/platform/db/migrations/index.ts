@@ -18,6 +18,7 @@ import * as m019 from './019_erasure_marks.js';
 import * as m020 from './020_contact_conversations.js';
 import * as m021 from './021_teams.js';
 import * as m022 from './022_saved_replies.js';
+import * as m023 from './023_tags.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -41,6 +42,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '020_contact_conversations': m020,
   '021_teams': m021,
   '022_saved_replies': m022,
+  '023_tags': m023,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
