@@ -40,6 +40,14 @@ export interface Config {
   metricsToken: string | null;
   /** how long a finished subject-access export can be downloaded before its file is deleted */
   exportTtlHours: number;
+  /** outbound worker: recipients one claim takes */
+  outboundBatch: number;
+  /** outbound worker: how long a claim on recipients holds before another process may take them over */
+  outboundLeaseMs: number;
+  /** outbound worker: a pause between two recipients of one worker (a send-rate throttle; 0 = none) */
+  outboundIntervalMs: number;
+  /** outbound worker: the poll tick (NOTIFY wakes it sooner) */
+  outboundPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +84,10 @@ export const CONFIG_VARS = [
   'TRUST_PROXY',
   'METRICS_TOKEN',
   'EXPORT_TTL_HOURS',
+  'OUTBOUND_BATCH',
+  'OUTBOUND_LEASE_MS',
+  'OUTBOUND_INTERVAL_MS',
+  'OUTBOUND_POLL_MS',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -150,6 +162,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: (str('TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     metricsToken,
     exportTtlHours: int('EXPORT_TTL_HOURS', 48, 1, 24 * 365),
+    outboundBatch: int('OUTBOUND_BATCH', 50, 1, 1000),
+    outboundLeaseMs: int('OUTBOUND_LEASE_MS', 60_000, 500, 3_600_000),
+    outboundIntervalMs: int('OUTBOUND_INTERVAL_MS', 0, 0, 60_000),
+    outboundPollMs: int('OUTBOUND_POLL_MS', 2_000, 50, 600_000),
   };
   for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT', 'PREPARED_STATEMENTS']) {
     const v = str(flag);

@@ -15,6 +15,7 @@ import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
 import { membersModule } from './members/index.js';
+import { outboundModule } from './outbound/index.js';
 import { teamsModule } from './teams/index.js';
 import { savedRepliesModule } from './saved-replies/index.js';
 import { usersModule } from './users/index.js';
@@ -38,6 +39,7 @@ export const modules: readonly CapabilityModule[] = [
   erasureModule,
   webhooksModule,
   exportsModule,
+  outboundModule,
 ];
 
 export const allProjectors = (): AnyProjector[] => modules.flatMap((m) => m.projectors ?? []);

@@ -185,3 +185,31 @@ export async function contactErasure(db: Db, tenantId: string, id: string): Prom
   if (!isUuid(id)) return null;
   return (await db('contacts').where({ tenant_id: tenantId, id }).first('id', 'erased_at')) ?? null;
 }
+
+/** A contact as an outbound audience resolves it. */
+export interface AudienceContact {
+  id: string;
+  archived: boolean;
+  erased: boolean;
+}
+
+/**
+ * The contacts an audience names, with whether each is archived or erased (for
+ * the outbound capability, which records those as skipped): by ids (in the
+ * order given, unknown ids left out), or every contact carrying any of the
+ * tags (oldest first). At most `limit` rows.
+ */
+export async function audienceContacts(db: Db, tenantId: string, by: { ids: readonly string[] } | { tagIds: readonly string[] }, limit: number): Promise<AudienceContact[]> {
+  const cols = ['id', 'archived_at', 'erased_at'];
+  const view = (r: { id: string; archived_at: Date | null; erased_at: Date | null }): AudienceContact => ({ id: r.id, archived: r.archived_at !== null, erased: r.erased_at !== null });
+  if ('ids' in by) {
+    const ids = by.ids.filter(isUuid);
+    if (ids.length === 0) return [];
+    const rows: { id: string; archived_at: Date | null; erased_at: Date | null }[] = await allContactsOf(db, tenantId).whereIn('id', ids).select(cols);
+    const found = new Map(rows.map((r) => [r.id, view(r)]));
+    return ids.flatMap((id) => found.get(id) ?? []).slice(0, limit);
+  }
+  if (by.tagIds.length === 0) return [];
+  const rows = await allContactsOf(db, tenantId).whereRaw('tag_ids && ?::uuid[]', [`{${by.tagIds.filter(isUuid).join(',')}}`]).orderBy(['created_at', 'id']).limit(limit).select(cols);
+  return rows.map(view);
+}

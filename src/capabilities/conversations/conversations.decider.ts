@@ -165,12 +165,15 @@ export interface StartCommand {
 }
 
 export interface StartState {
+  /** a conversation with cmd.conversationId exists already (a retried start with a derived id): refused */
+  existing?: boolean;
   channel: { defaultTeamId: string | null } | null;
   contact: ContactView | null;
   assigneeActive: boolean;
 }
 
 export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
+  if (s.existing) throw new Conflict('conversation_exists', `A conversation with id ${cmd.conversationId} exists already.`);
   if (!s.channel) throw new BadRequest('unknown_channel', 'channel_id names no channel of this workspace.', 'channel_id');
   if (cmd.contactId && !s.contact) throw new BadRequest('unknown_contact', 'contact_id names no contact of this workspace.', 'contact_id');
   if (cmd.contactId && s.contact?.erased) throw contactErased(cmd.contactId);

@@ -9,5 +9,6 @@ import { savedRepliesProjector } from './saved-replies.projection.js';
 import { savedRepliesRoutes } from './saved-replies.routes.js';
 
 export type { SavedReplyEvent } from './saved-replies.events.js';
+export { parseTemplate, renderTemplate, type Lookup, type Segment } from './saved-replies.template.js';
 
 export const savedRepliesModule = defineModule({ name: 'saved-replies', events: savedReplyEvents, projectors: [savedRepliesProjector], routes: savedRepliesRoutes });

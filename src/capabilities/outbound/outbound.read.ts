@@ -1,0 +1,171 @@
+import type { Db } from '../../commands/command.js';
+import type { ListSpec } from '../../api/pagination/list.js';
+import { arrayOf, constant, dateTime, int, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { isUuid } from '../../platform/ids.js';
+import type { Audience, OutboundAuthor } from './outbound.events.js';
+
+export const MAX_COLLECTIONS = 150;
+export const STATES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
+export type CollectionState = (typeof STATES)[number];
+export const RECIPIENT_STATUSES = ['pending', 'sent', 'failed', 'skipped', 'cancelled'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+export interface CollectionRow {
+  tenant_id: string;
+  id: string;
+  name: string;
+  channel_id: string;
+  subject: string | null;
+  body: string;
+  audience: Audience;
+  send_at: Date | null;
+  state: CollectionState;
+  author: OutboundAuthor | null;
+  member_id: string | null;
+  audience_size: number;
+  pending: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  cancelled: number;
+  cancel_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+  scheduled_at: Date | null;
+  sending_at: Date | null;
+  sent_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+export interface RecipientRow {
+  tenant_id: string;
+  collection_id: string;
+  contact_id: string;
+  id: string;
+  position: number;
+  status: RecipientStatus;
+  conversation_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const collectionsOf = (db: Db, tenantId: string) => db('outbound_collections').where({ tenant_id: tenantId });
+export const recipientsOf = (db: Db, tenantId: string, collectionId: string) => db('outbound_recipients').where({ tenant_id: tenantId, collection_id: collectionId });
+
+export async function findCollection(db: Db, tenantId: string, id: string): Promise<CollectionRow | undefined> {
+  return isUuid(id) ? collectionsOf(db, tenantId).andWhere({ id }).first() : undefined;
+}
+
+export async function allCollections(db: Db, tenantId: string): Promise<CollectionRow[]> {
+  return collectionsOf(db, tenantId).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(MAX_COLLECTIONS);
+}
+
+export async function countCollections(db: Db, tenantId: string): Promise<number> {
+  const row = (await collectionsOf(db, tenantId).count<{ n: string }[]>({ n: '*' }))[0];
+  return Number(row?.n ?? 0);
+}
+
+export async function findRecipient(db: Db, tenantId: string, collectionId: string, contactId: string): Promise<RecipientRow | undefined> {
+  return recipientsOf(db, tenantId, collectionId).andWhere({ contact_id: contactId }).first();
+}
+
+export async function pendingContactIds(db: Db, tenantId: string, collectionId: string): Promise<string[]> {
+  return recipientsOf(db, tenantId, collectionId).andWhere({ status: 'pending' }).orderBy('position').pluck('contact_id');
+}
+
+export const recipientList: ListSpec = {
+  itemType: 'outbound_recipient',
+  sorts: { position: { column: 'position', kind: 'number' } },
+  defaultSort: 'position',
+  defaultOrder: 'asc',
+  idIsUuid: true,
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const renderCollection = (c: CollectionRow) => ({
+  type: 'outbound',
+  id: c.id,
+  name: c.name,
+  channel_id: c.channel_id,
+  subject: c.subject,
+  body: c.body,
+  audience: c.audience,
+  send_at: iso(c.send_at),
+  state: c.state,
+  cancel_reason: c.cancel_reason,
+  counts: { audience_size: c.audience_size, pending: c.pending, sent: c.sent, failed: c.failed, skipped: c.skipped, cancelled: c.cancelled },
+  created_at: c.created_at.toISOString(),
+  updated_at: c.updated_at.toISOString(),
+  scheduled_at: iso(c.scheduled_at),
+  sending_at: iso(c.sending_at),
+  sent_at: iso(c.sent_at),
+  cancelled_at: iso(c.cancelled_at),
+});
+
+export const renderRecipient = (r: RecipientRow) => ({
+  type: 'outbound_recipient',
+  id: r.id,
+  collection_id: r.collection_id,
+  contact_id: r.contact_id,
+  position: r.position,
+  status: r.status,
+  conversation_id: r.conversation_id,
+  error: r.error_code ? { code: r.error_code, message: r.error_message ?? '' } : null,
+  updated_at: r.updated_at.toISOString(),
+});
+
+const audienceSchema = {
+  oneOf: [
+    object({ contact_ids: arrayOf(uuid) }, { title: 'AudienceContacts' }),
+    object({ tag_ids: arrayOf(uuid) }, { title: 'AudienceTags' }),
+    object({ query: str() }, { title: 'AudienceQuery' }),
+  ],
+};
+
+export const collectionSchema = object(
+  {
+    type: constant('outbound'),
+    id: uuid,
+    name: str(),
+    channel_id: uuid,
+    subject: nullable(str()),
+    body: str({ description: 'With its placeholders unrendered (the saved replies\' placeholders).' }),
+    audience: audienceSchema,
+    send_at: nullable(dateTime),
+    state: oneOfStrings(STATES),
+    cancel_reason: nullable(oneOfStrings(['requested', 'audience_too_large'])),
+    counts: object({ audience_size: int, pending: int, sent: int, failed: int, skipped: int, cancelled: int }, { title: 'OutboundCounts' }),
+    created_at: dateTime,
+    updated_at: dateTime,
+    scheduled_at: nullable(dateTime),
+    sending_at: nullable(dateTime),
+    sent_at: nullable(dateTime),
+    cancelled_at: nullable(dateTime),
+  },
+  { title: 'Outbound' },
+);
+
+export const collectionListSchema = object(
+  { type: constant('list'), data: arrayOf(collectionSchema, { maxItems: MAX_COLLECTIONS }) },
+  { title: 'OutboundList', description: 'Every outbound collection of the workspace (at most 150), newest first: unpaginated, so no `pages`.' },
+);
+
+export const deletedCollectionSchema = object({ type: constant('outbound'), id: uuid, deleted: constant(true) }, { title: 'DeletedOutbound' });
+
+export const recipientSchema = object(
+  {
+    type: constant('outbound_recipient'),
+    id: uuid,
+    collection_id: uuid,
+    contact_id: uuid,
+    position: int,
+    status: oneOfStrings(RECIPIENT_STATUSES),
+    conversation_id: nullable(uuid),
+    error: nullable(object({ code: str(), message: str() }, { title: 'OutboundRecipientError' })),
+    updated_at: dateTime,
+  },
+  { title: 'OutboundRecipient' },
+);

@@ -1,0 +1,57 @@
+// The worker's claims on pending recipients: a lease (leased_until, lease_token)
+// taken with FOR UPDATE SKIP LOCKED, so processes share the work and a claim
+// of a dead process runs out and is taken over. The claim is only about who
+// works on what: every outcome is decided by a command under the workspace's
+// append lock, so two processes holding the same recipient (a lease that ran
+// out under a slow worker) still start one conversation. "Due" and "expired"
+// are judged by the injected clock, never SQL now().
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+
+/** NOTIFY channel that wakes outbound workers in every process. */
+export const OUTBOUND_CHANNEL = 'outbound';
+
+export interface ClaimedRecipient {
+  tenant_id: string;
+  collection_id: string;
+  contact_id: string;
+  attempts: number;
+}
+
+/** Claims up to `limit` pending recipients of sending collections, in collection and audience order. */
+export async function claimRecipients(db: Knex, now: Date, leaseMs: number, limit: number): Promise<ClaimedRecipient[]> {
+  const res = await db.raw(
+    `WITH pick AS (
+       SELECT r.tenant_id, r.collection_id, r.contact_id FROM outbound_recipients r
+         JOIN outbound_collections c ON c.tenant_id = r.tenant_id AND c.id = r.collection_id AND c.state = 'sending'
+        WHERE r.status = 'pending' AND (r.leased_until IS NULL OR r.leased_until <= :now)
+        ORDER BY c.sending_at, r.collection_id, r.position
+        LIMIT :limit
+        FOR UPDATE OF r SKIP LOCKED
+     )
+     UPDATE outbound_recipients r SET leased_until = :until, lease_token = :token, attempts = r.attempts + 1
+       FROM pick WHERE r.tenant_id = pick.tenant_id AND r.collection_id = pick.collection_id AND r.contact_id = pick.contact_id
+     RETURNING r.tenant_id, r.collection_id, r.contact_id, r.attempts`,
+    { now, until: new Date(now.getTime() + leaseMs), token: randomUUID(), limit },
+  );
+  return res.rows as ClaimedRecipient[];
+}
+
+/** Lets a claim go at once (a failed attempt that should be retried soon, after `retryAt`). */
+export async function release(db: Knex, r: ClaimedRecipient, retryAt: Date): Promise<void> {
+  await db('outbound_recipients').where({ tenant_id: r.tenant_id, collection_id: r.collection_id, contact_id: r.contact_id, status: 'pending' }).update({ leased_until: retryAt });
+}
+
+/** Scheduled collections whose send_at has come (every workspace). */
+export async function dueSchedules(db: Knex, now: Date, limit: number): Promise<{ tenant_id: string; id: string }[]> {
+  return db('outbound_collections').where({ state: 'scheduled' }).andWhere('send_at', '<=', now).orderBy(['send_at', 'id']).limit(limit).select('tenant_id', 'id');
+}
+
+/** Sending collections with nothing pending (the recipients' commands normally complete them; this is the safety net). */
+export async function finishedSending(db: Knex, limit: number): Promise<{ tenant_id: string; id: string }[]> {
+  return db('outbound_collections').where({ state: 'sending', pending: 0 }).limit(limit).select('tenant_id', 'id');
+}
+
+export async function announce(db: Knex): Promise<void> {
+  await db.raw('SELECT pg_notify(?, ?)', [OUTBOUND_CHANNEL, '']);
+}
