@@ -137,7 +137,7 @@ describe('outbound collections', function () {
 
   it('sends: one conversation per contact with the rendered template, the bridge gets each first part; skipped and failed recipients recorded, the rest go on', async () => {
     const names = ['Ada', 'Grace', 'Linus'];
-    const good = [];
+    const good: string[] = [];
     for (const name of names) good.push(await contact({ name }));
     const archived = await contact();
     await ok(t.client.post(`/api/contacts/${archived}/archive`, {}, { key: admin }));

@@ -133,6 +133,42 @@ async function teamActivity(t: TestService, owner: Member, memberIds: string[]):
   await ok(client.put(`/api/teams/${blue.id}`, { name: 'doomed' }, as));
 }
 
+/**
+ * Outbound collections: drafts created, changed and deleted; one sent (the worker starts a conversation per
+ * recipient; an archived contact skipped, one without external_id failed), one scheduled, one cancelled.
+ */
+async function outboundActivity(t: TestService, owner: Member): Promise<void> {
+  const as = { key: (await mintKey(t, owner, ['settings:read', 'settings:write', 'conversations:write', 'contacts:write'])).secret };
+  const ok = async (r: Promise<{ status: number; text: string; body: any }>, status = 200) => {
+    const a = await r;
+    expect(a.status, a.text).to.equal(status);
+    return a.body;
+  };
+  const ch = await createChannel(t, owner, { name: 'Outbound bridge' });
+  const people: string[] = [];
+  for (let i = 0; i < 4; i++) people.push((await ok(t.client.post('/api/contacts', { ...(i === 3 ? {} : { external_id: `out-${i}` }), name: `Out ${i}`, email: `out${i}@example.com` }, as), 201)).id);
+  await ok(t.client.post(`/api/contacts/${people[2]}/archive`, undefined, as));
+  const make = (name: string, extra: Record<string, unknown> = {}) =>
+    ok(t.client.post('/api/outbound', { name, channel_id: ch.id, body: 'Hi {{contact.name}}', audience: { contact_ids: people }, ...extra }, as), 201);
+  const sent = await make('Sent');
+  await ok(t.client.put(`/api/outbound/${sent.id}`, { subject: 'News', body: 'Hello {{contact.name | fallback: "you"}}' }, as));
+  await ok(t.client.post(`/api/outbound/${sent.id}/send`, undefined, as));
+  const doomed = await make('Deleted');
+  await ok(t.client.delete(`/api/outbound/${doomed.id}`, as));
+  const later = await make('Later', { send_at: new Date(t.clock.now().getTime() + 86_400_000).toISOString() });
+  await ok(t.client.post(`/api/outbound/${later.id}/send`, undefined, as));
+  const cancelled = await make('Cancelled', { send_at: new Date(t.clock.now().getTime() + 86_400_000).toISOString() });
+  await ok(t.client.post(`/api/outbound/${cancelled.id}/send`, undefined, as));
+  await ok(t.client.post(`/api/outbound/${cancelled.id}/cancel`, undefined, as));
+  const start = Date.now();
+  for (let i = 0; i < 300; i++) {
+    if ((await ok(t.client.get(`/api/outbound/${sent.id}`, as))).state === 'sent') return;
+    if (Date.now() - start > 20_000) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the outbound collection was not sent in time');
+}
+
 describe('projections: rebuild', function () {
   this.timeout(60_000);
   let t: TestService;
@@ -209,6 +245,7 @@ describe('projections: rebuild', function () {
       await contactActivity(t, owner, companies);
       await savedReplyActivity(t, owner);
       await teamActivity(t, owner, [owner.memberId, admin.memberId]);
+      await outboundActivity(t, owner);
     }
   });
   after(async () => t?.close());
@@ -243,6 +280,10 @@ describe('projections: rebuild', function () {
     // saved replies: created, renamed, rewritten, deleted (6 left in each workspace)
     expect(live.saved_replies, 'saved_replies').to.have.length(18);
     expect(live.saved_replies!.filter((r) => r.name === 'Reply 1 again' && r.body === 'and again'), 'changed saved replies').to.have.length(3);
+    // outbound: a sent, a scheduled and a cancelled collection in each workspace, with the sent one's recipients
+    expect(new Set(live.outbound_collections!.map((c) => c.state))).to.deep.equal(new Set(['sent', 'scheduled', 'cancelled']));
+    expect(new Set(live.outbound_recipients!.map((r) => r.status))).to.deep.equal(new Set(['sent', 'skipped', 'failed']));
+    expect(live.outbound_recipients!.filter((r) => r.status === 'sent')).to.have.length(6);
 
     const events = await t.service.deps.store.countAll();
     // Small batches: many pages, and (batch sizes differing) other changes folded into one statement each time,

@@ -16,6 +16,8 @@ export const outboundModule = defineModule({
   name: 'outbound',
   events: outboundEvents,
   projectors: [outboundProjector],
+  // the worker's claims on pending recipients (leases), beside the log
+  tables: ['outbound_claims'],
   routes: outboundRoutes,
   workers: (deps) => [outboundWorker(deps)],
 });

@@ -147,11 +147,11 @@ export const outboundProjector: Projector<OutboundEvent> = {
               author: p.author,
               member_id: p.member_id,
               audience_size: p.audience_size,
-              pending: p.recipients.length - skipped,
-              skipped,
               sending_at: at,
               updated_at: at,
             },
+            // Counters only ever move by increments: a batch may fold this with recipients' outcomes on the same row.
+            { pending: p.recipients.length - skipped, skipped },
           );
           break;
         }
@@ -161,7 +161,8 @@ export const outboundProjector: Projector<OutboundEvent> = {
         case 'outbound.cancelled': {
           const p = e.payload;
           for (const contactId of p.contact_ids) recipients.patch({ tenant_id: t, collection_id: p.id, contact_id: contactId }, { status: 'cancelled', updated_at: at });
-          collections.patch({ tenant_id: t, id: p.id }, { state: 'cancelled', cancel_reason: p.reason, pending: 0, cancelled: p.contact_ids.length, cancelled_at: at, updated_at: at });
+          // Every pending recipient is in contact_ids (decided under the append lock), so pending drops to 0.
+          collections.patch({ tenant_id: t, id: p.id }, { state: 'cancelled', cancel_reason: p.reason, cancelled_at: at, updated_at: at }, { pending: -p.contact_ids.length, cancelled: p.contact_ids.length });
           break;
         }
         case 'outbound_recipient.sent': {

@@ -1,6 +1,7 @@
-// The worker's claims on pending recipients: a lease (leased_until, lease_token)
-// taken with FOR UPDATE SKIP LOCKED, so processes share the work and a claim
-// of a dead process runs out and is taken over. The claim is only about who
+// The worker's claims on pending recipients (outbound_claims, beside the log):
+// a lease (leased_until, lease_token) taken with FOR UPDATE SKIP LOCKED on the
+// recipient, and an upsert that only replaces a claim whose lease ran out, so
+// processes share the work and a claim of a dead process is taken over. The claim is only about who
 // works on what: every outcome is decided by a command under the workspace's
 // append lock, so two processes holding the same recipient (a lease that ran
 // out under a slow worker) still start one conversation. "Due" and "expired"
@@ -24,22 +25,33 @@ export async function claimRecipients(db: Knex, now: Date, leaseMs: number, limi
     `WITH pick AS (
        SELECT r.tenant_id, r.collection_id, r.contact_id FROM outbound_recipients r
          JOIN outbound_collections c ON c.tenant_id = r.tenant_id AND c.id = r.collection_id AND c.state = 'sending'
-        WHERE r.status = 'pending' AND (r.leased_until IS NULL OR r.leased_until <= :now)
+         LEFT JOIN outbound_claims k ON k.tenant_id = r.tenant_id AND k.collection_id = r.collection_id AND k.contact_id = r.contact_id
+        WHERE r.status = 'pending' AND (k.leased_until IS NULL OR k.leased_until <= :now)
         ORDER BY c.sending_at, r.collection_id, r.position
         LIMIT :limit
         FOR UPDATE OF r SKIP LOCKED
      )
-     UPDATE outbound_recipients r SET leased_until = :until, lease_token = :token, attempts = r.attempts + 1
-       FROM pick WHERE r.tenant_id = pick.tenant_id AND r.collection_id = pick.collection_id AND r.contact_id = pick.contact_id
-     RETURNING r.tenant_id, r.collection_id, r.contact_id, r.attempts`,
+     INSERT INTO outbound_claims AS k (tenant_id, collection_id, contact_id, leased_until, lease_token, attempts)
+     SELECT tenant_id, collection_id, contact_id, :until, :token, 1 FROM pick
+     ON CONFLICT (tenant_id, collection_id, contact_id) DO UPDATE
+        SET leased_until = excluded.leased_until, lease_token = excluded.lease_token, attempts = k.attempts + 1
+      WHERE k.leased_until <= :now
+     RETURNING k.tenant_id, k.collection_id, k.contact_id, k.attempts`,
     { now, until: new Date(now.getTime() + leaseMs), token: randomUUID(), limit },
   );
   return res.rows as ClaimedRecipient[];
 }
 
-/** Lets a claim go at once (a failed attempt that should be retried soon, after `retryAt`). */
+const claimOf = (db: Knex, r: ClaimedRecipient) => db('outbound_claims').where({ tenant_id: r.tenant_id, collection_id: r.collection_id, contact_id: r.contact_id });
+
+/** Lets a failed attempt's claim go at `retryAt` (the next attempt waits until then). */
 export async function release(db: Knex, r: ClaimedRecipient, retryAt: Date): Promise<void> {
-  await db('outbound_recipients').where({ tenant_id: r.tenant_id, collection_id: r.collection_id, contact_id: r.contact_id, status: 'pending' }).update({ leased_until: retryAt });
+  await claimOf(db, r).update({ leased_until: retryAt });
+}
+
+/** Drops the claim of a recipient that has its outcome. */
+export async function settle(db: Knex, r: ClaimedRecipient): Promise<void> {
+  await claimOf(db, r).delete();
 }
 
 /** Scheduled collections whose send_at has come (every workspace). */

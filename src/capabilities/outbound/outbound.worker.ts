@@ -12,7 +12,7 @@ import type { CoreDeps, Worker } from '../capability.js';
 import type { CommandContext } from '../../commands/command.js';
 import { AppError } from '../../platform/errors.js';
 import { completeIfDone, deliverRecipient, fireSchedule, giveUpRecipient } from './outbound.commands.js';
-import { claimRecipients, dueSchedules, finishedSending, OUTBOUND_CHANNEL, release, type ClaimedRecipient } from './outbound.repo.js';
+import { claimRecipients, dueSchedules, finishedSending, OUTBOUND_CHANNEL, release, settle, type ClaimedRecipient } from './outbound.repo.js';
 
 /** Attempts before a recipient whose start keeps failing (a database error, not a decision) is marked failed. */
 export const MAX_ATTEMPTS = 5;
@@ -41,6 +41,7 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
     const ids = { collectionId: r.collection_id, contactId: r.contact_id };
     try {
       const events = await run(r.tenant_id, () => shell.execute(ctxOf(r.tenant_id), deliverRecipient(ids)));
+      await settle(db, r).catch(() => undefined);
       return events.length > 0;
     } catch (e) {
       // A refusal (the start was refused: the contact or channel changed under us) is this recipient's outcome;
@@ -56,6 +57,7 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
       await run(r.tenant_id, () => shell.execute(ctxOf(r.tenant_id), giveUpRecipient({ ...ids, message }))).catch((err) =>
         log.warn({ err, collection_id: r.collection_id }, 'could not record the failed outbound recipient'),
       );
+      await settle(db, r).catch(() => undefined);
       return true;
     }
   }

@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import { tenantWall } from './014_row_level_security.js';
 
-// Outbound collections (src/capabilities/outbound/): read models of outbound.*
-// and outbound_recipient.* events. A collection's recipients are frozen into
-// outbound_recipients by the event that starts sending (one row per contact).
-// The lease columns (leased_until, lease_token, attempts) are the worker's, not
-// the projector's: a rebuild empties them, which only makes every pending
-// recipient claimable at once (a recipient's outcome is decided under the
-// workspace's append lock, so a second claim of it decides nothing).
+// Outbound collections (src/capabilities/outbound/): outbound_collections and
+// outbound_recipients are read models of outbound.* and outbound_recipient.*
+// events; a collection's recipients are frozen into outbound_recipients by the
+// event that starts sending (one row per contact). outbound_claims is the
+// worker's, beside the log: who works on which pending recipient, under a
+// lease (leased_until, lease_token), and how many attempts it took. A claim is
+// only about sharing work: a recipient's outcome is decided under the
+// workspace's append lock, so a second claim of it decides nothing.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE TABLE outbound_collections (
@@ -51,19 +52,26 @@ export async function up(knex: Knex): Promise<void> {
       error_message text,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
-      leased_until timestamptz,
-      lease_token uuid,
-      attempts integer NOT NULL DEFAULT 0,
+      PRIMARY KEY (tenant_id, collection_id, contact_id)
+    );
+    CREATE TABLE outbound_claims (
+      tenant_id uuid NOT NULL,
+      collection_id uuid NOT NULL,
+      contact_id uuid NOT NULL,
+      leased_until timestamptz NOT NULL,
+      lease_token uuid NOT NULL,
+      attempts integer NOT NULL DEFAULT 1,
       PRIMARY KEY (tenant_id, collection_id, contact_id)
     );
     CREATE UNIQUE INDEX outbound_recipients_id ON outbound_recipients (tenant_id, id);
     CREATE INDEX outbound_recipients_list ON outbound_recipients (tenant_id, collection_id, position);
-    CREATE INDEX outbound_recipients_pending ON outbound_recipients (leased_until NULLS FIRST) WHERE status = 'pending';
+    CREATE INDEX outbound_recipients_pending ON outbound_recipients (tenant_id, collection_id, position) WHERE status = 'pending';
   `);
   await tenantWall(knex, 'outbound_collections');
   await tenantWall(knex, 'outbound_recipients');
+  await tenantWall(knex, 'outbound_claims');
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('DROP TABLE IF EXISTS outbound_recipients; DROP TABLE IF EXISTS outbound_collections');
+  await knex.raw('DROP TABLE IF EXISTS outbound_claims; DROP TABLE IF EXISTS outbound_recipients; DROP TABLE IF EXISTS outbound_collections');
 }
