@@ -765,6 +765,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/outbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List outbound collections (all of them, at most 150, newest first; unpaginated)
+         * @description **Scope:** `settings:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getOutbound"];
+        put?: never;
+        /**
+         * Create an outbound collection (a draft)
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postOutbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbound/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an outbound collection, with its state and counts
+         * @description **Scope:** `settings:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getOutboundById"];
+        /**
+         * Change a draft outbound collection
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        put: operations["putOutboundById"];
+        post?: never;
+        /**
+         * Delete a draft outbound collection
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        delete: operations["deleteOutboundById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbound/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a collection: no recipient that has not been sent will be
+         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postOutboundByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbound/{id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a collection's recipients (one per contact of the frozen audience), with their conversation or error
+         * @description **Scope:** `settings:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getOutboundByIdRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbound/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a draft now, or schedule it for its send_at (the audience is resolved when sending starts)
+         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postOutboundByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/saved-replies": {
         parameters: {
             query?: never;
@@ -1322,6 +1434,18 @@ export interface components {
             name?: string;
             content_type?: string;
             size?: number;
+        };
+        /** AudienceContacts */
+        AudienceContacts: {
+            contact_ids: string[];
+        };
+        /** AudienceQuery */
+        AudienceQuery: {
+            query: string;
+        };
+        /** AudienceTags */
+        AudienceTags: {
+            tag_ids: string[];
         };
         /** Author */
         Author: {
@@ -2234,6 +2358,15 @@ export interface components {
             /** @constant */
             deleted: true;
         };
+        /** DeletedOutbound */
+        DeletedOutbound: {
+            /** @constant */
+            type: "outbound";
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
         /** DeletedSavedReply */
         DeletedSavedReply: {
             /** @constant */
@@ -2366,7 +2499,7 @@ export interface components {
             parts: components["schemas"]["ConversationPart"][];
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
@@ -2636,6 +2769,449 @@ export interface components {
             type: "membership";
             member: components["schemas"]["Member"];
             workspace: components["schemas"]["Workspace"];
+        };
+        /** Outbound */
+        Outbound: {
+            /** @constant */
+            type: "outbound";
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            channel_id: string;
+            subject: string | null;
+            /** @description With its placeholders unrendered (the saved replies' placeholders). */
+            body: string;
+            audience: components["schemas"]["AudienceContacts"] | components["schemas"]["AudienceTags"] | components["schemas"]["AudienceQuery"];
+            /** Format: date-time */
+            send_at: string | null;
+            /** @enum {string} */
+            state: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
+            cancel_reason: ("requested" | "audience_too_large") | null;
+            counts: components["schemas"]["OutboundCounts"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            scheduled_at: string | null;
+            /** Format: date-time */
+            sending_at: string | null;
+            /** Format: date-time */
+            sent_at: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+        };
+        /**
+         * OutboundCancelledFeedEvent
+         * @description The collection was cancelled (`reason` `requested`, or `audience_too_large` when a schedule fired on an audience over the limit). `contact_ids` are the recipients that were still pending: none of them will be sent.
+         */
+        OutboundCancelledFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.cancelled";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                reason: "requested" | "audience_too_large";
+                contact_ids: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** OutboundCounts */
+        OutboundCounts: {
+            audience_size: number;
+            pending: number;
+            sent: number;
+            failed: number;
+            skipped: number;
+            cancelled: number;
+        };
+        /**
+         * OutboundCreatedFeedEvent
+         * @description An outbound collection (a campaign) was created as a draft. `body` holds its placeholders unrendered.
+         */
+        OutboundCreatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.created";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: uuid */
+                channel_id: string;
+                subject: string | null;
+                body: string;
+                audience: {
+                    contact_ids: string[];
+                } | {
+                    tag_ids: string[];
+                } | {
+                    query: string;
+                };
+                send_at: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundDeletedFeedEvent
+         * @description A draft collection was deleted.
+         */
+        OutboundDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.deleted";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundList
+         * @description Every outbound collection of the workspace (at most 150), newest first: unpaginated, so no `pages`.
+         */
+        OutboundList: {
+            /** @constant */
+            type: "list";
+            data: components["schemas"]["Outbound"][];
+        };
+        /** OutboundRecipient */
+        OutboundRecipient: {
+            /** @constant */
+            type: "outbound_recipient";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            collection_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            position: number;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed" | "skipped" | "cancelled";
+            /** Format: uuid */
+            conversation_id: string | null;
+            error: components["schemas"]["OutboundRecipientError"] | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** OutboundRecipientError */
+        OutboundRecipientError: {
+            code: string;
+            message: string;
+        };
+        /**
+         * OutboundRecipientFailedFeedEvent
+         * @description A recipient could not be sent (e.g. `contact_unreachable`: an api channel needs the contact's external_id); the others go on.
+         */
+        OutboundRecipientFailedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound_recipient.failed";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                collection_id: string;
+                /** Format: uuid */
+                contact_id: string;
+                code: string;
+                message: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** OutboundRecipientList */
+        OutboundRecipientList: {
+            /** @constant */
+            type: "list";
+            data: components["schemas"]["OutboundRecipient"][];
+            pages: components["schemas"]["Pages"];
+        };
+        /**
+         * OutboundRecipientSentFeedEvent
+         * @description A recipient's conversation was started (in the same transaction as its conversation.created and first part).
+         */
+        OutboundRecipientSentFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound_recipient.sent";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                collection_id: string;
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                conversation_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundRecipientSkippedFeedEvent
+         * @description A pending recipient was skipped when its turn came: the contact was archived or erased after the audience was resolved.
+         */
+        OutboundRecipientSkippedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound_recipient.skipped";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                collection_id: string;
+                /** Format: uuid */
+                contact_id: string;
+                reason: "archived" | "erased" | "unknown_contact";
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundScheduledFeedEvent
+         * @description Sending was asked for a future `send_at`: the audience is resolved when the schedule fires, not now.
+         */
+        OutboundScheduledFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.scheduled";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                send_at: string;
+                author: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+                /** Format: uuid */
+                member_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundSendingFeedEvent
+         * @description Sending began: the audience was resolved, once, into one recipient per contact, in audience order. A recipient with `skipped` will not be sent (archived, erased or unknown contact); every other one is pending until the worker starts its conversation.
+         */
+        OutboundSendingFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.sending";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                author: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+                /** Format: uuid */
+                member_id: string;
+                audience_size: number;
+                recipients: {
+                    /** Format: uuid */
+                    contact_id: string;
+                    skipped?: "archived" | "erased" | "unknown_contact";
+                }[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundSentFeedEvent
+         * @description Every recipient of the collection has an outcome (sent, failed or skipped): sending is over.
+         */
+        OutboundSentFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.sent";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                sent: number;
+                failed: number;
+                skipped: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundUpdatedFeedEvent
+         * @description A draft collection changed; only changed fields are in the payload.
+         */
+        OutboundUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.updated";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name?: string;
+                /** Format: uuid */
+                channel_id?: string;
+                subject?: string | null;
+                body?: string;
+                audience?: {
+                    contact_ids: string[];
+                } | {
+                    tag_ids: string[];
+                } | {
+                    query: string;
+                };
+                send_at?: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
         };
         /** Pages */
         Pages: {
@@ -5266,6 +5842,327 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getOutbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postOutbound: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: uuid */
+                    channel_id: string;
+                    subject?: string | null;
+                    body: string;
+                    audience: {
+                        contact_ids: string[];
+                    } | {
+                        tag_ids: string[];
+                    } | {
+                        query: string;
+                    };
+                    /** Format: date-time */
+                    send_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outbound"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOutboundById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outbound"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putOutboundById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** Format: uuid */
+                    channel_id?: string;
+                    subject?: string | null;
+                    body?: string;
+                    audience?: {
+                        contact_ids: string[];
+                    } | {
+                        tag_ids: string[];
+                    } | {
+                        query: string;
+                    };
+                    /** Format: date-time */
+                    send_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outbound"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteOutboundById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedOutbound"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postOutboundByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outbound"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOutboundByIdRecipients: {
+        parameters: {
+            query?: {
+                per_page?: number;
+                starting_after?: string;
+                sort?: "position";
+                order?: "asc" | "desc";
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+                status?: "pending" | "sent" | "failed" | "skipped" | "cancelled";
+            };
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundRecipientList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postOutboundByIdSend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outbound"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getSavedReplies: {
         parameters: {
             query?: never;
@@ -5869,7 +6766,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.unarchived" | "contact.updated" | "conversation.created" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.unarchived" | "contact.updated" | "conversation.created" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -5947,7 +6844,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.unarchived" | "contact.updated" | "conversation.created" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.unarchived" | "contact.updated" | "conversation.created" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;
