@@ -123,12 +123,20 @@ export class CommandShell {
   private async drain(tenantId: string): Promise<void> {
     const queue = this.queues.get(tenantId)!;
     try {
-      // No await between the last check of the queue and its removal: a command queued meanwhile cannot be left behind.
+      // No await between the last check of the queue and its removal: a command queued meanwhile cannot be left
+      // behind. (The removal must sit here, not in a `finally` after the awaited scope: the callers the last group
+      // resolved resume before that `finally` would run, and a command one of them queued at once went into a
+      // queue that was then dropped, never drained: its caller waited for ever.)
       await this.scope.run(tenantId, async () => {
         while (queue.length > 0) await this.runGroup(tenantId, queue.splice(0, MAX_GROUP));
+        this.queues.delete(tenantId);
       });
     } finally {
-      this.queues.delete(tenantId);
+      if (this.queues.get(tenantId) === queue) {
+        this.queues.delete(tenantId);
+        // Only after an unexpected failure: whatever is still queued is answered rather than stranded.
+        for (const item of queue.splice(0)) item.reject(new Error('the command queue of the workspace failed; retry'));
+      }
     }
   }
 

@@ -90,6 +90,28 @@ describe('group commit', () => {
     expect(Number(closed[0]!.n)).to.equal(10);
   });
 
+  it('a command queued the moment the previous one resolves (no I/O between) is drained, not stranded', async () => {
+    const { shell } = t.service.deps;
+    const ctx = (): CommandContext => ({ tenantId: owner.workspaceId, now: t.clock.now(), actor: { type: 'system', id: 'test' } });
+    const nothing: CommandSpec<null> = { name: 'Nothing', load: async () => null, decide: () => [] };
+    // Each next command is queued from the previous one's continuation, before the drain that answered it has
+    // finished: it must land in a queue that is still drained (it once went into one about to be dropped).
+    const chain = (async () => {
+      for (let i = 0; i < 20; i++) {
+        // k extra microtask hops after the answer, for k = 0…9: whichever the drain needs to finish, one of them lands inside it.
+        await shell.execute(ctx(), nothing);
+        for (let k = 0; k < i % 10; k++) await null;
+      }
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('a command was stranded in the shell queue')), 10_000)));
+    try {
+      await Promise.race([chain, stuck]);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+
   it('a command that fails after writing began does not sink the others: the group runs again one by one', async () => {
     const conv = await t.client.post('/api/conversations', { channel_id: channelId, body: 'x', contact: { email: 'fail@example.com' } }, { key });
     const locker = new pg.Client({ connectionString: t.testDb.url });

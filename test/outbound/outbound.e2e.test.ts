@@ -9,6 +9,8 @@ import { createChannel } from '../support/channels.js';
 import { eventually } from '../support/events.js';
 import { Receiver } from '../webhooks/receiver.js';
 import type { OutboundWorker } from '../../src/capabilities/outbound/outbound.worker.js';
+import { deliverRecipient, recipientConversationId } from '../../src/capabilities/outbound/outbound.commands.js';
+import { startConversation } from '../../src/capabilities/conversations/index.js';
 
 describe('outbound collections', function () {
   this.timeout(120_000);
@@ -256,6 +258,43 @@ describe('outbound collections', function () {
     expect(final.counts.sent + final.counts.cancelled).to.equal(30);
     expect(final.counts.pending).to.equal(0);
     expect(final.counts.cancelled, 'cancelled mid-send').to.be.greaterThan(0);
+  });
+
+  it('concurrent deliveries of one recipient (two workers, a retried batch) start one conversation; a start on an existing id is refused', async () => {
+    const a = await contact({ name: 'Raced' });
+    const c = await ok(create({ audience: { contact_ids: [a] } }), 201);
+    const { shell } = t.service.deps;
+    const ctx = () => ({ tenantId: owner.workspaceId, now: t.clock.now(), actor: { type: 'system' as const, id: 'test' } });
+    await ok(t.client.post(`/api/outbound/${c.id}/send`, undefined, { key: sender }));
+    // Five deliveries of the same recipient at once, racing the service's own worker.
+    const results = await Promise.all(Array.from({ length: 5 }, () => shell.execute(ctx(), deliverRecipient({ collectionId: c.id, contactId: a }))));
+    expect(results.filter((events) => events.some((e) => e.type === 'conversation.created')).length).to.be.at.most(1);
+    const done = await untilState(c.id, 'sent');
+    expect(done.counts).to.include({ sent: 1, pending: 0 });
+    const conversationId = recipientConversationId(owner.workspaceId, c.id, a);
+    const [r] = await recipients(c.id);
+    expect(r.conversation_id).to.equal(conversationId);
+    const convs = await ok(t.client.get(`/api/conversations?contact_id=${a}`, { key: admin }));
+    expect(convs.data.map((x: any) => x.id)).to.deep.equal([conversationId]);
+    // Once more, after the fact: nothing.
+    expect(await shell.execute(ctx(), deliverRecipient({ collectionId: c.id, contactId: a }))).to.deep.equal([]);
+    // The conversations decider itself refuses a start on an id that exists.
+    const again = startConversation({
+      conversationId,
+      partId: '6f1b2c1e-0000-4000-8000-0000000000bb',
+      newContactId: a,
+      channelId,
+      body: 'again',
+      subject: null,
+      assigneeId: null,
+      author: { type: 'member', id: owner.memberId },
+      contactId: a,
+      contact: null,
+    });
+    let refused: any;
+    // Right after the previous command resolved, with no I/O between: the shell's queue must not strand it.
+    await shell.execute(ctx(), again).catch((e) => (refused = e));
+    expect(refused?.code).to.equal('conversation_exists');
   });
 
   it('the 151st collection is 422 limit_reached', async () => {
