@@ -32,7 +32,7 @@ export const startConversation = (cmd: StartCommand): CommandSpec<StartState, St
   load: async (db, ctx) => {
     const channel = await channelFacts(db, ctx.tenantId, cmd.channelId);
     return {
-      existing: (await findConversation(db, ctx.tenantId, cmd.conversationId)) !== undefined,
+      existing: cmd.refuseExisting ? (await findConversation(db, ctx.tenantId, cmd.conversationId)) !== undefined : false,
       // The facts keep the default team the channel was created with: a team deleted since is none.
       channel: channel?.defaultTeamId && !(await teamExists(db, ctx.tenantId, channel.defaultTeamId)) ? { defaultTeamId: null } : channel,
       contact: cmd.contactId ? await findContact(db, ctx.tenantId, { id: cmd.contactId }) : await findContact(db, ctx.tenantId, cmd.contact ?? ({} as ContactInput)),

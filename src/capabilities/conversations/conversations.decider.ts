@@ -162,10 +162,16 @@ export interface StartCommand {
   author: Author;
   contactId: string | null;
   contact: ContactInput | null;
+  /**
+   * The id is derived from what the conversation is for (an outbound recipient's), not minted: a start on an id
+   * that exists is refused (409 conversation_exists), so a retry can never start a second one. (A route's minted
+   * id repeats only on a retried Idempotency-Key, which the shell answers from the log instead.)
+   */
+  refuseExisting?: boolean;
 }
 
 export interface StartState {
-  /** a conversation with cmd.conversationId exists already (a retried start with a derived id): refused */
+  /** a conversation with cmd.conversationId exists already (looked up when cmd.refuseExisting): refused */
   existing?: boolean;
   channel: { defaultTeamId: string | null } | null;
   contact: ContactView | null;
@@ -173,7 +179,7 @@ export interface StartState {
 }
 
 export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
-  if (s.existing) throw new Conflict('conversation_exists', `A conversation with id ${cmd.conversationId} exists already.`);
+  if (cmd.refuseExisting && s.existing) throw new Conflict('conversation_exists', `A conversation with id ${cmd.conversationId} exists already.`);
   if (!s.channel) throw new BadRequest('unknown_channel', 'channel_id names no channel of this workspace.', 'channel_id');
   if (cmd.contactId && !s.contact) throw new BadRequest('unknown_contact', 'contact_id names no contact of this workspace.', 'contact_id');
   if (cmd.contactId && s.contact?.erased) throw contactErased(cmd.contactId);

@@ -75,6 +75,11 @@ export const deleteCollection = (id: string): CommandSpec<CollectionView | null,
  * the workspace's append lock: the recipients are the contacts as of that seq).
  * A filter-language audience needs the contacts search compiler (not yet on this branch).
  */
+/** Refuses an audience this branch cannot resolve yet (checked when sending or scheduling, never when a schedule fires). */
+function assertResolvable(audience: Audience): void {
+  if ('query' in audience) throw new Unprocessable('audience_query_unavailable', 'Audiences by filter query are not available yet; use contact_ids or tag_ids.');
+}
+
 async function resolveAudience(db: Db, tenantId: string, audience: Audience): Promise<{ recipients: Resolved[]; tooLarge: boolean }> {
   if ('contact_ids' in audience) {
     const asked = audience.contact_ids;
@@ -94,6 +99,7 @@ export const sendCollection = (input: { id: string; author: OutboundAuthor; memb
   name: 'SendOutbound',
   load: async (db, ctx) => {
     const c = await findCollection(db, ctx.tenantId, input.id);
+    if (c?.state === 'draft') assertResolvable(c.audience);
     // Scheduling resolves nothing: the audience is read when the schedule fires.
     if (!c || c.state !== 'draft' || (c.send_at && c.send_at.getTime() > ctx.now.getTime())) return { collection: view(c), recipients: null, tooLarge: false };
     return { collection: view(c), ...(await resolveAudience(db, ctx.tenantId, c.audience)) };
@@ -200,6 +206,7 @@ export const deliverRecipient = (input: { collectionId: string; contactId: strin
         author: c!.author!,
         contactId: input.contactId,
         contact: null,
+        refuseExisting: true,
       });
       start = { spec, state: await spec.load(db, ctx) };
     }

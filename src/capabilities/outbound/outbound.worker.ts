@@ -70,8 +70,12 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
     for (let i = 0; i < CLAIMS_PER_PASS && !stopped; i++) {
       const claimed = await claimRecipients(db, clock.now(), config.outboundLeaseMs, config.outboundBatch);
       if (claimed.length === 0) break;
-      for (const r of claimed) {
-        if (stopped) break;
+      for (const [k, r] of claimed.entries()) {
+        if (stopped) {
+          // A graceful stop hands what it claimed back at once instead of letting the lease run out.
+          await Promise.all(claimed.slice(k).map((x) => release(db, x, clock.now()))).catch(() => undefined);
+          break;
+        }
         if (await deliver(r)) done++;
         if (config.outboundIntervalMs > 0) await pause(config.outboundIntervalMs);
       }
