@@ -10,7 +10,7 @@ import { unsnoozeWorker } from './unsnooze.worker.js';
 
 export type { ConversationEvent } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, conversationSchema, partSchema } from './conversations.read.js';
-export { contentOfContact, conversationIdsOfTeam, findConversation } from './conversations.read.js';
+export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation } from './conversations.read.js';
 
 export const conversationsModule = defineModule({
   name: 'conversations',
