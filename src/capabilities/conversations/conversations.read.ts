@@ -108,13 +108,21 @@ export async function messageFiled(db: Db, tenantId: string, conversationId: str
   return !!(await db('conversation_parts').where({ tenant_id: tenantId, conversation_id: conversationId, external_id: messageId }).first('id'));
 }
 
-/** A part with its conversation, as reply and part routes answer. */
+/** A part with its conversation, as reply and part routes answer: one statement (it follows every write of a part). */
 export async function partWithConversation(db: Db, tenantId: string, conversationId: string, partId: string) {
-  const [part, conv] = await Promise.all([
-    db('conversation_parts').where({ tenant_id: tenantId, id: partId }).first() as Promise<PartRow>,
-    findConversation(db, tenantId, conversationId),
-  ]);
-  return { ...renderPart(part), conversation: renderConversation(conv!) };
+  const res = await db.raw(
+    `SELECT c.*, ${tagRefsSql('c')} AS tags, (
+        SELECT row_to_json(p) FROM (
+          SELECT id, conversation_id, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
+          FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id AND id = ?
+        ) p) AS part
+     FROM conversations c WHERE c.tenant_id = ? AND c.id = ?`,
+    [partId, tenantId, conversationId],
+  );
+  const row = res.rows[0] as (ConversationRow & { part: (Omit<PartRow, 'created_at'> & { created_at: string }) | null }) | undefined;
+  if (!row?.part) return null;
+  const { part, ...conv } = row;
+  return { ...renderPart({ ...part, created_at: new Date(part.created_at) }), conversation: renderConversation(conv) };
 }
 
 /** A conversation with its first INLINE_PARTS parts, in one statement (the hot read path). */
