@@ -217,6 +217,24 @@ describe('outbound collections', function () {
     expect(rs[0].status).to.equal('sent');
   });
 
+  it('an audience by tag is frozen at send time: contacts tagged or untagged later change nothing', async () => {
+    const tag = (await ok(t.client.post('/api/tags', { name: `Frozen tag ${++n}` }, { key: admin }), 201)).id as string;
+    const tagged = [await contact({ name: 'T1' }), await contact({ name: 'T2' })];
+    const late = await contact({ name: 'T3' });
+    await contact({ name: 'Untagged' });
+    for (const id of tagged) await ok(t.client.post(`/api/contacts/${id}/tags`, { tag_id: tag }, { key: admin }));
+    const c = await ok(create({ audience: { tag_ids: [tag] } }), 201);
+    const s = await ok(t.client.post(`/api/outbound/${c.id}/send`, undefined, { key: sender }));
+    expect(s.counts.audience_size).to.equal(2);
+    await ok(t.client.post(`/api/contacts/${late}/tags`, { tag_id: tag }, { key: admin }));
+    await ok(t.client.delete(`/api/contacts/${tagged[0]}/tags/${tag}`, { key: admin }));
+    await untilState(c.id, 'sent');
+    await completedPass();
+    const rs = await recipients(c.id);
+    expect(rs.map((r) => r.contact_id)).to.deep.equal(tagged);
+    expect(rs.map((r) => r.status)).to.deep.equal(['sent', 'sent']);
+  });
+
   it('schedules a send for send_at and resolves the audience when the schedule fires', async () => {
     const a = await contact({ name: 'Later' });
     const at = new Date(t.clock.now().getTime() + 3600_000).toISOString();

@@ -84,11 +84,14 @@ describe('process: outbound sending under SIGKILL', function () {
         expect(r.status, r.text).to.equal(201);
         contactIds.push(r.body.id);
       }
-      // TODO(lead): tag through POST /api/contacts/{id}/tags once the tags capability is on main; until then
-      // the tag is set on the contacts' read model directly (the column migration 023 added).
-      const tag = '7a9f0c3e-1d2b-4c5d-8e6f-000000000' + String(processes).padStart(3, '0');
       const tagged = contactIds.slice(0, AUDIENCE);
-      await testDb.db('contacts').where({ tenant_id: tenant }).whereIn('id', tagged).update({ tag_ids: testDb.db.raw('ARRAY[?]::uuid[]', [tag]) });
+      const tagged201 = await client().post('/api/tags', { name: `Launch list ${label}` }, as());
+      expect(tagged201.status, tagged201.text).to.equal(201);
+      const tag: string = tagged201.body.id;
+      for (const id of tagged) {
+        const r = await client().post(`/api/contacts/${id}/tags`, { tag_id: tag }, as());
+        expect(r.status, r.text).to.equal(200);
+      }
 
       const created = await client().post('/api/outbound', { name: `Launch ${label}`, channel_id: channelId, body: 'Hello {{contact.name}}, we launched!', audience: { tag_ids: [tag] } }, as());
       expect(created.status, created.text).to.equal(201);
