@@ -41,6 +41,19 @@ describe('configuration', function () {
     for (const bad of ['0', '1.5', 'two', '-1']) expect(() => loadConfig({ EXPORT_TTL_HOURS: bad }), bad).to.throw(ConfigError, 'EXPORT_TTL_HOURS');
   });
 
+  it('reads the outbound worker settings (batch, lease, interval, poll) with defaults, and refuses bad values', () => {
+    expect(loadConfig({})).to.include({ outboundBatch: 50, outboundLeaseMs: 60_000, outboundIntervalMs: 0, outboundPollMs: 2_000 });
+    expect(loadConfig({ OUTBOUND_BATCH: '10', OUTBOUND_LEASE_MS: '1500', OUTBOUND_INTERVAL_MS: '15', OUTBOUND_POLL_MS: '200' })).to.include({
+      outboundBatch: 10,
+      outboundLeaseMs: 1500,
+      outboundIntervalMs: 15,
+      outboundPollMs: 200,
+    });
+    for (const [name, bad] of [['OUTBOUND_BATCH', '0'], ['OUTBOUND_LEASE_MS', '10'], ['OUTBOUND_INTERVAL_MS', '-1'], ['OUTBOUND_POLL_MS', 'soon']] as const) {
+      expect(() => loadConfig({ [name]: bad }), name).to.throw(ConfigError, name);
+    }
+  });
+
   it('reads METRICS_TOKEN (unset: null) and refuses a short or spaced one', () => {
     expect(loadConfig({}).metricsToken).to.equal(null);
     expect(loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789' }).metricsToken).to.equal('metrics-token-0123456789');
