@@ -86,6 +86,7 @@ describe('outbound collections', function () {
   });
 
   it('refuses hostile and invalid input with 400 and field paths, never a 500', async () => {
+    const realTag = (await ok(t.client.post('/api/tags', { name: `Validation ${++n}` }, { key: admin }), 201)).id as string;
     const bad: [Record<string, unknown>, string][] = [
       [{ audience: { contact_ids: ['nope'] } }, 'audience'],
       [{ audience: { contact_ids: [] } }, 'audience'],
@@ -94,14 +95,16 @@ describe('outbound collections', function () {
       [{ audience: { contact_ids: [null] } }, 'audience'],
       [{ audience: { query: '' } }, 'audience'],
       [{ audience: { tag_ids: [] }, channel_id: 'x' }, 'channel_id'],
-      [{ audience: { tag_ids: ['6f1b2c1e-0000-4000-8000-000000000000'] }, body: 'Hi {{contact.password}}' }, 'body'],
-      [{ audience: { tag_ids: ['6f1b2c1e-0000-4000-8000-000000000000'] }, body: '' }, 'body'],
+      [{ audience: { tag_ids: ['REAL'] }, body: 'Hi {{contact.password}}' }, 'body'],
+      [{ audience: { tag_ids: ['REAL'] }, body: '' }, 'body'],
       [{ audience: { tag_ids: ['6f1b2c1e-0000-4000-8000-000000000000'] }, send_at: 'tomorrow' }, 'send_at'],
       [{ audience: { tag_ids: ['6f1b2c1e-0000-4000-8000-000000000000'] }, name: '   ' }, 'name'],
       [{ audience: { tag_ids: ['6f1b2c1e-0000-4000-8000-000000000000'] }, extra: 1 }, 'extra'],
-      [{ audience: { tag_ids: ['6f1b2c1e-0000-4000-8000-000000000000'] }, channel_id: '6f1b2c1e-0000-4000-8000-000000000001' }, 'channel_id'],
+      [{ audience: { tag_ids: ['REAL'] }, channel_id: '6f1b2c1e-0000-4000-8000-000000000001' }, 'channel_id'],
+      [{ audience: { tag_ids: ['REAL', '6f1b2c1e-0000-4000-8000-000000000000'] } }, 'audience.tag_ids.1'],
     ];
-    for (const [body, field] of bad) {
+    for (const [raw, field] of bad) {
+      const body = JSON.parse(JSON.stringify(raw).replaceAll('REAL', realTag));
       const r = await create(body);
       expect(r.status, `${JSON.stringify(body)} → ${r.text}`).to.equal(400);
       expect(r.body.errors.map((e: any) => e.field ?? '').join(' '), JSON.stringify(body)).to.include(field);
@@ -231,7 +234,7 @@ describe('outbound collections', function () {
     await untilState(c.id, 'sent');
     await completedPass();
     const rs = await recipients(c.id);
-    expect(rs.map((r) => r.contact_id)).to.deep.equal(tagged);
+    expect(rs.map((r) => r.contact_id).sort()).to.deep.equal([...tagged].sort());
     expect(rs.map((r) => r.status)).to.deep.equal(['sent', 'sent']);
   });
 

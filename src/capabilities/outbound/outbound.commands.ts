@@ -6,6 +6,7 @@ import { audienceContacts, findContactRow, type ContactEvent, type ContactRow } 
 import { findConversation, startConversation, type ConversationEvent, type StartState } from '../conversations/index.js';
 import { findMember } from '../members/index.js';
 import { parseTemplate, renderTemplate } from '../saved-replies/index.js';
+import { findTag } from '../tags/index.js';
 import {
   completion,
   decideCancel,
@@ -27,7 +28,7 @@ import {
 } from './outbound.decider.js';
 import type { Audience, OutboundAuthor, OutboundEvent } from './outbound.events.js';
 import { countCollections, findCollection, findRecipient, pendingContactIds, type CollectionRow } from './outbound.read.js';
-import { Unprocessable } from '../../platform/errors.js';
+import { BadRequest, Unprocessable } from '../../platform/errors.js';
 
 /** The conversation a recipient starts: derived from (workspace, collection, contact), so no retry can start a second one. */
 export const recipientConversationId = (tenantId: string, collectionId: string, contactId: string) => deterministicUuid('outbound-conversation', tenantId, collectionId, contactId);
@@ -36,18 +37,34 @@ const recipientPartId = (tenantId: string, collectionId: string, contactId: stri
 const view = (c: CollectionRow | undefined): CollectionView | null => (c ? { id: c.id, state: c.state, sendAt: c.send_at } : null);
 const channelExists = async (db: Db, ctx: CommandContext, id: string | undefined) => (id === undefined ? true : (await channelFacts(db, ctx.tenantId, id)) !== null);
 
-export const createCollection = (input: Draft): CommandSpec<{ count: number; channelExists: boolean }, OutboundEvent> => ({
+/** The position of the first tag of an audience that names no tag of the workspace, or null. */
+async function firstUnknownTag(db: Db, tenantId: string, audience: Audience | undefined): Promise<number | null> {
+  if (!audience || !('tag_ids' in audience)) return null;
+  for (const [i, id] of audience.tag_ids.entries()) if (!(await findTag(db, tenantId, id))) return i;
+  return null;
+}
+
+const checkTags = (unknownTag: number | null) => {
+  if (unknownTag !== null) throw new BadRequest('unknown_tag', 'The audience names a tag this workspace does not have.', `audience.tag_ids.${unknownTag}`);
+};
+
+export const createCollection = (input: Draft): CommandSpec<{ count: number; channelExists: boolean; unknownTag: number | null }, OutboundEvent> => ({
   name: 'CreateOutbound',
-  load: async (db, ctx) => ({ count: await countCollections(db, ctx.tenantId), channelExists: await channelExists(db, ctx, input.channel_id) }),
+  load: async (db, ctx) => ({
+    count: await countCollections(db, ctx.tenantId),
+    channelExists: await channelExists(db, ctx, input.channel_id),
+    unknownTag: await firstUnknownTag(db, ctx.tenantId, input.audience),
+  }),
   decide: (s) => {
     parseTemplate(input.body);
+    checkTags(s.unknownTag);
     return decideCreate(input, s);
   },
 });
 
 type Current = (CollectionView & Omit<Draft, 'id'>) | null;
 
-export const updateCollection = (input: Partial<Draft> & { id: string }): CommandSpec<{ current: Current; channelExists: boolean }, OutboundEvent> => ({
+export const updateCollection = (input: Partial<Draft> & { id: string }): CommandSpec<{ current: Current; channelExists: boolean; unknownTag: number | null }, OutboundEvent> => ({
   name: 'UpdateOutbound',
   load: async (db, ctx) => {
     const c = await findCollection(db, ctx.tenantId, input.id);
@@ -56,10 +73,12 @@ export const updateCollection = (input: Partial<Draft> & { id: string }): Comman
         ? { id: c.id, state: c.state, sendAt: c.send_at, name: c.name, channel_id: c.channel_id, subject: c.subject, body: c.body, audience: c.audience, send_at: c.send_at?.toISOString() ?? null }
         : null,
       channelExists: await channelExists(db, ctx, input.channel_id),
+      unknownTag: await firstUnknownTag(db, ctx.tenantId, input.audience),
     };
   },
   decide: (s) => {
     if (input.body !== undefined) parseTemplate(input.body);
+    checkTags(s.unknownTag);
     return decideUpdate(input, s.current, s);
   },
 });
