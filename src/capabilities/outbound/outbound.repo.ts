@@ -19,7 +19,10 @@ export interface ClaimedRecipient {
   attempts: number;
 }
 
-/** Claims up to `limit` pending recipients of sending collections, in collection and audience order. */
+/**
+ * Claims up to `limit` pending recipients of sending collections. Ordered by position in the audience first, so
+ * collections sending at once (of any workspace) take turns instead of a large one holding up the others.
+ */
 export async function claimRecipients(db: Knex, now: Date, leaseMs: number, limit: number): Promise<ClaimedRecipient[]> {
   const res = await db.raw(
     `WITH pick AS (
@@ -27,7 +30,7 @@ export async function claimRecipients(db: Knex, now: Date, leaseMs: number, limi
          JOIN outbound_collections c ON c.tenant_id = r.tenant_id AND c.id = r.collection_id AND c.state = 'sending'
          LEFT JOIN outbound_claims k ON k.tenant_id = r.tenant_id AND k.collection_id = r.collection_id AND k.contact_id = r.contact_id
         WHERE r.status = 'pending' AND (k.leased_until IS NULL OR k.leased_until <= :now)
-        ORDER BY c.sending_at, r.collection_id, r.position
+        ORDER BY r.position, c.sending_at, r.collection_id
         LIMIT :limit
         FOR UPDATE OF r SKIP LOCKED
      )

@@ -65,7 +65,7 @@ export async function up(knex: Knex): Promise<void> {
     );
     CREATE UNIQUE INDEX outbound_recipients_id ON outbound_recipients (tenant_id, id);
     CREATE INDEX outbound_recipients_list ON outbound_recipients (tenant_id, collection_id, position);
-    CREATE INDEX outbound_recipients_pending ON outbound_recipients (tenant_id, collection_id, position) WHERE status = 'pending';
+    CREATE INDEX outbound_recipients_pending ON outbound_recipients (position) WHERE status = 'pending';
   `);
   await tenantWall(knex, 'outbound_collections');
   await tenantWall(knex, 'outbound_recipients');
