@@ -11,6 +11,7 @@ import { claimNext } from '../../src/capabilities/exports/exports.repo.js';
 import { buildDocument } from '../../src/capabilities/exports/exports.document.js';
 import { sources, renderCompany } from '../../src/capabilities/exports/exports.sources.js';
 import { findCompany } from '../../src/capabilities/companies/index.js';
+import { outboundWorker } from '../../src/capabilities/outbound/outbound.worker.js';
 import { addMember, mintKey, newWorkspace, signIn, startTestService, type Member, type TestService } from '../support/service.js';
 import { createChannel, inboundBody, postInbound } from '../support/channels.js';
 
@@ -36,7 +37,7 @@ describe('subject-access exports', function () {
     t = await startTestService('exports', { clock, env: { WORKERS: 'off', SERVICE_SECRETS_KEY: SECRETS_KEY } });
     owner = await newWorkspace(t);
     ch = await createChannel(t, owner);
-    key = (await mintKey(t, owner, ['contacts:export', 'contacts:read', 'contacts:write', 'contacts:delete', 'conversations:read', 'conversations:write', 'conversations:delete', 'events:read'])).secret;
+    key = (await mintKey(t, owner, ['contacts:export', 'contacts:read', 'contacts:write', 'contacts:delete', 'conversations:read', 'conversations:write', 'conversations:delete', 'events:read', 'settings:read', 'settings:write'])).secret;
     worker = exportsWorker(t.service.deps);
   });
   after(async () => t?.close());
@@ -99,7 +100,7 @@ describe('subject-access exports', function () {
     expect(file.headers.get('content-disposition')).to.equal(`attachment; filename="contact-${s.contactId}-export-${r.body.id}.json"`);
     expect(Buffer.byteLength(file.text), 'size is the bytes of the download').to.equal(done.body.size);
     const doc = file.body;
-    expect(Object.keys(doc)).to.deep.equal(['type', 'id', 'workspace_id', 'contact_id', 'generated_at', 'contact', 'companies', 'conversations', 'events']);
+    expect(Object.keys(doc)).to.deep.equal(['type', 'id', 'workspace_id', 'contact_id', 'generated_at', 'contact', 'companies', 'conversations', 'outbound', 'events']);
     expect(doc).to.include({ type: 'contact_export', id: r.body.id, workspace_id: owner.workspaceId, contact_id: s.contactId });
     // The contact as GET /api/contacts/{id} shows it, and their companies as GET /api/companies/{id} does.
     expect(doc.contact).to.deep.equal((await t.client.get(`/api/contacts/${s.contactId}`, { key })).body);
@@ -261,6 +262,24 @@ describe('subject-access exports', function () {
     const r = await request(s.contactId);
     expect(await withCompanies.tick()).to.equal(1);
     expect((await download(r.body.id)).body.companies).to.deep.equal([company.body]);
+  });
+
+  it("includes the contact's outbound recipient records: which campaigns reached them, and how", async () => {
+    const s = await subject();
+    const manage = { key };
+    const ch = await createChannel(t, owner);
+    const c = await t.client.post('/api/outbound', { name: `Campaign ${s.contactId}`, channel_id: ch.id, body: 'Hi {{contact.name}}', audience: { contact_ids: [s.contactId] } }, manage);
+    expect(c.status, c.text).to.equal(201);
+    expect((await t.client.post(`/api/outbound/${c.body.id}/send`, undefined, manage)).status).to.equal(200);
+    expect(await outboundWorker(t.service.deps).tick()).to.equal(1);
+    const recipients = (await t.client.get(`/api/outbound/${c.body.id}/recipients`, manage)).body.data;
+    expect(recipients).to.have.length(1);
+    const r = await request(s.contactId);
+    expect(await worker.tick()).to.equal(1);
+    const doc = (await download(r.body.id)).body;
+    expect(doc.outbound).to.deep.equal([{ ...recipients[0], collection_name: `Campaign ${s.contactId}` }]);
+    expect(doc.outbound[0]).to.include({ status: 'sent', contact_id: s.contactId });
+    expect(doc.conversations.map((x: { id: string }) => x.id)).to.include(recipients[0].conversation_id);
   });
 
   it('needs contacts:export for every export route (contacts:read is not enough), and admins hold it, agents do not', async () => {

@@ -17,6 +17,8 @@ export interface ExportDocument {
   contact: Json;
   companies: Json[];
   conversations: Json[];
+  /** the contact's outbound recipient records */
+  outbound: Json[];
   events: Json[];
 }
 
@@ -62,6 +64,8 @@ export async function buildDocument(b: BuildInput): Promise<ExportDocument | nul
     await b.progress?.((i + 2) / steps);
   }
 
+  const outbound = await sources.outbound(db, tenantId, contactId);
+
   const events: Json[] = [];
   const about = [contactId, ...shells.map((c) => c.id)];
   for (let after = 0; ; ) {
@@ -71,7 +75,7 @@ export async function buildDocument(b: BuildInput): Promise<ExportDocument | nul
     after = page.at(-1)!.seq;
   }
 
-  return { type: 'contact_export', id: b.exportId, workspace_id: tenantId, contact_id: contactId, generated_at: b.now.toISOString(), contact, companies, conversations, events };
+  return { type: 'contact_export', id: b.exportId, workspace_id: tenantId, contact_id: contactId, generated_at: b.now.toISOString(), contact, companies, conversations, outbound, events };
 }
 
 /** The file as stored: the document with every personal value sealed, as UTF-8 JSON. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../commands/command.js';
 import { arrayOf, constant, dateTime, nullable, object, oneOfStrings, str, uuid, extend, type Schema } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
-import { companySchema, contactSchema, conversationSchema, partSchema } from './exports.sources.js';
+import { companySchema, contactSchema, conversationSchema, partSchema, recipientSchema } from './exports.sources.js';
 
 export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
@@ -86,6 +86,7 @@ export const exportFileSchema = (events: Schema): Schema =>
       contact: exportedContactSchema,
       companies: arrayOf(companySchema),
       conversations: arrayOf(extend(conversationSchema, { parts: arrayOf(partSchema) }, { title: 'ExportedConversation' })),
+      outbound: arrayOf(extend(recipientSchema, { collection_name: str() }, { title: 'ExportedOutboundRecipient', description: "A recipient record of the contact: an outbound collection (named) that reached them, and how." })),
       events: arrayOf(events),
     },
     { title: 'ContactExportFile' },

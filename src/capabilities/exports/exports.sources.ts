@@ -7,10 +7,12 @@ import { companyIdsOf, contactErasure, findContactRow, renderContacts } from '..
 import { companiesByIds, renderCompany } from '../companies/index.js';
 import { conversationsOfContact, partsPage, renderConversation, renderPart } from '../conversations/index.js';
 import { eventsAbout } from '../feed/index.js';
+import { recipientsOfContact } from '../outbound/index.js';
 
 export { companySchema, type CompanyRow } from '../companies/index.js';
 export { contactSchema } from '../contacts/index.js';
 export { conversationSchema, partSchema } from '../conversations/index.js';
+export { recipientSchema } from '../outbound/index.js';
 export type { ContactEvent } from '../contacts/index.js';
 
 type Json = Record<string, unknown>;
@@ -24,6 +26,8 @@ export interface ExportSources {
   companies(db: Db, tenantId: string, contactId: string): Promise<Json[]>;
   /** The contact's conversations, rendered, oldest first, without parts. */
   conversations(db: Db, tenantId: string, contactId: string): Promise<(Json & { id: string })[]>;
+  /** The contact's outbound recipient records (which campaigns reached them, and how), oldest first. */
+  outbound(db: Db, tenantId: string, contactId: string): Promise<Json[]>;
   /** A page of a conversation's parts, rendered, after `afterSeq`, with the last seq. */
   parts(db: Db, tenantId: string, conversationId: string, afterSeq: number, limit: number): Promise<{ parts: Json[]; lastSeq: number }>;
   /** A page of the envelopes of events about these aggregates (payloads sealed as the feed keeps them). */
@@ -51,6 +55,8 @@ export const sources: ExportSources = {
   async conversations(db, tenantId, contactId) {
     return (await conversationsOfContact(db, tenantId, contactId)).map(renderConversation);
   },
+
+  outbound: (db, tenantId, contactId) => recipientsOfContact(db, tenantId, contactId),
 
   async parts(db, tenantId, conversationId, afterSeq, limit) {
     const rows = await partsPage(db, tenantId, conversationId, afterSeq, limit);

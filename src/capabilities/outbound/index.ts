@@ -11,6 +11,7 @@ import { outboundRoutes } from './outbound.routes.js';
 import { outboundWorker } from './outbound.worker.js';
 
 export type { OutboundEvent } from './outbound.events.js';
+export { recipientSchema, recipientsOfContact } from './outbound.read.js';
 
 export const outboundModule = defineModule({
   name: 'outbound',

@@ -169,3 +169,19 @@ export const recipientSchema = object(
   },
   { title: 'OutboundRecipient' },
 );
+
+/**
+ * Every recipient record of a contact across the workspace's collections (for the contact's subject-access
+ * export), oldest first, with the collection's name.
+ */
+export async function recipientsOfContact(db: Db, tenantId: string, contactId: string): Promise<(ReturnType<typeof renderRecipient> & { collection_name: string })[]> {
+  if (!isUuid(contactId)) return [];
+  const rows: (RecipientRow & { collection_name: string })[] = await db('outbound_recipients as r')
+    .join('outbound_collections as c', function () {
+      this.on('c.tenant_id', '=', 'r.tenant_id').andOn('c.id', '=', 'r.collection_id');
+    })
+    .where({ 'r.tenant_id': tenantId, 'r.contact_id': contactId })
+    .orderBy([{ column: 'r.created_at' }, { column: 'r.collection_id' }])
+    .select('r.*', 'c.name as collection_name');
+  return rows.map((r) => ({ ...renderRecipient(r), collection_name: r.collection_name }));
+}

@@ -29,7 +29,7 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
   const { db, shell, clock, log, config } = deps;
   let running: Promise<number> | null = null;
   let again = false;
-  let stopped = true;
+  let stopped = false;
   const timers: NodeJS.Timeout[] = [];
   let unlisten: (() => void) | null = null;
 
