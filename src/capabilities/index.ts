@@ -18,6 +18,7 @@ import { membersModule } from './members/index.js';
 import { teamsModule } from './teams/index.js';
 import { savedRepliesModule } from './saved-replies/index.js';
 import { usersModule } from './users/index.js';
+import { viewLookups, viewsModule } from './views/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
 
@@ -33,7 +34,9 @@ export const modules: readonly CapabilityModule[] = [
   channelsModule,
   contactsModule,
   companiesModule,
-  conversationsModule,
+  // Views imports conversations (its filter language); conversations gets the views' read functions here instead.
+  conversationsModule(viewLookups),
+  viewsModule,
   savedRepliesModule,
   erasureModule,
   webhooksModule,

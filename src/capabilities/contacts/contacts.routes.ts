@@ -1,5 +1,7 @@
 import { commandContext } from '../../api/command-context.js';
-import { listRoute } from '../../api/resource-routes.js';
+import { listRoute, searchRoute } from '../../api/resource-routes.js';
+import { compileQuery } from '../../platform/query/filter.js';
+import { contactSearch } from './contacts.search.js';
 import { route, type Call, type RouteDef } from '../../api/routes.js';
 import { ERROR, uuid } from '../../api/schemas.js';
 import type { Schema } from '../../api/validation.js';
@@ -100,6 +102,23 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
         if (query.company_id) q.whereIn('id', contactIdsOfCompany(db, principal.tenantId, query.company_id));
         return q;
       },
+      render: (row) => row,
+      finish,
+    }),
+
+    searchRoute<ContactRow>({
+      path: '/contacts/search',
+      permission: 'contacts:read',
+      summary: 'Search contacts with the filter language (erased contacts never match; archived ones do unless the query says archived = false)',
+      item: contactSchema,
+      spec: contactList,
+      querySchema: {
+        type: 'object',
+        description:
+          'A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators.',
+      },
+      where: (query) => compileQuery(contactSearch, query),
+      query: ({ principal }, where) => contactsOf(db, principal.tenantId).andWhereRaw(where.sql, where.bindings as never[]),
       render: (row) => row,
       finish,
     }),
