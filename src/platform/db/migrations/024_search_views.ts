@@ -26,7 +26,6 @@ export async function up(knex: Knex): Promise<void> {
     `);
   }
   await knex.raw(`
-    CREATE INDEX conversations_by_team ON conversations (tenant_id, team_id) WHERE team_id IS NOT NULL;
     CREATE TABLE views (
       tenant_id uuid NOT NULL,
       id uuid NOT NULL,
@@ -48,7 +47,6 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
     DROP TABLE IF EXISTS views;
-    DROP INDEX IF EXISTS conversations_by_team;
     DROP INDEX IF EXISTS conversations_subject_trgm;
     DROP INDEX IF EXISTS contacts_email_trgm;
     DROP INDEX IF EXISTS contacts_name_trgm;
