@@ -51,7 +51,12 @@ export function decideCreateView(cmd: NewView, caller: Caller, s: { count: numbe
 
 export type ViewChanges = Partial<Omit<NewView, 'id'>>;
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: jsonb keeps keys in its own order, so a query read back compares by content. */
+const canonical = (v: unknown): string =>
+  Array.isArray(v) ? `[${v.map(canonical).join(',')}]`
+  : v !== null && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
+  : JSON.stringify(v);
+const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 export function decideUpdateView(changes: ViewChanges, caller: Caller, current: ViewView | null): ViewEvent[] {
   const v = visibleTo(current, caller);
