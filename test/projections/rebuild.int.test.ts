@@ -133,6 +133,27 @@ async function teamActivity(t: TestService, owner: Member, memberIds: string[]):
   await ok(client.put(`/api/teams/${blue.id}`, { name: 'doomed' }, as));
 }
 
+/**
+ * Views: workspace and private, their queries, names and sort changed, a workspace view made private
+ * (it changes owner), one deleted.
+ */
+async function viewActivity(t: TestService, owner: Member): Promise<void> {
+  const as = { key: (await mintKey(t, owner, ['settings:write', 'conversations:read'])).secret };
+  const ok = async (r: Promise<{ status: number; text: string; body: any }>, status = 200) => {
+    const a = await r;
+    expect(a.status, a.text).to.equal(status);
+    return a.body;
+  };
+  const open = { field: 'state', operator: '=', value: 'open' };
+  const made: { id: string }[] = [];
+  for (let i = 0; i < 4; i++) made.push(await ok(t.client.post('/api/views', { name: `View ${i}`, query: open, visibility: i % 2 ? 'private' : 'workspace' }, as), 201));
+  const [a, b, c] = made as [{ id: string }, { id: string }, { id: string }];
+  await ok(t.client.put(`/api/views/${a.id}`, { name: 'View 0 renamed', query: { operator: 'OR', value: [open, { field: 'body', operator: '~', value: 'refund' }] }, sort: 'created_at', order: 'asc' }, as));
+  await ok(t.client.put(`/api/views/${b.id}`, { visibility: 'workspace' }, as));
+  await ok(t.client.put(`/api/views/${a.id}`, { visibility: 'private' }, as));
+  await ok(t.client.delete(`/api/views/${c.id}`, as));
+}
+
 describe('projections: rebuild', function () {
   this.timeout(60_000);
   let t: TestService;
@@ -209,6 +230,7 @@ describe('projections: rebuild', function () {
       await contactActivity(t, owner, companies);
       await savedReplyActivity(t, owner);
       await teamActivity(t, owner, [owner.memberId, admin.memberId]);
+      await viewActivity(t, owner);
     }
   });
   after(async () => t?.close());
@@ -243,6 +265,10 @@ describe('projections: rebuild', function () {
     // saved replies: created, renamed, rewritten, deleted (6 left in each workspace)
     expect(live.saved_replies, 'saved_replies').to.have.length(18);
     expect(live.saved_replies!.filter((r) => r.name === 'Reply 1 again' && r.body === 'and again'), 'changed saved replies').to.have.length(3);
+    // views: created, changed, made workspace and private, one deleted (3 left in each workspace)
+    expect(live.views, 'views').to.have.length(9);
+    expect(new Set(live.views!.map((v) => v.visibility))).to.deep.equal(new Set(['private', 'workspace']));
+    expect(live.views!.filter((v) => v.name === 'View 0 renamed' && v.sort === 'created_at' && v.sort_order === 'asc' && v.visibility === 'private'), 'changed views').to.have.length(3);
 
     const events = await t.service.deps.store.countAll();
     // Small batches: many pages, and (batch sizes differing) other changes folded into one statement each time,
