@@ -4,7 +4,7 @@
 // sort key and the envelope come from here.
 import type { Knex } from 'knex';
 import { BadRequest, NotFound } from '../platform/errors.js';
-import type { Sql } from '../platform/query/filter.js';
+import { checkQuery, compile, type FilterLanguage, type Lookup, type Sql } from '../platform/query/filter.js';
 import { applyKeyset, listQuerySchema, parseCursor, toPage, type ListParams, type ListSpec } from './pagination/list.js';
 import { route, type Call, type Permission, type Responses, type RouteDef } from './routes.js';
 import { listOf } from './schemas.js';
@@ -95,8 +95,10 @@ export interface SearchRouteDef<R> {
   spec: ListSpec;
   /** the query tree's JSON Schema for the docs (the language checks it, naming paths) */
   querySchema: Schema;
-  /** checks the tree and compiles it: throws 400 invalid_query naming the path */
-  where(query: unknown): Sql;
+  /** the filter language the tree is checked against (400 invalid_query naming the path) and compiled with */
+  language: FilterLanguage;
+  /** what a field may probe with before it builds its SQL (the pool) */
+  lookup: Lookup;
   /** the tenant's rows with the compiled filter applied; the keyset, order and limit are added here */
   query(call: Call<SearchBody>, where: Sql): Knex.QueryBuilder;
   render(row: R): unknown;
@@ -134,8 +136,10 @@ export function searchRoute<R>(def: SearchRouteDef<R>): RouteDef {
       }
       const b = call.body;
       const params: ListParams = { per_page: b.per_page ?? 20, sort: b.sort ?? def.spec.defaultSort, order: b.order ?? def.spec.defaultOrder, starting_after: b.starting_after };
-      const where = def.where(b.query);
+      // The tree and the cursor are both checked before anything touches the database.
+      const node = checkQuery(def.language, b.query, 'query');
       const cursor = parseCursor(def.spec, params);
+      const where = await compile(node, { tenantId: call.principal.tenantId, purpose: 'list', lookup: def.lookup });
       const rows = (await applyKeyset(def.query(call, where), def.spec, params, cursor)) as R[];
       const page = toPage(def.spec, params, rows, def.render);
       return { status: 200, body: def.finish ? await def.finish(call, page) : page };

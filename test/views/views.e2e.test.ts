@@ -5,6 +5,8 @@ import { addMember, mintKey, newWorkspace, startTestService, type Member, type T
 import { createChannel } from '../support/channels.js';
 import { eventually } from '../support/events.js';
 import { Receiver } from '../webhooks/receiver.js';
+import { compileQuery, type SqlContext } from '../../src/platform/query/filter.js';
+import { conversationSearch } from '../../src/capabilities/conversations/index.js';
 
 type Reply = { status: number; text: string; body: any };
 const VIEW_EVENTS = ['view.created', 'view.updated', 'view.deleted'];
@@ -263,6 +265,15 @@ describe('views and counts', function () {
       expect(new Set(listed).size, `${row.name}: duplicates in the list`).to.equal(listed.length);
       expect(listed.length, `${row.name} (${row.id})`).to.equal(row.count);
       expect(row.count, `${row.name} is not trivially empty`).to.be.greaterThan(0);
+    }
+    // the body condition's three SQL shapes (a page's walk, a page's probe, the counts') find the same conversations
+    const db = t.service.deps.db;
+    const cherries = counts.data.find((r: { name: string }) => r.name === 'Cherries not green');
+    const shapes: Omit<SqlContext, 'tenantId'>[] = [{ purpose: 'list' }, { purpose: 'list', lookup: db }, { purpose: 'count' }];
+    for (const shape of shapes) {
+      const w = await compileQuery(conversationSearch, custom[3]!.query, { tenantId: ws.workspaceId, ...shape });
+      const n = (await db.raw(`SELECT count(*)::int AS n FROM conversations WHERE conversations.tenant_id = ? AND ${w.sql}`, [ws.workspaceId, ...(w.bindings as never[])])).rows[0].n;
+      expect(n, JSON.stringify({ purpose: shape.purpose, probe: !!shape.lookup })).to.equal(cherries.count);
     }
   });
 });

@@ -1,6 +1,5 @@
 import { commandContext } from '../../api/command-context.js';
 import { listRoute, searchRoute } from '../../api/resource-routes.js';
-import { compileQuery } from '../../platform/query/filter.js';
 import { contactSearch } from './contacts.search.js';
 import { route, type Call, type RouteDef } from '../../api/routes.js';
 import { ERROR, uuid } from '../../api/schemas.js';
@@ -117,7 +116,8 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
         description:
           'A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators.',
       },
-      where: (query) => compileQuery(contactSearch, query),
+      language: contactSearch,
+      lookup: db,
       query: ({ principal }, where) => contactsOf(db, principal.tenantId).andWhereRaw(where.sql, where.bindings as never[]),
       render: (row) => row,
       finish,

@@ -23,7 +23,7 @@ import {
   type ConversationRow,
 } from './conversations.read.js';
 import { attachmentsSchema, contactSchema } from './schemas.js';
-import { BUILTIN_VIEW_IDS, conversationWhere, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
+import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
 
 /** The query tree as the docs show it; the language checks it (paths in errors), not this schema. */
 export const querySchema = {
@@ -128,7 +128,8 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       item: conversationSchema,
       spec: conversationList,
       querySchema,
-      where: (query) => conversationWhere(query),
+      language: conversationSearch,
+      lookup: db,
       query: ({ principal }, where) => conversationsOf(db, principal.tenantId).andWhereRaw(where.sql, where.bindings as never[]),
       render: renderConversation,
     }),

@@ -4,7 +4,7 @@
 // compiling, paths in errors) is src/platform/query/filter.ts.
 import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
-import { checkQuery, columnField, compile, uuidSetField, type CheckedNode, type FieldDef, type FilterLanguage, type Sql } from '../../platform/query/filter.js';
+import { checkQuery, columnField, compile, uuidSetField, type CheckedNode, type FieldDef, type FilterLanguage, type Sql, type SqlContext } from '../../platform/query/filter.js';
 
 /** The text-search configuration of part bodies; migration 024's index is built with the same one. */
 export const BODY_TS_CONFIG = 'simple';
@@ -12,23 +12,45 @@ export const BODY_TS_CONFIG = 'simple';
 const ids = ['=', '!=', 'IN', 'NIN'] as const;
 const instants = ['=', '!=', '<', '<=', '>', '>='] as const;
 
+/** A probe of the parts index finding fewer matching parts than this lists their conversations by id. */
+export const BODY_PROBE_LIMIT = 2000;
+
+const tsquery = `websearch_to_tsquery('${BODY_TS_CONFIG}'::regconfig, ?::text)`;
+
 /**
  * Words in the body of any part (message, reply or note): Postgres full-text
- * search (websearch syntax: `refund "credit card" -paypal`) over the GIN index
- * of migration 024. A redacted, unsent or erased part's body is null and
- * matches nothing.
+ * search (websearch syntax: `refund "credit card" -paypal`) over the stored
+ * vector `conversation_parts.body_tsv` and its GIN index (migration 024). A
+ * redacted, unsent or erased part's body is null, so is its vector: no match.
+ *
+ * Three equivalent shapes, so the planner never ends up parsing every part:
+ * - counts (every conversation is visited): `id IN (parts matching)`, one
+ *   index scan and a hashed lookup per row;
+ * - a page: first a probe of the index (at most BODY_PROBE_LIMIT parts). A
+ *   rarer term lists its conversations by id (`id = ANY(...)`, primary-key
+ *   lookups); a commoner one is `EXISTS` per conversation, walked in sort
+ *   order, which meets enough matches within the first few hundred rows.
+ *   (Left to itself, the planner takes the EXISTS walk for a rare term too,
+ *   since it cannot know how rare: that walk visits every conversation.)
  */
 const body: FieldDef = {
   name: 'body',
   kind: 'fulltext',
   operators: ['~'],
   description: 'Words in the body of any of its parts (full-text search, websearch syntax).',
-  sql: (_op, value) => ({
-    sql:
-      'EXISTS (SELECT 1 FROM conversation_parts p WHERE p.tenant_id = conversations.tenant_id AND p.conversation_id = conversations.id' +
-      ` AND to_tsvector('${BODY_TS_CONFIG}'::regconfig, p.body) @@ websearch_to_tsquery('${BODY_TS_CONFIG}'::regconfig, ?::text))`,
-    bindings: [value],
-  }),
+  async sql(_op, value, _key, ctx) {
+    if (ctx.purpose === 'count') {
+      return { sql: `conversations.id IN (SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery})`, bindings: [ctx.tenantId, value] };
+    }
+    if (ctx.lookup) {
+      const probe = await ctx.lookup.raw(`SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery} LIMIT ?`, [ctx.tenantId, value, BODY_PROBE_LIMIT]);
+      if (probe.rows.length < BODY_PROBE_LIMIT) return { sql: 'conversations.id = ANY(?::uuid[])', bindings: [[...new Set(probe.rows.map((r) => r.conversation_id as string))]] };
+    }
+    return {
+      sql: `EXISTS (SELECT 1 FROM conversation_parts p WHERE p.tenant_id = conversations.tenant_id AND p.conversation_id = conversations.id AND p.body_tsv @@ ${tsquery})`,
+      bindings: [value],
+    };
+  },
 };
 
 export const conversationSearch: FilterLanguage = {
@@ -52,7 +74,7 @@ export const conversationSearch: FilterLanguage = {
 export const checkConversationQuery = (raw: unknown, path = 'query'): CheckedNode => checkQuery(conversationSearch, raw, path);
 
 /** The SQL of a conversations query (checked first). */
-export const conversationWhere = (raw: unknown, path = 'query'): Sql => compile(checkConversationQuery(raw, path));
+export const conversationWhere = (raw: unknown, ctx: SqlContext, path = 'query'): Promise<Sql> => compile(checkConversationQuery(raw, path), ctx);
 
 /**
  * Built-in views: queries in the same language (`assigned_to_me` names the
@@ -105,11 +127,12 @@ export interface ViewLookups {
 }
 
 /** The filter of a view id, built-in or custom; null when the caller cannot see it. */
-export async function viewFilter(db: Db, lookups: ViewLookups, tenantId: string, memberId: string, id: string): Promise<Sql | null> {
+export async function viewFilter(db: Knex, lookups: ViewLookups, tenantId: string, memberId: string, id: string): Promise<Sql | null> {
+  const ctx: SqlContext = { tenantId, purpose: 'list', lookup: db };
   const builtin = BUILTIN_VIEWS.find((v) => v.id === id);
-  if (builtin) return conversationWhere(builtin.query(memberId));
+  if (builtin) return conversationWhere(builtin.query(memberId), ctx);
   const custom = await lookups.findVisibleView(db, tenantId, memberId, id);
-  return custom ? conversationWhere(custom.query) : null;
+  return custom ? conversationWhere(custom.query, ctx) : null;
 }
 
 export interface CountedView {
@@ -128,10 +151,13 @@ export interface CountedView {
  * commit with the events they fold, so the two cannot disagree).
  */
 export async function viewCounts(db: Knex, tenantId: string, memberId: string, custom: CustomView[]): Promise<{ as_of_seq: number; data: CountedView[] }> {
-  const views = [
-    ...BUILTIN_VIEWS.map((v) => ({ id: v.id, name: v.name, kind: 'builtin' as const, where: conversationWhere(v.query(memberId)) })),
-    ...custom.map((v) => ({ id: v.id, name: v.name, kind: 'custom' as const, where: conversationWhere(v.query) })),
+  const ctx: SqlContext = { tenantId, purpose: 'count' };
+  const all = [
+    ...BUILTIN_VIEWS.map((v) => ({ id: v.id, name: v.name, kind: 'builtin' as const, query: v.query(memberId) })),
+    ...custom.map((v) => ({ id: v.id, name: v.name, kind: 'custom' as const, query: v.query })),
   ];
+  const views: { id: string; name: string; kind: 'builtin' | 'custom'; where: Sql }[] = [];
+  for (const v of all) views.push({ ...v, where: await conversationWhere(v.query, ctx) });
   const cols = views.map((v, i) => `count(*) FILTER (WHERE ${v.where.sql}) AS c${i}`).join(', ');
   const sql = `SELECT (SELECT COALESCE(max(last_seq), 0) FROM projection_checkpoints WHERE tenant_id = ?) AS as_of_seq, ${cols} FROM conversations WHERE conversations.tenant_id = ?`;
   const row = (await db.raw(sql, [tenantId, ...views.flatMap((v) => v.where.bindings), tenantId] as Knex.RawBinding[])).rows[0] as Record<string, string | number>;

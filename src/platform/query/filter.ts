@@ -35,6 +35,23 @@ export interface Sql {
   bindings: unknown[];
 }
 
+/** Runs one statement (knex raw): what a field may use to look something up before it builds its SQL. */
+export interface Lookup {
+  raw(sql: string, bindings: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * What a condition is compiled for. `list`: a page of rows in sort order (a
+ * LIMIT the planner walks an index for); `count`: every row of the tenant is
+ * visited (the counts). A field may choose a different (equivalent) SQL shape
+ * for each; `lookup`, when given, lets it probe first (see the body field).
+ */
+export interface SqlContext {
+  tenantId: string;
+  purpose: 'list' | 'count';
+  lookup?: Lookup;
+}
+
 /**
  * What a field's values are:
  * - `uuid`: an id (compared lower-cased);
@@ -65,7 +82,7 @@ export interface FieldDef {
   /** one line for the docs */
   description?: string;
   /** the SQL of a checked condition: `value` fits the kind and operator; `key` is a dynamic field's key */
-  sql(op: Operator, value: Value, key: string): Sql;
+  sql(op: Operator, value: Value, key: string, ctx: SqlContext): Sql | Promise<Sql>;
 }
 
 export interface FilterLanguage {
@@ -220,18 +237,19 @@ export function checkQuery(lang: FilterLanguage, raw: unknown, path = 'query'): 
   return node;
 }
 
-/** The SQL of a checked tree: one parenthesised boolean expression. */
-export function compile(node: CheckedNode): Sql {
+/** The SQL of a checked tree: one parenthesised boolean expression whose values are all bindings. */
+export async function compile(node: CheckedNode, ctx: SqlContext): Promise<Sql> {
   if (node.kind === 'leaf') {
-    const s = node.field.sql(node.operator, node.value, node.key);
+    const s = await node.field.sql(node.operator, node.value, node.key, ctx);
     return { sql: `(${s.sql})`, bindings: s.bindings };
   }
-  const parts = node.children.map(compile);
+  const parts: Sql[] = [];
+  for (const child of node.children) parts.push(await compile(child, ctx));
   return { sql: `(${parts.map((p) => p.sql).join(` ${node.operator} `)})`, bindings: parts.flatMap((p) => p.bindings) };
 }
 
 /** Checks then compiles. */
-export const compileQuery = (lang: FilterLanguage, raw: unknown, path = 'query'): Sql => compile(checkQuery(lang, raw, path));
+export const compileQuery = async (lang: FilterLanguage, raw: unknown, ctx: SqlContext, path = 'query'): Promise<Sql> => compile(checkQuery(lang, raw, path), ctx);
 
 /** Escapes LIKE's wildcards (% _ and the escape character \) in a value. */
 export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
