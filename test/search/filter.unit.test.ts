@@ -78,8 +78,11 @@ describe('filter language (unit)', () => {
       expect(count.bindings).to.deep.equal([T, 'refund "credit card"']);
       // a page with a probe: a rare term lists its conversations by id, a common one walks
       const probes: unknown[][] = [];
-      const lookup = (rows: number) => ({
+      /** the database as the field sees it: the planner's estimate of matching parts, the table's size, and a probe finding `rows` parts */
+      const lookup = (rows: number, estimated = 100, all = 500_000) => ({
         raw: async (sql: string, bindings: readonly unknown[]) => {
+          if (sql.startsWith('EXPLAIN')) return { rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': estimated } }] }] };
+          if (sql.includes('pg_class')) return { rows: [{ reltuples: all }] };
           expect(sql).to.include('p.body_tsv @@').and.include('LIMIT ?');
           probes.push([...bindings]);
           return { rows: Array.from({ length: rows }, (_, i) => ({ conversation_id: i % 2 ? U1 : U2 })) };
@@ -90,6 +93,13 @@ describe('filter language (unit)', () => {
       expect(probes[0]).to.deep.equal([T, 'refund "credit card"', BODY_PROBE_LIMIT]);
       const none = await cq(conversationSearch, q, { ...LIST, lookup: lookup(0) });
       expect(none).to.deep.equal({ sql: '(conversations.id = ANY(?::uuid[]))', bindings: [[]] });
+      // a term the statistics call common walks without a probe
+      const before = probes.length;
+      expect(await cq(conversationSearch, q, { ...LIST, lookup: lookup(0, 35_000) })).to.deep.equal(walk);
+      expect(probes.length).to.equal(before);
+      // not common by share (or an unanalysed table): probed
+      expect(await cq(conversationSearch, q, { ...LIST, lookup: lookup(3, 35_000, 10_000_000) })).to.deep.include({ sql: '(conversations.id = ANY(?::uuid[]))' });
+      expect(await cq(conversationSearch, q, { ...LIST, lookup: lookup(3, 35_000, -1) })).to.deep.include({ sql: '(conversations.id = ANY(?::uuid[]))' });
       expect(await cq(conversationSearch, q, { ...LIST, lookup: lookup(BODY_PROBE_LIMIT) })).to.deep.equal(walk);
     });
 

@@ -4,7 +4,7 @@
 // compiling, paths in errors) is src/platform/query/filter.ts.
 import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
-import { checkQuery, columnField, compile, uuidSetField, type CheckedNode, type FieldDef, type FilterLanguage, type Sql, type SqlContext } from '../../platform/query/filter.js';
+import { checkQuery, columnField, compile, uuidSetField, type CheckedNode, type FieldDef, type FilterLanguage, type Lookup, type Sql, type SqlContext } from '../../platform/query/filter.js';
 
 /** The text-search configuration of part bodies; migration 024's index is built with the same one. */
 export const BODY_TS_CONFIG = 'simple';
@@ -14,8 +14,18 @@ const instants = ['=', '!=', '<', '<=', '>', '>='] as const;
 
 /** A probe of the parts index finding fewer matching parts than this lists their conversations by id. */
 export const BODY_PROBE_LIMIT = 2000;
+/** A term the planner's statistics put in at least this share of all parts is common: its page walks without a probe. */
+export const COMMON_TERM_SHARE = 0.02;
 
 const tsquery = `websearch_to_tsquery('${BODY_TS_CONFIG}'::regconfig, ?::text)`;
+
+/** The planner's estimate of the parts matching `words` and of all parts (its statistics, no scan). */
+async function estimate(lookup: Lookup, words: string): Promise<{ matching: number; all: number }> {
+  const plan = await lookup.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM conversation_parts p WHERE p.body_tsv @@ ${tsquery}`, [words]);
+  const all = await lookup.raw(`SELECT reltuples FROM pg_class WHERE oid = 'conversation_parts'::regclass`, []);
+  const rows = (plan.rows[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return { matching: Number(rows ?? 0), all: Number(all.rows[0]?.reltuples ?? -1) };
+}
 
 /**
  * Words in the body of any part (message, reply or note): Postgres full-text
@@ -23,15 +33,17 @@ const tsquery = `websearch_to_tsquery('${BODY_TS_CONFIG}'::regconfig, ?::text)`;
  * vector `conversation_parts.body_tsv` and its GIN index (migration 024). A
  * redacted, unsent or erased part's body is null, so is its vector: no match.
  *
- * Three equivalent shapes, so the planner never ends up parsing every part:
- * - counts (every conversation is visited): `id IN (parts matching)`, one
- *   index scan and a hashed lookup per row;
- * - a page: first a probe of the index (at most BODY_PROBE_LIMIT parts). A
- *   rarer term lists its conversations by id (`id = ANY(...)`, primary-key
- *   lookups); a commoner one is `EXISTS` per conversation, walked in sort
- *   order, which meets enough matches within the first few hundred rows.
- *   (Left to itself, the planner takes the EXISTS walk for a rare term too,
- *   since it cannot know how rare: that walk visits every conversation.)
+ * Equivalent shapes, so that no search parses or reads every part:
+ * - counts (every conversation is visited): `id IN (parts matching)`: one
+ *   index scan, then a hashed lookup per row;
+ * - a page of a common term (by the planner's statistics, at least
+ *   COMMON_TERM_SHARE of all parts): `EXISTS` per conversation, walked in sort
+ *   order; matches are dense, so a page is found within the first rows;
+ * - a page of any other term: first a probe of the index for at most
+ *   BODY_PROBE_LIMIT parts; fewer, and the page lists those conversations by
+ *   id (`id = ANY(...)`, primary-key lookups); more, and it walks as above.
+ *   (Left to itself, the planner walks for a rare term too, since it cannot
+ *   know how rare: that walk visits every conversation of the workspace.)
  */
 const body: FieldDef = {
   name: 'body',
@@ -39,17 +51,19 @@ const body: FieldDef = {
   operators: ['~'],
   description: 'Words in the body of any of its parts (full-text search, websearch syntax).',
   async sql(_op, value, _key, ctx) {
-    if (ctx.purpose === 'count') {
-      return { sql: `conversations.id IN (SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery})`, bindings: [ctx.tenantId, value] };
-    }
-    if (ctx.lookup) {
-      const probe = await ctx.lookup.raw(`SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery} LIMIT ?`, [ctx.tenantId, value, BODY_PROBE_LIMIT]);
-      if (probe.rows.length < BODY_PROBE_LIMIT) return { sql: 'conversations.id = ANY(?::uuid[])', bindings: [[...new Set(probe.rows.map((r) => r.conversation_id as string))]] };
-    }
-    return {
+    const walk = {
       sql: `EXISTS (SELECT 1 FROM conversation_parts p WHERE p.tenant_id = conversations.tenant_id AND p.conversation_id = conversations.id AND p.body_tsv @@ ${tsquery})`,
       bindings: [value],
     };
+    if (ctx.purpose === 'count') {
+      return { sql: `conversations.id IN (SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery})`, bindings: [ctx.tenantId, value] };
+    }
+    if (!ctx.lookup) return walk;
+    const est = await estimate(ctx.lookup, value as string);
+    if (est.all > 0 && est.matching >= BODY_PROBE_LIMIT && est.matching / est.all >= COMMON_TERM_SHARE) return walk;
+    const probe = await ctx.lookup.raw(`SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery} LIMIT ?`, [ctx.tenantId, value, BODY_PROBE_LIMIT]);
+    if (probe.rows.length < BODY_PROBE_LIMIT) return { sql: 'conversations.id = ANY(?::uuid[])', bindings: [[...new Set(probe.rows.map((r) => r.conversation_id as string))]] };
+    return walk;
   },
 };
 
