@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { ValidationFailed, type ErrorEntry } from '../../src/platform/errors.js';
 import { checkQuery, compile, compileQuery, escapeLike, isInstant, likePattern, type FilterLanguage, type SqlContext } from '../../src/platform/query/filter.js';
-import { BODY_PROBE_LIMIT } from '../../src/capabilities/conversations/conversations.search.js';
+import { BODY_PROBE_LIMIT, forgetTermStatistics } from '../../src/capabilities/conversations/conversations.search.js';
 import { conversationSearch } from '../../src/capabilities/conversations/index.js';
 import { contactSearch } from '../../src/capabilities/contacts/contacts.search.js';
 
@@ -79,28 +79,32 @@ describe('filter language (unit)', () => {
       // a page with a probe: a rare term lists its conversations by id, a common one walks
       const probes: unknown[][] = [];
       /** the database as the field sees it: the planner's estimate of matching parts, the table's size, and a probe finding `rows` parts */
-      const lookup = (rows: number, estimated = 100, all = 500_000) => ({
+      const lookup = (rows: number, estimated = 100, all = 500_000, unlisted = 1250) => ({
         raw: async (sql: string, bindings: readonly unknown[]) => {
-          if (sql.startsWith('EXPLAIN')) return { rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': estimated } }] }] };
+          if (sql.startsWith('EXPLAIN')) return { rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': bindings[0] === 'qqzzxxunlistedword' ? unlisted : estimated } }] }] };
           if (sql.includes('pg_class')) return { rows: [{ reltuples: all }] };
           expect(sql).to.include('p.body_tsv @@').and.include('LIMIT ?');
           probes.push([...bindings]);
           return { rows: Array.from({ length: rows }, (_, i) => ({ conversation_id: i % 2 ? U1 : U2 })) };
         },
       });
-      const rare = await cq(conversationSearch, q, { ...LIST, lookup: lookup(3) });
+      const at = (l: ReturnType<typeof lookup>): SqlContext => (forgetTermStatistics(), { ...LIST, lookup: l });
+      const rare = await cq(conversationSearch, q, at(lookup(3)));
       expect(rare).to.deep.equal({ sql: '(conversations.id = ANY(?::uuid[]))', bindings: [[U2, U1]] });
       expect(probes[0]).to.deep.equal([T, 'refund "credit card"', BODY_PROBE_LIMIT]);
-      const none = await cq(conversationSearch, q, { ...LIST, lookup: lookup(0) });
+      const none = await cq(conversationSearch, q, at(lookup(0)));
       expect(none).to.deep.equal({ sql: '(conversations.id = ANY(?::uuid[]))', bindings: [[]] });
       // a term the statistics call common walks without a probe
       const before = probes.length;
-      expect(await cq(conversationSearch, q, { ...LIST, lookup: lookup(0, 35_000) })).to.deep.equal(walk);
+      expect(await cq(conversationSearch, q, at(lookup(0, 35_000)))).to.deep.equal(walk);
       expect(probes.length).to.equal(before);
-      // not common by share (or an unanalysed table): probed
-      expect(await cq(conversationSearch, q, { ...LIST, lookup: lookup(3, 35_000, 10_000_000) })).to.deep.include({ sql: '(conversations.id = ANY(?::uuid[]))' });
-      expect(await cq(conversationSearch, q, { ...LIST, lookup: lookup(3, 35_000, -1) })).to.deep.include({ sql: '(conversations.id = ANY(?::uuid[]))' });
-      expect(await cq(conversationSearch, q, { ...LIST, lookup: lookup(BODY_PROBE_LIMIT) })).to.deep.equal(walk);
+      // not common by share, no more than the guess for an unlisted word, or an unanalysed table: probed
+      const probed = { sql: '(conversations.id = ANY(?::uuid[]))' };
+      expect(await cq(conversationSearch, q, at(lookup(3, 35_000, 10_000_000)))).to.deep.include(probed);
+      expect(await cq(conversationSearch, q, at(lookup(3, 17_500, 500_000, 17_500)))).to.deep.include(probed);
+      expect(await cq(conversationSearch, q, at(lookup(3, 35_000, -1)))).to.deep.include(probed);
+      // and a probe that finds as many parts as it may walks after all
+      expect(await cq(conversationSearch, q, at(lookup(BODY_PROBE_LIMIT)))).to.deep.equal(walk);
     });
 
     it('tags: has, has not, any of, none of, untagged', async () => {

@@ -19,13 +19,36 @@ export const COMMON_TERM_SHARE = 0.02;
 
 const tsquery = `websearch_to_tsquery('${BODY_TS_CONFIG}'::regconfig, ?::text)`;
 
-/** The planner's estimate of the parts matching `words` and of all parts (its statistics, no scan). */
-async function estimate(lookup: Lookup, words: string): Promise<{ matching: number; all: number }> {
+const planRows = async (lookup: Lookup, words: string): Promise<number> => {
   const plan = await lookup.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM conversation_parts p WHERE p.body_tsv @@ ${tsquery}`, [words]);
-  const all = await lookup.raw(`SELECT reltuples FROM pg_class WHERE oid = 'conversation_parts'::regclass`, []);
-  const rows = (plan.rows[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
-  return { matching: Number(rows ?? 0), all: Number(all.rows[0]?.reltuples ?? -1) };
+  return Number((plan.rows[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0);
+};
+
+/** A word no part holds: the planner's estimate for it is its guess for any word its statistics do not list. */
+const UNLISTED_WORD = 'qqzzxxunlistedword';
+let statistics: { at: number; unlisted: number; all: number } | null = null;
+
+/**
+ * Whether the planner's statistics know `words` as common: an estimate above
+ * its guess for an unlisted word, and at least COMMON_TERM_SHARE of all parts.
+ * (A word outside the statistics' most common elements gets a fixed guess,
+ * which in a corpus without a long tail can itself look common.) The guess and
+ * the table's size are kept for a minute.
+ */
+async function commonTerm(lookup: Lookup, words: string, now = Date.now()): Promise<boolean> {
+  if (!statistics || now - statistics.at > 60_000) {
+    const all = await lookup.raw(`SELECT reltuples FROM pg_class WHERE oid = 'conversation_parts'::regclass`, []);
+    statistics = { at: now, unlisted: await planRows(lookup, UNLISTED_WORD), all: Number(all.rows[0]?.reltuples ?? -1) };
+  }
+  if (statistics.all <= 0) return false;
+  const matching = await planRows(lookup, words);
+  return matching > statistics.unlisted && matching >= BODY_PROBE_LIMIT && matching / statistics.all >= COMMON_TERM_SHARE;
 }
+
+/** Forgets the kept statistics (tests). */
+export const forgetTermStatistics = () => {
+  statistics = null;
+};
 
 /**
  * Words in the body of any part (message, reply or note): Postgres full-text
@@ -36,9 +59,10 @@ async function estimate(lookup: Lookup, words: string): Promise<{ matching: numb
  * Equivalent shapes, so that no search parses or reads every part:
  * - counts (every conversation is visited): `id IN (parts matching)`: one
  *   index scan, then a hashed lookup per row;
- * - a page of a common term (by the planner's statistics, at least
- *   COMMON_TERM_SHARE of all parts): `EXISTS` per conversation, walked in sort
- *   order; matches are dense, so a page is found within the first rows;
+ * - a page of a common term (see commonTerm: the planner's statistics list
+ *   it, at least COMMON_TERM_SHARE of all parts): `EXISTS` per conversation,
+ *   walked in sort order; matches are dense, so a page is found within the
+ *   first rows;
  * - a page of any other term: first a probe of the index for at most
  *   BODY_PROBE_LIMIT parts; fewer, and the page lists those conversations by
  *   id (`id = ANY(...)`, primary-key lookups); more, and it walks as above.
@@ -59,8 +83,7 @@ const body: FieldDef = {
       return { sql: `conversations.id IN (SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery})`, bindings: [ctx.tenantId, value] };
     }
     if (!ctx.lookup) return walk;
-    const est = await estimate(ctx.lookup, value as string);
-    if (est.all > 0 && est.matching >= BODY_PROBE_LIMIT && est.matching / est.all >= COMMON_TERM_SHARE) return walk;
+    if (await commonTerm(ctx.lookup, value as string)) return walk;
     const probe = await ctx.lookup.raw(`SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery} LIMIT ?`, [ctx.tenantId, value, BODY_PROBE_LIMIT]);
     if (probe.rows.length < BODY_PROBE_LIMIT) return { sql: 'conversations.id = ANY(?::uuid[])', bindings: [[...new Set(probe.rows.map((r) => r.conversation_id as string))]] };
     return walk;
