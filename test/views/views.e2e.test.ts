@@ -269,7 +269,7 @@ describe('views and counts', function () {
     // the body condition's three SQL shapes (a page's walk, a page's probe, the counts') find the same conversations
     const db = t.service.deps.db;
     const cherries = counts.data.find((r: { name: string }) => r.name === 'Cherries not green');
-    const shapes: Omit<SqlContext, 'tenantId'>[] = [{ purpose: 'list' }, { purpose: 'list', lookup: db }, { purpose: 'count' }];
+    const shapes: Omit<SqlContext, 'tenantId'>[] = [{ purpose: 'list' }, { purpose: 'list', lookup: db }, { purpose: 'count' }, { purpose: 'count', lookup: db }];
     for (const shape of shapes) {
       const w = await compileQuery(conversationSearch, custom[3]!.query, { tenantId: ws.workspaceId, ...shape });
       const n = (await db.raw(`SELECT count(*)::int AS n FROM conversations WHERE conversations.tenant_id = ? AND ${w.sql}`, [ws.workspaceId, ...(w.bindings as never[])])).rows[0].n;

@@ -117,7 +117,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
           'A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators.',
       },
       language: contactSearch,
-      lookup: db,
+      lookup: deps.ownerDb ?? db,
       query: ({ principal }, where) => contactsOf(db, principal.tenantId).andWhereRaw(where.sql, where.bindings as never[]),
       render: (row) => row,
       finish,

@@ -39,6 +39,8 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
   const { db, shell, clock, ids } = deps;
   /** the filter of ?view_id=, found (404 when unknown or invisible) before the list query is built */
   const viewFilters = new WeakMap<Call, Sql>();
+  /** what a search condition probes an index with: the owner pool, outside row-level security (see the body field) */
+  const lookup = deps.ownerDb ?? db;
 
   return [
     route<{ channel_id: string; body: string; subject?: string; contact_id?: string; contact?: ContactInput; assignee_id?: string }>({
@@ -102,7 +104,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       before: async (call) => {
         const { principal: p, query } = call;
         if (!query.view_id) return;
-        const where = await viewFilter(db, views, p.tenantId, p.memberId, query.view_id);
+        const where = await viewFilter(db, lookup, views, p.tenantId, p.memberId, query.view_id);
         if (!where) throw new NotFound('view');
         viewFilters.set(call, where);
       },
@@ -129,7 +131,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       spec: conversationList,
       querySchema,
       language: conversationSearch,
-      lookup: db,
+      lookup,
       query: ({ principal }, where) => conversationsOf(db, principal.tenantId).andWhereRaw(where.sql, where.bindings as never[]),
       render: renderConversation,
     }),
@@ -142,7 +144,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       responses: { 200: viewCountsSchema },
       async handle({ principal: p }) {
         const custom = await views.visibleViews(db, p.tenantId, p.memberId);
-        return { status: 200, body: { type: 'list', ...(await viewCounts(db, p.tenantId, p.memberId, custom)) } };
+        return { status: 200, body: { type: 'list', ...(await viewCounts(db, lookup, p.tenantId, p.memberId, custom)) } };
       },
     }),
 

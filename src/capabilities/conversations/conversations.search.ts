@@ -56,18 +56,23 @@ export const forgetTermStatistics = () => {
  * vector `conversation_parts.body_tsv` and its GIN index (migration 024). A
  * redacted, unsent or erased part's body is null, so is its vector: no match.
  *
- * Equivalent shapes, so that no search parses or reads every part:
- * - counts (every conversation is visited): `id IN (parts matching)`: one
- *   index scan, then a hashed lookup per row;
+ * `@@` is not leakproof, so behind row-level security Postgres filters the
+ * workspace's parts one by one instead of using the GIN index. The index is
+ * therefore read by a probe through `ctx.lookup` (the owner pool, outside
+ * row-level security: the probe names its tenant), and the statement itself,
+ * behind row-level security, gets the probe's answer:
+ * - counts (every conversation is visited): the ids of the conversations
+ *   whose parts match, `id = ANY(...)` (without a lookup, `id IN (...)`);
  * - a page of a common term (see commonTerm: the planner's statistics list
  *   it, at least COMMON_TERM_SHARE of all parts): `EXISTS` per conversation,
- *   walked in sort order; matches are dense, so a page is found within the
- *   first rows;
- * - a page of any other term: first a probe of the index for at most
- *   BODY_PROBE_LIMIT parts; fewer, and the page lists those conversations by
- *   id (`id = ANY(...)`, primary-key lookups); more, and it walks as above.
- *   (Left to itself, the planner walks for a rare term too, since it cannot
- *   know how rare: that walk visits every conversation of the workspace.)
+ *   walked in sort order (a primary-key lookup of its parts, the stored
+ *   vector checked); matches are dense, so a page is found within the first
+ *   rows;
+ * - a page of any other term: a probe for at most BODY_PROBE_LIMIT parts;
+ *   fewer, and the page lists those conversations by id (`id = ANY(...)`);
+ *   more, and it walks as above. (Left to itself the planner walks for a rare
+ *   term too, since it cannot know how rare: a walk that visits every
+ *   conversation of the workspace.)
  */
 const body: FieldDef = {
   name: 'body',
@@ -79,14 +84,15 @@ const body: FieldDef = {
       sql: `EXISTS (SELECT 1 FROM conversation_parts p WHERE p.tenant_id = conversations.tenant_id AND p.conversation_id = conversations.id AND p.body_tsv @@ ${tsquery})`,
       bindings: [value],
     };
+    const byIds = (rows: Record<string, unknown>[]) => ({ sql: 'conversations.id = ANY(?::uuid[])', bindings: [[...new Set(rows.map((r) => r.conversation_id as string))]] });
     if (ctx.purpose === 'count') {
+      if (ctx.lookup) return byIds((await ctx.lookup.raw(`SELECT DISTINCT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery}`, [ctx.tenantId, value])).rows);
       return { sql: `conversations.id IN (SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery})`, bindings: [ctx.tenantId, value] };
     }
     if (!ctx.lookup) return walk;
     if (await commonTerm(ctx.lookup, value as string)) return walk;
     const probe = await ctx.lookup.raw(`SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery} LIMIT ?`, [ctx.tenantId, value, BODY_PROBE_LIMIT]);
-    if (probe.rows.length < BODY_PROBE_LIMIT) return { sql: 'conversations.id = ANY(?::uuid[])', bindings: [[...new Set(probe.rows.map((r) => r.conversation_id as string))]] };
-    return walk;
+    return probe.rows.length < BODY_PROBE_LIMIT ? byIds(probe.rows) : walk;
   },
 };
 
@@ -164,8 +170,8 @@ export interface ViewLookups {
 }
 
 /** The filter of a view id, built-in or custom; null when the caller cannot see it. */
-export async function viewFilter(db: Knex, lookups: ViewLookups, tenantId: string, memberId: string, id: string): Promise<Sql | null> {
-  const ctx: SqlContext = { tenantId, purpose: 'list', lookup: db };
+export async function viewFilter(db: Knex, lookup: Lookup, lookups: ViewLookups, tenantId: string, memberId: string, id: string): Promise<Sql | null> {
+  const ctx: SqlContext = { tenantId, purpose: 'list', lookup };
   const builtin = BUILTIN_VIEWS.find((v) => v.id === id);
   if (builtin) return conversationWhere(builtin.query(memberId), ctx);
   const custom = await lookups.findVisibleView(db, tenantId, memberId, id);
@@ -187,8 +193,8 @@ export interface CountedView {
  * read model held in the snapshot the counts were taken from (projections
  * commit with the events they fold, so the two cannot disagree).
  */
-export async function viewCounts(db: Knex, tenantId: string, memberId: string, custom: CustomView[]): Promise<{ as_of_seq: number; data: CountedView[] }> {
-  const ctx: SqlContext = { tenantId, purpose: 'count' };
+export async function viewCounts(db: Knex, lookup: Lookup | undefined, tenantId: string, memberId: string, custom: CustomView[]): Promise<{ as_of_seq: number; data: CountedView[] }> {
+  const ctx: SqlContext = { tenantId, purpose: 'count', lookup };
   const all = [
     ...BUILTIN_VIEWS.map((v) => ({ id: v.id, name: v.name, kind: 'builtin' as const, query: v.query(memberId) })),
     ...custom.map((v) => ({ id: v.id, name: v.name, kind: 'custom' as const, query: v.query })),

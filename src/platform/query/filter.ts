@@ -35,7 +35,12 @@ export interface Sql {
   bindings: unknown[];
 }
 
-/** Runs one statement (knex raw): what a field may use to look something up before it builds its SQL. */
+/**
+ * Runs one statement (knex raw): what a field may use to look something up
+ * before it builds its SQL. The service hands its owner pool (outside
+ * row-level security, where Postgres uses indexes whose operators are not
+ * leakproof, such as full-text `@@`): a lookup names its tenant itself.
+ */
 export interface Lookup {
   raw(sql: string, bindings: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
