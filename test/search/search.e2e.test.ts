@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { createChannel } from '../support/channels.js';
+import { ownerLookup } from '../../src/capabilities/capability.js';
 
 type Reply = { status: number; text: string; body: any };
 
@@ -111,6 +112,31 @@ describe('search', function () {
     expect(ids(await ok(search({ field: 'body', operator: '~', value: 'zebra42' })))).to.deep.equal([r.id]);
     await ok(t.client.post(`/api/conversations/${r.id}/parts/${r.parts[0].id}/redact`, undefined, { key }));
     expect((await ok(search({ field: 'body', operator: '~', value: 'zebra42' }))).data).to.deep.equal([]);
+  });
+
+  it('probes the full-text index outside row-level security, where Postgres can use it (behind it, @@ filters every part)', async () => {
+    const { deps } = t.service;
+    // (no tenant condition here, so the full-text index is the only index that could serve it)
+    const explain = `EXPLAIN SELECT p.conversation_id FROM conversation_parts p WHERE p.body_tsv @@ websearch_to_tsquery('simple'::regconfig, ?::text)`;
+    const plan = (r: { rows: Record<string, unknown>[] }) => r.rows.map((x) => x['QUERY PLAN']).join('\n');
+    // the probe leaves the request's tenant scope: its connection is in the owner role
+    const setting = await deps.scope.run(owner.workspaceId, () => ownerLookup(deps).raw("SELECT current_setting('app.tenant_id', true) AS t, current_setting('role') AS r", []));
+    expect(setting.rows[0]!.r).to.equal('none');
+    expect(setting.rows[0]!.t ?? '').to.equal('');
+    // where the planner can use the index (seq scans off, so the choice is the index's to make, as on a big table)
+    const free = await deps.db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      return plan(await trx.raw(explain, ['refund']));
+    });
+    expect(free).to.include('conversation_parts_body_fts');
+    // the same statement inside the tenant's scope, behind row-level security: the index is not used
+    const behind = await deps.scope.run(owner.workspaceId, () =>
+      deps.db.transaction(async (trx) => {
+        await trx.raw('SET LOCAL enable_seqscan = off');
+        return plan(await trx.raw(explain, ['refund']));
+      }),
+    );
+    expect(behind).to.not.include('conversation_parts_body_fts');
   });
 
   it('answers 400 naming the path for a bad field, operator, value or depth, before any query', async () => {

@@ -6,7 +6,7 @@ import { ERROR, uuid } from '../../api/schemas.js';
 import type { Schema } from '../../api/validation.js';
 import { NotFound } from '../../platform/errors.js';
 import { customAttributesSchema, findCompany } from '../companies/index.js';
-import type { CoreDeps } from '../capability.js';
+import { ownerLookup, type CoreDeps } from '../capability.js';
 import { archiveContact, attachCompany, createContact, detachCompany, updateContact } from './contacts.commands.js';
 import { contactErased, type ContactFields } from './contacts.decider.js';
 import { contactIdsOfCompany, contactList, contactSchema, contactsOf, findContactRow, renderContacts, type ContactRow } from './contacts.read.js';
@@ -117,7 +117,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
           'A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators.',
       },
       language: contactSearch,
-      lookup: deps.ownerDb ?? db,
+      lookup: ownerLookup(deps),
       query: ({ principal }, where) => contactsOf(db, principal.tenantId).andWhereRaw(where.sql, where.bindings as never[]),
       render: (row) => row,
       finish,

@@ -6,7 +6,7 @@ import type { Sql } from '../../platform/query/filter.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { BadRequest, NotFound } from '../../platform/errors.js';
 import { ERROR } from '../../api/schemas.js';
-import type { CoreDeps } from '../capability.js';
+import { ownerLookup, type CoreDeps } from '../capability.js';
 import type { ContactInput } from '../contacts/index.js';
 import type { Attachment, Author, ManageCommand } from './conversations.decider.js';
 import { manageConversation, redactPart, replyToConversation, startConversation, unsendPart } from './conversations.commands.js';
@@ -40,7 +40,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
   /** the filter of ?view_id=, found (404 when unknown or invisible) before the list query is built */
   const viewFilters = new WeakMap<Call, Sql>();
   /** what a search condition probes an index with: the owner pool, outside row-level security (see the body field) */
-  const lookup = deps.ownerDb ?? db;
+  const lookup = ownerLookup(deps);
 
   return [
     route<{ channel_id: string; body: string; subject?: string; contact_id?: string; contact?: ContactInput; assignee_id?: string }>({
