@@ -353,6 +353,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contacts/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tag a contact (tagging them twice changes nothing)
+         * @description **Scope:** `contacts:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postContactsByIdTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}/tags/{tag_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a tag off a contact (taking off one they lack changes nothing)
+         * @description **Scope:** `contacts:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        delete: operations["deleteContactsByIdTagsByTagId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contacts/{id}/unarchive": {
         parameters: {
             query?: never;
@@ -532,6 +572,46 @@ export interface paths {
          */
         post: operations["postConversationsByIdReply"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tag a conversation (tagging it twice changes nothing)
+         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postConversationsByIdTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/tags/{tag_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a tag off a conversation (taking off one it lacks changes nothing)
+         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        delete: operations["deleteConversationsByIdTagsByTagId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -896,6 +976,58 @@ export interface paths {
          * @description **Authentication:** none.
          */
         delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tags (all of them, by name; unpaginated)
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getTags"];
+        put?: never;
+        /**
+         * Create a tag
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tag
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getTagsById"];
+        /**
+         * Rename a tag (everything tagged with it shows the new name)
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        put: operations["putTagsById"];
+        post?: never;
+        /**
+         * Delete a tag (it comes off every conversation and contact carrying it)
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        delete: operations["deleteTagsById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1726,6 +1858,8 @@ export interface components {
             };
             /** @description The companies the contact belongs to, in the order it joined them. */
             companies: components["schemas"]["CompanyRef"][];
+            /** @description Its tags by id and current name, by name. */
+            tags: components["schemas"]["TagRef"][];
             /**
              * Format: uuid
              * @description The channel the contact was first seen on (inbound post or teammate-started conversation); null when created through the API.
@@ -1949,6 +2083,39 @@ export interface components {
             id: string;
         };
         /**
+         * ContactTaggedFeedEvent
+         * @description A tag was added to a contact (a delta: tagging them again appends nothing). `name` is the tag's name at the time; the catalog has the current one.
+         */
+        ContactTaggedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.tagged";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                tag_id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ContactUnarchivedFeedEvent
          * @description An archived contact was brought back into the default list.
          */
@@ -1974,6 +2141,39 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 contact_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ContactUntaggedFeedEvent
+         * @description A tag was taken off a contact (a delta: untagging what is not there appends nothing). A deleted tag comes off through tag.deleted instead.
+         */
+        ContactUntaggedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.untagged";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                tag_id: string;
+                name: string;
             };
             /** Format: date-time */
             created_at: string;
@@ -2040,6 +2240,8 @@ export interface components {
             /** Format: uuid */
             assignee_id: string | null;
             team_id: string | null;
+            /** @description Its tags by id and current name, by name. */
+            tags: components["schemas"]["TagRef"][];
             parts_count: number;
             /** Format: date-time */
             created_at: string;
@@ -2288,6 +2490,72 @@ export interface components {
             created_at: string;
             conversation: components["schemas"]["Conversation"];
         };
+        /**
+         * ConversationTaggedFeedEvent
+         * @description A tag was added to a conversation (a delta: tagging it again appends nothing). `name` is the tag's name at the time; the catalog has the current one.
+         */
+        ConversationTaggedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.tagged";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                tag_id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationUntaggedFeedEvent
+         * @description A tag was taken off a conversation (a delta: untagging what is not there appends nothing). A deleted tag comes off through tag.deleted instead.
+         */
+        ConversationUntaggedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.untagged";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                tag_id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** ConversationWithParts */
         ConversationWithParts: {
             /** @constant */
@@ -2308,6 +2576,8 @@ export interface components {
             /** Format: uuid */
             assignee_id: string | null;
             team_id: string | null;
+            /** @description Its tags by id and current name, by name. */
+            tags: components["schemas"]["TagRef"][];
             parts_count: number;
             /** Format: date-time */
             created_at: string;
@@ -2330,6 +2600,15 @@ export interface components {
         DeletedSavedReply: {
             /** @constant */
             type: "saved_reply";
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        /** DeletedTag */
+        DeletedTag: {
+            /** @constant */
+            type: "tag";
             /** Format: uuid */
             id: string;
             /** @constant */
@@ -2457,6 +2736,8 @@ export interface components {
             /** Format: uuid */
             assignee_id: string | null;
             team_id: string | null;
+            /** @description Its tags by id and current name, by name. */
+            tags: components["schemas"]["TagRef"][];
             parts_count: number;
             /** Format: date-time */
             created_at: string;
@@ -2467,7 +2748,7 @@ export interface components {
             parts: components["schemas"]["ConversationPart"][];
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
@@ -2900,6 +3181,128 @@ export interface components {
             role: "owner" | "admin" | "agent" | "viewer";
             /** Format: uuid */
             member_id: string;
+        };
+        /** Tag */
+        Tag: {
+            /** @constant */
+            type: "tag";
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * TagCreatedFeedEvent
+         * @description A tag was added to the catalog (its name is unique in the workspace, ignoring case).
+         */
+        TagCreatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "tag.created";
+            /** @constant */
+            aggregate_type: "tag";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * TagDeletedFeedEvent
+         * @description A tag was deleted from the catalog; its name may be used again. `conversation_ids` and `contact_ids` are what carried it and no longer do (their projections fold this one event; no untagged event is appended per conversation).
+         */
+        TagDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "tag.deleted";
+            /** @constant */
+            aggregate_type: "tag";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                conversation_ids: string[];
+                contact_ids: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * TagList
+         * @description Every tag of the workspace (at most 1000), by name: unpaginated, so no `pages`.
+         */
+        TagList: {
+            /** @constant */
+            type: "list";
+            data: components["schemas"]["Tag"][];
+        };
+        /** TagRef */
+        TagRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /**
+         * TagRenamedFeedEvent
+         * @description A tag got a new name. Conversations and contacts show tags by id and current name, so this one event renames it everywhere.
+         */
+        TagRenamedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "tag.renamed";
+            /** @constant */
+            aggregate_type: "tag";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
         };
         /** Team */
         Team: {
@@ -4622,6 +5025,91 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    postContactsByIdTags: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    tag_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteContactsByIdTagsByTagId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                tag_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     postContactsByIdUnarchive: {
         parameters: {
             query?: never;
@@ -5029,6 +5517,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConversationPartWithConversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postConversationsByIdTags: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    tag_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteConversationsByIdTagsByTagId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                tag_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5896,6 +6467,187 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postTags: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTagsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putTagsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTagsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedTag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getTeams: {
         parameters: {
             query?: never;
@@ -6410,7 +7162,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.unarchived" | "contact.updated" | "conversation.created" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.created" | "conversation.tagged" | "conversation.untagged" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -6488,7 +7240,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.unarchived" | "contact.updated" | "conversation.created" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.created" | "conversation.tagged" | "conversation.untagged" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;

@@ -8,13 +8,14 @@ import type { CapabilityModule } from './capability.js';
 import { accessModule } from './access/index.js';
 import { channelIdsOfTeam, channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
-import { contactsModule } from './contacts/index.js';
+import { contactIdsTagged, contactsModule } from './contacts/index.js';
 import { erasureModule } from './erasure/index.js';
-import { conversationIdsOfTeam, conversationsModule } from './conversations/index.js';
+import { conversationIdsOfTeam, conversationIdsTagged, conversationsModule } from './conversations/index.js';
 import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
 import { membersModule } from './members/index.js';
+import { tagsModule } from './tags/index.js';
 import { teamsModule } from './teams/index.js';
 import { savedRepliesModule } from './saved-replies/index.js';
 import { usersModule } from './users/index.js';
@@ -29,6 +30,8 @@ export const modules: readonly CapabilityModule[] = [
   membersModule,
   // Conversations and channels import teams; teams gets their read functions here instead of importing them.
   teamsModule({ conversationIds: conversationIdsOfTeam, channelIds: channelIdsOfTeam }),
+  // Likewise tags: conversations and contacts import it for their tag checks and names.
+  tagsModule({ conversationIds: conversationIdsTagged, contactIds: contactIdsTagged }),
   accessModule,
   keysModule,
   channelsModule,

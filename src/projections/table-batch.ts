@@ -71,14 +71,32 @@ export class Writes {
   }
 }
 
-/** One row's folded writes: inserted (upsert), patched (set and increments) or deleted. */
+/** What a batch adds to and removes from a set-valued (array) column of an existing row; never both for one value. */
+export interface SetDelta {
+  add: string[];
+  remove: string[];
+}
+
+/** One row's folded writes: inserted (upsert), patched (set, increments, set-column deltas) or deleted. */
 export interface PendingRow {
   key: Row;
   insert: Row | null;
   set: Row;
   inc: Record<string, number>;
+  /** per array column: members to add and to remove, applied to the stored value (see addTo/removeFrom) */
+  members: Record<string, SetDelta>;
   deleted: boolean;
 }
+
+/**
+ * A set-valued column after a folded delta, as the UPDATE computes it: removed members dropped (the rest
+ * keep their order), then added ones appended: those not there, and those removed in the same delta (a
+ * tag taken off and put back goes to the end, as it would one event at a time).
+ */
+export const applySetDelta = (current: readonly string[], d: SetDelta): string[] => [
+  ...current.filter((v) => !d.remove.includes(v)),
+  ...d.add.filter((v) => !current.includes(v) || d.remove.includes(v)),
+];
 
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
@@ -96,7 +114,7 @@ export class TableBatch {
     const id = this.spec.key.map((k) => String(row[k])).join('\u0000');
     let p = this.pending.get(id);
     if (!p) {
-      p = { key: Object.fromEntries(this.spec.key.map((k) => [k, row[k]])), insert: null, set: {}, inc: {}, deleted: false };
+      p = { key: Object.fromEntries(this.spec.key.map((k) => [k, row[k]])), insert: null, set: {}, inc: {}, members: {}, deleted: false };
       this.pending.set(id, p);
     }
     return p;
@@ -108,6 +126,7 @@ export class TableBatch {
     p.insert = { ...row };
     p.set = {};
     p.inc = {};
+    p.members = {};
     p.deleted = false; // the insert is an upsert: it replaces a row deleted earlier in the batch
   }
 
@@ -117,6 +136,7 @@ export class TableBatch {
     p.insert = null;
     p.set = {};
     p.inc = {};
+    p.members = {};
     p.deleted = true;
   }
 
@@ -130,7 +150,39 @@ export class TableBatch {
       return;
     }
     Object.assign(p.set, set);
+    for (const c of Object.keys(set)) delete p.members[c]; // a whole new value replaces earlier deltas
     for (const [c, n] of Object.entries(inc)) p.inc[c] = (p.inc[c] ?? 0) + n;
+  }
+
+  /**
+   * Adds members to a set-valued (array) column, or removes them, without knowing the stored value: a
+   * tag added to a conversation is a delta, so two writers never overwrite each other's tags. Folded in
+   * order: into a pending insert or set value directly, otherwise into one add/remove pair per column
+   * that the UPDATE applies to the stored array.
+   */
+  addTo(key: Row, column: string, values: readonly string[]): void {
+    this.member(key, column, { add: [...values], remove: [] });
+  }
+
+  removeFrom(key: Row, column: string, values: readonly string[]): void {
+    this.member(key, column, { add: [], remove: [...values] });
+  }
+
+  private member(key: Row, column: string, d: SetDelta): void {
+    const p = this.entry(key);
+    if (p.deleted) return;
+    const whole = p.insert ?? (column in p.set ? p.set : null);
+    if (whole) {
+      whole[column] = applySetDelta((whole[column] as string[] | null) ?? [], d);
+      return;
+    }
+    const acc = (p.members[column] ??= { add: [], remove: [] });
+    for (const v of d.remove) {
+      acc.add = acc.add.filter((a) => a !== v); // added earlier in this batch: gone again
+      if (!acc.remove.includes(v)) acc.remove.push(v);
+    }
+    // Added after a removal in this batch: stays in `remove` and is appended (it moves to the end).
+    for (const v of d.add) if (!acc.add.includes(v)) acc.add.push(v);
   }
 
   private recordType(cols: string[]): string {
@@ -154,9 +206,11 @@ export class TableBatch {
       }
       const setCols = Object.keys(p.set).sort();
       const incCols = Object.keys(p.inc).sort();
-      const shape = `${setCols.join(',')}|${incCols.join(',')}`;
+      const memberCols = Object.keys(p.members).sort();
+      const shape = `${setCols.join(',')}|${incCols.join(',')}|${memberCols.join(',')}`;
       const list = patches.get(shape) ?? [];
-      list.push({ ...p.key, ...p.set, ...p.inc });
+      const deltas = Object.fromEntries(memberCols.flatMap((c) => [[`${c}__add`, p.members[c]!.add], [`${c}__remove`, p.members[c]!.remove]]));
+      list.push({ ...p.key, ...p.set, ...p.inc, ...deltas });
       patches.set(shape, list);
     }
     this.pending.clear();
@@ -180,13 +234,24 @@ export class TableBatch {
       });
     }
     for (const [shape, rows] of patches) {
-      const [setPart, incPart] = shape.split('|');
+      const [setPart, incPart, memberPart] = shape.split('|');
       const setCols = setPart ? setPart.split(',') : [];
       const incCols = incPart ? incPart.split(',') : [];
-      const assignments = [...setCols.map((c) => `${ident(c)} = v.${ident(c)}`), ...incCols.map((c) => `${ident(c)} = ${t}.${ident(c)} + v.${ident(c)}`)];
+      const memberCols = memberPart ? memberPart.split(',') : [];
+      const assignments = [
+        ...setCols.map((c) => `${ident(c)} = v.${ident(c)}`),
+        ...incCols.map((c) => `${ident(c)} = ${t}.${ident(c)} + v.${ident(c)}`),
+        // As applySetDelta: stored order kept, removed members dropped, added ones appended once.
+        ...memberCols.map(
+          (c) =>
+            `${ident(c)} = ARRAY(SELECT m FROM unnest(${t}.${ident(c)}) WITH ORDINALITY AS s(m, i) WHERE m <> ALL(v.${ident(`${c}__remove`)}) ORDER BY i)` +
+            ` || ARRAY(SELECT m FROM unnest(v.${ident(`${c}__add`)}) WITH ORDINALITY AS a(m, i) WHERE m <> ALL(${t}.${ident(c)}) OR m = ANY(v.${ident(`${c}__remove`)}) ORDER BY i)`,
+        ),
+      ];
       if (assignments.length === 0) continue;
+      const deltaTypes = memberCols.flatMap((c) => [`${ident(`${c}__add`)} ${this.spec.columns[c]}`, `${ident(`${c}__remove`)} ${this.spec.columns[c]}`]);
       out.push({
-        sql: `UPDATE ${t} SET ${assignments.join(', ')} FROM jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key, ...setCols, ...incCols])}) WHERE ${keyMatch}`,
+        sql: `UPDATE ${t} SET ${assignments.join(', ')} FROM jsonb_to_recordset(?::jsonb) AS v(${[this.recordType([...this.spec.key, ...setCols, ...incCols]), ...deltaTypes].join(', ')}) WHERE ${keyMatch}`,
         bindings: [JSON.stringify(rows)],
       });
     }

@@ -154,6 +154,28 @@ async function viewActivity(t: TestService, owner: Member): Promise<void> {
   await ok(t.client.delete(`/api/views/${c.id}`, as));
 }
 
+/**
+ * Tags: a catalog created, renamed and one tag deleted while conversations and contacts carry it;
+ * conversations and contacts tagged, untagged and re-tagged (deltas a rebuild folds into one batch).
+ */
+async function tagActivity(t: TestService, owner: Member, conversationIds: string[]): Promise<void> {
+  const as = { key: (await mintKey(t, owner, ['settings:write', 'conversations:write', 'contacts:write', 'contacts:read'])).secret };
+  const ok = async (r: Promise<{ status: number; text: string; body: any }>, status = 200) => {
+    const a = await r;
+    expect(a.status, a.text).to.equal(status);
+    return a.body;
+  };
+  const [red, blue, doomed] = [await ok(t.client.post('/api/tags', { name: 'Red' }, as), 201), await ok(t.client.post('/api/tags', { name: 'Blue' }, as), 201), await ok(t.client.post('/api/tags', { name: 'Doomed' }, as), 201)];
+  const k = await ok(t.client.post('/api/contacts', { email: `tagged-${owner.workspaceId}@example.com` }, as), 201);
+  for (const c of conversationIds) for (const x of [red, doomed, blue]) await ok(t.client.post(`/api/conversations/${c}/tags`, { tag_id: x.id }, as));
+  await ok(t.client.delete(`/api/conversations/${conversationIds[0]}/tags/${red.id}`, as));
+  await ok(t.client.post(`/api/conversations/${conversationIds[0]}/tags`, { tag_id: red.id }, as)); // back, at the end
+  await ok(t.client.delete(`/api/conversations/${conversationIds[1]}/tags/${blue.id}`, as));
+  for (const x of [blue, doomed]) await ok(t.client.post(`/api/contacts/${k.id}/tags`, { tag_id: x.id }, as));
+  await ok(t.client.put(`/api/tags/${red.id}`, { name: 'Crimson' }, as));
+  await ok(t.client.delete(`/api/tags/${doomed.id}`, as));
+}
+
 describe('projections: rebuild', function () {
   this.timeout(60_000);
   let t: TestService;
@@ -231,6 +253,7 @@ describe('projections: rebuild', function () {
       await savedReplyActivity(t, owner);
       await teamActivity(t, owner, [owner.memberId, admin.memberId]);
       await viewActivity(t, owner);
+      await tagActivity(t, owner, [threads[0].conversation_id, threads[2].conversation_id]);
     }
   });
   after(async () => t?.close());
@@ -262,6 +285,11 @@ describe('projections: rebuild', function () {
     expect(live.teams!.some((x) => x.name === 'doomed' && (x.member_ids as string[]).length === 1), 'a renamed team with its roster').to.equal(true);
     expect(live.conversations!.filter((c) => c.team_id !== null).length, 'conversations with a team').to.equal(3);
     expect(live.channels!.filter((c) => c.name === 'Team bridge' && c.default_team_id === null)).to.have.length(3);
+    // tags: renamed, one deleted off conversations and a contact; conversations re-tagged in a new order
+    expect(live.tags?.map((x) => x.name).sort(), 'tags').to.deep.equal(['Blue', 'Blue', 'Blue', 'Crimson', 'Crimson', 'Crimson']);
+    expect(live.conversations!.filter((c) => (c.tag_ids as string[]).length === 2), 'conversations with two tags left').to.have.length(3);
+    expect(live.conversations!.filter((c) => (c.tag_ids as string[]).length === 1), 'and with one').to.have.length(3);
+    expect(live.contacts!.filter((c) => (c.tag_ids as string[]).length === 1), 'a tagged contact').to.have.length(3);
     // saved replies: created, renamed, rewritten, deleted (6 left in each workspace)
     expect(live.saved_replies, 'saved_replies').to.have.length(18);
     expect(live.saved_replies!.filter((r) => r.name === 'Reply 1 again' && r.body === 'and again'), 'changed saved replies').to.have.length(3);

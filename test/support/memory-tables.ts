@@ -4,7 +4,7 @@
 // and add to counters of an existing row, delete).
 import type { NewEvent, StoredEvent } from '../../src/eventstore/envelope.js';
 import type { Projector } from '../../src/projections/projector.js';
-import { Writes } from '../../src/projections/table-batch.js';
+import { applySetDelta, Writes } from '../../src/projections/table-batch.js';
 
 type Row = Record<string, unknown>;
 
@@ -40,6 +40,7 @@ export class MemoryTables {
           if (!row) continue; // an UPDATE of a missing row changes nothing
           Object.assign(row, p.set);
           for (const [c, n] of Object.entries(p.inc)) row[c] = Number(row[c] ?? 0) + n;
+          for (const [c, d] of Object.entries(p.members)) row[c] = applySetDelta((row[c] as string[] | null) ?? [], d);
         }
       }
     }

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { decideInbound, decideManage, decideReply, decideStart, type ConversationView, type InboundCommand } from '../../src/capabilities/conversations/conversations.decider.js';
 import { AppError } from '../../src/platform/errors.js';
 
-const conv = (over: Partial<ConversationView> = {}): ConversationView => ({ id: 'c1', channelId: 'ch1', state: 'open', assigneeId: null, teamId: null, ...over });
+const conv = (over: Partial<ConversationView> = {}): ConversationView => ({ id: 'c1', channelId: 'ch1', state: 'open', assigneeId: null, teamId: null, tagIds: [], ...over });
 const inbound = (over: Partial<InboundCommand> = {}): InboundCommand => ({
   channelId: 'ch1',
   defaultTeamId: 'team-1',

@@ -7,16 +7,18 @@ import {
   decideCreateContact,
   decideDetachCompany,
   decideFindOrFillContact,
+  decideTagContact,
   decideUpdateContact,
   type ContactState,
 } from '../../src/capabilities/contacts/contacts.decider.js';
-import { decideManage, type ConversationView } from '../../src/capabilities/conversations/conversations.decider.js';
+import { decideManage, decideTagConversation, type ConversationView } from '../../src/capabilities/conversations/conversations.decider.js';
+import { decideCreateTag, decideDeleteTag, decideRenameTag } from '../../src/capabilities/tags/tags.decider.js';
 import { decideChangeRole, decideRemove } from '../../src/capabilities/members/members.decider.js';
 import { decideDeleteEndpoint, decideUpdateEndpoint } from '../../src/capabilities/webhooks/webhooks.decider.js';
 import { decider } from '../support/decider-spec.js';
 
 const author = { type: 'member' as const, id: 'm1' };
-const open: ConversationView = { id: 'c1', channelId: 'ch1', state: 'open', assigneeId: null, teamId: null };
+const open: ConversationView = { id: 'c1', channelId: 'ch1', state: 'open', assigneeId: null, teamId: null, tagIds: [] };
 
 describe('deciders as specifications (unit)', () => {
   const manage = decider((cmd: Parameters<typeof decideManage>[0], s: { c: ConversationView | null }) => decideManage(cmd, s.c, { assigneeActive: true }));
@@ -58,7 +60,7 @@ describe('deciders as specifications (unit)', () => {
     decider(decideChangeRole).given(owners(2, 'owner')).when({ memberId: 'm1', role: 'admin' }).then({ type: 'member.role_changed', payload: { from: 'owner', to: 'admin' } });
   });
 
-  const ann: ContactState = { id: 'k1', externalId: 'x1', email: 'ann@x.io', name: 'Ann', phone: null, customAttributes: { tier: 'a', seats: 1 }, archived: false, erased: false, companyIds: ['co1'] };
+  const ann: ContactState = { id: 'k1', externalId: 'x1', email: 'ann@x.io', name: 'Ann', phone: null, customAttributes: { tier: 'a', seats: 1 }, archived: false, erased: false, companyIds: ['co1'], tagIds: ['t1'] };
   it('contacts: created with an e-mail or an external_id, never one another contact holds', () => {
     decider(decideCreateContact).given({ holder: null }).when({ id: 'k2', fields: { email: 'b@x.io' } }).then({ type: 'contact.created', payload: { contact_id: 'k2', email: 'b@x.io', external_id: null, custom_attributes: {}, channel_id: null } });
     decider(decideCreateContact).given({ holder: null }).when({ id: 'k2', fields: { name: 'B' } }).thenRefuses('identity_required');
@@ -83,6 +85,30 @@ describe('deciders as specifications (unit)', () => {
     decider(decideDetachCompany).given({ contact: ann, companyExists: true }).when({ id: 'k1', companyId: 'co1' }).then({ type: 'contact.company_detached', payload: { company_id: 'co1' } });
     decider(decideDetachCompany).given({ contact: ann, companyExists: true }).when({ id: 'k1', companyId: 'co2' }).thenNothing();
   });
+  it('tags: names unique ignoring case, a rename only when it changes, a deletion names what carried the tag', () => {
+    const vip = { id: 't1', name: 'VIP' };
+    decider(decideCreateTag).given({ count: 0, sameName: null }).when({ id: 't2', name: 'Billing' }).then({ type: 'tag.created', payload: { id: 't2', name: 'Billing' } });
+    decider(decideCreateTag).given({ count: 0, sameName: vip }).when({ id: 't2', name: 'vip' }).thenRefuses('tag_exists');
+    decider(decideCreateTag).given({ count: 1000, sameName: null }).when({ id: 't2', name: 'x' }).thenRefuses('limit_reached');
+    decider(decideRenameTag).given({ tag: vip, sameName: vip }).when({ id: 't1', name: 'VIP' }).thenNothing();
+    decider(decideRenameTag).given({ tag: vip, sameName: vip }).when({ id: 't1', name: 'vip' }).then({ type: 'tag.renamed', payload: { id: 't1', name: 'vip' } });
+    decider(decideRenameTag).given({ tag: vip, sameName: { id: 't9', name: 'Gold' } }).when({ id: 't1', name: 'gold' }).thenRefuses('tag_exists');
+    decider(decideDeleteTag).given({ conversationIds: ['c1'], contactIds: ['k1'] }).when(vip).then({ type: 'tag.deleted', payload: { id: 't1', conversation_ids: ['c1'], contact_ids: ['k1'] } });
+  });
+
+  it('tagging is an idempotent delta: twice changes nothing, untagging what is absent changes nothing, an unknown tag is a 404', () => {
+    const vip = { id: 't1', name: 'VIP' };
+    decider(decideTagConversation).given({ conversation: open, tag: vip }).when({ conversationId: 'c1', tagId: 't1', add: true }).then({ type: 'conversation.tagged', payload: { conversation_id: 'c1', tag_id: 't1', name: 'VIP' } });
+    decider(decideTagConversation).given({ conversation: { ...open, tagIds: ['t1'] }, tag: vip }).when({ conversationId: 'c1', tagId: 't1', add: true }).thenNothing();
+    decider(decideTagConversation).given({ conversation: open, tag: vip }).when({ conversationId: 'c1', tagId: 't1', add: false }).thenNothing();
+    decider(decideTagConversation).given({ conversation: { ...open, tagIds: ['t1'] }, tag: vip }).when({ conversationId: 'c1', tagId: 't1', add: false }).then({ type: 'conversation.untagged', payload: { tag_id: 't1' } });
+    decider(decideTagConversation).given({ conversation: open, tag: null }).when({ conversationId: 'c1', tagId: 't9', add: true }).thenRefuses('not_found');
+    decider(decideTagConversation).given({ conversation: null, tag: vip }).when({ conversationId: 'c9', tagId: 't1', add: true }).thenRefuses('not_found');
+    decider(decideTagContact).given({ contact: ann, tag: vip }).when({ id: 'k1', tagId: 't1', add: true }).thenNothing();
+    decider(decideTagContact).given({ contact: ann, tag: vip }).when({ id: 'k1', tagId: 't1', add: false }).then({ type: 'contact.untagged', payload: { contact_id: 'k1', tag_id: 't1' } });
+    decider(decideTagContact).given({ contact: { ...ann, erased: true }, tag: vip }).when({ id: 'k1', tagId: 't1', add: true }).thenRefuses('contact_erased');
+  });
+
   it('contacts found from a conversation fill blanks, but not with an e-mail another contact holds', () => {
     const found = { id: 'k1', external_id: 'x1', email: null, name: null, phone: null, taken: ['email'] as const };
     const { events } = decideFindOrFillContact('new', { external_id: 'x1', email: 'held@x.io', name: 'Ann' }, found, null);

@@ -1,10 +1,12 @@
 import type { CommandSpec } from '../../commands/command.js';
 import { findCompany } from '../companies/index.js';
+import { findTag, tagView, type TagView } from '../tags/index.js';
 import {
   decideArchiveContact,
   decideAttachCompany,
   decideCreateContact,
   decideDetachCompany,
+  decideTagContact,
   decideUpdateContact,
   type ContactFields,
   type ContactState,
@@ -58,4 +60,11 @@ export const detachCompany = (input: { id: string; companyId: string }): Command
   name: 'DetachCompany',
   load: membership(input),
   decide: (s) => decideDetachCompany(input, s),
+});
+
+/** Tags a contact (add) or takes a tag off: a delta, so concurrent taggers never undo each other. */
+export const tagContact = (input: { id: string; tagId: string; add: boolean }): CommandSpec<{ contact: ContactState | null; tag: TagView | null }, ContactEvent> => ({
+  name: input.add ? 'TagContact' : 'UntagContact',
+  load: async (db, ctx) => ({ contact: await contactState(db, ctx.tenantId, input.id), tag: tagView(await findTag(db, ctx.tenantId, input.tagId)) }),
+  decide: (s) => decideTagContact(input, s),
 });

@@ -4,6 +4,7 @@
 // external_id name at most one contact of a workspace; custom attributes merge
 // by key and a null removes one; an erased contact refuses every change (410).
 import { AppError, BadRequest, Gone, NotFound, Unprocessable } from '../../platform/errors.js';
+import { taggingChanges, type TagView } from '../tags/index.js';
 import { mergeAttributes, sameAttributes, type CustomAttributeValues } from '../companies/index.js';
 import type { ContactEvent } from './contacts.events.js';
 
@@ -38,6 +39,7 @@ export interface ContactState {
   archived: boolean;
   erased: boolean;
   companyIds: readonly string[];
+  tagIds: readonly string[];
 }
 
 /** The fields the API sets; in an update, null clears a field and a null attribute removes its key. */
@@ -174,4 +176,11 @@ export function decideDetachCompany(cmd: { id: string; companyId: string }, s: {
     return [];
   }
   return [contactEvent('contact.company_detached', c.id, { contact_id: c.id, company_id: cmd.companyId })];
+}
+
+/** Tags a contact or takes a tag off: an idempotent delta (see taggingChanges). Erased contacts answer 410. */
+export function decideTagContact(cmd: { id: string; tagId: string; add: boolean }, s: { contact: ContactState | null; tag: TagView | null }): ContactEvent[] {
+  const c = live(cmd.id, s.contact);
+  if (!taggingChanges(c.tagIds, cmd.tagId, s.tag, cmd.add)) return [];
+  return [contactEvent(cmd.add ? 'contact.tagged' : 'contact.untagged', c.id, { contact_id: c.id, tag_id: cmd.tagId, name: s.tag!.name })];
 }

@@ -72,5 +72,19 @@ export const ContactErased = defineEvent({
   payload: payload({ contact_id: Uuid(), conversation_ids: Type.Array(Uuid()), part_ids: Type.Array(Uuid()) }),
 });
 
-export const contactEvents = [ContactCreated, ContactUpdated, ContactArchived, ContactUnarchived, ContactCompanyAttached, ContactCompanyDetached, ContactErased] as const;
+export const ContactTagged = defineEvent({
+  type: 'contact.tagged',
+  aggregate_type: 'contact',
+  description: 'A tag was added to a contact (a delta: tagging them again appends nothing). `name` is the tag\'s name at the time; the catalog has the current one.',
+  payload: payload({ contact_id: Uuid(), tag_id: Uuid(), name: Text() }),
+});
+
+export const ContactUntagged = defineEvent({
+  type: 'contact.untagged',
+  aggregate_type: 'contact',
+  description: 'A tag was taken off a contact (a delta: untagging what is not there appends nothing). A deleted tag comes off through tag.deleted instead.',
+  payload: payload({ contact_id: Uuid(), tag_id: Uuid(), name: Text() }),
+});
+
+export const contactEvents = [ContactCreated, ContactUpdated, ContactArchived, ContactUnarchived, ContactCompanyAttached, ContactCompanyDetached, ContactErased, ContactTagged, ContactUntagged] as const;
 export type ContactEvent = EventOf<(typeof contactEvents)[number]>;

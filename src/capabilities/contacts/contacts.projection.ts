@@ -1,11 +1,12 @@
 import type { Projector } from '../../projections/projector.js';
 import type { CompanyEvent } from '../companies/index.js';
+import type { TagEvent } from '../tags/index.js';
 import type { ContactEvent } from './contacts.events.js';
 
 export const CONTACTS = {
   table: 'contacts',
   key: ['tenant_id', 'id'],
-  columns: { tenant_id: 'uuid', id: 'uuid', external_id: 'text', channel_id: 'uuid', email: 'text', name: 'text', phone: 'text', custom_attributes: 'jsonb', archived_at: 'timestamptz', erased_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz' },
+  columns: { tenant_id: 'uuid', id: 'uuid', external_id: 'text', channel_id: 'uuid', email: 'text', name: 'text', phone: 'text', custom_attributes: 'jsonb', archived_at: 'timestamptz', tag_ids: 'uuid[]', erased_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz' },
 } as const;
 
 /** Which companies a contact belongs to (migration 017). */
@@ -16,13 +17,13 @@ export const CONTACT_COMPANIES = {
 } as const;
 
 /** A contact's personal columns as an erasure leaves them (and as a rebuild opens them afterwards). */
-const ERASED_FIELDS = { external_id: null, email: null, name: null, phone: null, custom_attributes: null };
+const ERASED_FIELDS = { external_id: null, email: null, name: null, phone: null, custom_attributes: null, tag_ids: [] };
 
-type Handled = ContactEvent | Extract<CompanyEvent, { type: 'company.deleted' }>;
+type Handled = ContactEvent | Extract<CompanyEvent, { type: 'company.deleted' }> | Extract<TagEvent, { type: 'tag.deleted' }>;
 
 export const contactsProjector: Projector<Handled> = {
   name: 'contacts',
-  handles: ['contact.created', 'contact.updated', 'contact.archived', 'contact.unarchived', 'contact.company_attached', 'contact.company_detached', 'contact.erased', 'company.deleted'],
+  handles: ['contact.created', 'contact.updated', 'contact.archived', 'contact.unarchived', 'contact.company_attached', 'contact.company_detached', 'contact.erased', 'contact.tagged', 'contact.untagged', 'company.deleted', 'tag.deleted'],
   tables: ['contact_companies', 'contacts'],
   project(events, writes) {
     const contacts = writes.table(CONTACTS);
@@ -31,7 +32,7 @@ export const contactsProjector: Projector<Handled> = {
       switch (e.type) {
         case 'contact.created': {
           const { contact_id: id, ...fields } = e.payload;
-          contacts.insert({ tenant_id: e.tenant_id, id, ...fields, created_at: e.created_at, updated_at: e.created_at });
+          contacts.insert({ tenant_id: e.tenant_id, id, ...fields, tag_ids: [], created_at: e.created_at, updated_at: e.created_at });
           break;
         }
         case 'contact.updated': {
@@ -56,6 +57,19 @@ export const contactsProjector: Projector<Handled> = {
         case 'contact.erased':
           // The row stays (410 contact_erased, and conversations keep their contact_id); what it said goes.
           contacts.patch({ tenant_id: e.tenant_id, id: e.payload.contact_id }, { ...ERASED_FIELDS, erased_at: e.created_at, updated_at: e.created_at });
+          break;
+        // Tags are deltas on the stored set (see TableBatch.addTo).
+        case 'contact.tagged':
+          contacts.addTo({ tenant_id: e.tenant_id, id: e.payload.contact_id }, 'tag_ids', [e.payload.tag_id]);
+          contacts.patch({ tenant_id: e.tenant_id, id: e.payload.contact_id }, { updated_at: e.created_at });
+          break;
+        case 'contact.untagged':
+          contacts.removeFrom({ tenant_id: e.tenant_id, id: e.payload.contact_id }, 'tag_ids', [e.payload.tag_id]);
+          contacts.patch({ tenant_id: e.tenant_id, id: e.payload.contact_id }, { updated_at: e.created_at });
+          break;
+        case 'tag.deleted':
+          // The event names the contacts that carried the tag (see tags.decider.ts).
+          for (const id of e.payload.contact_ids) contacts.removeFrom({ tenant_id: e.tenant_id, id }, 'tag_ids', [e.payload.id]);
           break;
         case 'company.deleted': {
           // A deleted company's contacts leave it. Links folded earlier in this batch go here; links

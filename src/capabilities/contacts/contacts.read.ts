@@ -4,6 +4,7 @@ import type { ListSpec } from '../../api/pagination/list.js';
 import { arrayOf, bool, constant, dateTime, nullable, object, str, uuid } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import { companiesByIds, type CustomAttributeValues } from '../companies/index.js';
+import { tagRefSchema, tagRefsSql, type TagRef } from '../tags/index.js';
 import type { ContactInput, ContactState, ContactView, Holder } from './contacts.decider.js';
 
 const COLS = ['id', 'external_id', 'email', 'name', 'phone'];
@@ -19,6 +20,9 @@ export interface ContactRow {
   custom_attributes: CustomAttributeValues | null;
   archived_at: Date | null;
   erased_at: Date | null;
+  tag_ids: string[];
+  /** the tags by id and current name (tagRefsSql); every query that renders a contact selects it */
+  tags: TagRef[];
   created_at: Date;
   updated_at: Date;
 }
@@ -36,8 +40,11 @@ const byEmail = (q: Knex.QueryBuilder, email: string) => q.whereRaw('lower(email
 /** Every contact row of the workspace, erased ones included (they answer 410). */
 export const allContactsOf = (db: Db, tenantId: string) => db('contacts').where({ tenant_id: tenantId });
 
+/** Contact rows as answers render them: with their tags by name. */
+export const contactRowsOf = (db: Db, tenantId: string) => allContactsOf(db, tenantId).select('contacts.*', db.raw(`${tagRefsSql('contacts')} AS tags`));
+
 /** The contacts a list shows: never the erased. */
-export const contactsOf = (db: Db, tenantId: string) => allContactsOf(db, tenantId).whereNull('erased_at');
+export const contactsOf = (db: Db, tenantId: string) => contactRowsOf(db, tenantId).whereNull('erased_at');
 
 /** Ids of the contacts that belong to a company (a subquery for lists). */
 export const contactIdsOfCompany = (db: Db, tenantId: string, companyId: string) =>
@@ -83,13 +90,18 @@ export async function findHolder(db: Db, tenantId: string, by: { email?: string 
 
 /** A contact row by id, erased or not. */
 export async function findContactRow(db: Db, tenantId: string, id: string): Promise<ContactRow | undefined> {
-  return isUuid(id) ? allContactsOf(db, tenantId).andWhere({ id }).first() : undefined;
+  return isUuid(id) ? contactRowsOf(db, tenantId).andWhere({ id }).first() : undefined;
 }
 
 /** Company ids of a contact, in the order it joined them. */
 export async function companyIdsOf(db: Db, tenantId: string, contactId: string): Promise<string[]> {
   const rows: { company_id: string }[] = await db('contact_companies').where({ tenant_id: tenantId, contact_id: contactId }).orderBy(['attached_at', 'company_id']).select('company_id');
   return rows.map((r) => r.company_id);
+}
+
+/** The contacts carrying a tag, by id (a tag's deletion names them). */
+export async function contactIdsTagged(db: Db, tenantId: string, tagId: string): Promise<string[]> {
+  return allContactsOf(db, tenantId).whereRaw('tag_ids @> ARRAY[?]::uuid[]', [tagId]).orderBy('id').pluck('id');
 }
 
 /** What the contacts API's commands decide on. */
@@ -106,6 +118,7 @@ export async function contactState(db: Db, tenantId: string, id: string): Promis
     archived: c.archived_at !== null,
     erased: c.erased_at !== null,
     companyIds: c.erased_at ? [] : await companyIdsOf(db, tenantId, c.id),
+    tagIds: c.tag_ids,
   };
 }
 
@@ -145,6 +158,7 @@ export const renderContact = (c: ContactRow, companies: CompanyRef[]) => ({
   phone: c.phone,
   custom_attributes: c.custom_attributes ?? {},
   companies,
+  tags: c.tags,
   channel_id: c.channel_id,
   archived: c.archived_at !== null,
   archived_at: c.archived_at ? c.archived_at.toISOString() : null,
@@ -172,6 +186,7 @@ export const contactSchema = object(
     phone: nullable(str()),
     custom_attributes: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
     companies: arrayOf(companyRefSchema, { description: 'The companies the contact belongs to, in the order it joined them.' }),
+    tags: arrayOf(tagRefSchema, { description: 'Its tags by id and current name, by name.' }),
     channel_id: nullable({ ...uuid, description: 'The channel the contact was first seen on (inbound post or teammate-started conversation); null when created through the API.' }),
     archived: bool,
     archived_at: nullable(dateTime),

@@ -7,7 +7,7 @@ import type { Schema } from '../../api/validation.js';
 import { NotFound } from '../../platform/errors.js';
 import { customAttributesSchema, findCompany } from '../companies/index.js';
 import { ownerLookup, type CoreDeps } from '../capability.js';
-import { archiveContact, attachCompany, createContact, detachCompany, updateContact } from './contacts.commands.js';
+import { archiveContact, attachCompany, createContact, detachCompany, tagContact, updateContact } from './contacts.commands.js';
 import { contactErased, type ContactFields } from './contacts.decider.js';
 import { contactIdsOfCompany, contactList, contactSchema, contactsOf, findContactRow, renderContacts, type ContactRow } from './contacts.read.js';
 
@@ -171,6 +171,32 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 200: contactSchema, ...gone },
       async handle(call) {
         await shell.execute(commandContext(call, clock), detachCompany({ id: call.params.id!, companyId: call.params.company_id! }));
+        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+      },
+    }),
+
+    // Tags are deltas, as on conversations: one on, one off, never a replace-the-list call.
+    route<{ tag_id: string }>({
+      method: 'post',
+      path: '/contacts/:id/tags',
+      permission: 'contacts:write',
+      summary: 'Tag a contact (tagging them twice changes nothing)',
+      responses: { 200: contactSchema, ...gone },
+      body: { additionalProperties: false, required: ['tag_id'], properties: { tag_id: uuid } },
+      async handle(call) {
+        await shell.execute(commandContext(call, clock), tagContact({ id: call.params.id!, tagId: call.body.tag_id, add: true }));
+        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+      },
+    }),
+
+    route({
+      method: 'delete',
+      path: '/contacts/:id/tags/:tag_id',
+      permission: 'contacts:write',
+      summary: 'Take a tag off a contact (taking off one they lack changes nothing)',
+      responses: { 200: contactSchema, ...gone },
+      async handle(call) {
+        await shell.execute(commandContext(call, clock), tagContact({ id: call.params.id!, tagId: call.params.tag_id!, add: false }));
         return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
       },
     }),

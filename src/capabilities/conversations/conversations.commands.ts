@@ -5,11 +5,13 @@ import { channelFacts } from '../channels/index.js';
 import { findContact, type ContactInput } from '../contacts/index.js';
 import { memberIsActive } from '../members/index.js';
 import { teamExists } from '../teams/index.js';
+import { findTag, tagView, type TagView } from '../tags/index.js';
 import type { Forgettable } from '../../eventstore/forgettable.js';
 import {
   decideInbound,
   decideRedact,
   decideUnsend,
+  decideTagConversation,
   type PartView,
   decideManage,
   decideReply,
@@ -110,4 +112,11 @@ export const unsendPart = (cmd: { conversationId: string; partId: string; window
   load: (db, ctx) => partView(db, ctx.tenantId, cmd.partId),
   decide: (part, ctx) => decideUnsend({ ...cmd, actorMemberId: ctx.actor.member_id, now: ctx.now }, part),
   beside: forgetPart(cmd.partId, forgettable),
+});
+
+/** Tags a conversation (add) or takes a tag off it: a delta, so concurrent taggers never undo each other. */
+export const tagConversation = (cmd: { conversationId: string; tagId: string; add: boolean }): CommandSpec<{ conversation: ConversationView | null; tag: TagView | null }, ConversationEvent> => ({
+  name: cmd.add ? 'TagConversation' : 'UntagConversation',
+  load: async (db, ctx) => ({ conversation: conversationView(await findConversation(db, ctx.tenantId, cmd.conversationId)), tag: tagView(await findTag(db, ctx.tenantId, cmd.tagId)) }),
+  decide: (s) => decideTagConversation(cmd, s),
 });

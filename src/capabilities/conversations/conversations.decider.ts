@@ -2,6 +2,7 @@
 // Intercom) and a `conversation_part.created` event whose payload carries the
 // resulting state, so projections and webhook receivers never re-derive it.
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.js';
+import { taggingChanges, type TagView } from '../tags/index.js';
 import { contactErased, decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
 import type { ConversationEvent, PartPayload, PART_TYPES, AUTHOR_TYPES } from './conversations.events.js';
 
@@ -23,6 +24,7 @@ export interface ConversationView {
   state: ConversationState;
   assigneeId: string | null;
   teamId: string | null;
+  tagIds: string[];
 }
 
 export interface Attachment {
@@ -278,6 +280,21 @@ export function decideUnsend(cmd: { conversationId: string; partId: string; acto
       aggregate_type: 'conversation',
       aggregate_id: part.conversationId,
       payload: { conversation_id: part.conversationId, part_id: part.id, channel_id: part.channelId, external_id: part.externalId },
+    },
+  ];
+}
+
+/** Tags a conversation or takes a tag off: an idempotent delta (see taggingChanges). */
+export function decideTagConversation(cmd: { conversationId: string; tagId: string; add: boolean }, s: { conversation: ConversationView | null; tag: TagView | null }): ConversationEvent[] {
+  const c = s.conversation;
+  if (!c) throw new NotFound('conversation');
+  if (!taggingChanges(c.tagIds, cmd.tagId, s.tag, cmd.add)) return [];
+  return [
+    {
+      type: cmd.add ? 'conversation.tagged' : 'conversation.untagged',
+      aggregate_type: 'conversation',
+      aggregate_id: c.id,
+      payload: { conversation_id: c.id, tag_id: cmd.tagId, name: s.tag!.name },
     },
   ];
 }

@@ -69,6 +69,20 @@ export const ConversationPartUnsent = defineEvent({
   payload: payload({ conversation_id: Uuid(), part_id: Uuid(), channel_id: Uuid(), external_id: Nullable(Text()) }),
 });
 
-export const conversationEvents = [ConversationCreated, ConversationPartCreated, ConversationPartRedacted, ConversationPartUnsent] as const;
+export const ConversationTagged = defineEvent({
+  type: 'conversation.tagged',
+  aggregate_type: 'conversation',
+  description: 'A tag was added to a conversation (a delta: tagging it again appends nothing). `name` is the tag\'s name at the time; the catalog has the current one.',
+  payload: payload({ conversation_id: Uuid(), tag_id: Uuid(), name: Text() }),
+});
+
+export const ConversationUntagged = defineEvent({
+  type: 'conversation.untagged',
+  aggregate_type: 'conversation',
+  description: 'A tag was taken off a conversation (a delta: untagging what is not there appends nothing). A deleted tag comes off through tag.deleted instead.',
+  payload: payload({ conversation_id: Uuid(), tag_id: Uuid(), name: Text() }),
+});
+
+export const conversationEvents = [ConversationCreated, ConversationPartCreated, ConversationPartRedacted, ConversationPartUnsent, ConversationTagged, ConversationUntagged] as const;
 export type ConversationEvent = EventOf<(typeof conversationEvents)[number]>;
 export type PartPayload = EventOf<typeof ConversationPartCreated>['payload'];

@@ -1,5 +1,6 @@
 import type { Projector } from '../../projections/projector.js';
 import type { ContactEvent } from '../contacts/index.js';
+import type { TagEvent } from '../tags/index.js';
 import type { TeamEvent } from '../teams/index.js';
 import type { ConversationEvent } from './conversations.events.js';
 
@@ -17,6 +18,7 @@ export const CONVERSATIONS = {
     snoozed_until: 'timestamptz',
     assignee_id: 'uuid',
     team_id: 'text',
+    tag_ids: 'uuid[]',
     parts_count: 'int',
     contact_erased: 'boolean',
     created_at: 'timestamptz',
@@ -47,14 +49,14 @@ export const PARTS = {
 /** Keys of a part's payload that change the conversation (the decider puts the resulting state there). */
 const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id'] as const;
 
-type Handled = ConversationEvent | Extract<ContactEvent, { type: 'contact.erased' }> | Extract<TeamEvent, { type: 'team.deleted' }>;
+type Handled = ConversationEvent | Extract<ContactEvent, { type: 'contact.erased' }> | Extract<TeamEvent, { type: 'team.deleted' }> | Extract<TagEvent, { type: 'tag.deleted' }>;
 
 /** A part whose content is gone: how a redaction, an unsend or an erasure leaves it. */
 const gone = (how: 'redacted' | 'unsent' | 'erased') => ({ body: null, attachments: [], redacted: how });
 
 export const conversationsProjector: Projector<Handled> = {
   name: 'conversations',
-  handles: ['conversation.created', 'conversation_part.created', 'conversation_part.redacted', 'conversation_part.unsent', 'contact.erased', 'team.deleted'],
+  handles: ['conversation.created', 'conversation_part.created', 'conversation_part.redacted', 'conversation_part.unsent', 'conversation.tagged', 'conversation.untagged', 'contact.erased', 'team.deleted', 'tag.deleted'],
   tables: ['conversation_parts', 'conversations'],
   project(events, writes) {
     const conversations = writes.table(CONVERSATIONS);
@@ -74,6 +76,7 @@ export const conversationsProjector: Projector<Handled> = {
             snoozed_until: null,
             assignee_id: p.assignee_id ?? null,
             team_id: p.team_id ?? null,
+            tag_ids: [],
             parts_count: 0,
             contact_erased: false,
             created_at: e.created_at,
@@ -112,6 +115,19 @@ export const conversationsProjector: Projector<Handled> = {
         case 'contact.erased':
           for (const id of e.payload.conversation_ids) conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, contact_erased: true });
           for (const id of e.payload.part_ids) parts.patch({ tenant_id: e.tenant_id, id }, gone('erased'));
+          break;
+        // Tags are deltas on the stored set: a projector never needs the current tags to fold them.
+        case 'conversation.tagged':
+          conversations.addTo({ tenant_id: e.tenant_id, id: e.payload.conversation_id }, 'tag_ids', [e.payload.tag_id]);
+          conversations.patch({ tenant_id: e.tenant_id, id: e.payload.conversation_id }, { updated_at: e.created_at });
+          break;
+        case 'conversation.untagged':
+          conversations.removeFrom({ tenant_id: e.tenant_id, id: e.payload.conversation_id }, 'tag_ids', [e.payload.tag_id]);
+          conversations.patch({ tenant_id: e.tenant_id, id: e.payload.conversation_id }, { updated_at: e.created_at });
+          break;
+        case 'tag.deleted':
+          // The event names the conversations that carried the tag (see tags.decider.ts).
+          for (const id of e.payload.conversation_ids) conversations.removeFrom({ tenant_id: e.tenant_id, id }, 'tag_ids', [e.payload.id]);
           break;
         case 'team.deleted':
           // The event names the conversations it unassigns (see teams.decider.ts for why it is one event, not a part per conversation).

@@ -6,6 +6,7 @@ import { arrayOf, constant, dateTime, extend, int, nullable, object, oneOfString
 import { AUTHOR_TYPES, PART_TYPES } from './conversations.events.js';
 import type { ConversationState, ConversationView, PartView, PartType, Author } from './conversations.decider.js';
 import { findKey } from '../keys/index.js';
+import { tagRefSchema, tagRefsSql, type TagRef } from '../tags/index.js';
 
 export interface ConversationRow {
   tenant_id: string;
@@ -18,6 +19,9 @@ export interface ConversationRow {
   snoozed_until: Date | null;
   assignee_id: string | null;
   team_id: string | null;
+  tag_ids: string[];
+  /** the tags by id and current name (tagRefsSql); every query that renders a conversation selects it */
+  tags: TagRef[];
   parts_count: number;
   contact_erased: boolean;
   created_at: Date;
@@ -77,13 +81,18 @@ export const renderConversation = (c: ConversationRow) => ({
   snoozed_until: c.snoozed_until?.toISOString() ?? null,
   assignee_id: c.assignee_id,
   team_id: c.team_id,
+  tags: c.tags,
   parts_count: c.parts_count,
   created_at: c.created_at.toISOString(),
   updated_at: c.updated_at.toISOString(),
   last_part_at: c.last_part_at.toISOString(),
 });
 
-export const conversationsOf = (db: Db, tenantId: string) => db('conversations').where({ tenant_id: tenantId });
+/** The workspace's conversations, each with its tags by name: the query every rendered conversation comes from. */
+export const conversationsOf = (db: Db, tenantId: string) =>
+  db('conversations')
+    .where({ tenant_id: tenantId })
+    .select('conversations.*', db.raw(`${tagRefsSql('conversations')} AS tags`));
 
 export async function findConversation(db: Db, tenantId: string, id: string): Promise<ConversationRow | undefined> {
   return isUuid(id) ? conversationsOf(db, tenantId).andWhere({ id }).first() : undefined;
@@ -99,20 +108,28 @@ export async function messageFiled(db: Db, tenantId: string, conversationId: str
   return !!(await db('conversation_parts').where({ tenant_id: tenantId, conversation_id: conversationId, external_id: messageId }).first('id'));
 }
 
-/** A part with its conversation, as reply and part routes answer. */
+/** A part with its conversation, as reply and part routes answer: one statement (it follows every write of a part). */
 export async function partWithConversation(db: Db, tenantId: string, conversationId: string, partId: string) {
-  const [part, conv] = await Promise.all([
-    db('conversation_parts').where({ tenant_id: tenantId, id: partId }).first() as Promise<PartRow>,
-    findConversation(db, tenantId, conversationId),
-  ]);
-  return { ...renderPart(part), conversation: renderConversation(conv!) };
+  const res = await db.raw(
+    `SELECT c.*, ${tagRefsSql('c')} AS tags, (
+        SELECT row_to_json(p) FROM (
+          SELECT id, conversation_id, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
+          FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id AND id = ?
+        ) p) AS part
+     FROM conversations c WHERE c.tenant_id = ? AND c.id = ?`,
+    [partId, tenantId, conversationId],
+  );
+  const row = res.rows[0] as (ConversationRow & { part: (Omit<PartRow, 'created_at'> & { created_at: string }) | null }) | undefined;
+  if (!row?.part) return null;
+  const { part, ...conv } = row;
+  return { ...renderPart({ ...part, created_at: new Date(part.created_at) }), conversation: renderConversation(conv) };
 }
 
 /** A conversation with its first INLINE_PARTS parts, in one statement (the hot read path). */
 export async function conversationWithParts(db: Knex, tenantId: string, id: string) {
   if (!isUuid(id)) return null;
   const res = await db.raw(
-    `SELECT c.*, COALESCE((
+    `SELECT c.*, ${tagRefsSql('c')} AS tags, COALESCE((
         SELECT json_agg(p ORDER BY p.seq) FROM (
           SELECT id, conversation_id, seq, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
           FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id ORDER BY seq LIMIT ?
@@ -143,7 +160,12 @@ export async function conversationIdsOfTeam(db: Db, tenantId: string, teamId: st
 }
 
 export const conversationView = (c: ConversationRow | undefined): ConversationView | null =>
-  c ? { id: c.id, channelId: c.channel_id, state: c.state, assigneeId: c.assignee_id, teamId: c.team_id } : null;
+  c ? { id: c.id, channelId: c.channel_id, state: c.state, assigneeId: c.assignee_id, teamId: c.team_id, tagIds: c.tag_ids } : null;
+
+/** The conversations carrying a tag, by id (a tag's deletion names them). */
+export async function conversationIdsTagged(db: Db, tenantId: string, tagId: string): Promise<string[]> {
+  return db('conversations').where({ tenant_id: tenantId }).whereRaw('tag_ids @> ARRAY[?]::uuid[]', [tagId]).orderBy('id').pluck('id');
+}
 
 const states = oneOfStrings(['open', 'closed', 'snoozed']);
 
@@ -183,6 +205,7 @@ export const conversationSchema = object(
     snoozed_until: nullable(dateTime),
     assignee_id: nullable(uuid),
     team_id: nullable(str()),
+    tags: arrayOf(tagRefSchema, { description: 'Its tags by id and current name, by name.' }),
     parts_count: int,
     created_at: dateTime,
     updated_at: dateTime,

@@ -9,13 +9,14 @@ import { ERROR } from '../../api/schemas.js';
 import { ownerLookup, type CoreDeps } from '../capability.js';
 import type { ContactInput } from '../contacts/index.js';
 import type { Attachment, Author, ManageCommand } from './conversations.decider.js';
-import { manageConversation, redactPart, replyToConversation, startConversation, unsendPart } from './conversations.commands.js';
+import { manageConversation, redactPart, replyToConversation, startConversation, tagConversation, unsendPart } from './conversations.commands.js';
 import {
   conversationList,
   conversationSchema,
   conversationsOf,
   conversationWithParts,
   conversationWithPartsSchema,
+  findConversation,
   partWithConversation,
   partWithConversationSchema,
   renderConversation,
@@ -236,6 +237,35 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
         const { principal: p, params } = call;
         await shell.execute(commandContext(call, clock), unsendPart({ conversationId: params.id!, partId: params.part_id!, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable));
         return { status: 200, body: await partWithConversation(db, p.tenantId, params.id!, params.part_id!) };
+      },
+    }),
+
+    // Tags are deltas: one tag on, one tag off, never a replace-the-list call, so two writers can't undo each
+    // other. Both answer the conversation with its resulting tags; a repeat changes nothing and answers the same.
+    route<{ tag_id: string }>({
+      method: 'post',
+      path: '/conversations/:id/tags',
+      permission: 'conversations:write',
+      summary: 'Tag a conversation (tagging it twice changes nothing)',
+      responses: { 200: conversationSchema },
+      body: { additionalProperties: false, required: ['tag_id'], properties: { tag_id: uuid } },
+      async handle(call) {
+        const { principal: p, params, body } = call;
+        await shell.execute(commandContext(call, clock), tagConversation({ conversationId: params.id!, tagId: body.tag_id, add: true }));
+        return { status: 200, body: renderConversation((await findConversation(db, p.tenantId, params.id!))!) };
+      },
+    }),
+
+    route({
+      method: 'delete',
+      path: '/conversations/:id/tags/:tag_id',
+      permission: 'conversations:write',
+      summary: 'Take a tag off a conversation (taking off one it lacks changes nothing)',
+      responses: { 200: conversationSchema },
+      async handle(call) {
+        const { principal: p, params } = call;
+        await shell.execute(commandContext(call, clock), tagConversation({ conversationId: params.id!, tagId: params.tag_id!, add: false }));
+        return { status: 200, body: renderConversation((await findConversation(db, p.tenantId, params.id!))!) };
       },
     }),
   ];

@@ -11,7 +11,7 @@ import { unsnoozeWorker } from './unsnooze.worker.js';
 
 export type { ConversationEvent } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, conversationSchema, partSchema } from './conversations.read.js';
-export { contentOfContact, conversationIdsOfTeam, findConversation } from './conversations.read.js';
+export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation } from './conversations.read.js';
 
 export { BUILTIN_VIEW_IDS, checkConversationQuery, conversationSearch, type CustomView, type ViewLookups } from './conversations.search.js';
 export { conversationList } from './conversations.read.js';
