@@ -85,6 +85,24 @@ describe('search', function () {
     expect(ids(await ok(search({ operator: 'OR', value: [{ field: 'state', operator: '=', value: 'closed' }, { operator: 'AND', value: [{ field: 'team_id', operator: '!=', value: null }, { field: 'channel_id', operator: 'IN', value: [channelId] }] }] })))).to.deep.equal([conv.shipping.id, conv.card.id].sort());
   });
 
+  it('filters on tags: has, has not, any of, none of, untagged (conversations and contacts)', async () => {
+    const tagKey = (await mintKey(t, owner, ['settings:write', 'conversations:read'])).secret;
+    const [vip, bug] = [await ok(t.client.post('/api/tags', { name: 'vip' }, { key: tagKey }), 201), await ok(t.client.post('/api/tags', { name: 'bug' }, { key: tagKey }), 201)];
+    await ok(t.client.post(`/api/conversations/${conv.refund.id}/tags`, { tag_id: vip.id }, { key }));
+    await ok(t.client.post(`/api/conversations/${conv.card.id}/tags`, { tag_id: vip.id }, { key }));
+    await ok(t.client.post(`/api/conversations/${conv.card.id}/tags`, { tag_id: bug.id }, { key }));
+    const within = (q: unknown) => ({ operator: 'AND', value: [{ field: 'channel_id', operator: '=', value: channelId }, { field: 'contact_id', operator: 'IN', value: [conv.refund.contact_id, conv.shipping.contact_id, conv.card.contact_id] }, q] });
+    expect(ids(await ok(search({ field: 'tag_ids', operator: '=', value: vip.id })))).to.deep.equal([conv.refund.id, conv.card.id].sort());
+    expect(ids(await ok(search({ operator: 'AND', value: [{ field: 'tag_ids', operator: '=', value: vip.id }, { field: 'tag_ids', operator: '!=', value: bug.id }] })))).to.deep.equal([conv.refund.id]);
+    expect(ids(await ok(search({ field: 'tag_ids', operator: 'IN', value: [bug.id, '00000000-0000-4000-8000-000000000000'] })))).to.deep.equal([conv.card.id]);
+    expect(ids(await ok(search(within({ field: 'tag_ids', operator: 'NIN', value: [vip.id] }))))).to.deep.equal([conv.shipping.id, conv.hello.id].sort());
+    expect(ids(await ok(search(within({ field: 'tag_ids', operator: '=', value: null }))))).to.deep.equal([conv.shipping.id, conv.hello.id].sort());
+    expect(ids(await ok(search(within({ field: 'tag_ids', operator: '!=', value: null }))))).to.deep.equal([conv.refund.id, conv.card.id].sort());
+    const contact = await ok(t.client.post('/api/contacts', { email: 'tagged.search@example.net' }, { key }), 201);
+    await ok(t.client.post(`/api/contacts/${contact.id}/tags`, { tag_id: bug.id }, { key }));
+    expect(ids(await ok(t.client.post('/api/contacts/search', { query: { field: 'tag_ids', operator: '=', value: bug.id } }, { key })))).to.deep.equal([contact.id]);
+  });
+
   it('pages with the same keyset cursors, sorts and envelope as GET /api/conversations', async () => {
     for (const [sort, order] of [['updated_at', 'desc'], ['created_at', 'asc']] as const) {
       const listed = await ok(t.client.get(`/api/conversations?per_page=150&sort=${sort}&order=${order}`, { key }));

@@ -219,6 +219,8 @@ describe('views and counts', function () {
     const members = [ws.memberId, (await addMember(t, ws, 'agent')).memberId, (await addMember(t, ws, 'agent')).memberId];
     const teams: string[] = [];
     for (const name of ['Red', 'Green', 'Blue']) teams.push((await ok(t.client.post('/api/teams', { name }, { key: k }), 201)).id);
+    const tags: string[] = [];
+    for (const name of ['vip', 'bug', 'billing']) tags.push((await ok(t.client.post('/api/tags', { name }, { key: k }), 201)).id);
     const ch = (await createChannel(t, ws)).id;
     const contact = (await ok(t.client.post('/api/conversations', { channel_id: ch, body: 'first', contact: { email: 'gen@example.com' } }, { key: k }), 201)).contact_id;
     // a seeded PRNG (mulberry32): the same data every run
@@ -238,6 +240,7 @@ describe('views and counts', function () {
       const c = await ok(t.client.post('/api/conversations', { channel_id: ch, body: `about ${pick(words)}`, contact_id: contact, ...(assignee ? { assignee_id: assignee } : {}) }, { key: k }), 201);
       const team = pick([null, null, ...teams]);
       if (team) await ok(t.client.post(`/api/conversations/${c.id}/parts`, { message_type: 'assignment', team_id: team }, { key: k }), 201);
+      for (const tag of tags) if (rand() < 0.3) await ok(t.client.post(`/api/conversations/${c.id}/tags`, { tag_id: tag }, { key: k }));
       const state = pick(['open', 'open', 'closed', 'snoozed']);
       if (state === 'closed') await ok(t.client.post(`/api/conversations/${c.id}/parts`, { message_type: 'close' }, { key: k }), 201);
       if (state === 'snoozed') await ok(t.client.post(`/api/conversations/${c.id}/parts`, { message_type: 'snoozed', snoozed_until: snoozeUntil }, { key: k }), 201);
@@ -249,6 +252,8 @@ describe('views and counts', function () {
       { name: 'Agent or blue', query: { operator: 'OR', value: [{ field: 'assignee_id', operator: '=', value: members[1] }, { field: 'team_id', operator: '=', value: teams[2] }] }, visibility: 'workspace' },
       { name: 'Idle unowned', query: { operator: 'AND', value: [{ field: 'state', operator: 'IN', value: ['closed', 'snoozed'] }, { field: 'assignee_id', operator: '=', value: null }] } },
       { name: 'Cherries not green', query: { operator: 'AND', value: [{ field: 'body', operator: '~', value: 'cherry' }, { field: 'team_id', operator: '!=', value: teams[1] }] } },
+      { name: 'VIP or bugs, not billing', query: { operator: 'AND', value: [{ field: 'tag_ids', operator: 'IN', value: [tags[0], tags[1]] }, { field: 'tag_ids', operator: '!=', value: tags[2] }] } },
+      { name: 'Untagged open', query: { operator: 'AND', value: [{ field: 'tag_ids', operator: '=', value: null }, openQ] }, visibility: 'workspace' },
       { name: 'Nested', query: { operator: 'OR', value: [{ operator: 'AND', value: [openQ, { field: 'assignee_id', operator: 'NIN', value: [members[0], members[2]] }] }, { field: 'snoozed_until', operator: '>', value: new Date(0).toISOString() }] } },
     ];
     for (const v of custom) await ok(t.client.post('/api/views', v, { key: k }), 201);
