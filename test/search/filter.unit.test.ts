@@ -103,13 +103,15 @@ describe('filter language (unit)', () => {
       expect(await cq(conversationSearch, q, at(lookup(3, 35_000, 10_000_000)))).to.deep.include(probed);
       expect(await cq(conversationSearch, q, at(lookup(3, 17_500, 500_000, 17_500)))).to.deep.include(probed);
       expect(await cq(conversationSearch, q, at(lookup(3, 35_000, -1)))).to.deep.include(probed);
-      // counts with a lookup: every matching conversation, by id
-      const counted = await cq(conversationSearch, q, { tenantId: T, purpose: 'count', lookup: { raw: async (sql: string, bindings: readonly unknown[]) => {
-        expect(sql).to.match(/^SELECT DISTINCT p\.conversation_id FROM conversation_parts p WHERE p\.tenant_id = \?::uuid AND p\.body_tsv @@/);
-        expect(bindings).to.deep.equal([T, 'refund "credit card"']);
-        return { rows: [{ conversation_id: U1 }, { conversation_id: U2 }] };
+      // counts with a lookup: every matching conversation, by id, with the checkpoint the probe saw
+      const seen: number[] = [];
+      const counted = await cq(conversationSearch, q, { tenantId: T, purpose: 'count', observedSeqs: seen, lookup: { raw: async (sql: string, bindings: readonly unknown[]) => {
+        expect(sql).to.include('FROM projection_checkpoints WHERE tenant_id = ?::uuid').and.include('ARRAY(SELECT DISTINCT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@');
+        expect(bindings).to.deep.equal([T, T, 'refund "credit card"']);
+        return { rows: [{ seq: '42', ids: [U1, U2] }] };
       } } });
       expect(counted).to.deep.equal({ sql: '(conversations.id = ANY(?::uuid[]))', bindings: [[U1, U2]] });
+      expect(seen).to.deep.equal([42]);
       // and a probe that finds as many parts as it may walks after all
       expect(await cq(conversationSearch, q, at(lookup(BODY_PROBE_LIMIT)))).to.deep.equal(walk);
     });

@@ -19,6 +19,9 @@ export const COMMON_TERM_SHARE = 0.02;
 
 const tsquery = `websearch_to_tsquery('${BODY_TS_CONFIG}'::regconfig, ?::text)`;
 
+/** The seq of the last event a workspace's read models hold (their projection checkpoint), as a scalar subquery of its tenant id. */
+const CHECKPOINT = 'SELECT COALESCE(max(last_seq), 0) FROM projection_checkpoints WHERE tenant_id = ?::uuid';
+
 const planRows = async (lookup: Lookup, words: string): Promise<number> => {
   const plan = await lookup.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM conversation_parts p WHERE p.body_tsv @@ ${tsquery}`, [words]);
   return Number((plan.rows[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0);
@@ -86,7 +89,15 @@ const body: FieldDef = {
     };
     const byIds = (rows: Record<string, unknown>[]) => ({ sql: 'conversations.id = ANY(?::uuid[])', bindings: [[...new Set(rows.map((r) => r.conversation_id as string))]] });
     if (ctx.purpose === 'count') {
-      if (ctx.lookup) return byIds((await ctx.lookup.raw(`SELECT DISTINCT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery}`, [ctx.tenantId, value])).rows);
+      if (ctx.lookup) {
+        // the matching conversations and the checkpoint they are as of, in one statement (one snapshot)
+        const r = await ctx.lookup.raw(
+          `SELECT (${CHECKPOINT}) AS seq, ARRAY(SELECT DISTINCT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery})::text[] AS ids`,
+          [ctx.tenantId, ctx.tenantId, value],
+        );
+        ctx.observedSeqs?.push(Number(r.rows[0]?.seq ?? 0));
+        return { sql: 'conversations.id = ANY(?::uuid[])', bindings: [(r.rows[0]?.ids as string[] | undefined) ?? []] };
+      }
       return { sql: `conversations.id IN (SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery})`, bindings: [ctx.tenantId, value] };
     }
     if (!ctx.lookup) return walk;
@@ -194,18 +205,23 @@ export interface CountedView {
  * commit with the events they fold, so the two cannot disagree).
  */
 export async function viewCounts(db: Knex, lookup: Lookup | undefined, tenantId: string, memberId: string, custom: CustomView[]): Promise<{ as_of_seq: number; data: CountedView[] }> {
-  const ctx: SqlContext = { tenantId, purpose: 'count', lookup };
   const all = [
     ...BUILTIN_VIEWS.map((v) => ({ id: v.id, name: v.name, kind: 'builtin' as const, query: v.query(memberId) })),
     ...custom.map((v) => ({ id: v.id, name: v.name, kind: 'custom' as const, query: v.query })),
   ];
-  const views: { id: string; name: string; kind: 'builtin' | 'custom'; where: Sql }[] = [];
-  for (const v of all) views.push({ ...v, where: await conversationWhere(v.query, ctx) });
-  const cols = views.map((v, i) => `count(*) FILTER (WHERE ${v.where.sql}) AS c${i}`).join(', ');
-  const sql = `SELECT (SELECT COALESCE(max(last_seq), 0) FROM projection_checkpoints WHERE tenant_id = ?) AS as_of_seq, ${cols} FROM conversations WHERE conversations.tenant_id = ?`;
-  const row = (await db.raw(sql, [tenantId, ...views.flatMap((v) => v.where.bindings), tenantId] as Knex.RawBinding[])).rows[0] as Record<string, string | number>;
-  return {
-    as_of_seq: Number(row.as_of_seq),
-    data: views.map((v, i) => ({ type: 'view_count', id: v.id, name: v.name, kind: v.kind, count: Number(row[`c${i}`] ?? 0) })),
-  };
+  // A body condition's conversations come from an index probe made just before the statement (behind row-level
+  // security the statement could not use the index); the probe reads the checkpoint with its answer. When a write
+  // landed in between, the counts are taken again; after three tries, without probes (slower, one statement).
+  for (let attempt = 0; ; attempt++) {
+    const observedSeqs: number[] = [];
+    const ctx: SqlContext = { tenantId, purpose: 'count', lookup: attempt < 3 ? lookup : undefined, observedSeqs };
+    const views: { id: string; name: string; kind: 'builtin' | 'custom'; where: Sql }[] = [];
+    for (const v of all) views.push({ ...v, where: await conversationWhere(v.query, ctx) });
+    const cols = views.map((v, i) => `count(*) FILTER (WHERE ${v.where.sql}) AS c${i}`).join(', ');
+    const sql = `SELECT (${CHECKPOINT}) AS as_of_seq, ${cols} FROM conversations WHERE conversations.tenant_id = ?`;
+    const row = (await db.raw(sql, [tenantId, ...views.flatMap((v) => v.where.bindings), tenantId] as Knex.RawBinding[])).rows[0] as Record<string, string | number>;
+    const asOf = Number(row.as_of_seq);
+    if (observedSeqs.some((s) => s !== asOf) && attempt < 3) continue;
+    return { as_of_seq: asOf, data: views.map((v, i) => ({ type: 'view_count', id: v.id, name: v.name, kind: v.kind, count: Number(row[`c${i}`] ?? 0) })) };
+  }
 }

@@ -55,6 +55,12 @@ export interface SqlContext {
   tenantId: string;
   purpose: 'list' | 'count';
   lookup?: Lookup;
+  /**
+   * A lookup made for counts records here the projection checkpoint (seq) it
+   * read with its answer: the caller compares it with the seq its own
+   * statement read, to know both saw the same log position.
+   */
+  observedSeqs?: number[];
 }
 
 /**
