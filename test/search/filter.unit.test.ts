@@ -145,7 +145,7 @@ describe('filter language (unit)', () => {
     });
 
     it('an unknown field, and a field of the other language', async () => {
-      expect(fieldsOf({ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'nope', operator: '=', value: 1 }] })).to.deep.equal(['query.value[1].field']);
+      expect(fieldsOf({ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'nope', operator: '=', value: 1 }] })).to.deep.equal(['query.value.1.field']);
       expect(fieldsOf({ field: 'email', operator: '=', value: 'a@b.example' })).to.deep.equal(['query.field']);
       expect(fieldsOf({ field: 'body', operator: '~', value: 'x' }, contactSearch)).to.deep.equal(['query.field']);
       expect(fieldsOf({ field: 42, operator: '=', value: 'x' })).to.deep.equal(['query.field']);
@@ -155,7 +155,7 @@ describe('filter language (unit)', () => {
 
     it('an unknown operator, and one the field does not allow', async () => {
       expect(fieldsOf({ field: 'state', operator: 'LIKE', value: 'open' })).to.deep.equal(['query.operator']);
-      expect(fieldsOf({ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'state', operator: '~', value: 'op' }] })).to.deep.equal(['query.value[1].operator']);
+      expect(fieldsOf({ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'state', operator: '~', value: 'op' }] })).to.deep.equal(['query.value.1.operator']);
       expect(fieldsOf({ field: 'body', operator: '=', value: 'x' })).to.deep.equal(['query.operator']);
       expect(fieldsOf({ field: 'created_at', operator: '~', value: '2026' })).to.deep.equal(['query.operator']);
       expect(fieldsOf({ field: 'archived', operator: '<', value: true }, contactSearch)).to.deep.equal(['query.operator']);
@@ -186,20 +186,20 @@ describe('filter language (unit)', () => {
       expect(fieldsOf({ field: 'state', operator: '=', value: null })).to.deep.equal(['query.value']);
       expect(fieldsOf({ field: 'channel_id', operator: '!=', value: null })).to.deep.equal(['query.value']);
       expect(fieldsOf({ field: 'snoozed_until', operator: '<', value: null })).to.deep.equal(['query.value']);
-      expect(fieldsOf({ field: 'assignee_id', operator: 'IN', value: [null] })).to.deep.equal(['query.value[0]']);
+      expect(fieldsOf({ field: 'assignee_id', operator: 'IN', value: [null] })).to.deep.equal(['query.value.0']);
     });
 
     it('IN / NIN lists: not a list, empty, too long, a bad element', async () => {
       expect(fieldsOf({ field: 'state', operator: 'IN', value: 'open' })).to.deep.equal(['query.value']);
       expect(fieldsOf({ field: 'state', operator: 'NIN', value: [] })).to.deep.equal(['query.value']);
       expect(fieldsOf({ field: 'contact_id', operator: 'IN', value: Array(101).fill(U1) })).to.deep.equal(['query.value']);
-      expect(fieldsOf({ field: 'contact_id', operator: 'IN', value: [U1, 'x', U2, 3] })).to.deep.equal(['query.value[1]', 'query.value[3]']);
+      expect(fieldsOf({ field: 'contact_id', operator: 'IN', value: [U1, 'x', U2, 3] })).to.deep.equal(['query.value.1', 'query.value.3']);
     });
 
     it('depth beyond two levels of groups, and groups of 0 or more than 15 entries', async () => {
       const leaf = { field: 'state', operator: '=', value: 'open' };
       expect(() => checkQuery(conversationSearch, { operator: 'AND', value: [{ operator: 'OR', value: [leaf] }] })).to.not.throw();
-      expect(fieldsOf({ operator: 'AND', value: [leaf, { operator: 'OR', value: [{ operator: 'AND', value: [leaf] }] }] })).to.deep.equal(['query.value[1].value[0]']);
+      expect(fieldsOf({ operator: 'AND', value: [leaf, { operator: 'OR', value: [{ operator: 'AND', value: [leaf] }] }] })).to.deep.equal(['query.value.1.value.0']);
       expect(fieldsOf({ operator: 'AND', value: [] })).to.deep.equal(['query.value']);
       expect(fieldsOf({ operator: 'AND', value: Array(16).fill(leaf) })).to.deep.equal(['query.value']);
       expect(() => checkQuery(conversationSearch, { operator: 'AND', value: Array(15).fill(leaf) })).to.not.throw();
@@ -207,7 +207,7 @@ describe('filter language (unit)', () => {
       // a hostile, deeply nested tree is refused at the third level, not walked
       let deep: unknown = leaf;
       for (let i = 0; i < 10_000; i++) deep = { operator: 'AND', value: [deep] };
-      expect(fieldsOf(deep)).to.deep.equal(['query.value[0].value[0]']);
+      expect(fieldsOf(deep)).to.deep.equal(['query.value.0.value.0']);
     });
 
     it('unknown keys and a missing value', async () => {
@@ -229,7 +229,7 @@ describe('filter language (unit)', () => {
 
     it('reports every problem of a query at once, each with its own path', async () => {
       const entries = rejects({ operator: 'OR', value: [{ field: 'nope', operator: '=', value: 1 }, { field: 'state', operator: '>', value: 'open' }, { field: 'assignee_id', operator: '=', value: 'me' }] });
-      expect(entries.map((e) => e.field)).to.deep.equal(['query.value[0].field', 'query.value[1].operator', 'query.value[2].value']);
+      expect(entries.map((e) => e.field)).to.deep.equal(['query.value.0.field', 'query.value.1.operator', 'query.value.2.value']);
       expect(entries[0]!.message).to.include('nope').and.include('not a field of conversations');
     });
   });

@@ -158,12 +158,12 @@ describe('search', function () {
   });
 
   it('answers 400 naming the path for a bad field, operator, value or depth, before any query', async () => {
-    await bad(search({ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'state', operator: '~', value: 'op' }] }), 'query.value[1].operator');
+    await bad(search({ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'state', operator: '~', value: 'op' }] }), 'query.value.1.operator');
     await bad(search({ field: 'colour', operator: '=', value: 'red' }), 'query.field');
     await bad(search({ field: 'assignee_id', operator: '=', value: 'me' }), 'query.value');
     await bad(search({ field: 'updated_at', operator: '>', value: '2026-01-01' }), 'query.value');
-    await bad(search({ field: 'state', operator: 'IN', value: ['open', 7] }), 'query.value[1]');
-    await bad(search({ operator: 'AND', value: [{ operator: 'OR', value: [{ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }] }] }] }), 'query.value[0].value[0]');
+    await bad(search({ field: 'state', operator: 'IN', value: ['open', 7] }), 'query.value.1');
+    await bad(search({ operator: 'AND', value: [{ operator: 'OR', value: [{ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }] }] }] }), 'query.value.0.value.0');
     await bad(search({ operator: 'AND', value: Array(16).fill({ field: 'state', operator: '=', value: 'open' }) }), 'query.value');
     // the body around the query is checked as every body is
     await bad(t.client.post('/api/conversations/search', {}, { key }), 'query', 'missing_field');
@@ -258,6 +258,6 @@ describe('search', function () {
     expect(page.data[0]).to.deep.include({ type: 'contact', id: b.id, email: 'search.b@example.org' });
     expect(page.data[0].companies.map((x: { id: string }) => x.id)).to.deep.equal([company.id]);
     await bad(t.client.post('/api/contacts/search', { query: { field: 'body', operator: '~', value: 'x' } }, { key }), 'query.field');
-    await bad(t.client.post('/api/contacts/search', { query: { operator: 'OR', value: [{ field: 'archived', operator: '=', value: 'yes' }] } }, { key }), 'query.value[0].value');
+    await bad(t.client.post('/api/contacts/search', { query: { operator: 'OR', value: [{ field: 'archived', operator: '=', value: 'yes' }] } }, { key }), 'query.value.0.value');
   });
 });

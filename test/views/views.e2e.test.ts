@@ -99,7 +99,7 @@ describe('views and counts', function () {
 
   it('validates the query with the conversations filter language (400 naming the path) and the rest of the body', async () => {
     const before = (await feed()).length;
-    await failsWith(create({ name: 'Bad', query: { operator: 'AND', value: [openQ, { field: 'state', operator: '~', value: 'op' }] } }), 400, 'invalid_query', 'query.value[1].operator');
+    await failsWith(create({ name: 'Bad', query: { operator: 'AND', value: [openQ, { field: 'state', operator: '~', value: 'op' }] } }), 400, 'invalid_query', 'query.value.1.operator');
     await failsWith(create({ name: 'Bad', query: { field: 'email', operator: '=', value: 'a@b.example' } }), 400, 'invalid_query', 'query.field');
     await failsWith(create({ name: 'Bad', query: { field: 'updated_at', operator: '<', value: '2026-01-01' } }), 400, 'invalid_query', 'query.value');
     await failsWith(create({ query: openQ }), 400, 'missing_field', 'name');

@@ -6,7 +6,7 @@
 // The owner of a table declares its searchable fields (name, value kind,
 // operators, and how a condition becomes SQL); this module checks a raw tree
 // against those declarations, naming the offending path
-// (`query.value[1].operator`), and compiles a checked tree to one
+// (`query.value.1.operator`), and compiles a checked tree to one
 // parameterised SQL fragment. Values only ever travel as bindings: the SQL
 // text comes from the declarations, never from the request.
 import { ValidationFailed, type ErrorEntry } from '../errors.js';
@@ -174,7 +174,7 @@ function checkValue(f: FieldDef, op: Operator, raw: unknown, path: string, probl
     let ok = true;
     raw.forEach((v, i) => {
       const p = scalarProblem(f, op, v);
-      if (p) (ok = false), problems.add(`${path}[${i}]`, p);
+      if (p) (ok = false), problems.add(`${path}.${i}`, p);
     });
     return ok ? (raw as Scalar[]).map((v) => normal(f, v)) : undefined;
   }
@@ -216,7 +216,7 @@ function checkNode(lang: FilterLanguage, raw: unknown, path: string, depth: numb
     const value = raw.value;
     if (!Array.isArray(value)) return problems.add(`${path}.value`, `a group's value is a list of conditions and groups, not ${show(value)}.`), undefined;
     if (value.length < 1 || value.length > MAX_CONDITIONS) return problems.add(`${path}.value`, `a group holds 1 to ${MAX_CONDITIONS} entries (got ${value.length}).`), undefined;
-    const children = value.map((v, i) => checkNode(lang, v, `${path}.value[${i}]`, depth + 1, problems));
+    const children = value.map((v, i) => checkNode(lang, v, `${path}.value.${i}`, depth + 1, problems));
     return children.every((c) => c !== undefined) ? { kind: 'group', operator: op as GroupOperator, children: children as CheckedNode[] } : undefined;
   }
   if (typeof raw.field !== 'string') return problems.add(`${path}.field`, `must be a field name, not ${show(raw.field)}.`), undefined;
@@ -238,7 +238,7 @@ function checkNode(lang: FilterLanguage, raw: unknown, path: string, depth: numb
 /**
  * Checks a raw query tree against a language. Throws 400 `invalid_query`
  * with one entry per problem, each naming its path under `path`
- * (`query.value[1].operator`). Runs before any SQL.
+ * (`query.value.1.operator`). Runs before any SQL.
  */
 export function checkQuery(lang: FilterLanguage, raw: unknown, path = 'query'): CheckedNode {
   const problems = new Problems();
