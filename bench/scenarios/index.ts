@@ -9,6 +9,7 @@ import { read } from './read.js';
 import { rebuild } from './rebuild.js';
 import { reply } from './reply.js';
 import { rls } from './rls.js';
+import { search } from './search.js';
 import type { Scenario } from './shared.js';
 import { webhook } from './webhook.js';
 import { write } from './write.js';
@@ -19,7 +20,7 @@ export { FULL, QUICK, sampleConversation, type Ctx, type Scenario, type Sizes } 
  * In the order they run: the service scenarios share one service process; the store scenarios need none.
  * deep-page goes last of the service ones: a million seeded rows are best added after the others ran.
  */
-export const SCENARIOS: Scenario[] = [write, read, reply, rls, inbound, webhook, calibrate, deepPage, append, rebuild];
+export const SCENARIOS: Scenario[] = [write, read, reply, rls, inbound, webhook, calibrate, search, deepPage, append, rebuild];
 
 /** Every row name the full table carries, in the order it prints (the smoke test checks each is there). */
 export const ROW_NAMES = [
@@ -34,6 +35,7 @@ export const ROW_NAMES = [
   'inbound',
   'deep-page',
   'deep-page control',
+  'search',
   'append',
   'rebuild',
   'webhook',

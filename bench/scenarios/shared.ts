@@ -21,6 +21,8 @@ export interface Sizes {
   /** conversations the reply rows spread their requests over (ours and the peer: the same ids) */
   replyPool: number;
   deepDepth: number;
+  /** conversations the search scenario seeds (5 parts each) */
+  searchConversations: number;
   rebuildEvents: number;
   rebuildTenants: number;
   appendWriters: number;
@@ -37,6 +39,7 @@ export const FULL: Sizes = {
   connections: 32,
   replyPool: 1000,
   deepDepth: 1_000_000,
+  searchConversations: 100_000,
   rebuildEvents: 200_000,
   rebuildTenants: 100,
   appendWriters: 16,
@@ -55,6 +58,7 @@ export const QUICK: Sizes = {
   connections: 32,
   replyPool: 100,
   deepDepth: 5_000,
+  searchConversations: 2_000,
   rebuildEvents: 5_000,
   rebuildTenants: 10,
   appendWriters: 16,

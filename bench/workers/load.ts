@@ -53,6 +53,8 @@ export interface LoadResult {
 export interface InterleavedInput {
   url: string;
   paths: string[];
+  /** per path, a JSON body to POST instead of a GET (null or absent: GET) */
+  bodies?: (string | null)[];
   headers?: Record<string, string>;
   durationS: number;
   warmupS: number;
@@ -202,9 +204,10 @@ async function run(input: LoadInput): Promise<LoadResult> {
 async function interleaved(input: InterleavedInput): Promise<InterleavedResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const base = new URL(input.url);
-  const get = (path: string) =>
+  const get = (path: string, body?: string | null) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: base.hostname, port: base.port, path, method: 'GET', headers: input.headers, agent }, (res) => {
+      const headers = body ? { ...input.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : input.headers;
+      const req = http.request({ host: base.hostname, port: base.port, path, method: body ? 'POST' : 'GET', headers, agent }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
@@ -212,7 +215,7 @@ async function interleaved(input: InterleavedInput): Promise<InterleavedResult> 
         res.on('error', reject);
       });
       req.on('error', reject);
-      req.end();
+      req.end(body ?? undefined);
     });
   const n = input.paths.length;
   const samples: number[][] = input.paths.map(() => []);
@@ -224,7 +227,7 @@ async function interleaved(input: InterleavedInput): Promise<InterleavedResult> 
     for (let i = 0; performance.now() < until; i++) {
       const k = i % n;
       const t0 = performance.now();
-      const r = await get(input.paths[k]!);
+      const r = await get(input.paths[k]!, input.bodies?.[k]);
       const ms = performance.now() - t0;
       if (!record) continue;
       if (r.status >= 200 && r.status < 300) {

@@ -3,7 +3,8 @@
 // spec, the filtered query and the renderer; cursor checks, the keyset, the
 // sort key and the envelope come from here.
 import type { Knex } from 'knex';
-import { NotFound } from '../platform/errors.js';
+import { BadRequest, NotFound } from '../platform/errors.js';
+import { checkQuery, compile, type FilterLanguage, type Lookup, type Sql } from '../platform/query/filter.js';
 import { applyKeyset, listQuerySchema, parseCursor, toPage, type ListParams, type ListSpec } from './pagination/list.js';
 import { route, type Call, type Permission, type Responses, type RouteDef } from './routes.js';
 import { listOf } from './schemas.js';
@@ -74,6 +75,74 @@ export function getRoute<R>(def: GetRouteDef<R>): RouteDef {
       const row = await def.find(call);
       if (!row) throw new NotFound(def.what);
       return { status: 200, body: def.render(row) };
+    },
+  });
+}
+
+export interface SearchBody {
+  query: unknown;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  per_page?: number;
+  starting_after?: string;
+}
+
+export interface SearchRouteDef<R> {
+  path: string;
+  permission: Permission;
+  summary?: string;
+  item?: Schema;
+  spec: ListSpec;
+  /** the query tree's JSON Schema for the docs (the language checks it, naming paths) */
+  querySchema: Schema;
+  /** the filter language the tree is checked against (400 invalid_query naming the path) and compiled with */
+  language: FilterLanguage;
+  /** what a field may probe with before it builds its SQL (the pool) */
+  lookup: Lookup;
+  /** the tenant's rows with the compiled filter applied; the keyset, order and limit are added here */
+  query(call: Call<SearchBody>, where: Sql): Knex.QueryBuilder;
+  render(row: R): unknown;
+  finish?(call: Call<SearchBody>, page: unknown): Promise<unknown>;
+}
+
+/**
+ * POST …/search: the filter language in the body, the same keyset cursors,
+ * sorts and list envelope as the GET list. The tree and the cursor are both
+ * checked before any query runs. A search changes nothing and its answer may
+ * hold personal data, so it refuses an Idempotency-Key (a stored answer would
+ * outlive an erasure).
+ */
+export function searchRoute<R>(def: SearchRouteDef<R>): RouteDef {
+  return route<SearchBody>({
+    method: 'post',
+    path: def.path,
+    permission: def.permission,
+    summary: def.summary,
+    responses: def.item ? { 200: listOf(def.item) } : undefined,
+    body: {
+      additionalProperties: false,
+      required: ['query'],
+      properties: {
+        query: def.querySchema,
+        sort: { type: 'string', enum: Object.keys(def.spec.sorts) },
+        order: { type: 'string', enum: ['asc', 'desc'] },
+        per_page: { type: 'integer', minimum: 1, maximum: 150 },
+        starting_after: { type: 'string', minLength: 1, maxLength: 2048 },
+      },
+    },
+    async handle(call) {
+      if (call.req.get('idempotency-key') !== undefined) {
+        throw new BadRequest('idempotency_key_not_allowed', 'A search changes nothing and its answer may hold personal data: send it without Idempotency-Key.', 'Idempotency-Key');
+      }
+      const b = call.body;
+      const params: ListParams = { per_page: b.per_page ?? 20, sort: b.sort ?? def.spec.defaultSort, order: b.order ?? def.spec.defaultOrder, starting_after: b.starting_after };
+      // The tree and the cursor are both checked before anything touches the database.
+      const node = checkQuery(def.language, b.query, 'query');
+      const cursor = parseCursor(def.spec, params);
+      const where = await compile(node, { tenantId: call.principal.tenantId, purpose: 'list', lookup: def.lookup });
+      const rows = (await applyKeyset(def.query(call, where), def.spec, params, cursor)) as R[];
+      const page = toPage(def.spec, params, rows, def.render);
+      return { status: 200, body: def.finish ? await def.finish(call, page) : page };
     },
   });
 }

@@ -18,6 +18,7 @@ import type { Forgettable, PersonalObject } from '../eventstore/forgettable.js';
 import type { UrlPolicy } from '../dispatch/url-policy.js';
 import type { DeliveryObserver } from '../dispatch/delivery-worker.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
+import type { Lookup } from '../platform/query/filter.js';
 
 export type { Worker };
 
@@ -67,3 +68,12 @@ export interface CapabilityModule {
 }
 
 export const defineModule = (m: CapabilityModule): CapabilityModule => m;
+
+/**
+ * What a search probes an index with (see Lookup in src/platform/query/filter.ts):
+ * the owner pool, outside the request's tenant scope, so that Postgres may use
+ * indexes whose operators are not leakproof. Every probe names its tenant.
+ */
+export const ownerLookup = (deps: Pick<CoreDeps, 'db' | 'ownerDb' | 'scope'>): Lookup => ({
+  raw: (sql, bindings) => deps.scope.outside(async () => (await (deps.ownerDb ?? deps.db).raw(sql, bindings as Knex.RawBinding[])) as { rows: Record<string, unknown>[] }),
+});

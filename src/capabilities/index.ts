@@ -20,6 +20,7 @@ import { tagsModule } from './tags/index.js';
 import { teamsModule } from './teams/index.js';
 import { savedRepliesModule } from './saved-replies/index.js';
 import { usersModule } from './users/index.js';
+import { viewLookups, viewsModule } from './views/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
 
@@ -37,7 +38,9 @@ export const modules: readonly CapabilityModule[] = [
   channelsModule,
   contactsModule,
   companiesModule,
-  conversationsModule,
+  // Views imports conversations (its filter language); conversations gets the views' read functions here instead.
+  conversationsModule(viewLookups),
+  viewsModule,
   savedRepliesModule,
   erasureModule,
   webhooksModule,

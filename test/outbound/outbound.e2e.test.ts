@@ -319,12 +319,31 @@ describe('outbound collections', function () {
     expect(refused?.code).to.equal('conversation_exists');
   });
 
-  it('an audience by filter query is refused at send time until the contacts filter language is wired (TODO lead)', async () => {
-    const c = await ok(create({ audience: { query: 'name = "Ada"' } }), 201);
-    const r = await t.client.post(`/api/outbound/${c.id}/send`, undefined, { key: sender });
-    expect(r.status, r.text).to.equal(422);
-    expect(r.body.errors[0].code).to.equal('audience_query_unavailable');
-    expect((await get(c.id)).state).to.equal('draft');
+  it('an audience by filter query (the contacts filter language) is resolved at send time; a bad query is 400 under audience.query', async () => {
+    const mark = `Q${++n}x`;
+    const [a, b, archived] = [await contact({ name: `${mark} Ada` }), await contact({ name: `${mark} Bob` }), await contact({ name: `${mark} Cy` })];
+    await contact({ name: `Not ${mark}` });
+    await ok(t.client.post(`/api/contacts/${archived}/archive`, {}, { key: admin }));
+    const query = { field: 'name', operator: '^', value: mark };
+    const c = await ok(create({ audience: { query } }), 201);
+    expect(c.audience).to.deep.equal({ query });
+    const late = await contact({ name: `${mark} Late` });
+    const s = await ok(t.client.post(`/api/outbound/${c.id}/send`, undefined, { key: sender }));
+    expect(s.counts.audience_size).to.equal(4);
+    await ok(t.client.put(`/api/contacts/${b}`, { name: 'Renamed away' }, { key: admin }));
+    await contact({ name: `${mark} Too late` });
+    const done = await untilState(c.id, 'sent');
+    expect(done.counts).to.include({ audience_size: 4, sent: 3, skipped: 1 });
+    const rs = await recipients(c.id);
+    expect(rs.map((r) => r.contact_id).sort()).to.deep.equal([a, b, archived, late].sort());
+    expect(rs.find((r) => r.contact_id === archived).error.code).to.equal('archived');
+
+    for (const bad of [{ field: 'password', operator: '=', value: 'x' }, { field: 'name', operator: '<', value: 'x' }, { operator: 'AND', value: [] }]) {
+      const r = await create({ audience: { query: bad } });
+      expect(r.status, r.text).to.equal(400);
+      expect(r.body.errors[0].code).to.equal('invalid_query');
+      expect(r.body.errors[0].field).to.match(/^audience\.query/);
+    }
   });
 
   it('the 151st collection is 422 limit_reached', async () => {

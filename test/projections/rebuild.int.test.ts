@@ -134,6 +134,27 @@ async function teamActivity(t: TestService, owner: Member, memberIds: string[]):
 }
 
 /**
+ * Views: workspace and private, their queries, names and sort changed, a workspace view made private
+ * (it changes owner), one deleted.
+ */
+async function viewActivity(t: TestService, owner: Member): Promise<void> {
+  const as = { key: (await mintKey(t, owner, ['settings:write', 'conversations:read'])).secret };
+  const ok = async (r: Promise<{ status: number; text: string; body: any }>, status = 200) => {
+    const a = await r;
+    expect(a.status, a.text).to.equal(status);
+    return a.body;
+  };
+  const open = { field: 'state', operator: '=', value: 'open' };
+  const made: { id: string }[] = [];
+  for (let i = 0; i < 4; i++) made.push(await ok(t.client.post('/api/views', { name: `View ${i}`, query: open, visibility: i % 2 ? 'private' : 'workspace' }, as), 201));
+  const [a, b, c] = made as [{ id: string }, { id: string }, { id: string }];
+  await ok(t.client.put(`/api/views/${a.id}`, { name: 'View 0 renamed', query: { operator: 'OR', value: [open, { field: 'body', operator: '~', value: 'refund' }] }, sort: 'created_at', order: 'asc' }, as));
+  await ok(t.client.put(`/api/views/${b.id}`, { visibility: 'workspace' }, as));
+  await ok(t.client.put(`/api/views/${a.id}`, { visibility: 'private' }, as));
+  await ok(t.client.delete(`/api/views/${c.id}`, as));
+}
+
+/**
  * Tags: a catalog created, renamed and one tag deleted while conversations and contacts carry it;
  * conversations and contacts tagged, untagged and re-tagged (deltas a rebuild folds into one batch).
  */
@@ -267,6 +288,7 @@ describe('projections: rebuild', function () {
       await contactActivity(t, owner, companies);
       await savedReplyActivity(t, owner);
       await teamActivity(t, owner, [owner.memberId, admin.memberId]);
+      await viewActivity(t, owner);
       await tagActivity(t, owner, [threads[0].conversation_id, threads[2].conversation_id]);
       await outboundActivity(t, owner);
     }
@@ -312,6 +334,10 @@ describe('projections: rebuild', function () {
     expect(new Set(live.outbound_collections!.map((c) => c.state))).to.deep.equal(new Set(['sent', 'scheduled', 'cancelled']));
     expect(new Set(live.outbound_recipients!.map((r) => r.status))).to.deep.equal(new Set(['sent', 'skipped', 'failed']));
     expect(live.outbound_recipients!.filter((r) => r.status === 'sent')).to.have.length(6);
+    // views: created, changed, made workspace and private, one deleted (3 left in each workspace)
+    expect(live.views, 'views').to.have.length(9);
+    expect(new Set(live.views!.map((v) => v.visibility))).to.deep.equal(new Set(['private', 'workspace']));
+    expect(live.views!.filter((v) => v.name === 'View 0 renamed' && v.sort === 'created_at' && v.sort_order === 'asc' && v.visibility === 'private'), 'changed views').to.have.length(3);
 
     const events = await t.service.deps.store.countAll();
     // Small batches: many pages, and (batch sizes differing) other changes folded into one statement each time,

@@ -3,6 +3,8 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { arrayOf, bool, constant, dateTime, nullable, object, str, uuid } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
+import { checkQuery, compileQuery } from '../../platform/query/filter.js';
+import { contactSearch } from './contacts.search.js';
 import { companiesByIds, type CustomAttributeValues } from '../companies/index.js';
 import { tagRefSchema, tagRefsSql, type TagRef } from '../tags/index.js';
 import type { ContactInput, ContactState, ContactView, Holder } from './contacts.decider.js';
@@ -214,7 +216,7 @@ export interface AudienceContact {
  * order given, unknown ids left out), or every contact carrying any of the
  * tags (oldest first). At most `limit` rows.
  */
-export async function audienceContacts(db: Db, tenantId: string, by: { ids: readonly string[] } | { tagIds: readonly string[] }, limit: number): Promise<AudienceContact[]> {
+export async function audienceContacts(db: Db, tenantId: string, by: { ids: readonly string[] } | { tagIds: readonly string[] } | { query: unknown }, limit: number): Promise<AudienceContact[]> {
   const cols = ['id', 'archived_at', 'erased_at'];
   const view = (r: { id: string; archived_at: Date | null; erased_at: Date | null }): AudienceContact => ({ id: r.id, archived: r.archived_at !== null, erased: r.erased_at !== null });
   if ('ids' in by) {
@@ -224,7 +226,19 @@ export async function audienceContacts(db: Db, tenantId: string, by: { ids: read
     const found = new Map(rows.map((r) => [r.id, view(r)]));
     return ids.flatMap((id) => found.get(id) ?? []).slice(0, limit);
   }
+  if ('query' in by) {
+    // The filter language as POST /api/contacts/search reads it: erased contacts never match; archived ones do
+    // (the caller records them as skipped) unless the query says archived = false.
+    const where = await compileQuery(contactSearch, by.query, { tenantId, purpose: 'list' }, 'audience.query');
+    const rows = await contactsOf(db, tenantId).andWhereRaw(where.sql, where.bindings as never[]).orderBy(['created_at', 'id']).limit(limit).select(cols);
+    return rows.map(view);
+  }
   if (by.tagIds.length === 0) return [];
   const rows = await allContactsOf(db, tenantId).whereRaw('tag_ids && ?::uuid[]', [`{${by.tagIds.filter(isUuid).join(',')}}`]).orderBy(['created_at', 'id']).limit(limit).select(cols);
   return rows.map(view);
+}
+
+/** Checks a contacts filter-language query (400 invalid_query, each problem named under `path`), as an audience is stored. */
+export function checkContactQuery(raw: unknown, path: string): void {
+  checkQuery(contactSearch, raw, path);
 }

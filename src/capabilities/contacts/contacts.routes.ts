@@ -1,11 +1,12 @@
 import { commandContext } from '../../api/command-context.js';
-import { listRoute } from '../../api/resource-routes.js';
+import { listRoute, searchRoute } from '../../api/resource-routes.js';
+import { contactSearch } from './contacts.search.js';
 import { route, type Call, type RouteDef } from '../../api/routes.js';
 import { ERROR, uuid } from '../../api/schemas.js';
 import type { Schema } from '../../api/validation.js';
 import { NotFound } from '../../platform/errors.js';
 import { customAttributesSchema, findCompany } from '../companies/index.js';
-import type { CoreDeps } from '../capability.js';
+import { ownerLookup, type CoreDeps } from '../capability.js';
 import { archiveContact, attachCompany, createContact, detachCompany, tagContact, updateContact } from './contacts.commands.js';
 import { contactErased, type ContactFields } from './contacts.decider.js';
 import { contactIdsOfCompany, contactList, contactSchema, contactsOf, findContactRow, renderContacts, type ContactRow } from './contacts.read.js';
@@ -100,6 +101,24 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
         if (query.company_id) q.whereIn('id', contactIdsOfCompany(db, principal.tenantId, query.company_id));
         return q;
       },
+      render: (row) => row,
+      finish,
+    }),
+
+    searchRoute<ContactRow>({
+      path: '/contacts/search',
+      permission: 'contacts:read',
+      summary: 'Search contacts with the filter language (erased contacts never match; archived ones do unless the query says archived = false)',
+      item: contactSchema,
+      spec: contactList,
+      querySchema: {
+        type: 'object',
+        description:
+          'A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators.',
+      },
+      language: contactSearch,
+      lookup: ownerLookup(deps),
+      query: ({ principal }, where) => contactsOf(db, principal.tenantId).andWhereRaw(where.sql, where.bindings as never[]),
       render: (row) => row,
       finish,
     }),

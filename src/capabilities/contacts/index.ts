@@ -10,7 +10,7 @@ import { contactsProjector } from './contacts.projection.js';
 import { contactsRoutes } from './contacts.routes.js';
 
 export { contactErased, decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
-export { audienceContacts, companyIdsOf, contactErasure, contactIdsTagged, contactSchema, findContact, findContactRow, renderContacts, type AudienceContact, type ContactRow } from './contacts.read.js';
+export { audienceContacts, checkContactQuery, companyIdsOf, contactErasure, contactIdsTagged, contactSchema, findContact, findContactRow, renderContacts, type AudienceContact, type ContactRow } from './contacts.read.js';
 export type { ContactEvent } from './contacts.events.js';
 
 export const contactsModule = defineModule({

@@ -167,26 +167,6 @@ export async function conversationIdsTagged(db: Db, tenantId: string, tagId: str
   return db('conversations').where({ tenant_id: tenantId }).whereRaw('tag_ids @> ARRAY[?]::uuid[]', [tagId]).orderBy('id').pluck('id');
 }
 
-/**
- * Built-in views for GET /api/conversations/counts until custom views exist.
- * One scan with FILTERed aggregates over the tenant's conversations.
- */
-export const VIEWS = [
-  { id: 'open', name: 'Open', where: "state = 'open'" },
-  { id: 'unassigned', name: 'Unassigned', where: "state = 'open' AND assignee_id IS NULL AND team_id IS NULL" },
-  { id: 'assigned_to_me', name: 'Assigned to me', where: "state = 'open' AND assignee_id = :me" },
-  { id: 'snoozed', name: 'Snoozed', where: "state = 'snoozed'" },
-  { id: 'closed', name: 'Closed', where: "state = 'closed'" },
-  { id: 'all', name: 'All', where: 'true' },
-] as const;
-
-export async function viewCounts(db: Knex, tenantId: string, memberId: string) {
-  const cols = VIEWS.map((v) => `count(*) FILTER (WHERE ${v.where.replace(':me', '?::uuid')}) AS "${v.id}"`).join(', ');
-  const bindings = VIEWS.filter((v) => v.where.includes(':me')).map(() => memberId);
-  const row = (await db.raw(`SELECT ${cols} FROM conversations WHERE tenant_id = ?`, [...bindings, tenantId])).rows[0] as Record<string, number>;
-  return VIEWS.map((v) => ({ type: 'view_count', id: v.id, name: v.name, count: Number(row[v.id] ?? 0) }));
-}
-
 const states = oneOfStrings(['open', 'closed', 'snoozed']);
 
 export const attachmentSchema = object({ url: str(), name: str(), content_type: str(), size: { type: 'integer', minimum: 0 } }, { title: 'Attachment', optional: ['name', 'content_type', 'size'] });
@@ -241,9 +221,21 @@ export const partWithConversationSchema = extend(partSchema, { conversation: con
 export const viewCountsSchema = object(
   {
     type: constant('list'),
-    data: arrayOf(object({ type: constant('view_count'), id: oneOfStrings(VIEWS.map((v) => v.id)), name: str(), count: int }, { title: 'ViewCount' })),
+    as_of_seq: int,
+    data: arrayOf(
+      object(
+        {
+          type: constant('view_count'),
+          id: str({ description: 'A built-in view (`open`, `unassigned`, `assigned_to_me`, `snoozed`, `closed`, `all`) or a custom view\'s id.' }),
+          name: str(),
+          kind: oneOfStrings(['builtin', 'custom']),
+          count: int,
+        },
+        { title: 'ViewCount' },
+      ),
+    ),
   },
-  { title: 'ViewCounts' },
+  { title: 'ViewCounts', description: 'One row per built-in view, then per custom view the caller can see; `as_of_seq` is the seq of the last event the counts reflect. Not paginated.' },
 );
 
 /** A part as redact and unsend decide on it, with the member who wrote it. */

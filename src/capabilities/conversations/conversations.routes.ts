@@ -1,10 +1,12 @@
 import { commandContext } from '../../api/command-context.js';
 import type { Principal } from '../../api/context.js';
-import { getRoute, listRoute } from '../../api/resource-routes.js';
+import { getRoute, listRoute, searchRoute } from '../../api/resource-routes.js';
+import type { Call } from '../../api/routes.js';
+import type { Sql } from '../../platform/query/filter.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { BadRequest } from '../../platform/errors.js';
+import { BadRequest, NotFound } from '../../platform/errors.js';
 import { ERROR } from '../../api/schemas.js';
-import type { CoreDeps } from '../capability.js';
+import { ownerLookup, type CoreDeps } from '../capability.js';
 import type { ContactInput } from '../contacts/index.js';
 import type { Attachment, Author, ManageCommand } from './conversations.decider.js';
 import { manageConversation, redactPart, replyToConversation, startConversation, tagConversation, unsendPart } from './conversations.commands.js';
@@ -18,17 +20,28 @@ import {
   partWithConversation,
   partWithConversationSchema,
   renderConversation,
-  viewCounts,
   viewCountsSchema,
   type ConversationRow,
 } from './conversations.read.js';
 import { attachmentsSchema, contactSchema } from './schemas.js';
+import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
+
+/** The query tree as the docs show it; the language checks it (paths in errors), not this schema. */
+export const querySchema = {
+  type: 'object',
+  description:
+    'A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators.',
+};
 
 const author = (p: Principal): Author => (p.via === 'api_key' ? { type: 'api_key', id: p.keyId! } : { type: 'member', id: p.memberId });
 const uuid = { type: 'string', format: 'uuid' };
 
-export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
+export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDef[] {
   const { db, shell, clock, ids } = deps;
+  /** the filter of ?view_id=, found (404 when unknown or invisible) before the list query is built */
+  const viewFilters = new WeakMap<Call, Sql>();
+  /** what a search condition probes an index with: the owner pool, outside row-level security (see the body field) */
+  const lookup = ownerLookup(deps);
 
   return [
     route<{ channel_id: string; body: string; subject?: string; contact_id?: string; contact?: ContactInput; assignee_id?: string }>({
@@ -74,28 +87,53 @@ export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    listRoute<ConversationRow, { state?: string; assignee_id?: string; channel_id?: string; contact_id?: string }>({
+    listRoute<ConversationRow, { state?: string; assignee_id?: string; channel_id?: string; contact_id?: string; view_id?: string }>({
       path: '/conversations',
       permission: 'conversations:read',
-      summary: 'List conversations',
+      summary: 'List conversations (optionally those of a view)',
       item: conversationSchema,
       spec: conversationList,
+      responses: { 404: ERROR },
       filters: {
         state: { type: 'string', enum: ['open', 'closed', 'snoozed'] },
         // `none` lists unassigned conversations
         assignee_id: { anyOf: [uuid, { type: 'string', enum: ['none'] }] },
         channel_id: uuid,
         contact_id: uuid,
+        view_id: { anyOf: [uuid, { type: 'string', enum: BUILTIN_VIEW_IDS }], description: "A built-in view's id or a custom view's: its conversations (404 when the caller cannot see it)." },
       },
-      query: ({ principal, query }) => {
+      before: async (call) => {
+        const { principal: p, query } = call;
+        if (!query.view_id) return;
+        const where = await viewFilter(db, lookup, views, p.tenantId, p.memberId, query.view_id);
+        if (!where) throw new NotFound('view');
+        viewFilters.set(call, where);
+      },
+      query: (call) => {
+        const { principal, query } = call;
         const q = conversationsOf(db, principal.tenantId);
         if (query.state) q.andWhere({ state: query.state });
         if (query.assignee_id === 'none') q.whereNull('assignee_id');
         else if (query.assignee_id) q.andWhere({ assignee_id: query.assignee_id });
         if (query.channel_id) q.andWhere({ channel_id: query.channel_id });
         if (query.contact_id) q.andWhere({ contact_id: query.contact_id });
+        const view = viewFilters.get(call);
+        if (view) q.andWhereRaw(view.sql, view.bindings as never[]);
         return q;
       },
+      render: renderConversation,
+    }),
+
+    searchRoute<ConversationRow>({
+      path: '/conversations/search',
+      permission: 'conversations:read',
+      summary: 'Search conversations with the filter language',
+      item: conversationSchema,
+      spec: conversationList,
+      querySchema,
+      language: conversationSearch,
+      lookup,
+      query: ({ principal }, where) => conversationsOf(db, principal.tenantId).andWhereRaw(where.sql, where.bindings as never[]),
       render: renderConversation,
     }),
 
@@ -103,10 +141,11 @@ export function conversationsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'get',
       path: '/conversations/counts',
       permission: 'conversations:read',
-      summary: 'Count conversations per built-in view',
+      summary: 'Count conversations per built-in view and per custom view the caller can see, in one statement',
       responses: { 200: viewCountsSchema },
-      async handle({ principal }) {
-        return { status: 200, body: { type: 'list', data: await viewCounts(db, principal.tenantId, principal.memberId) } };
+      async handle({ principal: p }) {
+        const custom = await views.visibleViews(db, p.tenantId, p.memberId);
+        return { status: 200, body: { type: 'list', ...(await viewCounts(db, lookup, p.tenantId, p.memberId, custom)) } };
       },
     }),
 

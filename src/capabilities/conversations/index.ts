@@ -5,6 +5,7 @@ import { defineModule } from '../capability.js';
 import { conversationEvents } from './conversations.events.js';
 import { conversationsProjector } from './conversations.projection.js';
 import { conversationsRoutes } from './conversations.routes.js';
+import type { ViewLookups } from './conversations.search.js';
 import { inboundRoute } from './inbound.route.js';
 import { unsnoozeWorker } from './unsnooze.worker.js';
 
@@ -14,7 +15,12 @@ export { startConversation } from './conversations.commands.js';
 export type { StartCommand, StartEvents, StartState } from './conversations.decider.js';
 export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation } from './conversations.read.js';
 
-export const conversationsModule = defineModule({
+export { BUILTIN_VIEW_IDS, checkConversationQuery, conversationSearch, type CustomView, type ViewLookups } from './conversations.search.js';
+export { conversationList } from './conversations.read.js';
+export { querySchema as conversationQuerySchema } from './conversations.routes.js';
+
+/** The module, given how to find the custom views (see ViewLookups: views imports conversations, not the reverse). */
+export const conversationsModule = (views: ViewLookups) => defineModule({
   name: 'conversations',
   events: conversationEvents,
   personal: [
@@ -22,6 +28,6 @@ export const conversationsModule = defineModule({
     { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
   ],
   projectors: [conversationsProjector],
-  routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps)],
+  routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps, views)],
   workers: (deps) => [unsnoozeWorker(deps)],
 });

@@ -28,7 +28,7 @@ import {
 } from './outbound.decider.js';
 import type { Audience, OutboundAuthor, OutboundEvent } from './outbound.events.js';
 import { countCollections, findCollection, findRecipient, pendingContactIds, type CollectionRow } from './outbound.read.js';
-import { BadRequest, Unprocessable } from '../../platform/errors.js';
+import { AppError, BadRequest } from '../../platform/errors.js';
 
 /** The conversation a recipient starts: derived from (workspace, collection, contact), so no retry can start a second one. */
 export const recipientConversationId = (tenantId: string, collectionId: string, contactId: string) => deterministicUuid('outbound-conversation', tenantId, collectionId, contactId);
@@ -92,13 +92,7 @@ export const deleteCollection = (id: string): CommandSpec<CollectionView | null,
 /**
  * Resolves an audience, once, inside the command that starts sending (so under
  * the workspace's append lock: the recipients are the contacts as of that seq).
- * A filter-language audience needs the contacts search compiler (not yet on this branch).
  */
-/** Refuses an audience this branch cannot resolve yet (checked when sending or scheduling, never when a schedule fires). */
-function assertResolvable(audience: Audience): void {
-  if ('query' in audience) throw new Unprocessable('audience_query_unavailable', 'Audiences by filter query are not available yet; use contact_ids or tag_ids.');
-}
-
 async function resolveAudience(db: Db, tenantId: string, audience: Audience): Promise<{ recipients: Resolved[]; tooLarge: boolean }> {
   if ('contact_ids' in audience) {
     const asked = audience.contact_ids;
@@ -110,15 +104,15 @@ async function resolveAudience(db: Db, tenantId: string, audience: Audience): Pr
     const contacts = await audienceContacts(db, tenantId, { tagIds: audience.tag_ids }, MAX_AUDIENCE + 1);
     return { recipients: recipientsOf(contacts, null), tooLarge: contacts.length > MAX_AUDIENCE };
   }
-  // TODO(lead): wire the contacts filter language (POST /api/contacts/search) here once it is on main.
-  throw new Unprocessable('audience_query_unavailable', 'Audiences by filter query are not available yet; use contact_ids or tag_ids.');
+  // The contacts filter language (as POST /api/contacts/search): erased contacts never match it.
+  const contacts = await audienceContacts(db, tenantId, { query: audience.query }, MAX_AUDIENCE + 1);
+  return { recipients: recipientsOf(contacts, null), tooLarge: contacts.length > MAX_AUDIENCE };
 }
 
 export const sendCollection = (input: { id: string; author: OutboundAuthor; memberId: string }): CommandSpec<SendState, OutboundEvent> => ({
   name: 'SendOutbound',
   load: async (db, ctx) => {
     const c = await findCollection(db, ctx.tenantId, input.id);
-    if (c?.state === 'draft') assertResolvable(c.audience);
     // Scheduling resolves nothing: the audience is read when the schedule fires.
     if (!c || c.state !== 'draft' || (c.send_at && c.send_at.getTime() > ctx.now.getTime())) return { collection: view(c), recipients: null, tooLarge: false };
     return { collection: view(c), ...(await resolveAudience(db, ctx.tenantId, c.audience)) };
@@ -131,13 +125,14 @@ export const fireSchedule = (id: string): CommandSpec<SendState & { author: Outb
   load: async (db, ctx) => {
     const c = await findCollection(db, ctx.tenantId, id);
     const due = c && c.state === 'scheduled' && c.send_at && c.send_at.getTime() <= ctx.now.getTime();
-    let resolved: { recipients: Resolved[] | null; tooLarge: boolean } = { recipients: null, tooLarge: false };
+    let resolved: { recipients: Resolved[] | null; tooLarge: boolean; invalid?: boolean } = { recipients: null, tooLarge: false };
     if (due) {
       try {
         resolved = await resolveAudience(db, ctx.tenantId, c.audience);
       } catch (e) {
-        if (!(e instanceof Unprocessable)) throw e;
-        resolved = { recipients: null, tooLarge: true };
+        // A stored filter query the language no longer reads (refused before any SQL ran): cancelled, with the reason.
+        if (!(e instanceof AppError)) throw e;
+        resolved = { recipients: null, tooLarge: false, invalid: true };
       }
     }
     return { collection: view(c), ...resolved, author: c?.author ?? null, memberId: c?.member_id ?? null };

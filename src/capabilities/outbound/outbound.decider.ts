@@ -116,9 +116,10 @@ function startSending(id: string, author: OutboundAuthor, memberId: string, reci
 }
 
 /** A schedule fires: the audience is resolved now. Decides nothing unless the collection is still scheduled and due. */
-export function decideFire(cmd: { now: Date }, s: SendState & { author: OutboundAuthor | null; memberId: string | null }): OutboundEvent[] {
+export function decideFire(cmd: { now: Date }, s: SendState & { author: OutboundAuthor | null; memberId: string | null; invalid?: boolean }): OutboundEvent[] {
   const c = s.collection;
   if (!c || c.state !== 'scheduled' || !c.sendAt || c.sendAt.getTime() > cmd.now.getTime() || !s.author || !s.memberId) return [];
+  if (s.invalid) return [ev('outbound.cancelled', c.id, { id: c.id, reason: 'audience_invalid', contact_ids: [] })];
   if (s.tooLarge) return [ev('outbound.cancelled', c.id, { id: c.id, reason: 'audience_too_large', contact_ids: [] })];
   return startSending(c.id, s.author, s.memberId, s.recipients ?? []);
 }

@@ -9,7 +9,8 @@ const Audience = () =>
   Type.Union([
     payload({ contact_ids: Type.Array(Uuid()) }),
     payload({ tag_ids: Type.Array(Uuid()) }),
-    payload({ query: Text() }),
+    // the contacts filter language (POST /api/contacts/search's `query`): a condition or a group
+    payload({ query: Type.Record(Type.String(), Type.Unknown()) }),
   ]);
 
 const AuthorT = () => payload({ type: Type.Union([Type.Literal('member'), Type.Literal('api_key')]), id: Text() });
@@ -78,8 +79,8 @@ export const OutboundCancelled = defineEvent({
   type: 'outbound.cancelled',
   aggregate_type: 'outbound',
   description:
-    'The collection was cancelled (`reason` `requested`, or `audience_too_large` when a schedule fired on an audience over the limit). `contact_ids` are the recipients that were still pending: none of them will be sent.',
-  payload: payload({ id: Uuid(), reason: Type.Union([Type.Literal('requested'), Type.Literal('audience_too_large')]), contact_ids: Type.Array(Uuid()) }),
+    'The collection was cancelled (`reason` `requested`; or, when a schedule fired, `audience_too_large` for an audience over the limit, `audience_invalid` for a filter query the language no longer reads). `contact_ids` are the recipients that were still pending: none of them will be sent.',
+  payload: payload({ id: Uuid(), reason: Type.Union([Type.Literal('requested'), Type.Literal('audience_too_large'), Type.Literal('audience_invalid')]), contact_ids: Type.Array(Uuid()) }),
 });
 
 export const OutboundRecipientSent = defineEvent({

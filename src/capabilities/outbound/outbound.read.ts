@@ -121,7 +121,7 @@ const audienceSchema = {
   oneOf: [
     object({ contact_ids: arrayOf(uuid) }, { title: 'AudienceContacts' }),
     object({ tag_ids: arrayOf(uuid) }, { title: 'AudienceTags' }),
-    object({ query: str() }, { title: 'AudienceQuery' }),
+    object({ query: { type: 'object', description: 'The contacts filter language (POST /api/contacts/search).' } }, { title: 'AudienceQuery' }),
   ],
 };
 
@@ -136,7 +136,7 @@ export const collectionSchema = object(
     audience: audienceSchema,
     send_at: nullable(dateTime),
     state: oneOfStrings(STATES),
-    cancel_reason: nullable(oneOfStrings(['requested', 'audience_too_large'])),
+    cancel_reason: nullable(oneOfStrings(['requested', 'audience_too_large', 'audience_invalid'])),
     counts: object({ audience_size: int, pending: int, sent: int, failed: int, skipped: int, cancelled: int }, { title: 'OutboundCounts' }),
     created_at: dateTime,
     updated_at: dateTime,

@@ -6,6 +6,7 @@ import { ERROR } from '../../api/schemas.js';
 import type { Schema } from '../../api/validation.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
+import { checkContactQuery } from '../contacts/index.js';
 import { cancelCollection, createCollection, deleteCollection, sendCollection, updateCollection } from './outbound.commands.js';
 import { MAX_AUDIENCE, type Draft } from './outbound.decider.js';
 import type { Audience, OutboundAuthor } from './outbound.events.js';
@@ -33,7 +34,12 @@ const audience: Schema = {
   oneOf: [
     { type: 'object', additionalProperties: false, required: ['contact_ids'], properties: { contact_ids: { type: 'array', minItems: 1, maxItems: MAX_AUDIENCE, items: uuid } } },
     { type: 'object', additionalProperties: false, required: ['tag_ids'], properties: { tag_ids: { type: 'array', minItems: 1, maxItems: 100, items: uuid } } },
-    { type: 'object', additionalProperties: false, required: ['query'], properties: { query: { type: 'string', minLength: 1, maxLength: 4000 } } },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['query'],
+      properties: { query: { type: 'object', description: 'The contacts filter language, as POST /api/contacts/search takes it: a condition `{field, operator, value}` or a group `{operator, value}`.' } },
+    },
   ],
 };
 
@@ -51,8 +57,9 @@ type Body = { name: string; channel_id: string; subject?: string | null; body: s
 const author = (p: Principal): OutboundAuthor => (p.via === 'api_key' ? { type: 'api_key', id: p.keyId! } : { type: 'member', id: p.memberId });
 const iso = (s: string | null | undefined) => (s === undefined ? undefined : s === null ? null : new Date(s).toISOString());
 
-/** Lower-cased ids, first mention kept: the audience as stored. */
+/** Lower-cased ids, first mention kept: the audience as stored. A filter query is checked here (400 invalid_query, fields under audience.query). */
 function normalAudience(a: Audience): Audience {
+  if ('query' in a) checkContactQuery(a.query, 'audience.query');
   if ('contact_ids' in a) return { contact_ids: [...new Set(a.contact_ids.map((id) => id.toLowerCase()))] };
   if ('tag_ids' in a) return { tag_ids: [...new Set(a.tag_ids.map((id) => id.toLowerCase()))] };
   return { query: a.query };

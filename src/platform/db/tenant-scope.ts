@@ -39,6 +39,12 @@ export interface TenantScope {
   current(): string | null;
   /** Puts another pool behind the same scope (the workers' pool). */
   cover(pool: Knex): void;
+  /**
+   * Runs `fn` outside any tenant scope: the connections it takes are in the
+   * owner role. For a lookup that must use an index row-level security keeps
+   * the planner from (a search's full-text probe): it names its tenant itself.
+   */
+  outside<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 /** The parts of knex's pool (tarn) that affinity reads: idle connections, the last one is taken next. */
@@ -98,5 +104,6 @@ export function tenantScope(pool: Knex, opts: { enabled: boolean }): TenantScope
     },
     current: () => als.getStore()?.tenantId ?? null,
     cover,
+    outside: (fn) => als.exit(fn),
   };
 }

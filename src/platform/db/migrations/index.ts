@@ -19,6 +19,7 @@ import * as m020 from './020_contact_conversations.js';
 import * as m021 from './021_teams.js';
 import * as m022 from './022_saved_replies.js';
 import * as m023 from './023_tags.js';
+import * as m024 from './024_search_views.js';
 import * as m025 from './025_outbound.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
@@ -44,6 +45,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '021_teams': m021,
   '022_saved_replies': m022,
   '023_tags': m023,
+  '024_search_views': m024,
   '025_outbound': m025,
 };
 

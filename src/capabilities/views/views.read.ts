@@ -1,0 +1,92 @@
+import type { Db } from '../../commands/command.js';
+import { arrayOf, constant, dateTime, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { isUuid } from '../../platform/ids.js';
+import type { CustomView } from '../conversations/index.js';
+import { MAX_VIEWS, type Order, type Sort, type ViewView, type Visibility } from './views.decider.js';
+
+export interface ViewRow {
+  tenant_id: string;
+  id: string;
+  name: string;
+  query: Record<string, unknown>;
+  sort: Sort;
+  sort_order: Order;
+  visibility: Visibility;
+  owner_member_id: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const viewsOf = (db: Db, tenantId: string) => db('views').where({ tenant_id: tenantId });
+
+/** The views a member sees: the workspace's and their own private ones. */
+const visibleOf = (db: Db, tenantId: string, memberId: string) =>
+  viewsOf(db, tenantId).andWhere((q) => q.where({ visibility: 'workspace' }).orWhere({ visibility: 'private', owner_member_id: memberId }));
+
+export async function findView(db: Db, tenantId: string, id: string): Promise<ViewRow | undefined> {
+  return isUuid(id) ? viewsOf(db, tenantId).andWhere({ id }).first() : undefined;
+}
+
+/** Every view the member sees, workspace views first, then by name ignoring case. */
+export async function visibleViewRows(db: Db, tenantId: string, memberId: string): Promise<ViewRow[]> {
+  return visibleOf(db, tenantId, memberId).orderByRaw("visibility = 'private', lower(name), name, id").limit(MAX_VIEWS);
+}
+
+export async function findVisibleViewRow(db: Db, tenantId: string, memberId: string, id: string): Promise<ViewRow | undefined> {
+  return isUuid(id) ? visibleOf(db, tenantId, memberId).andWhere({ id }).first() : undefined;
+}
+
+export async function countViews(db: Db, tenantId: string): Promise<number> {
+  const row = (await viewsOf(db, tenantId).count<{ n: string }[]>({ n: '*' }))[0];
+  return Number(row?.n ?? 0);
+}
+
+/** What conversations' ?view_id= and counts need (handed to conversationsModule in src/capabilities/index.ts). */
+export const viewLookups = {
+  async visibleViews(db: Db, tenantId: string, memberId: string): Promise<CustomView[]> {
+    return (await visibleViewRows(db, tenantId, memberId)).map((v) => ({ id: v.id, name: v.name, query: v.query }));
+  },
+  async findVisibleView(db: Db, tenantId: string, memberId: string, id: string): Promise<CustomView | null> {
+    const v = await findVisibleViewRow(db, tenantId, memberId, id);
+    return v ? { id: v.id, name: v.name, query: v.query } : null;
+  },
+};
+
+export const viewView = (v: ViewRow | undefined): ViewView | null =>
+  v ? { id: v.id, name: v.name, query: v.query, sort: v.sort, order: v.sort_order, visibility: v.visibility, ownerMemberId: v.owner_member_id } : null;
+
+export const renderView = (v: ViewRow) => ({
+  type: 'view',
+  id: v.id,
+  name: v.name,
+  query: v.query,
+  sort: v.sort,
+  order: v.sort_order,
+  visibility: v.visibility,
+  owner_member_id: v.visibility === 'private' ? v.owner_member_id : null,
+  created_at: v.created_at.toISOString(),
+  updated_at: v.updated_at.toISOString(),
+});
+
+export const viewSchema = object(
+  {
+    type: constant('view'),
+    id: uuid,
+    name: str(),
+    query: { type: 'object', description: 'The filter, in the conversations filter language.' },
+    sort: oneOfStrings(['created_at', 'updated_at']),
+    order: oneOfStrings(['asc', 'desc']),
+    visibility: oneOfStrings(['private', 'workspace']),
+    owner_member_id: { anyOf: [uuid, { type: 'null' }], description: 'The member a private view belongs to; null for a workspace view.' },
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
+  { title: 'View' },
+);
+
+export const viewListSchema = object(
+  { type: constant('list'), data: arrayOf(viewSchema, { maxItems: MAX_VIEWS }) },
+  { title: 'ViewList', description: 'Every view the caller can see (workspace views, then their private ones, by name): unpaginated, so no `pages`.' },
+);
+
+export const deletedViewSchema = object({ type: constant('view'), id: uuid, deleted: constant(true) }, { title: 'DeletedView' });
