@@ -40,7 +40,8 @@ describe('outbound decider (unit)', () => {
     expect(decideFire({ now }, s).map((e) => e.type)).to.deep.equal(['outbound.sending']);
     expect(decideFire({ now: new Date(now.getTime() - 1) }, s)).to.deep.equal([]);
     expect(decideFire({ now }, { ...s, collection: { ...c, state: 'cancelled' } })).to.deep.equal([]);
-    expect(decideFire({ now }, { ...s, tooLarge: true })[0]).to.deep.include({ type: 'outbound.cancelled' });
+    expect(decideFire({ now }, { ...s, tooLarge: true })[0]!.payload).to.deep.include({ reason: 'audience_too_large' });
+    expect(decideFire({ now }, { ...s, invalid: true })[0]!.payload).to.deep.include({ reason: 'audience_invalid', contact_ids: [] });
   });
 
   it('cancels every pending recipient in one event; a finished collection is a conflict', () => {
