@@ -6,6 +6,7 @@
 // as the safety net. The claim crosses workspaces (the owner role); each build
 // runs in its workspace's tenant scope.
 import type { CoreDeps, Worker } from '../capability.js';
+import { coalescing } from '../../platform/worker.js';
 import { buildDocument, openedSize, sealDocument } from './exports.document.js';
 import { claimNext, complete, drop, EXPORTS_CHANNEL, expireDue, fail, heartbeat, type Claimed } from './exports.repo.js';
 import { sources as defaultSources, type ExportSources } from './exports.sources.js';
@@ -32,8 +33,6 @@ export interface ExportsWorker extends Worker {
 export function exportsWorker(deps: CoreDeps, opts: { sources?: ExportSources } = {}): ExportsWorker {
   const { db, clock, log, forgettable, config } = deps;
   const sources = opts.sources ?? defaultSources;
-  let running: Promise<number> | null = null;
-  let again = false;
   let stopped = true;
   const timers: NodeJS.Timeout[] = [];
   let unlisten: (() => void) | null = null;
@@ -89,21 +88,7 @@ export function exportsWorker(deps: CoreDeps, opts: { sources?: ExportSources } 
   }
 
   /** One pass at a time per process; a wake-up during a pass makes it run once more. */
-  function tick(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await pass();
-      } while (again && !stopped);
-      return total;
-    })().finally(() => (running = null));
-    return running;
-  }
+  const { tick, idle } = coalescing(pass, () => stopped);
 
   const sweep = () => expireDue(db, clock.now());
 
@@ -128,7 +113,7 @@ export function exportsWorker(deps: CoreDeps, opts: { sources?: ExportSources } 
       stopped = true;
       for (const t of timers) clearInterval(t);
       unlisten?.();
-      await running?.catch(() => undefined);
+      await idle();
     },
   };
 }

@@ -9,6 +9,7 @@
 // A recipient that fails is marked failed and the others go on. Woken by
 // NOTIFY when a collection starts sending, with a poll tick as the safety net.
 import type { CoreDeps, Worker } from '../capability.js';
+import { coalescing } from '../../platform/worker.js';
 import type { CommandContext } from '../../commands/command.js';
 import { AppError } from '../../platform/errors.js';
 import { completeIfDone, deliverRecipient, fireSchedule, giveUpRecipient } from './outbound.commands.js';
@@ -27,8 +28,6 @@ export interface OutboundWorker extends Worker {
 
 export function outboundWorker(deps: CoreDeps): OutboundWorker {
   const { db, shell, clock, log, config } = deps;
-  let running: Promise<number> | null = null;
-  let again = false;
   let stopped = false;
   const timers: NodeJS.Timeout[] = [];
   let unlisten: (() => void) | null = null;
@@ -87,21 +86,7 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
   }
 
   /** One pass at a time per process; a wake-up during a pass makes it run once more. */
-  function tick(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await pass();
-      } while (again && !stopped);
-      return total;
-    })().finally(() => (running = null));
-    return running;
-  }
+  const { tick, idle } = coalescing(pass, () => stopped);
 
   const background = () => void tick().catch((e) => log.warn({ err: e }, 'outbound pass failed'));
 
@@ -122,7 +107,7 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
       stopped = true;
       for (const t of timers) clearInterval(t);
       unlisten?.();
-      await running?.catch(() => undefined);
+      await idle();
     },
   };
 }
