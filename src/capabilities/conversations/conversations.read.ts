@@ -94,13 +94,21 @@ export const conversationsOf = (db: Db, tenantId: string) =>
     .where({ tenant_id: tenantId })
     .select('conversations.*', db.raw(`${tagRefsSql('conversations')} AS tags`));
 
-export async function findConversation(db: Db, tenantId: string, id: string): Promise<ConversationRow | undefined> {
+/** A conversation's stored row, without the tag names a rendering joins: what commands decide on (the hot path). */
+export type StoredConversation = Omit<ConversationRow, 'tags'>;
+
+export async function findConversation(db: Db, tenantId: string, id: string): Promise<StoredConversation | undefined> {
+  return isUuid(id) ? db('conversations').where({ tenant_id: tenantId, id }).first() : undefined;
+}
+
+/** A conversation as answers render it (with its tags by name). */
+export async function findRenderedConversation(db: Db, tenantId: string, id: string): Promise<ConversationRow | undefined> {
   return isUuid(id) ? conversationsOf(db, tenantId).andWhere({ id }).first() : undefined;
 }
 
 /** The conversation a channel filed for the bridge's thread id (spec 2.6: the dedup key). */
-export async function findThread(db: Db, tenantId: string, channelId: string, externalId: string): Promise<ConversationRow | undefined> {
-  return conversationsOf(db, tenantId).andWhere({ channel_id: channelId, external_id: externalId }).first();
+export async function findThread(db: Db, tenantId: string, channelId: string, externalId: string): Promise<StoredConversation | undefined> {
+  return db('conversations').where({ tenant_id: tenantId, channel_id: channelId, external_id: externalId }).first();
 }
 
 /** Whether the thread already holds the bridge's message id. */
@@ -159,7 +167,7 @@ export async function conversationIdsOfTeam(db: Db, tenantId: string, teamId: st
   return db('conversations').where({ tenant_id: tenantId, team_id: teamId }).orderBy('id').pluck('id');
 }
 
-export const conversationView = (c: ConversationRow | undefined): ConversationView | null =>
+export const conversationView = (c: StoredConversation | undefined): ConversationView | null =>
   c ? { id: c.id, channelId: c.channel_id, state: c.state, assigneeId: c.assignee_id, teamId: c.team_id, tagIds: c.tag_ids } : null;
 
 /** The conversations carrying a tag, by id (a tag's deletion names them). */

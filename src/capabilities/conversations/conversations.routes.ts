@@ -16,7 +16,7 @@ import {
   conversationsOf,
   conversationWithParts,
   conversationWithPartsSchema,
-  findConversation,
+  findRenderedConversation,
   partWithConversation,
   partWithConversationSchema,
   renderConversation,
@@ -252,7 +252,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       async handle(call) {
         const { principal: p, params, body } = call;
         await shell.execute(commandContext(call, clock), tagConversation({ conversationId: params.id!, tagId: body.tag_id, add: true }));
-        return { status: 200, body: renderConversation((await findConversation(db, p.tenantId, params.id!))!) };
+        return { status: 200, body: renderConversation((await findRenderedConversation(db, p.tenantId, params.id!))!) };
       },
     }),
 
@@ -265,7 +265,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       async handle(call) {
         const { principal: p, params } = call;
         await shell.execute(commandContext(call, clock), tagConversation({ conversationId: params.id!, tagId: params.tag_id!, add: false }));
-        return { status: 200, body: renderConversation((await findConversation(db, p.tenantId, params.id!))!) };
+        return { status: 200, body: renderConversation((await findRenderedConversation(db, p.tenantId, params.id!))!) };
       },
     }),
   ];
