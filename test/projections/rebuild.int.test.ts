@@ -35,6 +35,12 @@ async function snapshot(db: Knex, tables: string[]): Promise<Snapshot> {
   return out;
 }
 
+/** Every index of the tables as Postgres would recreate it, sorted: what a rebuild must leave as it found. */
+async function indexDefinitions(db: Knex, tables: string[]): Promise<string[]> {
+  const res = await db.raw(`SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = ANY (SELECT to_regclass(t)::oid FROM unnest(?::text[]) t) ORDER BY 1`, [tables]);
+  return (res.rows as { def: string }[]).map((r) => r.def);
+}
+
 async function readWholeLog(t: TestService): Promise<StoredEvent[]> {
   const all: StoredEvent[] = [];
   let after: string | null = null;
@@ -339,6 +345,8 @@ describe('projections: rebuild', function () {
     expect(new Set(live.views!.map((v) => v.visibility))).to.deep.equal(new Set(['private', 'workspace']));
     expect(live.views!.filter((v) => v.name === 'View 0 renamed' && v.sort === 'created_at' && v.sort_order === 'asc' && v.visibility === 'private'), 'changed views').to.have.length(3);
 
+    const indexes = await indexDefinitions(db, tables);
+    expect(indexes.some((d) => / USING gin /.test(d)), 'the GIN indexes are among them').to.equal(true);
     const events = await t.service.deps.store.countAll();
     // Small batches: many pages, and (batch sizes differing) other changes folded into one statement each time,
     // e.g. a contact giving up its external_id and another taking it, a company_id deleted and reused.
@@ -349,6 +357,8 @@ describe('projections: rebuild', function () {
       const rebuilt = await snapshot(db, tables);
       for (const table of tables) expect(rebuilt[table], `table ${table} differs after rebuild (batches of ${batchSize})`).to.deep.equal(live[table]);
       expect(Object.keys(rebuilt)).to.deep.equal(Object.keys(live));
+      // the secondary indexes it dropped for the replay are all back, as they were
+      expect(await indexDefinitions(db, tables), `indexes after rebuild (batches of ${batchSize})`).to.deep.equal(indexes);
     }
 
     // and the service still answers from them
