@@ -60,15 +60,28 @@ export interface ClaimLimits {
   leaseMs: number;
 }
 
-/** Idempotent: a delivery already created for (target, seq, series) is left as it is. */
-export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<number> {
-  if (rows.length === 0) return 0;
+/**
+ * A delivery the dispatcher creates already leased to a worker of its own
+ * process, which sends it without claiming it first (see Handoff in
+ * delivery-worker.ts).
+ */
+export interface LeasedDelivery extends NewDelivery {
+  leased_until: Date;
+  lease_token: string;
+}
+
+/**
+ * Idempotent: a delivery already created for (target, seq, series) is left as
+ * it is. Returns the ids it created.
+ */
+export async function insertDeliveries(db: Db, rows: (NewDelivery | LeasedDelivery)[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
   const res = await db('webhook_deliveries')
-    .insert(rows.map((r) => ({ ...r, state: 'pending', attempts: 0, next_attempt_at: r.created_at })))
+    .insert(rows.map((r) => ({ leased_until: null, lease_token: null, ...r, state: 'pending', attempts: 0, next_attempt_at: r.created_at })))
     .onConflict(['tenant_id', 'target_kind', 'target_id', 'seq', 'series'])
     .ignore()
     .returning('id');
-  return res.length;
+  return new Set((res as { id: string }[]).map((r) => r.id));
 }
 
 /**

@@ -89,7 +89,27 @@ async function secretFor(db: Knex, sealer: Sealer, c: Claimed, cache: Map<string
   return row ? sealer.open('channel', c.tenant_id, c.target_id, row.sealed) : null;
 }
 
-export interface DeliveryWorker extends Worker {
+/**
+ * How the dispatcher hands the deliveries it creates to the worker of its own
+ * process: it reserves a send slot per delivery (within the worker's caps),
+ * creates the rows already leased to the worker, and once they are committed
+ * hands them over. A fresh delivery then leaves without a NOTIFY and a claim
+ * (two round trips and a wake-up on its way). What does not fit waits in the
+ * table for any process's worker, as before; a lease whose process dies runs
+ * out and another worker takes the row.
+ */
+export interface Handoff {
+  /** the lease to create a handed-over delivery with */
+  readonly leaseMs: number;
+  /** Takes a send slot for one delivery to the target, if the worker has room now; false when not. */
+  reserve(targetId: string): boolean;
+  /** Gives back slots reserved for deliveries that were not created after all. */
+  release(targetIds: readonly string[]): void;
+  /** Sends deliveries created leased to this worker; their slots were reserved. */
+  adopt(claimed: readonly Claimed[]): void;
+}
+
+export interface DeliveryWorker extends Worker, Handoff {
   kick(): void;
   /**
    * Resolves once a pass that began after the call has finished and every send
@@ -106,6 +126,9 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
   const perFastTarget = opts.perFastTarget ?? 16;
   const leaseMs = opts.timeoutMs + Math.max(5_000, opts.timeoutMs);
   const inFlight = new Set<Promise<void>>();
+  /** sends in flight or reserved in this process, per target (the caps of handed-over deliveries) */
+  const busy = new Map<string, number>();
+  let reserved = 0;
   const secrets = new Map<string, string>();
   // Slow start: a target begins at the small cap and earns the large one by answering 2xx within
   // FAST_MS; one failure or slow answer takes it back. A hanging receiver never gets past the small cap.
@@ -176,12 +199,48 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
       const claimed = await claimDue(db, clock.now(), { capacity: room, perTarget, perFastTarget, fastTargets: [...fast], leaseMs });
       if (claimed.length === 0) return;
       for (const c of claimed) {
-        const p: Promise<void> = deliver(c).finally(() => {
-          inFlight.delete(p);
-          kick();
-        });
-        inFlight.add(p);
+        busy.set(c.target_id, (busy.get(c.target_id) ?? 0) + 1);
+        launch(c);
       }
+    }
+  }
+
+  /** Sends one delivery whose slot in `busy` is already counted. */
+  function launch(c: Claimed): void {
+    const p: Promise<void> = deliver(c).finally(() => {
+      inFlight.delete(p);
+      const n = (busy.get(c.target_id) ?? 1) - 1;
+      if (n > 0) busy.set(c.target_id, n);
+      else busy.delete(c.target_id);
+      kick();
+    });
+    inFlight.add(p);
+  }
+
+  function reserve(targetId: string): boolean {
+    const n = busy.get(targetId) ?? 0;
+    if (stopped || inFlight.size + reserved >= maxInFlight || n >= (fast.has(targetId) ? perFastTarget : perTarget)) return false;
+    busy.set(targetId, n + 1);
+    reserved++;
+    return true;
+  }
+
+  function release(targetIds: readonly string[]): void {
+    for (const t of targetIds) {
+      reserved--;
+      const n = (busy.get(t) ?? 1) - 1;
+      if (n > 0) busy.set(t, n);
+      else busy.delete(t);
+    }
+  }
+
+  function adopt(claimed: readonly Claimed[]): void {
+    // Stopped between the reservation and the commit: the rows stay leased until their lease runs out, then any
+    // worker sends them.
+    if (stopped) return release(claimed.map((c) => c.target_id));
+    for (const c of claimed) {
+      reserved--;
+      launch(c);
     }
   }
 
@@ -215,6 +274,10 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     name: 'webhook-delivery-worker',
     kick,
     settled,
+    leaseMs,
+    reserve,
+    release,
+    adopt,
     async start() {
       stopped = false;
       // Without LISTEN the poll tick still delivers, only later; a database hiccup at start must not stop the service.

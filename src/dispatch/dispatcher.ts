@@ -18,7 +18,9 @@ import type { Clock } from '../platform/clock.js';
 import { deterministicUuid } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
 import type { Worker } from '../platform/worker.js';
-import { DELIVERIES_CHANNEL, insertDeliveries, type NewDelivery } from './deliveries.repo.js';
+import { randomUUID } from 'node:crypto';
+import { DELIVERIES_CHANNEL, insertDeliveries, type Claimed, type LeasedDelivery, type NewDelivery } from './deliveries.repo.js';
+import type { Handoff } from './delivery-worker.js';
 import { evolve, targetsFor, type RoutingRules, type TenantView, type ViewChange } from './routing.js';
 
 export const DISPATCHER_NAME = 'webhook_dispatcher';
@@ -89,8 +91,24 @@ async function writeChange(trx: Knex.Transaction, c: ViewChange): Promise<void> 
   }
 }
 
-/** Routes one batch: the deliveries it owes and the view changes it makes, applied in log order. */
-export async function dispatchBatch(trx: Knex.Transaction, rules: RoutingRules, events: StoredEvent[], now: Date, cache = new Map<string, TenantView>()): Promise<number> {
+/** What a batch created: how many deliveries, and those leased to this process's worker (to adopt once committed). */
+export interface Dispatched {
+  created: number;
+  leased: Claimed[];
+  /** targets of the send slots reserved for this batch that no created row uses: give them back */
+  unused: string[];
+}
+
+/**
+ * Routes one batch: the deliveries it owes and the view changes it makes,
+ * applied in log order. With a `handoff` and a batch that reached the end of
+ * the log (`live`), deliveries the worker has room for are created leased to
+ * it (see Handoff) when their endpoint is still enabled after the batch; the
+ * rest wait for a claim, woken by NOTIFY. A batch read behind a backlog hands
+ * nothing over: an endpoint disabled further on must find its deliveries
+ * waiting (a pause), which only the claim checks.
+ */
+export async function dispatchBatch(trx: Knex.Transaction, rules: RoutingRules, events: StoredEvent[], now: Date, cache = new Map<string, TenantView>(), handoff?: Handoff & { live: boolean }): Promise<Dispatched> {
   const views = await loadViews(trx, [...new Set(events.map((e) => e.tenant_id))], cache);
   let deliveries: NewDelivery[] = [];
   const changes: ViewChange[] = [];
@@ -124,9 +142,26 @@ export async function dispatchBatch(trx: Knex.Transaction, rules: RoutingRules, 
     }
   }
   for (const c of changes) await writeChange(trx, c);
-  const created = await insertDeliveries(trx, deliveries);
-  if (created > 0) await trx.raw('SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, '']);
-  return created;
+  const lease = handoff?.live ? { leased_until: new Date(now.getTime() + handoff.leaseMs), lease_token: randomUUID() } : null;
+  const rows = deliveries.map((d): NewDelivery | LeasedDelivery => {
+    const sendable = d.target_kind === 'channel' || views.get(d.tenant_id)!.endpoints.get(d.target_id)?.enabled === true;
+    return lease && sendable && handoff!.reserve(d.target_id) ? { ...d, ...lease } : d;
+  });
+  const created = await insertDeliveries(trx, rows);
+  const leased: Claimed[] = [];
+  const unused: string[] = [];
+  let waiting = false;
+  for (const d of rows) {
+    const mine = 'lease_token' in d;
+    if (!created.has(d.id)) {
+      // dispatched before (a batch done again): the row there is not this batch's to send
+      if (mine) unused.push(d.target_id);
+    } else if (mine) {
+      leased.push({ id: d.id, tenant_id: d.tenant_id, target_kind: d.target_kind, target_id: d.target_id, seq: d.seq, url: d.url, body: d.body, attempts: 0, lease_token: d.lease_token, created_at: d.created_at });
+    } else waiting = true;
+  }
+  if (waiting) await trx.raw('SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, '']);
+  return { created: created.size, leased, unused };
 }
 
 export interface DispatcherDeps {
@@ -136,10 +171,12 @@ export interface DispatcherDeps {
   log: Logger;
   /** which events create or change destinations, and which go to a channel's bridge */
   rules: RoutingRules;
+  /** this process's delivery worker, to hand fresh deliveries to (optional: without it they wait for a claim) */
+  handoff?: Handoff;
 }
 
 export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: number } = {}): Worker {
-  const { db, store, clock, log, rules } = deps;
+  const { db, store, clock, log, rules, handoff } = deps;
   let stopped = false;
   let wakeStop: (() => void) | null = null;
   const stopSignal = new Promise<void>((resolve) => (wakeStop = resolve));
@@ -172,6 +209,7 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
     const onLost = () => lost();
     conn.on('error', onLost);
     conn.on('end', onLost);
+    const batchSize = opts.batchSize ?? 500;
     let expected: string | null = (await db('subscription_checkpoints').where({ name: DISPATCHER_NAME }).first('position'))?.position ?? null;
     log.info({ checkpoint: expected }, 'webhook dispatcher: lock taken, dispatching');
     const views = new Map<string, TenantView>();
@@ -179,22 +217,40 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
     try {
       sub = store.subscribe({
         after: expected,
-        batchSize: opts.batchSize ?? 500,
+        batchSize,
         handle: async (events, checkpoint) => {
+          // The send slots this batch reserves, given back in full if it does not commit.
+          const taken: string[] = [];
+          const tracked: (Handoff & { live: boolean }) | undefined = handoff && {
+            // a full page may have more behind it: see dispatchBatch
+            live: events.length < batchSize,
+            leaseMs: handoff.leaseMs,
+            reserve: (target) => handoff.reserve(target) && taken.push(target) > 0,
+            release: handoff.release,
+            adopt: handoff.adopt,
+          };
+          let dispatched: Dispatched;
           try {
-            await db.transaction(async (trx) => {
-              await dispatchBatch(trx, rules, events, clock.now(), views);
-              // Compare-and-set: the checkpoint moves only from where this process left it.
+            dispatched = await db.transaction(async (trx) => {
+              const d = await dispatchBatch(trx, rules, events, clock.now(), views, tracked);
+              // Compare-and-set: the checkpoint moves only from where this process left it. The same statement
+              // makes this transaction's commit asynchronous (no wait for the WAL flush): losing it in a crash
+              // loses the checkpoint with the deliveries, so the batch is dispatched again, and everything it
+              // reads is already durable. At worst a delivery is sent twice, which at-least-once allows.
               const moved =
                 expected === null
-                  ? await trx.raw('INSERT INTO subscription_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING name', [DISPATCHER_NAME, checkpoint])
-                  : await trx.raw('UPDATE subscription_checkpoints SET position = ? WHERE name = ? AND position = ? RETURNING name', [checkpoint, DISPATCHER_NAME, expected]);
+                  ? await trx.raw("INSERT INTO subscription_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING name, set_config('synchronous_commit', 'off', true)", [DISPATCHER_NAME, checkpoint])
+                  : await trx.raw("UPDATE subscription_checkpoints SET position = ? WHERE name = ? AND position = ? RETURNING name, set_config('synchronous_commit', 'off', true)", [checkpoint, DISPATCHER_NAME, expected]);
               if (moved.rows.length === 0) throw new StaleCheckpoint('the dispatcher checkpoint moved under this process');
+              return d;
             });
           } catch (e) {
             views.clear(); // evolved in place for a batch that did not commit
+            handoff?.release(taken);
             throw e;
           }
+          handoff?.release(dispatched.unused);
+          handoff?.adopt(dispatched.leased);
           expected = checkpoint;
         },
         onError: (e) => {

@@ -68,7 +68,7 @@ describe('webhook dispatcher coordination (Postgres)', function () {
   it('creates nothing new when the same batch is dispatched twice', async () => {
     const events = await store.readTenant(tenant, 0, 1000);
     const before = (await deliveries()).length;
-    const created = await t.db.transaction((trx) => dispatchBatch(trx, webhookRoutingRules, events.slice(1), clock.now()));
+    const { created } = await t.db.transaction((trx) => dispatchBatch(trx, webhookRoutingRules, events.slice(1), clock.now()));
     expect(created).to.equal(0);
     expect(await deliveries()).to.have.length(before);
   });

@@ -20,8 +20,9 @@ export const webhooksModule = defineModule({
   projectors: [webhooksProjector],
   routes: (deps) => [...webhooksRoutes(deps), ...deliveriesRoutes(deps)],
   // The dispatcher first: on stop, workers end first (reverse order), then the dispatcher.
-  workers: (deps) => [
-    webhookDispatcher({ ...deps, rules: webhookRoutingRules }),
-    deliveryWorker({ ...deps, sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs) }, { retryBaseSeconds: deps.config.webhookRetryBaseSeconds, timeoutMs: deps.config.webhookTimeoutMs }),
-  ],
+  // The dispatcher hands the deliveries it creates to this process's worker (Handoff in delivery-worker.ts).
+  workers: (deps) => {
+    const worker = deliveryWorker({ ...deps, sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs) }, { retryBaseSeconds: deps.config.webhookRetryBaseSeconds, timeoutMs: deps.config.webhookTimeoutMs });
+    return [webhookDispatcher({ ...deps, rules: webhookRoutingRules, handoff: worker }), worker];
+  },
 });
