@@ -10,6 +10,10 @@
 // contact's name, a message body) are sealed again under their subjects' data
 // keys (src/eventstore/forgettable.ts), so an erasure forgets stored answers
 // too: a replay after it answers with those fields null.
+//
+// Reservations and completions are batched per workspace (platform/db/batched.ts):
+// those made while one statement of the workspace runs go together in the next,
+// each still committed before its caller goes on.
 import type { Knex } from 'knex';
 import type { Request } from 'express';
 import type { Clock } from '../../platform/clock.js';
@@ -20,6 +24,7 @@ import { sha256Hex } from '../../platform/crypto/hmac.js';
 import { withIdSeed } from '../../platform/ids.js';
 import type { Answer } from '../routes.js';
 import { contextOf, type Principal } from '../context.js';
+import { batched } from '../../platform/db/batched.js';
 
 export const KEY_MAX_LENGTH = 255;
 export const LEASE_MS = 60_000;
@@ -51,7 +56,62 @@ export function errorAnswer(e: AppError, requestId: string): StoredAnswer {
   return { status: e.status, body: { type: 'error.list', request_id: requestId, errors: e.entries() }, headers: e.headers };
 }
 
+interface Reservation {
+  caller_id: string;
+  key: string;
+  fingerprint: string;
+  locked_until: Date;
+  created_at: Date;
+}
+
+interface Completion {
+  caller_id: string;
+  key: string;
+  status: number;
+  body: string | null;
+  headers: Record<string, string>;
+  at: Date;
+}
+
 export class Idempotency {
+  /** Inserts reservations of one workspace; true for each that was new (its key was free). */
+  private readonly reserve = batched<Reservation, boolean>(
+    async (tenantId, rows) => {
+      const res = await this.db.raw(
+        `INSERT INTO idempotency_keys (tenant_id, caller_id, key, fingerprint, status, locked_until, created_at)
+         SELECT ?::uuid, x.caller_id, x.key, x.fingerprint, 'in_flight', x.locked_until, x.created_at
+           FROM unnest(?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::timestamptz[]) AS x(caller_id, key, fingerprint, locked_until, created_at)
+         ON CONFLICT (tenant_id, caller_id, key) DO NOTHING
+         RETURNING caller_id, key`,
+        [tenantId, rows.map((r) => r.caller_id), rows.map((r) => r.key), rows.map((r) => r.fingerprint), rows.map((r) => r.locked_until), rows.map((r) => r.created_at)] as unknown as Knex.RawBinding[],
+      );
+      const taken = new Set((res.rows as { caller_id: string; key: string }[]).map((r) => `${r.caller_id}\u0000${r.key}`));
+      return rows.map((r) => taken.has(`${r.caller_id}\u0000${r.key}`));
+    },
+    // Two requests with one key in one statement: only one row goes in, and RETURNING could not say whose.
+    { identity: (r) => `${r.caller_id}\u0000${r.key}` },
+  );
+
+  /** Stores the answers of one workspace's completed requests. */
+  private readonly complete = batched<Completion, void>(async (tenantId, rows) => {
+    await this.db.raw(
+      `UPDATE idempotency_keys k
+          SET status = 'completed', response_status = x.status, response_body = x.body, response_headers = x.headers, completed_at = x.at
+         FROM unnest(?::text[], ?::text[], ?::int[], ?::text[], ?::jsonb[], ?::timestamptz[]) AS x(caller_id, key, status, body, headers, at)
+        WHERE k.tenant_id = ?::uuid AND k.caller_id = x.caller_id AND k.key = x.key`,
+      [
+        rows.map((r) => r.caller_id),
+        rows.map((r) => r.key),
+        rows.map((r) => r.status),
+        rows.map((r) => r.body),
+        rows.map((r) => JSON.stringify(r.headers)),
+        rows.map((r) => r.at),
+        tenantId,
+      ] as unknown as Knex.RawBinding[],
+    );
+    return rows.map(() => undefined);
+  });
+
   constructor(
     private readonly db: Knex,
     private readonly clock: Clock,
@@ -79,12 +139,8 @@ export class Idempotency {
     const now = this.clock.now();
     const lease = new Date(now.getTime() + LEASE_MS);
 
-    const reserved = await this.db('idempotency_keys')
-      .insert({ ...scope, fingerprint: fp, status: 'in_flight', locked_until: lease, created_at: now })
-      .onConflict(['tenant_id', 'caller_id', 'key'])
-      .ignore()
-      .returning('key');
-    if (reserved.length === 0) {
+    const reserved = await this.reserve(scope.tenant_id, { caller_id: scope.caller_id, key, fingerprint: fp, locked_until: lease, created_at: now });
+    if (!reserved) {
       const replay = await this.existing(scope, fp, now, lease);
       if (replay) return replay;
       // We took over a released reservation or one whose lease ran out: its request may have committed first.
@@ -132,9 +188,7 @@ export class Idempotency {
     }
     const raw = answer.body === undefined ? null : JSON.stringify(answer.body);
     const stored = answer.body === undefined ? null : JSON.stringify(await this.forgettable.shred(this.db, scope.tenant_id!, answer.body));
-    await this.db('idempotency_keys')
-      .where(scope)
-      .update({ status: 'completed', response_status: answer.status, response_body: stored === null ? null : this.seal(scope, stored), response_headers: answer.headers ?? {}, completed_at: this.clock.now() });
+    await this.complete(scope.tenant_id!, { caller_id: scope.caller_id!, key: scope.key!, status: answer.status, body: stored === null ? null : this.seal(scope, stored), headers: answer.headers ?? {}, at: this.clock.now() });
     return { ...answer, raw: raw ?? undefined };
   }
 

@@ -116,39 +116,63 @@ export async function messageFiled(db: Db, tenantId: string, conversationId: str
   return !!(await db('conversation_parts').where({ tenant_id: tenantId, conversation_id: conversationId, external_id: messageId }).first('id'));
 }
 
-/** A part with its conversation, as reply and part routes answer: one statement (it follows every write of a part). */
-export async function partWithConversation(db: Db, tenantId: string, conversationId: string, partId: string) {
-  const res = await db.raw(
-    `SELECT c.*, ${tagRefsSql('c')} AS tags, (
-        SELECT row_to_json(p) FROM (
-          SELECT id, conversation_id, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
-          FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id AND id = ?
-        ) p) AS part
-     FROM conversations c WHERE c.tenant_id = ? AND c.id = ?`,
-    [partId, tenantId, conversationId],
-  );
-  const row = res.rows[0] as (ConversationRow & { part: (Omit<PartRow, 'created_at'> & { created_at: string }) | null }) | undefined;
-  if (!row?.part) return null;
-  const { part, ...conv } = row;
-  return { ...renderPart({ ...part, created_at: new Date(part.created_at) }), conversation: renderConversation(conv) };
+type PartJson = Omit<PartRow, 'created_at'> & { created_at: string };
+
+/**
+ * Parts with their conversations, as reply and part routes answer, in one statement (the answers of writes are
+ * batched per workspace); null where missing.
+ */
+export async function partsWithConversations(db: Db, tenantId: string, wanted: { conversationId: string; partId: string }[]) {
+  const ok = wanted.filter((w) => isUuid(w.conversationId) && isUuid(w.partId));
+  const res = ok.length
+    ? await db.raw(
+        `SELECT c.*, ${tagRefsSql('c')} AS tags, x.part_id AS wanted_part, (
+            SELECT row_to_json(p) FROM (
+              SELECT id, conversation_id, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
+              FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id AND id = x.part_id
+            ) p) AS part
+         FROM unnest(?::uuid[], ?::uuid[]) AS x(conversation_id, part_id)
+         JOIN conversations c ON c.tenant_id = ? AND c.id = x.conversation_id`,
+        [ok.map((w) => w.conversationId), ok.map((w) => w.partId), tenantId],
+      )
+    : { rows: [] };
+  const byPart = new Map<string, ConversationRow & { wanted_part: string; part: PartJson | null }>();
+  for (const r of res.rows as (ConversationRow & { wanted_part: string; part: PartJson | null })[]) byPart.set(`${r.id}/${r.wanted_part}`, r);
+  return wanted.map((w) => {
+    const row = byPart.get(`${w.conversationId.toLowerCase()}/${w.partId.toLowerCase()}`);
+    if (!row?.part) return null;
+    const { part, wanted_part: _w, ...conv } = row;
+    return { ...renderPart({ ...part, created_at: new Date(part.created_at) }), conversation: renderConversation(conv) };
+  });
 }
 
 /** A conversation with its first INLINE_PARTS parts, in one statement (the hot read path). */
-export async function conversationWithParts(db: Knex, tenantId: string, id: string) {
-  if (!isUuid(id)) return null;
-  const res = await db.raw(
-    `SELECT c.*, ${tagRefsSql('c')} AS tags, COALESCE((
-        SELECT json_agg(p ORDER BY p.seq) FROM (
-          SELECT id, conversation_id, seq, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
-          FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id ORDER BY seq LIMIT ?
-        ) p), '[]') AS parts
-     FROM conversations c WHERE c.tenant_id = ? AND c.id = ?`,
-    [INLINE_PARTS, tenantId, id],
-  );
-  const row = res.rows[0] as (ConversationRow & { parts: (Omit<PartRow, 'created_at'> & { created_at: string })[] }) | undefined;
-  if (!row) return null;
-  // json_agg renders timestamps as Postgres text; parts go out in the same ISO form as everywhere else.
-  return { ...renderConversation(row), parts: row.parts.map((p) => renderPart({ ...p, created_at: new Date(p.created_at) })) };
+export async function conversationWithParts(db: Db, tenantId: string, id: string) {
+  return (await conversationsWithParts(db, tenantId, [id]))[0]!;
+}
+
+/** Several conversations with their first parts in one statement (answers of writes batched per workspace); null where missing. */
+export async function conversationsWithParts(db: Db, tenantId: string, ids: string[]) {
+  const ok = ids.filter(isUuid);
+  const res = ok.length
+    ? await db.raw(
+        `SELECT c.*, ${tagRefsSql('c')} AS tags, COALESCE((
+            SELECT json_agg(p ORDER BY p.seq) FROM (
+              SELECT id, conversation_id, seq, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
+              FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id ORDER BY seq LIMIT ?
+            ) p), '[]') AS parts
+         FROM conversations c WHERE c.tenant_id = ? AND c.id = ANY(?::uuid[])`,
+        [INLINE_PARTS, tenantId, ok],
+      )
+    : { rows: [] };
+  const byId = new Map<string, ConversationRow & { parts: PartJson[] }>();
+  for (const r of res.rows as (ConversationRow & { parts: PartJson[] })[]) byId.set(r.id, r);
+  return ids.map((id) => {
+    const row = byId.get(id.toLowerCase());
+    if (!row) return null;
+    // json_agg renders timestamps as Postgres text; parts go out in the same ISO form as everywhere else.
+    return { ...renderConversation(row), parts: row.parts.map((p) => renderPart({ ...p, created_at: new Date(p.created_at) })) };
+  });
 }
 
 /** A contact's conversations, oldest first (the subject-access export). */

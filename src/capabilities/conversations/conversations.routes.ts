@@ -15,15 +15,17 @@ import {
   conversationSchema,
   conversationsOf,
   conversationWithParts,
+  conversationsWithParts,
   conversationWithPartsSchema,
   findRenderedConversation,
-  partWithConversation,
+  partsWithConversations,
   partWithConversationSchema,
   renderConversation,
   viewCountsSchema,
   type ConversationRow,
 } from './conversations.read.js';
 import { attachmentsSchema, contactSchema } from './schemas.js';
+import { batched } from '../../platform/db/batched.js';
 import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
 
 /** The query tree as the docs show it; the language checks it (paths in errors), not this schema. */
@@ -42,6 +44,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
   const viewFilters = new WeakMap<Call, Sql>();
   /** what a search condition probes an index with: the owner pool, outside row-level security (see the body field) */
   const lookup = ownerLookup(deps);
+  // What a write answers is read after its commit, batched per workspace: the writes a group commit answers at
+  // once read their conversations back in one statement instead of one each.
+  const writtenConversation = batched((tenantId: string, ids: string[]) => conversationsWithParts(db, tenantId, ids));
+  const writtenPart = batched((tenantId: string, wanted: { conversationId: string; partId: string }[]) => partsWithConversations(db, tenantId, wanted));
 
   return [
     route<{ channel_id: string; body: string; subject?: string; contact_id?: string; contact?: ContactInput; assignee_id?: string }>({
@@ -83,7 +89,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
           }),
         );
         const created = events.find((e) => e.type === 'conversation.created')!;
-        return { status: 201, body: await conversationWithParts(db, p.tenantId, created.aggregate_id) };
+        return { status: 201, body: await writtenConversation(p.tenantId, created.aggregate_id) };
       },
     }),
 
@@ -176,7 +182,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
           commandContext(call, clock),
           replyToConversation({ conversationId: params.id!, partId: ids.uuid(), messageType: body.message_type, body: body.body, attachments: body.attachments ?? [], author: author(p) }),
         );
-        return { status: 201, body: await partWithConversation(db, p.tenantId, part!.aggregate_id, (part!.payload as { part_id: string }).part_id) };
+        return { status: 201, body: await writtenPart(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }) };
       },
     }),
 
@@ -210,7 +216,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
               ? { ...base, messageType: 'assignment', assigneeId: body.assignee_id, teamId: body.team_id }
               : { ...base, messageType: body.message_type };
         const [part] = await shell.execute(ctx, manageConversation(params.id!, cmd));
-        return { status: 201, body: await partWithConversation(db, p.tenantId, part!.aggregate_id, (part!.payload as { part_id: string }).part_id) };
+        return { status: 201, body: await writtenPart(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }) };
       },
     }),
 
@@ -223,7 +229,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       async handle(call) {
         const { principal: p, params } = call;
         await shell.execute(commandContext(call, clock), redactPart({ conversationId: params.id!, partId: params.part_id!, by: author(p) }, deps.forgettable));
-        return { status: 200, body: await partWithConversation(db, p.tenantId, params.id!, params.part_id!) };
+        return { status: 200, body: await writtenPart(p.tenantId, { conversationId: params.id!, partId: params.part_id! }) };
       },
     }),
 
@@ -236,7 +242,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       async handle(call) {
         const { principal: p, params } = call;
         await shell.execute(commandContext(call, clock), unsendPart({ conversationId: params.id!, partId: params.part_id!, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable));
-        return { status: 200, body: await partWithConversation(db, p.tenantId, params.id!, params.part_id!) };
+        return { status: 200, body: await writtenPart(p.tenantId, { conversationId: params.id!, partId: params.part_id! }) };
       },
     }),
 
