@@ -1,5 +1,5 @@
 // Which service the bench runs. By default what production runs: the output
-// of `npm run build` (tsc -p tsconfig.build.json), started as `node main.js`
+// of `npm run build` (tsc -p tsconfig.build.json), started as `node <start:prod's flags> main.js`
 // with NODE_ENV=production. The build goes to bench/.build/<hash of the
 // sources>/ (inside the repository, so the output finds node_modules and the
 // package's "type": "module"), once per run, and is reused by a later run
@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { productionNodeFlags } from './service.js';
 import { REPO_ROOT } from './child.js';
 
 export type ServiceMode = 'compiled' | 'tsx';
@@ -118,6 +119,6 @@ export async function prepareService(log: (m: string) => void): Promise<ServiceB
     entry,
     cached,
     buildSeconds,
-    describe: `compiled: npm run build output (tsc -p tsconfig.build.json → ${rel}, ${cached ? 'same sources as an earlier run, reused' : `built in ${buildSeconds.toFixed(0)} s`}), node main.js, NODE_ENV=production`,
+    describe: `compiled: npm run build output (tsc -p tsconfig.build.json → ${rel}, ${cached ? 'same sources as an earlier run, reused' : `built in ${buildSeconds.toFixed(0)} s`}), node ${[...productionNodeFlags(), 'main.js'].join(' ')}, NODE_ENV=production`,
   };
 }

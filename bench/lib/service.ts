@@ -30,6 +30,14 @@ export interface Memory {
   hwmMiB: number;
 }
 
+/** The Node flags of package.json's start:prod script (`node <flags> dist/main.js`). */
+export function productionNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const m = /^node\s+(.*?)\s*dist\/main\.js$/.exec(pkg.scripts['start:prod'] ?? '');
+  if (!m) throw new Error(`package.json start:prod is not "node [flags] dist/main.js": ${pkg.scripts['start:prod']}`);
+  return m[1] ? m[1].split(/\s+/) : [];
+}
+
 export class ServiceProcess {
   private exited = false;
 
@@ -64,7 +72,9 @@ export class ServiceProcess {
     // For exploring (heap limits, GC flags), never set by the bench itself.
     if (process.env.BENCH_SERVICE_NODE_OPTIONS) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} ${process.env.BENCH_SERVICE_NODE_OPTIONS}`.trim();
     // BENCH_SERVICE_ENTRY: another main.ts (a patched copy of src, for an experiment), run the same way.
-    const entry = o.compiledEntry ? [o.compiledEntry] : ['--import', 'tsx', process.env.BENCH_SERVICE_ENTRY ?? path.join('src', 'main.ts')];
+    // The compiled service runs with the Node flags `npm run start:prod` gives it (package.json), so the bench
+    // measures what production runs.
+    const entry = o.compiledEntry ? [...productionNodeFlags(), o.compiledEntry] : ['--import', 'tsx', process.env.BENCH_SERVICE_ENTRY ?? path.join('src', 'main.ts')];
     const args = [...(o.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', o.cpuProfDir] : []), ...entry];
     const fd = openSync(o.logFile, 'a');
     const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', fd, fd] });
