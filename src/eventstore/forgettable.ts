@@ -18,7 +18,7 @@
 //   any value      {"$sealed_value": {"s": subject, "c": ciphertext, "e"?: erased value}}   (answers, exports)
 // The ciphertext is AES-256-GCM under the subject's data key with the tenant
 // and subject as associated data, so a value copied elsewhere does not open.
-import { randomBytes } from 'node:crypto';
+import { randomBytesPooled } from '../platform/crypto/random.js';
 import type { Knex } from 'knex';
 import { openWith, sealWith, type Sealer } from '../platform/crypto/seal.js';
 import { SEALED, type EventCatalogue } from './catalogue.js';
@@ -97,7 +97,7 @@ export class Forgettable {
       const owner = spec.owner ? `${spec.owner.kind}:${String(e.payload[spec.owner.id])}` : null;
       const fields = spec.fields.filter((f) => e.payload[f] !== undefined && e.payload[f] !== null);
       if (spec.fresh && !ring.has(ringKey(tenantId, subject))) {
-        const key = randomBytes(32);
+        const key = randomBytesPooled(32);
         ring.set(ringKey(tenantId, subject), key);
         newKeys?.set(ringKey(tenantId, subject), key);
         created.push({ subject, owner, wrapped: this.wrap(tenantId, subject, key) });
@@ -118,7 +118,7 @@ export class Forgettable {
       // A subject sealed for the first time by an event not marked fresh (data from before sealing existed).
       for (const p of plans) {
         if (!p || ring.has(ringKey(tenantId, p.subject))) continue;
-        const key = randomBytes(32);
+        const key = randomBytesPooled(32);
         ring.set(ringKey(tenantId, p.subject), key);
         newKeys?.set(ringKey(tenantId, p.subject), key);
         created.push({ subject: p.subject, owner: p.owner, wrapped: this.wrap(tenantId, p.subject, key) });

@@ -330,6 +330,11 @@ describe('contacts', () => {
       expect(started.status, started.text).to.equal(201);
       expect(started.body.contact_id).to.equal(holder.id);
       expect((await get(holder.id)).body).to.include({ name: 'Holder' });
+      // an external_id nobody holds with a known e-mail: the e-mail's contact, which takes the external_id (it had none)
+      const byMail = await postInbound(t, ch.id, ch.secret, inboundBody({ external_id: 'thread-by-mail', contact: { external_id: 'wa:+15550888', email: 'Holder@Example.com' } }));
+      expect(byMail.status, byMail.text).to.equal(201);
+      expect(byMail.body.contact_id).to.equal(holder.id);
+      expect((await get(holder.id)).body).to.include({ external_id: 'wa:+15550888', email: 'holder@example.com' });
 
       // a contact a conversation made is a contact of the API, with its channel
       const fresh = await postInbound(t, ch.id, ch.secret, inboundBody({ contact: { external_id: 'wa:+15550777', name: 'New' } }));

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createSealer } from '../../src/platform/crypto/seal.js';
+import { randomBytesPooled } from '../../src/platform/crypto/random.js';
 import { digestsEqual, hmacHex } from '../../src/platform/crypto/hmac.js';
 import { decodeCursor, encodeCursor } from '../../src/api/pagination/cursor.js';
 import { deterministicUuid, isUuid } from '../../src/platform/ids.js';
@@ -19,6 +20,23 @@ describe('sealing', () => {
     const none = createSealer({ webhook: 'w'.repeat(32) });
     expect(none.canSeal('channel')).to.equal(false);
     expect(() => none.seal('channel', 't', 'e', 'x')).to.throw(/no sealing key/);
+  });
+});
+
+describe('pooled random bytes', () => {
+  it('never hands out the same bytes twice, across refills of the pool, and each caller owns its copy', () => {
+    const seen = new Set<string>();
+    const taken: Buffer[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const b = randomBytesPooled(i % 2 ? 12 : 32); // about 44 KiB: ten refills of the 4 KiB pool
+      expect(b.length).to.equal(i % 2 ? 12 : 32);
+      seen.add(b.toString('hex'));
+      taken.push(b);
+    }
+    expect(seen.size).to.equal(2000);
+    // copies, not views of the pool: refilling it changed none of them
+    expect(new Set(taken.map((b) => b.toString('hex')))).to.deep.equal(seen);
+    expect(randomBytesPooled(5000).length).to.equal(5000);
   });
 });
 

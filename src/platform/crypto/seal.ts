@@ -2,7 +2,8 @@
 // secrets) are sealed with AES-256-GCM. The tenant id and the entity id are the
 // associated data, so a sealed value copied to another row, entity or
 // workspace fails authentication instead of opening there.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
+import { randomBytesPooled } from './random.js';
 
 export type SealPurpose = 'channel' | 'webhook' | 'idempotency' | 'data_key';
 
@@ -23,7 +24,7 @@ function deriveKey(secret: string, purpose: SealPurpose): Buffer {
 
 /** AES-256-GCM of `plaintext` under `key`, bound to `aad`: `v1.<iv>.<ciphertext>.<tag>` (base64url). */
 export function sealWith(key: Buffer, aad: string, plaintext: string): string {
-  const iv = randomBytes(12);
+  const iv = randomBytesPooled(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
