@@ -4,6 +4,7 @@
 // secret verifying until its grace period ends.
 import { sealedSecrets, type SealedSecrets } from '../../commands/beside-secrets.js';
 import type { Db } from '../../commands/command.js';
+import type { ChannelRow } from './channels.read.js';
 import type { Sealer } from '../../platform/crypto/seal.js';
 
 export class ChannelSecrets {
@@ -29,12 +30,22 @@ export class ChannelSecrets {
     await db('channel_secrets').where({ tenant_id: tenantId, channel_id: channelId }).whereNull('valid_until').update({ valid_until: graceUntil });
   }
 
-  /** The secrets a signature may be made with now: the current one and any still in grace. */
-  async verifying(db: Db, tenantId: string, channelId: string, now: Date): Promise<string[]> {
-    const rows: { sealed: string }[] = await db('channel_secrets')
-      .where({ tenant_id: tenantId, channel_id: channelId })
-      .andWhere((q) => q.whereNull('valid_until').orWhere('valid_until', '>', now))
-      .orderBy('created_at', 'desc');
-    return rows.map((r) => this.rows.open(tenantId, channelId, r.sealed)).filter((s): s is string => s !== null);
+  /**
+   * A channel by id, found across workspaces (the signed inbound route: the id names the workspace), with the
+   * secrets a signature may be made with now, in one statement. Null when there is no such channel.
+   */
+  async channelWithVerifying(db: Db, channelId: string, now: Date): Promise<{ channel: ChannelRow; secrets: string[] } | null> {
+    const res = await db.raw(
+      `SELECT c.*, COALESCE((
+          SELECT json_agg(s.sealed ORDER BY s.created_at DESC) FROM channel_secrets s
+           WHERE s.tenant_id = c.tenant_id AND s.channel_id = c.id AND (s.valid_until IS NULL OR s.valid_until > ?)
+        ), '[]') AS verifying_secrets
+         FROM channels c WHERE c.id = ?`,
+      [now, channelId],
+    );
+    const row = res.rows[0] as (ChannelRow & { verifying_secrets: string[] }) | undefined;
+    if (!row) return null;
+    const { verifying_secrets, ...channel } = row;
+    return { channel, secrets: verifying_secrets.map((sealed) => this.rows.open(channel.tenant_id, channel.id, sealed)).filter((x): x is string => x !== null) };
   }
 }

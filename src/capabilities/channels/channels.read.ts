@@ -54,10 +54,6 @@ export async function findChannel(db: Db, tenantId: string, id: string): Promise
  * A channel by id alone, in whichever workspace: the signed inbound route
  * learns the tenant from the channel (no key names it).
  */
-export async function findChannelById(db: Db, id: string): Promise<ChannelRow | undefined> {
-  return isUuid(id) ? db('channels').where({ id: id.toLowerCase() }).first() : undefined;
-}
-
 export async function channelSourceTaken(db: Db, tenantId: string, kind: string, source: string): Promise<boolean> {
   return !!(await channelsOf(db, tenantId).andWhere({ kind, source }).first('id'));
 }

@@ -7,7 +7,7 @@ import { channelsRoutes } from './channels.routes.js';
 
 export { ChannelSecrets } from './channel-secrets.js';
 export { channelFacts, type ChannelFacts } from './channel-facts.js';
-export { channelIdsOfTeam, findChannel, findChannelById, type ChannelRow } from './channels.read.js';
+export { channelIdsOfTeam, findChannel, type ChannelRow } from './channels.read.js';
 export type { ChannelEvent } from './channels.events.js';
 
 export const channelsModule = defineModule({ name: 'channels', tables: ['channel_secrets'], events: channelEvents, projectors: [channelsProjector], routes: channelsRoutes });

@@ -14,7 +14,7 @@ import { digestsEqual, hmacHex } from '../../platform/crypto/hmac.js';
 import { AppError, BadRequest } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import type { CoreDeps } from '../capability.js';
-import { ChannelSecrets, findChannelById } from '../channels/index.js';
+import { ChannelSecrets } from '../channels/index.js';
 import type { ContactInput } from '../contacts/index.js';
 import type { Attachment } from './conversations.decider.js';
 import { inboundMessage } from './conversations.commands.js';
@@ -81,10 +81,11 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const jsonType = req.is('application/json') === 'application/json';
       const id = params.id ?? '';
-      // A malformed id still costs one lookup, like a well-formed one.
-      const channel = await findChannelById(owner, isUuid(id) ? id : NO_CHANNEL);
       const now = clock.now();
-      const secrets = channel && sealer.canSeal('channel') ? await channelSecrets.verifying(owner, channel.tenant_id, channel.id, now) : [];
+      // One lookup for the channel and its secrets; a malformed id still costs it, like a well-formed one.
+      const found = await channelSecrets.channelWithVerifying(owner, isUuid(id) ? id.toLowerCase() : NO_CHANNEL, now);
+      const channel = found?.channel;
+      const secrets = found && sealer.canSeal('channel') ? found.secrets : [];
       const presented = req.get('x-service-signature') ?? '';
       let verified = false;
       for (const secret of [...secrets, DUMMY_SECRET, DUMMY_SECRET].slice(0, Math.max(2, secrets.length))) {
