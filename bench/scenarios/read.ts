@@ -1,7 +1,9 @@
-// read: an authenticated GET of one conversation with its parts, against a bare
-// Express handler in its own process answering the same JSON document.
+// read: authenticated GETs of conversations with their parts, each request for
+// one of `readPool` conversations picked at random (so concurrent requests
+// read different rows, as real traffic does), against a bare Express handler
+// in its own process answering the same JSON document to the same requests.
 import { row } from '../lib/report.js';
-import { auth, load, loadDetails, loadNote, type Scenario } from './shared.js';
+import { auth, load, loadDetails, loadNote, sampleConversation, type Scenario } from './shared.js';
 
 export const read: Scenario = {
   name: 'read',
@@ -10,14 +12,18 @@ export const read: Scenario = {
     const svc = await ctx.service();
     const main = await ctx.tenant('main');
     const conv = await ctx.sampleConversation();
+    const ids = [conv.id];
+    // the others like the sample: 4 parts each, made through the API
+    const boot = await ctx.boot();
+    while (ids.length < ctx.sizes.readPool) ids.push((await sampleConversation(boot, main)).id);
     const bare = await ctx.bare();
-    const path = `/api/conversations/${conv.id}`;
-    const ours = await load(ctx, svc.url, { kind: 'static', method: 'GET', path, headers: auth(main) }, {}, svc.pid);
-    const base = await load(ctx, bare.url, { kind: 'static', method: 'GET', path }, {}, bare.pid);
+    const prefix = '/api/conversations/';
+    const ours = await load(ctx, svc.url, { kind: 'get-random', prefix, ids, headers: auth(main) }, {}, svc.pid);
+    const base = await load(ctx, bare.url, { kind: 'get-random', prefix, ids }, {}, bare.pid);
     return [
       row({
         scenario: 'read',
-        figure: `GET /api/conversations/{id} (API key, ${(conv.json as { parts: unknown[] }).parts.length} parts), ${ctx.sizes.connections} conns`,
+        figure: `GET /api/conversations/{id} of ${ids.length} conversations at random (API key, ${(conv.json as { parts: unknown[] }).parts.length} parts), ${ctx.sizes.connections} conns`,
         unit: 'req/s',
         ours: ours.rps,
         baselineLabel: 'bare Express, same JSON',

@@ -20,6 +20,8 @@ export interface Sizes {
   connections: number;
   /** conversations the reply rows spread their requests over (ours and the peer: the same ids) */
   replyPool: number;
+  /** conversations (4 parts each) the read row spreads its GETs over */
+  readPool: number;
   deepDepth: number;
   /** conversations the search scenario seeds (5 parts each) */
   searchConversations: number;
@@ -38,6 +40,7 @@ export const FULL: Sizes = {
   latencyS: 5,
   connections: 32,
   replyPool: 1000,
+  readPool: 100,
   deepDepth: 1_000_000,
   searchConversations: 100_000,
   rebuildEvents: 200_000,
@@ -57,6 +60,7 @@ export const QUICK: Sizes = {
   latencyS: 0.5,
   connections: 32,
   replyPool: 100,
+  readPool: 10,
   deepDepth: 5_000,
   searchConversations: 2_000,
   rebuildEvents: 5_000,

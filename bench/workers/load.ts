@@ -15,6 +15,8 @@ export type Generator =
   | { kind: 'static'; method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }
   | { kind: 'create-conversation'; path: string; tenants: { headers: Record<string, string>; channelId: string }[]; contacts: number }
   | { kind: 'inbound'; path: string; secret: string; contacts: number }
+  /** GET {prefix}{id}, the id picked at random from `ids` for every request */
+  | { kind: 'get-random'; prefix: string; ids: string[]; headers?: Record<string, string> }
   /** POST {prefix}{id}/reply, the id picked at random from `conversations` for every request */
   | { kind: 'reply'; prefix: string; conversations: string[]; headers: Record<string, string> };
 
@@ -108,6 +110,18 @@ function baseRequests(g: Generator): autocannon.Request[] {
               subject: `Order ${i}`,
               contact: { external_id: `bench-contact-${c}`, name: `Customer ${c}`, email: `customer${c}@bench.example.com` },
             });
+            return req;
+          },
+        },
+      ];
+    case 'get-random':
+      return [
+        {
+          method: 'GET',
+          path: `${g.prefix}${g.ids[0]}`,
+          headers: g.headers,
+          setupRequest: (req) => {
+            req.path = `${g.prefix}${g.ids[Math.floor(Math.random() * g.ids.length)]!}`;
             return req;
           },
         },

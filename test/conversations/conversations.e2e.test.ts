@@ -136,6 +136,31 @@ describe('conversations', function () {
     expect((await t.client.post(`/api/conversations/${theirs.body.conversation_id}/reply`, { body: 'x', message_type: 'comment' }, { key })).status).to.equal(404);
     expect((await t.client.get('/api/conversations/not-a-uuid', { key })).status).to.equal(404);
   });
+
+  it('answers each of many concurrent reads and replies with its own conversation and part (reads are batched per workspace)', async () => {
+    const other = await newWorkspace(t, 'Concurrent neighbour');
+    const och = await createChannel(t, other);
+    const theirs = (await postInbound(t, och.id, och.secret, inboundBody())).body.conversation_id as string;
+    const mine: string[] = [];
+    for (let i = 0; i < 5; i++) mine.push((await t.client.post('/api/conversations', { channel_id: ch.id, body: `Batch ${i}`, contact: { email: `batch${i}@example.com` } }, { key })).body.id);
+    const alone = new Map<string, unknown>();
+    for (const id of mine) alone.set(id, (await t.client.get(`/api/conversations/${id}`, { key })).body);
+    // 40 GETs at once, in a mixed order, with a missing id and another workspace's among them
+    const asked = Array.from({ length: 40 }, (_, i) => (i % 10 === 7 ? theirs : i % 10 === 9 ? '00000000-0000-4000-8000-000000000009' : mine[i % 5]!));
+    const got = await Promise.all(asked.map((id) => t.client.get(`/api/conversations/${id}`, { key })));
+    got.forEach((r, i) => {
+      if (asked[i] === theirs || !mine.includes(asked[i]!)) expect(r.status, asked[i]).to.equal(404);
+      else expect(r.body, asked[i]).to.deep.equal(alone.get(asked[i]!));
+    });
+    // replies at once: each answer is its own new part, on its own conversation
+    const replies = await Promise.all(mine.flatMap((id, i) => [0, 1].map((n) => t.client.post(`/api/conversations/${id}/reply`, { body: `reply ${i}.${n}`, message_type: 'note' }, { key }))));
+    replies.forEach((r, j) => {
+      expect(r.status, r.text).to.equal(201);
+      expect(r.body.body).to.equal(`reply ${Math.floor(j / 2)}.${j % 2}`);
+      expect(r.body.conversation.id).to.equal(mine[Math.floor(j / 2)]);
+    });
+    expect(new Set(replies.map((r) => r.body.id)).size).to.equal(10);
+  });
 });
 
 describe('snoozed conversations wake up', function () {

@@ -146,12 +146,10 @@ export async function partsWithConversations(db: Db, tenantId: string, wanted: {
   });
 }
 
-/** A conversation with its first INLINE_PARTS parts, in one statement (the hot read path). */
-export async function conversationWithParts(db: Db, tenantId: string, id: string) {
-  return (await conversationsWithParts(db, tenantId, [id]))[0]!;
-}
-
-/** Several conversations with their first parts in one statement (answers of writes batched per workspace); null where missing. */
+/**
+ * Conversations with their first INLINE_PARTS parts, in one statement (the hot read path; the routes batch the
+ * reads of a workspace); null where missing.
+ */
 export async function conversationsWithParts(db: Db, tenantId: string, ids: string[]) {
   const ok = ids.filter(isUuid);
   const res = ok.length

@@ -14,7 +14,6 @@ import {
   conversationList,
   conversationSchema,
   conversationsOf,
-  conversationWithParts,
   conversationsWithParts,
   conversationWithPartsSchema,
   findRenderedConversation,
@@ -44,10 +43,11 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
   const viewFilters = new WeakMap<Call, Sql>();
   /** what a search condition probes an index with: the owner pool, outside row-level security (see the body field) */
   const lookup = ownerLookup(deps);
-  // What a write answers is read after its commit, batched per workspace: the writes a group commit answers at
-  // once read their conversations back in one statement instead of one each.
-  const writtenConversation = batched((tenantId: string, ids: string[]) => conversationsWithParts(db, tenantId, ids));
-  const writtenPart = batched((tenantId: string, wanted: { conversationId: string; partId: string }[]) => partsWithConversations(db, tenantId, wanted));
+  // Conversations and parts as answers render them, read in batches per workspace: the GETs that arrive while one
+  // read of the workspace runs, and the writes a group commit answers at once, read theirs in one statement
+  // instead of one each (a write reads after its own commit: read-your-writes).
+  const readConversation = batched((tenantId: string, ids: string[]) => conversationsWithParts(db, tenantId, ids));
+  const readPart = batched((tenantId: string, wanted: { conversationId: string; partId: string }[]) => partsWithConversations(db, tenantId, wanted));
 
   return [
     route<{ channel_id: string; body: string; subject?: string; contact_id?: string; contact?: ContactInput; assignee_id?: string }>({
@@ -89,7 +89,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
           }),
         );
         const created = events.find((e) => e.type === 'conversation.created')!;
-        return { status: 201, body: await writtenConversation(p.tenantId, created.aggregate_id) };
+        return { status: 201, body: await readConversation(p.tenantId, created.aggregate_id) };
       },
     }),
 
@@ -161,7 +161,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       summary: 'Get a conversation with its parts',
       resource: conversationWithPartsSchema,
       what: 'conversation',
-      find: ({ principal, params }) => conversationWithParts(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => readConversation(principal.tenantId, params.id!),
       render: (c) => c,
     }),
 
@@ -182,7 +182,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
           commandContext(call, clock),
           replyToConversation({ conversationId: params.id!, partId: ids.uuid(), messageType: body.message_type, body: body.body, attachments: body.attachments ?? [], author: author(p) }),
         );
-        return { status: 201, body: await writtenPart(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }) };
+        return { status: 201, body: await readPart(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }) };
       },
     }),
 
@@ -216,7 +216,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
               ? { ...base, messageType: 'assignment', assigneeId: body.assignee_id, teamId: body.team_id }
               : { ...base, messageType: body.message_type };
         const [part] = await shell.execute(ctx, manageConversation(params.id!, cmd));
-        return { status: 201, body: await writtenPart(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }) };
+        return { status: 201, body: await readPart(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }) };
       },
     }),
 
@@ -229,7 +229,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       async handle(call) {
         const { principal: p, params } = call;
         await shell.execute(commandContext(call, clock), redactPart({ conversationId: params.id!, partId: params.part_id!, by: author(p) }, deps.forgettable));
-        return { status: 200, body: await writtenPart(p.tenantId, { conversationId: params.id!, partId: params.part_id! }) };
+        return { status: 200, body: await readPart(p.tenantId, { conversationId: params.id!, partId: params.part_id! }) };
       },
     }),
 
@@ -242,7 +242,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       async handle(call) {
         const { principal: p, params } = call;
         await shell.execute(commandContext(call, clock), unsendPart({ conversationId: params.id!, partId: params.part_id!, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable));
-        return { status: 200, body: await writtenPart(p.tenantId, { conversationId: params.id!, partId: params.part_id! }) };
+        return { status: 200, body: await readPart(p.tenantId, { conversationId: params.id!, partId: params.part_id! }) };
       },
     }),
 
