@@ -37,6 +37,8 @@ describe('pooled random bytes', () => {
     // copies, not views of the pool: refilling it changed none of them
     expect(new Set(taken.map((b) => b.toString('hex')))).to.deep.equal(seen);
     expect(randomBytesPooled(5000).length).to.equal(5000);
+    // and each owns its memory: a kept key must not keep a shared slab alive
+    expect(taken.every((b) => b.buffer.byteLength === b.length)).to.equal(true);
   });
 });
 

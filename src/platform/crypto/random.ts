@@ -11,12 +11,15 @@ const pool = Buffer.allocUnsafe(POOL_SIZE);
 let offset = POOL_SIZE;
 
 export function randomBytesPooled(n: number): Buffer {
-  if (n > POOL_SIZE / 4) return randomFillSync(Buffer.allocUnsafe(n));
+  if (n > POOL_SIZE / 4) return randomFillSync(Buffer.allocUnsafeSlow(n));
   if (offset + n > POOL_SIZE) {
     randomFillSync(pool);
     offset = 0;
   }
-  const out = Buffer.from(pool.subarray(offset, offset + n));
+  // A buffer of its own, not a slice of Node's shared 8 KiB slab: a data key is kept (Forgettable's cache of
+  // recent keys), and a kept slice would keep its whole slab alive.
+  const out = Buffer.allocUnsafeSlow(n);
+  pool.copy(out, 0, offset, offset + n);
   // Wiped as it is handed out: the pool never keeps a copy of a key it gave away.
   pool.fill(0, offset, offset + n);
   offset += n;
