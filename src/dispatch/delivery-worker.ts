@@ -5,7 +5,8 @@
 // may run one; SKIP LOCKED and leases keep them from sending the same row at
 // once, and a lease that outlives a crashed process lets another take over.
 import type { Knex } from 'knex';
-import type { Worker } from '../platform/worker.js';
+import { coalescing, type Worker } from '../platform/worker.js';
+import { batched } from '../platform/db/batched.js';
 import type { PgNotifier } from '../eventstore/pg-notifier.js';
 import type { Clock } from '../platform/clock.js';
 import { SEALED, type Forgettable } from '../eventstore/forgettable.js';
@@ -134,36 +135,22 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
   // FAST_MS; one failure or slow answer takes it back. A hanging receiver never gets past the small cap.
   const fast = new Set<string>();
   let stopped = true;
-  let passing: Promise<void> | null = null;
-  let again = false;
   let timer: NodeJS.Timeout | null = null;
   let unlisten: (() => void) | null = null;
-  const finished: { f: Finished; resolve: () => void }[] = [];
-  let flushing: Promise<void> | null = null;
-
   /**
-   * Group settle: the first finished send is written at once; sends that
-   * finish while that write runs are written together by the next one. No
-   * added latency when idle, one statement for many under load.
+   * Group settle (platform/db/batched.ts): the first finished send is written at once; sends that finish while
+   * that write runs are written together by the next one. No added latency when idle, one statement for many
+   * under load. A write that fails is logged, not thrown: its leases run out and another pass sends those
+   * deliveries again (at-least-once, never lost).
    */
-  function record(f: Finished): Promise<void> {
-    return new Promise<void>((resolve) => {
-      finished.push({ f, resolve });
-      flushing ??= (async () => {
-        while (finished.length > 0) {
-          const batch = finished.splice(0);
-          try {
-            await settleMany(db, batch.map((b) => b.f), opts.retryBaseSeconds);
-          } catch (e) {
-            // Their leases run out and another pass sends them again: at-least-once, never lost.
-            log.warn({ err: e, deliveries: batch.map((b) => b.f.claimed.id) }, 'could not record webhook attempts');
-          }
-          for (const b of batch) b.resolve();
-        }
-        flushing = null;
-      })();
-    });
-  }
+  const record = batched<Finished, void>(async (_key, batch) => {
+    try {
+      await settleMany(db, batch, opts.retryBaseSeconds);
+    } catch (e) {
+      log.warn({ err: e, deliveries: batch.map((f) => f.claimed.id) }, 'could not record webhook attempts');
+    }
+    return batch.map(() => undefined);
+  });
 
   async function deliver(c: Claimed): Promise<void> {
     const startedAt = clock.now();
@@ -179,7 +166,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
       fast.add(c.target_id);
     } else fast.delete(c.target_id);
     const finishedAt = clock.now();
-    await record({ claimed: c, result, startedAt, finishedAt });
+    await record('', { claimed: c, result, startedAt, finishedAt });
     if (deps.deliveryObserver) {
       const { state } = afterAttempt(result.error === null, c.attempts + 1, finishedAt, opts.retryBaseSeconds);
       deps.deliveryObserver.attempted({
@@ -244,29 +231,24 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     }
   }
 
+  // One pass at a time; a kick during a pass makes it run once more.
+  const passes = coalescing(async () => {
+    await pass().catch((e) => log.warn({ err: e }, 'webhook worker pass failed'));
+    return 0;
+  }, () => stopped);
+
   function kick(): void {
-    if (stopped) return;
-    if (passing) {
-      again = true;
-      return;
-    }
-    passing = (async () => {
-      do {
-        again = false;
-        await pass().catch((e) => log.warn({ err: e }, 'webhook worker pass failed'));
-      } while (again && !stopped);
-      passing = null;
-    })();
+    if (!stopped) void passes.tick();
   }
 
   async function settled(): Promise<void> {
-    // kick() during a pass makes that pass loop once more, so waiting until no
-    // pass runs covers one that started after this call.
+    // A kick during a pass makes that pass run once more, so waiting for it covers a pass that began after this
+    // call; every send that finishes kicks again, and is settled (recorded) before it counts as finished.
     kick();
-    while (passing || inFlight.size > 0 || flushing) {
-      await passing;
+    for (;;) {
+      await passes.idle();
+      if (inFlight.size === 0) return;
       await Promise.allSettled([...inFlight]);
-      await flushing;
     }
   }
 
@@ -293,7 +275,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
       stopped = true;
       if (timer) clearInterval(timer);
       unlisten?.();
-      await passing;
+      await passes.idle();
       // In-flight sends end by their timeout at the latest; their rows are settled before we return.
       await Promise.allSettled([...inFlight]);
       sender.close();

@@ -108,7 +108,14 @@ export interface Dispatched {
  * nothing over: an endpoint disabled further on must find its deliveries
  * waiting (a pause), which only the claim checks.
  */
-export async function dispatchBatch(trx: Knex.Transaction, rules: RoutingRules, events: StoredEvent[], now: Date, cache = new Map<string, TenantView>(), handoff?: Handoff & { live: boolean }): Promise<Dispatched> {
+export async function dispatchBatch(
+  trx: Knex.Transaction,
+  rules: RoutingRules,
+  events: StoredEvent[],
+  now: Date,
+  cache = new Map<string, TenantView>(),
+  handoff?: Pick<Handoff, 'leaseMs' | 'reserve'> & { live: boolean },
+): Promise<Dispatched> {
   const views = await loadViews(trx, [...new Set(events.map((e) => e.tenant_id))], cache);
   let deliveries: NewDelivery[] = [];
   const changes: ViewChange[] = [];
@@ -221,13 +228,11 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
         handle: async (events, checkpoint) => {
           // The send slots this batch reserves, given back in full if it does not commit.
           const taken: string[] = [];
-          const tracked: (Handoff & { live: boolean }) | undefined = handoff && {
+          const tracked = handoff && {
             // a full page may have more behind it: see dispatchBatch
             live: events.length < batchSize,
             leaseMs: handoff.leaseMs,
-            reserve: (target) => handoff.reserve(target) && taken.push(target) > 0,
-            release: handoff.release,
-            adopt: handoff.adopt,
+            reserve: (target: string) => handoff.reserve(target) && taken.push(target) > 0,
           };
           let dispatched: Dispatched;
           try {

@@ -4,9 +4,10 @@
 // load N concurrent requests cost one round trip instead of N (the same idea as
 // the shell's group commit and the webhook workers' group settle).
 //
-// The key is the tenant: every call of a batch runs on one pooled connection,
-// in the async context (tenant scope, row-level security) of the call that
-// started it, so a batch never mixes workspaces.
+// A batch runs on one pooled connection, in the async context (tenant scope,
+// row-level security) of the call that started it. So behind row-level
+// security the key is the tenant, and a batch never mixes workspaces; work on
+// the owner pool that crosses tenants (the webhook workers' settle) uses one key.
 
 export interface BatchedOptions<I> {
   /** at most this many calls per batch (default 64) */
