@@ -30,6 +30,20 @@ export interface CommandSpec<S, E extends NewEvent = NewEvent> {
   load(db: Db, ctx: CommandContext): Promise<S>;
   decide(state: S, ctx: CommandContext): E[];
   /**
+   * Lets a group commit load this command beside its neighbours (all loads of a
+   * run at once, one append for the run) instead of after their writes. Names,
+   * once loaded, every key of what the decision read: `conversation:<id>`,
+   * `contact:<id>`, `contact:email:<lower-cased>`... The promise: a command's
+   * load reads nothing that a keyed command writes except under keys both name,
+   * or under the aggregates of its events (`<aggregate_type>:<aggregate_id>`).
+   * The shell accepts a loaded decision only while no earlier command of the run
+   * touched one of its keys; else it writes the run and loads the command again.
+   * `null`: cannot tell; the command is loaded after every earlier write and the
+   * run ends with it. Without `keys`, a command always runs after every earlier
+   * write (the safe default; declare keys only on hot, narrow commands).
+   */
+  keys?(state: S, ctx: CommandContext): string[] | null;
+  /**
    * Writes that live beside the log rather than in it (secret hashes, sealed
    * secrets, password hashes), so no event ever carries them. In the Postgres
    * store they commit atomically with the events.

@@ -37,6 +37,20 @@ interface Queued {
 /** What a command came to in its tenant's transaction, before anything is written. */
 type Decision<E extends NewEvent> = { earlier: StoredEvent<E>[] } | { decided: E[] };
 
+/** What a command came to in a group: its events, or its refusal. */
+type Outcome = { events: StoredEvent[] } | { refused: unknown };
+
+/** A decision ready to write, with the async context of the caller it belongs to. */
+interface Decided {
+  ctx: CommandContext;
+  spec: CommandSpec<unknown, NewEvent>;
+  decided: NewEvent[];
+  within: Queued['within'];
+}
+
+/** Whether a queued command may be loaded beside others (see CommandSpec.keys): not a resumed request, nor one writing beside the log. */
+const keyed = ({ ctx, spec }: Queued): boolean => spec.keys !== undefined && !ctx.resumed && spec.beside === undefined;
+
 /** A command's event ids were already in the log (its request ran before): answer for that, write nothing. */
 class AlreadyAppended extends Error {}
 
@@ -146,26 +160,19 @@ export class CommandShell {
       await one!.within(() => this.executeAlone(one!.ctx, one!.spec)).then(one!.resolve, one!.reject);
       return;
     }
-    let outcomes: ({ events: StoredEvent[] } | { refused: unknown })[];
+    let outcomes: Outcome[];
     const newKeys = new Map<string, Buffer>();
     try {
       outcomes = await this.store.withTenant(tenantId, async (session) => {
         let at = await this.checkpointOf(session, tenantId);
-        const out: ({ events: StoredEvent[] } | { refused: unknown })[] = [];
-        for (const { ctx, spec, within } of group) {
-          let decision: Decision<NewEvent>;
-          try {
-            decision = await within(() => this.decideIn(session.db, ctx, spec));
-          } catch (e) {
-            // Refused before anything of it was written: its answer, and the group goes on. Anything
-            // else (a database error) has aborted the transaction: the group falls back below.
-            if (!(e instanceof AppError)) throw e;
-            out.push({ refused: e });
-            continue;
+        const out: Outcome[] = [];
+        while (out.length < group.length) {
+          const run = this.runFrom(group, out.length);
+          const done = run.length > 1 ? await this.runKeyed(session, run, at, newKeys) : await this.runOne(session, run[0]!, at, newKeys);
+          for (const o of done) {
+            out.push(o);
+            if ('events' in o && o.events.length > 0 && o.events[o.events.length - 1]!.seq > at) at = o.events[o.events.length - 1]!.seq;
           }
-          const events = await within(() => this.writeIn(session, ctx, spec, decision, at, newKeys));
-          if ('decided' in decision && events.length > 0) at = events[events.length - 1]!.seq;
-          out.push({ events });
         }
         return out;
       }, this.projections.checkpointQuery);
@@ -177,6 +184,88 @@ export class CommandShell {
     // Committed: the data keys it created may seal what follows (answers, later events) without a lookup.
     this.forgettable.remember(newKeys);
     outcomes.forEach((o, i) => ('events' in o ? group[i]!.resolve(o.events) : group[i]!.reject(o.refused)));
+  }
+
+  /** The commands from `from` on that may be loaded together: consecutive ones declaring keys (at least one command). */
+  private runFrom(group: Queued[], from: number): Queued[] {
+    let to = from + 1;
+    while (to < group.length && keyed(group[to]!) && keyed(group[from]!)) to++;
+    return group.slice(from, to);
+  }
+
+  /** One command after every earlier write of the group: load, decide, write. */
+  private async runOne(session: TenantSession, { ctx, spec, within }: Queued, at: number, newKeys: Map<string, Buffer>): Promise<Outcome[]> {
+    let decision: Decision<NewEvent>;
+    try {
+      decision = await within(() => this.decideIn(session.db, ctx, spec));
+    } catch (e) {
+      // Refused before anything of it was written: its answer, and the group goes on. Anything
+      // else (a database error) has aborted the transaction: the group falls back.
+      if (!(e instanceof AppError)) throw e;
+      return [{ refused: e }];
+    }
+    return [{ events: await within(() => this.writeIn(session, ctx, spec, decision, at, newKeys)) }];
+  }
+
+  /**
+   * Keyed commands loaded together: their loads go to the connection at once and
+   * run back to back (no turn of the event loop between them), all against the
+   * state the group's earlier writes left. Decided in order; a command is taken
+   * while no command taken before it touched one of its keys (see
+   * CommandSpec.keys), and the taken ones are appended and projected in one
+   * statement. The first one not taken is loaded again by the next run, after
+   * that write; so the outcome is the one of running them one by one.
+   */
+  private async runKeyed(session: TenantSession, run: Queued[], at: number, newKeys: Map<string, Buffer>): Promise<Outcome[]> {
+    const loaded = await Promise.allSettled(
+      run.map(({ ctx, spec, within }) =>
+        within(async () => {
+          const state = await spec.load(session.db, ctx);
+          const keys = spec.keys!(state, ctx);
+          try {
+            const decided = spec.decide(state, ctx);
+            if (decided.length > MAX_EVENTS_PER_COMMAND) throw new Error(`${spec.name} decided ${decided.length} events; at most ${MAX_EVENTS_PER_COMMAND} fit one command`);
+            return { keys, decided };
+          } catch (e) {
+            if (!(e instanceof AppError)) throw e;
+            return { keys, refused: e };
+          }
+        }),
+      ),
+    );
+    // A failed statement aborted the transaction: the group falls back (after every load settled, so none is left on the connection).
+    const failed = loaded.find((r) => r.status === 'rejected' && !(r.reason instanceof AppError));
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    const out: Outcome[] = [];
+    const taken: { item: Queued; decided: NewEvent[]; index: number }[] = [];
+    const touched = new Set<string>();
+    for (const [i, r] of loaded.entries()) {
+      // The first command of a run loaded after every earlier write: its outcome stands whatever it read.
+      if (i > 0 && (r.status === 'rejected' || r.value.keys === null || r.value.keys.some((k) => touched.has(k)))) break;
+      if (r.status === 'rejected') {
+        out.push({ refused: r.reason });
+        continue;
+      }
+      const { keys } = r.value;
+      if ('refused' in r.value) {
+        out.push({ refused: r.value.refused });
+      } else {
+        taken.push({ item: run[i]!, decided: r.value.decided, index: out.length });
+        out.push({ events: [] });
+        for (const e of r.value.decided) touched.add(`${e.aggregate_type}:${e.aggregate_id}`);
+      }
+      // It may write what it read; and a command that cannot name its keys ends the run.
+      if (keys === null) break;
+      for (const k of keys) touched.add(k);
+    }
+    const written = await this.writeDecided(
+      session,
+      taken.map(({ item, decided }) => ({ ctx: item.ctx, spec: item.spec, decided, within: item.within })),
+      at,
+      newKeys,
+    );
+    taken.forEach((t, i) => (out[t.index] = { events: written[i]! }));
+    return out;
   }
 
   /** The read models' checkpoint: read with the lock where the store took one, else on its own. */
@@ -220,50 +309,73 @@ export class CommandShell {
     return { decided };
   }
 
-  /** Writes what was decided: beside the log, the events (expecting `at`), and, inline, the read models. */
+  /** Writes what was decided: the earlier commit's answer, or the decided events (see writeDecided). */
   private async writeIn<S, E extends NewEvent>(session: TenantSession, ctx: CommandContext, spec: CommandSpec<S, E>, decision: Decision<E>, at: number, newKeys: Map<string, Buffer>): Promise<StoredEvent<E>[]> {
     if ('earlier' in decision) {
       await spec.replayed?.(session.db, decision.earlier, ctx);
       return decision.earlier;
     }
-    const decided = decision.decided;
-    if (decided.length === 0) return [];
-    const events: PendingEvent[] = decided.map((e, i) => ({
-      ...e,
-      // Derived from the idempotency key where there is one, so a repeated
-      // append of the same request is recognised (the Postgres store returns
-      // the stored events; EventStoreDB dedupes on ids) and a resumed request
-      // can find what an earlier attempt committed.
-      id: ctx.idempotencyKey ? commandEventId(ctx, spec.name, i) : this.ids.uuid(),
-      created_at: ctx.now.toISOString(),
-      metadata: {
-        actor: ctx.actor,
-        ...(ctx.idempotencyKey ? { idempotency_key: ctx.idempotencyKey } : {}),
-        ...(ctx.requestId ? { request_id: ctx.requestId } : {}),
-      },
-    }));
+    const [events] = await this.writeDecided(session, [{ ctx, spec: spec as CommandSpec<unknown, NewEvent>, decided: decision.decided, within: (fn) => fn() }], at, newKeys);
+    return events as StoredEvent<E>[];
+  }
+
+  /**
+   * Writes what commands decided, in order: beside the log, their events
+   * (expecting `at`, the seqs following on from one command to the next), and,
+   * inline, the read models. Answers each command's events.
+   */
+  private async writeDecided(session: TenantSession, items: Decided[], at: number, newKeys: Map<string, Buffer>): Promise<StoredEvent[][]> {
+    const perCommand: PendingEvent[][] = [];
+    for (const { ctx, spec, decided, within } of items) {
+      // Minted in the caller's async context: ids derive from its own request's Idempotency-Key.
+      perCommand.push(
+        await within(async () =>
+          decided.map((e, i) => ({
+            ...e,
+            // Derived from the idempotency key where there is one, so a repeated
+            // append of the same request is recognised (the Postgres store returns
+            // the stored events; EventStoreDB dedupes on ids) and a resumed request
+            // can find what an earlier attempt committed.
+            id: ctx.idempotencyKey ? commandEventId(ctx, spec.name, i) : this.ids.uuid(),
+            created_at: ctx.now.toISOString(),
+            metadata: {
+              actor: ctx.actor,
+              ...(ctx.idempotencyKey ? { idempotency_key: ctx.idempotencyKey } : {}),
+              ...(ctx.requestId ? { request_id: ctx.requestId } : {}),
+            },
+          })),
+        ),
+      );
+    }
+    const events = perCommand.flat();
+    if (events.length === 0) return items.map(() => []);
+    const tenantId = items[0]!.ctx.tenantId;
     // Personal fields are sealed with their subject's data key before anything is written (forgettable.ts):
     // the log only ever holds the sealed form; the read models, folded below, get the plaintext.
-    const sealed = await this.forgettable.seal(session.db, ctx.tenantId, events, newKeys);
-    await spec.beside?.(session.db, decided, ctx);
+    const sealed = await this.forgettable.seal(session.db, tenantId, events, newKeys);
+    for (const { ctx, spec, decided } of items) await spec.beside?.(session.db, decided, ctx);
+    let stored: StoredEvent[];
     if (!session.inline) {
       for (const w of sealed.keyWrites) await session.db.raw(w.sql, w.bindings as Knex.RawBinding[]);
-      return (await this.forgettable.open(session.db, await session.append(sealed.events, at))) as StoredEvent<E>[];
+      stored = await this.forgettable.open(session.db, await session.append(sealed.events, at));
+    } else {
+      // Inline: the seqs are known under the lock (at+1…), so the read-model writes are folded now and
+      // go to Postgres in the same statement as the append (and the new data keys): one round trip for all.
+      const provisional = events.map((e, i) => ({
+        ...e,
+        tenant_id: tenantId,
+        seq: at + 1 + i,
+        position: '',
+        ...(sealed.events[i] !== e ? { sealed_payload: sealed.events[i]!.payload } : {}),
+      }));
+      const appended = await session.append(sealed.events, at, [...sealed.keyWrites, ...this.projections.statementsFor(tenantId, provisional, at)]);
+      // The store answers a re-append of ids it holds with the stored events instead of new ones; the
+      // writes beside them must not stand then. Roll back and answer for the earlier commit.
+      if (appended.length !== events.length || appended.some((e, i) => e.seq !== at + 1 + i || e.id !== events[i]!.id)) throw new AlreadyAppended();
+      stored = appended.map((a, i) => (sealed.events[i] !== events[i] ? { ...a, payload: events[i]!.payload, sealed_payload: a.payload } : a));
     }
-    // Inline: the seqs are known under the lock (at+1…), so the read-model writes are folded now and
-    // go to Postgres in the same statement as the append (and the new data keys): one round trip for all.
-    const provisional = events.map((e, i) => ({
-      ...e,
-      tenant_id: ctx.tenantId,
-      seq: at + 1 + i,
-      position: '',
-      ...(sealed.events[i] !== e ? { sealed_payload: sealed.events[i]!.payload } : {}),
-    }));
-    const appended = await session.append(sealed.events, at, [...sealed.keyWrites, ...this.projections.statementsFor(ctx.tenantId, provisional, at)]);
-    // The store answers a re-append of ids it holds with the stored events instead of new ones; the
-    // writes beside them must not stand then. Roll back and answer for the earlier commit.
-    if (appended.some((e, i) => e.seq !== at + 1 + i || e.id !== events[i]!.id)) throw new AlreadyAppended();
-    return appended.map((a, i) => (sealed.events[i] !== events[i] ? { ...a, payload: events[i]!.payload, sealed_payload: a.payload } : a)) as StoredEvent<E>[];
+    let from = 0;
+    return perCommand.map((list) => stored.slice(from, (from += list.length)));
   }
 
   private async attempt<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {

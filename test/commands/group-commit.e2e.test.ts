@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { CommandContext, CommandSpec } from '../../src/commands/command.js';
 import { deterministicUuid, randomIds, withIdSeed } from '../../src/platform/ids.js';
 import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
+import { replyToConversation } from '../../src/capabilities/conversations/conversations.commands.js';
 import { createChannel } from '../support/channels.js';
 import { eventually } from '../support/events.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
@@ -173,5 +174,89 @@ describe('group commit', () => {
     expect(seen.get('first')!.id).to.equal(deterministicUuid('request-id', 'first-request', '0'));
     const seeded = new Set(Array.from({ length: 10 }, (_, i) => deterministicUuid('request-id', 'first-request', String(i))));
     for (const n of ['second', 'third']) expect(seeded.has(seen.get(n)!.id), n).to.equal(false);
+  });
+
+  it('loads keyed commands together and writes them in one statement; one whose key an earlier one touched is loaded again after that write', async () => {
+    const { shell } = t.service.deps;
+    const tenantId = owner.workspaceId;
+    const x = (await t.client.post('/api/conversations', { channel_id: channelId, body: 'x', contact: { email: 'keyed-x@example.com' } }, { key })).body.id as string;
+    const ctx = (): CommandContext => ({ tenantId, now: t.clock.now(), actor: { type: 'system', id: 'test' } });
+    const partsOfX = async (db: Parameters<CommandSpec<null>['load']>[0]) => Number((await db('conversation_parts').where({ tenant_id: tenantId, conversation_id: x }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    // Records how many parts of x it saw when it was (last) loaded. The one keyed on another conversation breaks
+    // its promise on purpose (it reads x): what it saw shows whether it was loaded beside the reply or after it.
+    const seen = new Map<string, number>();
+    const probe = (name: string, keys: string[]): CommandSpec<null> => ({
+      name: 'Probe',
+      load: async (db) => {
+        seen.set(name, await partsOfX(db));
+        return null;
+      },
+      decide: () => [],
+      keys: () => keys,
+    });
+    const reply = (body: string) => replyToConversation({ conversationId: x, partId: randomIds.uuid(), messageType: 'note', body, attachments: [], author: { type: 'member', id: owner.memberId } });
+    const before = Number((await t.testDb.db('conversation_parts').where({ tenant_id: tenantId, conversation_id: x }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    const locker = new pg.Client({ connectionString: t.testDb.url });
+    await locker.connect();
+    await locker.query('SELECT pg_advisory_lock(hashtextextended($1::text, 0))', [tenantId]);
+    try {
+      const first = shell.execute(ctx(), { name: 'Nothing', load: async () => null, decide: () => [] });
+      // It holds the shell's slot once its transaction waits for the lock; what is queued next is one group.
+      const waiting = async () => Number((await locker.query("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n);
+      await eventually(waiting, (n) => n === 1, 20_000);
+      const queued = [
+        shell.execute(ctx(), reply('one')),
+        shell.execute(ctx(), probe('other conversation', [`conversation:${randomIds.uuid()}`])),
+        shell.execute(ctx(), probe('x after one', [`conversation:${x}`])),
+        shell.execute(ctx(), reply('two')),
+        shell.execute(ctx(), probe('x after two', [`conversation:${x}`])),
+      ];
+      await eventually(() => shell.pending(tenantId), (n) => n === 5, 20_000);
+      await locker.query('SELECT pg_advisory_unlock_all()');
+      const [, one, , , two] = await Promise.all([first, ...queued]);
+      expect([one!.length, two!.length]).to.deep.equal([1, 1]);
+    } finally {
+      await locker.end();
+    }
+    expect(Object.fromEntries(seen)).to.deep.equal({ 'other conversation': before, 'x after one': before + 1, 'x after two': before + 2 });
+    const bodies = (await t.client.get(`/api/conversations/${x}`, { key })).body.parts.map((p: { body: string }) => p.body);
+    expect(bodies.slice(-2)).to.deep.equal(['one', 'two']);
+  });
+
+  it('30 concurrent starts asserting 5 customers in mixed forms come to 5 contacts, as one by one would', async () => {
+    const ws = await newWorkspace(t);
+    const wsKey = (await mintKey(t, ws, ['conversations:read', 'conversations:write'])).secret;
+    const wsChannel = (await createChannel(t, ws)).id;
+    // By external_id and e-mail, by e-mail alone (another case), by external_id alone: the first of each customer
+    // creates the contact, every later one must find it, whichever form it asserts.
+    const assertion = (i: number) => {
+      const c = i % 5;
+      return [{ external_id: `cust-${c}`, email: `cust${c}@example.com` }, { email: `CUST${c}@Example.com` }, { external_id: `cust-${c}` }][Math.floor(i / 5) % 3]!;
+    };
+    const locker = new pg.Client({ connectionString: t.testDb.url });
+    await locker.connect();
+    await locker.query('SELECT pg_advisory_lock(hashtextextended($1::text, 0))', [ws.workspaceId]);
+    let answers: Awaited<ReturnType<typeof t.client.post>>[];
+    try {
+      const requests = Array.from({ length: 30 }, (_, i) => t.client.post('/api/conversations', { channel_id: wsChannel, body: `m${i}`, contact: assertion(i) }, { key: wsKey }));
+      await eventually(() => t.service.deps.shell.pending(ws.workspaceId), (n) => n === 29, 20_000);
+      await locker.query('SELECT pg_advisory_unlock_all()');
+      answers = await Promise.all(requests);
+    } finally {
+      await locker.end();
+    }
+    for (const a of answers) expect(a.status, a.text).to.equal(201);
+    const contacts = await t.testDb.db('contacts').where({ tenant_id: ws.workspaceId }).select('id', 'external_id', 'email');
+    expect(contacts.map((c) => c.external_id).sort()).to.deep.equal(['cust-0', 'cust-1', 'cust-2', 'cust-3', 'cust-4']);
+    const rows = await t.testDb.db('conversations').where({ tenant_id: ws.workspaceId }).select('id', 'contact_id');
+    const contactOf = new Map(rows.map((r) => [r.id as string, r.contact_id as string]));
+    const byCustomer = new Map<number, Set<string>>();
+    answers.forEach((a, i) => byCustomer.set(i % 5, (byCustomer.get(i % 5) ?? new Set()).add(contactOf.get(a.body.id)!)));
+    for (const [, ids] of byCustomer) expect(ids.size).to.equal(1);
+    // They committed together (the 29 queued starts in one transaction).
+    const txs = await t.testDb.db('events').where({ tenant_id: ws.workspaceId, type: 'conversation.created' }).select(t.testDb.db.raw('tx_id::text AS tx'));
+    const perTx = new Map<string, number>();
+    for (const r of txs) perTx.set(r.tx, (perTx.get(r.tx) ?? 0) + 1);
+    expect(Math.max(...perTx.values())).to.equal(29);
   });
 });

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { decideCreateChannel, decideUpdateChannel } from '../../src/capabilities/channels/channels.decider.js';
 import {
   decideArchiveContact,
+  contactKeys,
   decideAttachCompany,
   decideCreateContact,
   decideDetachCompany,
@@ -119,5 +120,12 @@ describe('deciders as specifications (unit)', () => {
     const current = { id: 'e', url: 'https://a', eventNames: [], description: '', enabled: true };
     decider(decideUpdateEndpoint).given(current).when({ endpointId: 'e', changes: { enabled: false, url: 'https://a' } }).then({ type: 'webhook_endpoint.updated', payload: { endpoint_id: 'e', enabled: false } });
     decider(decideDeleteEndpoint).given(null).when({ endpointId: 'e' }).thenRefuses('not_found');
+  });
+
+  it('a contact assertion names, as group-commit keys, its identities (e-mail case-folded) and the contact found; none for an e-mail outside ASCII', () => {
+    const found = { id: 'k1', external_id: 'x', email: 'old@example.com', name: null, phone: null };
+    expect(contactKeys({ external_id: 'x', email: 'New@Example.COM' }, found)).to.deep.equal(['contact:k1', 'contact:external_id:x', 'contact:email:new@example.com']);
+    expect(contactKeys({ id: 'k2' }, null)).to.deep.equal(['contact:k2']);
+    expect(contactKeys({ email: 'josé@example.com' }, null)).to.equal(null);
   });
 });

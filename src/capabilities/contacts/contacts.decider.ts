@@ -28,6 +28,24 @@ export interface ContactView {
   erased?: boolean;
 }
 
+/**
+ * What finding a contact by this assertion read, and filling it may write, as
+ * group-commit keys (CommandSpec.keys): the asserted identities and the contact
+ * found. `null` for an e-mail outside ASCII: Postgres's lower() and this
+ * process's may fold it differently, so its key could miss a clash.
+ */
+export function contactKeys(by: ContactInput & { id?: string | null }, found: ContactView | null): string[] | null {
+  const keys: string[] = [];
+  if (by.id) keys.push(`contact:${by.id}`);
+  if (found) keys.push(`contact:${found.id}`);
+  if (by.external_id) keys.push(`contact:external_id:${by.external_id}`);
+  if (by.email) {
+    if (!/^[\x20-\x7e]*$/.test(by.email)) return null;
+    keys.push(`contact:email:${by.email.toLowerCase()}`);
+  }
+  return keys;
+}
+
 /** A contact as the contacts API's commands need it. */
 export interface ContactState {
   id: string;

@@ -9,7 +9,7 @@ import { contactEvents } from './contacts.events.js';
 import { contactsProjector } from './contacts.projection.js';
 import { contactsRoutes } from './contacts.routes.js';
 
-export { contactErased, decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
+export { contactErased, contactKeys, decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
 export { audienceContacts, checkContactQuery, companyIdsOf, contactErasure, contactIdsTagged, contactSchema, findContact, findContactRow, renderContacts, type AudienceContact, type ContactRow } from './contacts.read.js';
 export type { ContactEvent } from './contacts.events.js';
 

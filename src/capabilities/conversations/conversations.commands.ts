@@ -2,7 +2,7 @@
 // route and the unsnooze worker run these same specs through the shell.
 import type { CommandSpec } from '../../commands/command.js';
 import { channelFacts } from '../channels/index.js';
-import { findContact, type ContactInput } from '../contacts/index.js';
+import { contactKeys, findContact, type ContactInput } from '../contacts/index.js';
 import { memberIsActive } from '../members/index.js';
 import { teamExists } from '../teams/index.js';
 import { findTag, tagView, type TagView } from '../tags/index.js';
@@ -42,12 +42,15 @@ export const startConversation = (cmd: StartCommand): CommandSpec<StartState, St
     };
   },
   decide: (s) => decideStart(cmd, s),
+  // Channel, team and member facts are never written by a keyed command.
+  keys: (s) => withKeys([`conversation:${cmd.conversationId}`], contactKeys(cmd.contactId ? { id: cmd.contactId } : (cmd.contact ?? {}), s.contact)),
 });
 
 export const replyToConversation = (cmd: { conversationId: string; partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author }): CommandSpec<ConversationView | null, ConversationEvent> => ({
   name: 'ReplyToConversation',
   load: async (db, ctx) => conversationView(await findConversation(db, ctx.tenantId, cmd.conversationId)),
   decide: (c) => decideReply(cmd, c),
+  keys: () => [`conversation:${cmd.conversationId}`],
 });
 
 export const manageConversation = (
@@ -87,7 +90,13 @@ export const inboundMessage = (cmd: InboundCommand): CommandSpec<InboundState, S
     };
   },
   decide: (s) => decideInbound(cmd, s),
+  // The thread (and the message filed in it) by its channel and external id, then by the conversation found.
+  keys: (s) =>
+    withKeys([`conversation:thread:${cmd.channelId}:${cmd.externalId}`, `conversation:${s.thread?.id ?? cmd.conversationId}`], contactKeys(cmd.contact, s.contact)),
 });
+
+/** Keys of a command that finds a contact: none to name when the contact's cannot be named. */
+const withKeys = (own: string[], contact: string[] | null): string[] | null => (contact === null ? null : [...own, ...contact]);
 
 /** Destroys a part's data key beside the event that says so (nothing when the command decided nothing). */
 const forgetPart =

@@ -23,7 +23,10 @@ export function createDb(url: string, pool: PoolOptions = {}): Knex {
   const names = pool.prepare === false ? null : new StatementNames();
   return knexFactory({
     client: 'pg',
-    connection: { connectionString: url, application_name: pool.applicationName ?? 'conversation-service' },
+    // Pipeline mode: statements issued together on one connection (a group commit's loads, see
+    // src/commands/shell.ts) go out at once and Postgres runs them back to back, instead of each
+    // waiting for the previous answer and a turn of the event loop. One at a time, nothing changes.
+    connection: { connectionString: url, application_name: pool.applicationName ?? 'conversation-service', pipeline: true } as Knex.PgConnectionConfig,
     pool: {
       min: pool.min ?? 0,
       max: pool.max ?? 20,
