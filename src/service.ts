@@ -120,7 +120,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   deps.scope.cover(ownerDb);
   deps.ownerDb = ownerDb;
   let live = true;
-  const metrics = new ServiceMetrics({ db: database.db, storeKind: deps.store.kind, log });
+  const metrics = new ServiceMetrics({ db: database.db, storeKind: deps.store.kind, log, roleSwitches: () => deps.scope.switches() });
   metrics.instrumentShell(deps.shell);
   deps.deliveryObserver = metrics.deliveryObserver;
 

@@ -27,6 +27,8 @@ export interface MetricsSources {
   /** 'postgres': the log is in this database, so lag can be sampled from it */
   storeKind: string;
   log: Logger;
+  /** times a pooled connection changed tenant role (row-level security), since start */
+  roleSwitches?: () => number;
 }
 
 interface TarnPool {
@@ -135,6 +137,18 @@ export class ServiceMetrics {
         this.set({ state: 'pending_creates' }, p.numPendingCreates());
       },
     });
+    const switches = sources.roleSwitches;
+    if (switches) {
+      new client.Counter({
+        name: 'service_db_role_switches_total',
+        help: 'Times a pooled connection was put in another workspace\'s role (row-level security): a round trip each; affinity keeps it low.',
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(switches());
+        },
+      });
+    }
   }
 
   /** Counts every answer by the route template that took it (set by mountRoutes), or the app route. */

@@ -99,6 +99,8 @@ describe('GET /metrics', function () {
     expect(value(text, 'service_db_pool_connections', { state: 'used' })).to.be.a('number');
     expect(value(text, 'service_db_pool_connections', { state: 'free' })).to.be.a('number');
     expect(value(text, 'service_db_pool_connections', { state: 'pending_acquires' })).to.equal(0);
+    // Requests of a workspace ran before the scrape: its connections were put in its role at least once.
+    expect(value(text, 'service_db_role_switches_total')).to.be.above(0).and.at.most(t.service.deps.scope.switches());
     expect(value(text, 'process_cpu_user_seconds_total')).to.be.a('number');
     expect(value(text, 'nodejs_eventloop_lag_seconds')).to.be.a('number');
   });

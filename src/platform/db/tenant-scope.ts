@@ -45,13 +45,26 @@ export interface TenantScope {
    * the planner from (a search's full-text probe): it names its tenant itself.
    */
   outside<T>(fn: () => Promise<T>): Promise<T>;
+  /** Times a connection was put in another tenant's role (or back to the owner's) since start: what affinity failed to spare. */
+  switches(): number;
 }
 
-/** The parts of knex's pool (tarn) that affinity reads: idle connections, the last one is taken next. */
+/** A caller waiting for a connection (tarn's pending acquire), tagged with the tenant it wants. */
+interface Waiter {
+  __tenant?: string | null;
+  /** how many later waiters were served before it (bounded: see preferWaiter) */
+  __passed?: number;
+}
+
+/** The parts of knex's pool (tarn) that affinity reads: idle connections (the last one is taken next), and waiters (the first is served next). */
 interface TarnPool {
   free?: { resource: PgConnection }[];
-  pendingAcquires?: unknown[];
+  pendingAcquires?: Waiter[];
 }
+
+/** How far down the waiters a released connection looks for one of its own tenant's, and how often one waiter may be passed. */
+const LOOK_AHEAD = 8;
+const MAX_PASSED = 4;
 
 /**
  * Affinity: when the next acquire is served from the idle connections (nobody
@@ -72,17 +85,51 @@ function preferFree(pool: TarnPool | undefined, want: string | null): void {
   }
 }
 
+/**
+ * Affinity when every connection is busy: a connection being released goes to
+ * the first of the next few waiters that wants its tenant, ahead of waiters of
+ * other tenants, so it keeps its role. Bounded: no waiter is passed more than
+ * MAX_PASSED times, so none waits much longer than in order. Reads tarn's
+ * internals (its waiters, served first to last); without them it does nothing.
+ */
+function preferWaiter(pool: TarnPool | undefined, conn: PgConnection): void {
+  const waiting = pool?.pendingAcquires;
+  if (!waiting || !Array.isArray(waiting) || waiting.length < 2) return;
+  const tenant = conn.__tenant ?? null;
+  if ((waiting[0]!.__tenant ?? null) === tenant) return;
+  const end = Math.min(waiting.length, LOOK_AHEAD);
+  for (let i = 1; i < end; i++) {
+    if ((waiting[i - 1]!.__passed ?? 0) >= MAX_PASSED) return;
+    if ((waiting[i]!.__tenant ?? null) !== tenant) continue;
+    for (let j = 0; j < i; j++) waiting[j]!.__passed = (waiting[j]!.__passed ?? 0) + 1;
+    waiting.unshift(...waiting.splice(i, 1));
+    return;
+  }
+}
+
 export function tenantScope(pool: Knex, opts: { enabled: boolean }): TenantScope {
   const als = new AsyncLocalStorage<{ tenantId: string }>();
+  let switches = 0;
   const cover = (pool: Knex) => {
     if (!opts.enabled) return;
     const client = pool.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<unknown>; pool?: TarnPool };
     const acquire = client.acquireConnection.bind(client);
+    const release = client.releaseConnection.bind(client);
+    client.releaseConnection = (conn) => {
+      preferWaiter(client.pool, conn);
+      return release(conn);
+    };
     client.acquireConnection = async () => {
       const want = als.getStore()?.tenantId ?? null;
       preferFree(client.pool, want);
-      const conn = await acquire();
+      const waiting = client.pool?.pendingAcquires;
+      const before = Array.isArray(waiting) ? waiting.length : -1;
+      const acquiring = acquire();
+      // knex asks tarn synchronously; when no connection was free, the new waiter is the last: tag it with its tenant.
+      if (Array.isArray(waiting) && waiting.length === before + 1) waiting[waiting.length - 1]!.__tenant = want;
+      const conn = await acquiring;
       if ((conn.__tenant ?? null) === want) return conn;
+      switches++;
       try {
         if (want) await conn.query("SELECT set_config('role', $1, false), set_config('app.tenant_id', $2, false)", [TENANT_ROLE, want]);
         else await conn.query("SELECT set_config('role', 'none', false), set_config('app.tenant_id', '', false)");
@@ -105,5 +152,6 @@ export function tenantScope(pool: Knex, opts: { enabled: boolean }): TenantScope
     current: () => als.getStore()?.tenantId ?? null,
     cover,
     outside: (fn) => als.exit(fn),
+    switches: () => switches,
   };
 }
