@@ -49,6 +49,7 @@ export class OpeningStore implements EventStore {
   }
 
   subscribe(opts: SubscribeOptions): Subscription {
+    if (opts.sealed) return this.inner.subscribe(opts);
     return this.inner.subscribe({ ...opts, handle: async (events, checkpoint) => opts.handle(await this.open(events), checkpoint) });
   }
 

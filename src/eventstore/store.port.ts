@@ -61,6 +61,12 @@ export interface SubscribeOptions {
    */
   handle(events: StoredEvent[], checkpoint: string): Promise<void>;
   onError?(err: unknown): void;
+  /**
+   * Events as stored: personal fields left sealed (see forgettable.ts), for a
+   * reader that needs none of them (the webhook dispatcher routes on types,
+   * ids and URLs, and sends the sealed form, opened only at send time).
+   */
+  sealed?: boolean;
 }
 
 export interface EventStore {
