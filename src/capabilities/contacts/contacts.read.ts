@@ -37,7 +37,9 @@ export interface CompanyRef {
   name: string;
 }
 
-const byEmail = (q: Knex.QueryBuilder, email: string) => q.whereRaw('lower(email) = lower(?)', [email]);
+/** Case-insensitive, on the stored lower-cased column: the only form row-level security lets use an index (migration 026). */
+const EMAIL_IS = 'email_lower = lower(?)';
+export const byEmail = (q: Knex.QueryBuilder, email: string) => q.whereRaw(EMAIL_IS, [email]);
 
 /** Every contact row of the workspace, erased ones included (they answer 410). */
 export const allContactsOf = (db: Db, tenantId: string) => db('contacts').where({ tenant_id: tenantId });
@@ -54,7 +56,7 @@ export const contactIdsOfCompany = (db: Db, tenantId: string, companyId: string)
 
 const BY_EXTERNAL_ID_AND_EMAIL = `(SELECT ${COLS.join(', ')}, 'external_id' AS via FROM contacts WHERE tenant_id = ? AND external_id = ? LIMIT 1)
   UNION ALL
-  (SELECT ${COLS.join(', ')}, 'email' AS via FROM contacts WHERE tenant_id = ? AND lower(email) = lower(?) AND external_id IS DISTINCT FROM ? ORDER BY created_at LIMIT 1)`;
+  (SELECT ${COLS.join(', ')}, 'email' AS via FROM contacts WHERE tenant_id = ? AND ${EMAIL_IS} AND external_id IS DISTINCT FROM ? ORDER BY created_at LIMIT 1)`;
 
 /** By id; else by external_id, then e-mail (spec 2.6: the caller's assertion picks the contact). */
 export async function findContact(db: Db, tenantId: string, by: ContactInput & { id?: string }): Promise<ContactView | null> {

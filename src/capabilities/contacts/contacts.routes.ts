@@ -96,7 +96,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
         const q = contactsOf(db, principal.tenantId);
         if (query.archived) q.whereNotNull('archived_at');
         else q.whereNull('archived_at');
-        if (query.email) q.whereRaw('lower(email) = lower(?)', [query.email]);
+        if (query.email) q.whereRaw('email_lower = lower(?)', [query.email]);
         if (query.external_id) q.andWhere({ external_id: query.external_id });
         if (query.company_id) q.whereIn('id', contactIdsOfCompany(db, principal.tenantId, query.company_id));
         return q;

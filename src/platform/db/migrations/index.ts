@@ -21,6 +21,7 @@ import * as m022 from './022_saved_replies.js';
 import * as m023 from './023_tags.js';
 import * as m024 from './024_search_views.js';
 import * as m025 from './025_outbound.js';
+import * as m026 from './026_contacts_email_lower.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -47,6 +48,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '023_tags': m023,
   '024_search_views': m024,
   '025_outbound': m025,
+  '026_contacts_email_lower': m026,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
