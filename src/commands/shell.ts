@@ -189,7 +189,7 @@ export class CommandShell {
   /** The commands from `from` on that may be loaded together: consecutive ones declaring keys (at least one command). */
   private runFrom(group: Queued[], from: number): Queued[] {
     let to = from + 1;
-    while (to < group.length && keyed(group[to]!) && keyed(group[from]!)) to++;
+    if (keyed(group[from]!)) while (to < group.length && keyed(group[to]!)) to++;
     return group.slice(from, to);
   }
 

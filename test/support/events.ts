@@ -13,6 +13,19 @@ export function pending(n: number, opts: { type?: string; aggregateId?: string; 
   }));
 }
 
+/** The event of an enabled webhook endpoint at 127.0.0.1:9 subscribed to test.happened (what dispatcher tests route to). */
+export function endpointCreated(endpointId: string, at: string): PendingEvent {
+  return {
+    id: randomUUID(),
+    type: 'webhook_endpoint.created',
+    aggregate_type: 'webhook_endpoint',
+    aggregate_id: endpointId,
+    payload: { endpoint_id: endpointId, url: 'http://127.0.0.1:9/hook', event_names: ['test.happened'], description: '', enabled: true },
+    metadata: {},
+    created_at: at,
+  };
+}
+
 export async function eventually<T>(fn: () => Promise<T> | T, check: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: T = await fn();

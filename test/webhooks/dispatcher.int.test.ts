@@ -4,11 +4,10 @@ import { dispatchBatch, DISPATCHER_NAME, webhookDispatcher } from '../../src/dis
 import { webhookRoutingRules } from '../../src/capabilities/webhooks/index.js';
 import { PgNotifier } from '../../src/eventstore/pg-notifier.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
-import type { PendingEvent } from '../../src/eventstore/envelope.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createTestDb, type TestDb } from '../support/db.js';
-import { eventually, pending } from '../support/events.js';
+import { endpointCreated, eventually, pending } from '../support/events.js';
 
 describe('webhook dispatcher coordination (Postgres)', function () {
   let t: TestDb;
@@ -24,16 +23,7 @@ describe('webhook dispatcher coordination (Postgres)', function () {
     t = await createTestDb('dispatcher');
     notifier = new PgNotifier(t.url);
     store = new PostgresEventStore(t.db, notifier);
-    const created: PendingEvent = {
-      id: randomUUID(),
-      type: 'webhook_endpoint.created',
-      aggregate_type: 'webhook_endpoint',
-      aggregate_id: endpointId,
-      payload: { endpoint_id: endpointId, url: 'http://127.0.0.1:9/hook', event_names: ['test.happened'], description: '', enabled: true },
-      metadata: {},
-      created_at: '2026-01-01T00:00:00.000Z',
-    };
-    await store.append(tenant, [created], 0);
+    await store.append(tenant, [endpointCreated(endpointId, '2026-01-01T00:00:00.000Z')], 0);
   });
   after(async () => {
     await notifier.close();

@@ -11,7 +11,7 @@ import { webhookRoutingRules } from '../../src/capabilities/webhooks/index.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
 import type { PendingEvent, StoredEvent } from '../../src/eventstore/envelope.js';
 import { createTestDb, type TestDb } from '../support/db.js';
-import { pending } from '../support/events.js';
+import { endpointCreated, pending } from '../support/events.js';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 const LEASE_MS = 40_000;
@@ -52,16 +52,7 @@ describe('webhook dispatcher handing deliveries to its own worker', function () 
   async function workspace(): Promise<{ tenant: string; endpointId: string }> {
     const tenant = randomUUID();
     const endpointId = randomUUID();
-    const created: PendingEvent = {
-      id: randomUUID(),
-      type: 'webhook_endpoint.created',
-      aggregate_type: 'webhook_endpoint',
-      aggregate_id: endpointId,
-      payload: { endpoint_id: endpointId, url: 'http://127.0.0.1:9/hook', event_names: ['test.happened'], description: '', enabled: true },
-      metadata: {},
-      created_at: NOW.toISOString(),
-    };
-    await store.append(tenant, [created], 0);
+    await store.append(tenant, [endpointCreated(endpointId, NOW.toISOString())], 0);
     return { tenant, endpointId };
   }
 

@@ -50,10 +50,6 @@ export async function findChannel(db: Db, tenantId: string, id: string): Promise
   return isUuid(id) ? channelsOf(db, tenantId).andWhere({ id }).first() : undefined;
 }
 
-/**
- * A channel by id alone, in whichever workspace: the signed inbound route
- * learns the tenant from the channel (no key names it).
- */
 export async function channelSourceTaken(db: Db, tenantId: string, kind: string, source: string): Promise<boolean> {
   return !!(await channelsOf(db, tenantId).andWhere({ kind, source }).first('id'));
 }

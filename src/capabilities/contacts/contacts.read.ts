@@ -68,9 +68,8 @@ export async function findContact(db: Db, tenantId: string, by: ContactInput & {
     return erased_at ? { ...view, erased: true } : view;
   }
   if (by.external_id && by.email) {
-    // Both asserted (every inbound post, most starts): one round trip for the contact holding the external_id and,
-    // apart from it, the oldest holding the e-mail, instead of one lookup after the other.
-    // Written out rather than built: it runs on every inbound post and most starts.
+    // Both asserted (every inbound post, most starts): one round trip, written out rather than built, for the contact
+    // holding the external_id and, apart from it, the oldest holding the e-mail.
     const res = await db.raw(BY_EXTERNAL_ID_AND_EMAIL, [tenantId, by.external_id, tenantId, by.email, by.external_id]);
     const rows = res.rows as (ContactView & { via: 'external_id' | 'email' })[];
     const strip = ({ via: _via, ...view }: ContactView & { via: string }): ContactView => view;
