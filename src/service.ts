@@ -99,7 +99,7 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
     : new PostgresEventStore(database.db, notifier);
   // Everything that reads the log reads personal fields opened (or null once erased).
   const store = new OpeningStore(log_, forgettable, database.db);
-  const engine = new ProjectionEngine(allProjectors());
+  const engine = new ProjectionEngine(allProjectors(), { logInDatabase: store.kind === 'postgres' });
   const ids = options.ids ?? randomIds;
   const shell = new CommandShell(store, database.db, engine, ids, forgettable, scope, { groupCommit: config.groupCommit });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);

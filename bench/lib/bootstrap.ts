@@ -43,7 +43,7 @@ export class Bootstrapper {
     this.db = createDb(databaseUrl, { max: 2 });
     // Sealed with the key the bench's service runs with, so the service opens what this seeds.
     const forgettable = new Forgettable(eventCatalogue(), createSealer({ data_key: SECRETS_KEY }), personalObjects());
-    this.shell = new CommandShell(new PostgresEventStore(this.db, null), this.db, new ProjectionEngine(allProjectors()), randomIds, forgettable, tenantScope(this.db, { enabled: true }));
+    this.shell = new CommandShell(new PostgresEventStore(this.db, null), this.db, new ProjectionEngine(allProjectors(), { logInDatabase: true }), randomIds, forgettable, tenantScope(this.db, { enabled: true }));
   }
 
   async http(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: any; headers: Headers; text: string }> {

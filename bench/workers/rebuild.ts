@@ -98,7 +98,7 @@ async function rebuild(url: string): Promise<RebuildStepResult> {
   const db = createDb(url, { max: 4 });
   try {
     const store = new PostgresEventStore(db, null);
-    const engine = new ProjectionEngine(allProjectors());
+    const engine = new ProjectionEngine(allProjectors(), { logInDatabase: true });
     const r = await rebuildReadModels(db, store, engine);
     const seconds = r.elapsedMs / 1000;
     return { step: 'rebuild', events: r.events, seconds, eventsPerSecond: r.events / seconds };

@@ -23,18 +23,27 @@ export class ProjectionGap extends Error {
 
 export class ProjectionEngine {
   private readonly byType = new Map<string, AnyProjector[]>();
+  private readonly everything: AnyProjector[];
+  /** the projectors that run: all but those whose read model is the log itself (see Projector.copiesLog) */
+  private readonly running: readonly AnyProjector[];
 
-  constructor(readonly projectors: readonly AnyProjector[]) {
+  /**
+   * `logInDatabase`: the log is the Postgres store's `events` table in this database,
+   * so projectors that only copy it do not run.
+   */
+  constructor(
+    readonly projectors: readonly AnyProjector[],
+    opts: { logInDatabase: boolean },
+  ) {
     const names = new Set<string>();
     for (const p of projectors) {
       if (names.has(p.name)) throw new Error(`two projectors are named ${p.name}`);
       names.add(p.name);
-      for (const t of p.handles) this.byType.set(t, [...(this.byType.get(t) ?? []), p]);
     }
-    this.everything = projectors.filter((p) => p.handles.includes('*'));
+    this.running = projectors.filter((p) => !(opts.logInDatabase && p.copiesLog));
+    for (const p of this.running) for (const t of p.handles) this.byType.set(t, [...(this.byType.get(t) ?? []), p]);
+    this.everything = this.running.filter((p) => p.handles.includes('*'));
   }
-
-  private readonly everything: AnyProjector[];
 
   /** The checkpoint as a scalar query of the tenant id ($1), for a store to read in the round trip that takes its lock. */
   readonly checkpointQuery = 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = $1';
@@ -48,7 +57,7 @@ export class ProjectionEngine {
    * Projects `events` (any tenants, seq-ordered per tenant). `known` carries
    * checkpoints the caller already read under the tenant lock, saving a query.
    */
-  async apply(trx: Knex.Transaction, events: StoredEvent[], known?: Map<string, number>, skip?: ReadonlySet<AnyProjector>): Promise<void> {
+  async apply(trx: Knex.Transaction, events: StoredEvent[], known?: Map<string, number>): Promise<void> {
     const byTenant = new Map<string, StoredEvent[]>();
     for (const e of events) {
       const list = byTenant.get(e.tenant_id);
@@ -75,7 +84,7 @@ export class ProjectionEngine {
       moves.push({ tenant_id: tenant, last_seq: news[news.length - 1]!.seq });
     }
     if (fresh.length === 0) return;
-    await this.fold(fresh, moves, skip).run(trx);
+    await this.fold(fresh, moves).run(trx);
   }
 
   /**
@@ -92,7 +101,7 @@ export class ProjectionEngine {
   }
 
   /** Every projector folds its events synchronously into writes, with the checkpoint moves after them. */
-  private fold(fresh: StoredEvent[], moves: { tenant_id: string; last_seq: number }[], skip?: ReadonlySet<AnyProjector>): Writes {
+  private fold(fresh: StoredEvent[], moves: { tenant_id: string; last_seq: number }[]): Writes {
     const perProjector = new Map<AnyProjector, StoredEvent[]>();
     for (const e of fresh) {
       for (const p of [...this.everything, ...(this.byType.get(e.type) ?? [])]) {
@@ -103,7 +112,7 @@ export class ProjectionEngine {
     }
     // They and the checkpoint move go to Postgres as one statement (a rebuild folds the next batch while it runs).
     const writes = new Writes();
-    for (const p of this.projectors) if (perProjector.has(p) && !skip?.has(p)) p.project(perProjector.get(p)!, writes);
+    for (const p of this.running) if (perProjector.has(p)) p.project(perProjector.get(p)!, writes);
     // Only ever forward: with batches pipelined (rebuild), an earlier batch's move may land after a later one's.
     writes.add({
       sql: `INSERT INTO projection_checkpoints (tenant_id, last_seq) SELECT tenant_id, last_seq FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, last_seq bigint)
@@ -123,7 +132,7 @@ export class ProjectionEngine {
     }
   }
 
-  /** Every table the projectors own, in an order safe to empty. */
+  /** Every table the projectors own, in an order safe to empty (those of projectors that do not run too: rebuild empties what an earlier version left there). */
   tables(): string[] {
     return [...new Set(this.projectors.flatMap((p) => p.tables)), 'projection_checkpoints'];
   }

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { NewEvent, StoredEvent } from '../eventstore/envelope.js';
 import type { Writes } from './table-batch.js';
 
@@ -23,9 +22,10 @@ export interface Projector<E extends NewEvent = NewEvent> {
    */
   project(events: StoredEvent<E>[], writes: Writes): void;
   /**
-   * Optional, for `rebuild` when the log is the Postgres store's `events` table in
-   * the same database: fill the (emptied) tables with one set-based statement
-   * instead of replaying every event through `project`.
+   * Set by a read model that is a plain copy of the log (the change feed). When the
+   * log is the Postgres store's `events` table in the same database, that table is
+   * the read model: the engine does not run this projector, its tables stay empty,
+   * and its readers read `events` (see feedTable in capabilities/feed).
    */
-  rebuildFromEventsTable?(db: Knex.Transaction): Promise<void>;
+  readonly copiesLog?: true;
 }

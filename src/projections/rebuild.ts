@@ -34,10 +34,6 @@ export async function rebuildReadModels(
   await db.transaction(async (trx) => {
     await trx.raw(`TRUNCATE ${engine.tables().map((t) => `"${t}"`).join(', ')}`);
     const indexes = await dropSecondaryIndexes(trx, engine.tables());
-    // Read models that are a plain copy of the log rebuild server-side when the log is in this database.
-    const native = store.kind === 'postgres' ? engine.projectors.filter((p) => p.rebuildFromEventsTable) : [];
-    for (const p of native) await p.rebuildFromEventsTable!(trx);
-    const skip = new Set(native);
     let after: string | null = null;
     // Checkpoints are known as we go (the tables start empty), so apply never reads them.
     const known = new Map<string, number>();
@@ -50,7 +46,7 @@ export async function rebuildReadModels(
       after = page.checkpoint;
       next = store.readAll(after, batchSize);
       for (const e of page.events) if (!known.has(e.tenant_id)) known.set(e.tenant_id, 0);
-      const batch = engine.apply(trx, page.events, known, skip);
+      const batch = engine.apply(trx, page.events, known);
       batch.catch(() => undefined); // awaited below; this only keeps a failure from counting as unhandled meanwhile
       for (const e of page.events) known.set(e.tenant_id, e.seq);
       await applying;

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { createChannel, inboundBody, postInbound } from '../support/channels.js';
 import { toEnvelope } from '../../src/eventstore/envelope.js';
+import { rebuildReadModels } from '../../src/projections/rebuild.js';
 
 describe('change feed', function () {
   let t: TestService;
@@ -52,6 +53,22 @@ describe('change feed', function () {
     const typo = await t.client.get('/api/events?types=conversation_part.created,conversation.part_created', { key });
     expect(typo.status, typo.text).to.equal(400);
     expect(typo.body.errors[0]).to.include({ code: 'unknown_event_type', field: 'types' });
+  });
+
+  it('is the log itself with the Postgres store: no copy is written, and a rebuild empties the copy an earlier version kept', async () => {
+    const { db, store } = t.service.deps;
+    expect(store.kind).to.equal('postgres');
+    const copies = async () => Number((await db('feed_events').count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    expect(await copies(), 'rows in feed_events after the writes').to.equal(0);
+    const feed = await readAll();
+    expect(feed.length).to.be.greaterThan(30);
+    // What the feed projector wrote before migration 027: one envelope of the log, payload as stored.
+    const kept = await db('events').where({ tenant_id: owner.workspaceId, seq: 1 }).first('tenant_id', 'seq', 'id', 'type', 'aggregate_type', 'aggregate_id', 'payload', 'created_at');
+    await db('feed_events').insert(kept);
+    expect(await copies()).to.equal(1);
+    await rebuildReadModels(db, store, t.service.engine);
+    expect(await copies(), 'rows in feed_events after a rebuild').to.equal(0);
+    expect(await readAll()).to.deep.equal(feed);
   });
 
   it('needs events:read', async () => {

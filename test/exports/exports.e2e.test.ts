@@ -9,7 +9,7 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { exportsWorker, LEASE_MS, MAX_ATTEMPTS, type ExportsWorker } from '../../src/capabilities/exports/exports.worker.js';
 import { claimNext } from '../../src/capabilities/exports/exports.repo.js';
 import { buildDocument } from '../../src/capabilities/exports/exports.document.js';
-import { sources, renderCompany } from '../../src/capabilities/exports/exports.sources.js';
+import { feedTable, sources, renderCompany } from '../../src/capabilities/exports/exports.sources.js';
 import { findCompany } from '../../src/capabilities/companies/index.js';
 import { outboundWorker } from '../../src/capabilities/outbound/outbound.worker.js';
 import { addMember, mintKey, newWorkspace, signIn, startTestService, type Member, type TestService } from '../support/service.js';
@@ -247,7 +247,7 @@ describe('subject-access exports', function () {
   it('reports progress as the share of steps done', async () => {
     const s = await subject();
     const seen: number[] = [];
-    const doc = await buildDocument({ db: t.service.deps.db, tenantId: owner.workspaceId, exportId: randomUUID(), contactId: s.contactId, now: clock.now(), sources, progress: async (p) => void seen.push(p) });
+    const doc = await buildDocument({ db: t.service.deps.db, tenantId: owner.workspaceId, exportId: randomUUID(), contactId: s.contactId, now: clock.now(), sources, feed: feedTable(t.service.deps.store.kind), progress: async (p) => void seen.push(p) });
     expect(doc!.conversations).to.have.length(2);
     expect(seen).to.deep.equal([1 / 4, 2 / 4, 3 / 4]);
   });

@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import { route } from '../../src/api/routes.js';
 import { defineModule } from '../../src/capabilities/capability.js';
+import { feedTable } from '../../src/capabilities/feed/index.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { createChannel } from '../support/channels.js';
 
@@ -21,7 +22,7 @@ const unfiltered = defineModule({
         // No tenant filter on purpose: the query a bug would write.
         const conversations = await deps.db('conversations').select('tenant_id');
         const members = await deps.db('members').select('tenant_id');
-        const feed = await deps.db('feed_events').select('tenant_id');
+        const feed = await deps.db(feedTable(deps.store.kind)).select('tenant_id');
         const tenants = (rows: { tenant_id: string }[]) => [...new Set(rows.map((r) => r.tenant_id))].sort();
         return { status: 200, body: { conversations: tenants(conversations), members: tenants(members), feed: tenants(feed) } };
       },

@@ -4,7 +4,7 @@
 // (Forgettable.shred) and opened again, a batch at a time, when downloaded.
 import type { Db } from '../../commands/command.js';
 import type { Forgettable } from '../../eventstore/forgettable.js';
-import type { ExportSources } from './exports.sources.js';
+import type { ExportSources, FeedTable } from './exports.sources.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,6 +32,8 @@ export interface BuildInput {
   contactId: string;
   now: Date;
   sources: ExportSources;
+  /** where the change feed is read (feedTable of the store's kind) */
+  feed: FeedTable;
   /** told the share of the work done (0..1) after each step; may throw to abandon the build */
   progress?(done: number): Promise<void>;
 }
@@ -69,7 +71,7 @@ export async function buildDocument(b: BuildInput): Promise<ExportDocument | nul
   const events: Json[] = [];
   const about = [contactId, ...shells.map((c) => c.id)];
   for (let after = 0; ; ) {
-    const page = await sources.events(db, tenantId, about, after, EVENTS_PAGE);
+    const page = await sources.events(db, b.feed, tenantId, about, after, EVENTS_PAGE);
     events.push(...page);
     if (page.length < EVENTS_PAGE) break;
     after = page.at(-1)!.seq;

@@ -6,7 +6,7 @@ import type { Db } from '../../commands/command.js';
 import { companyIdsOf, contactErasure, findContactRow, renderContacts } from '../contacts/index.js';
 import { companiesByIds, renderCompany } from '../companies/index.js';
 import { conversationsOfContact, partsPage, renderConversation, renderPart } from '../conversations/index.js';
-import { eventsAbout } from '../feed/index.js';
+import { eventsAbout, type FeedTable } from '../feed/index.js';
 import { recipientsOfContact } from '../outbound/index.js';
 
 export { companySchema, type CompanyRow } from '../companies/index.js';
@@ -14,6 +14,7 @@ export { contactSchema } from '../contacts/index.js';
 export { conversationSchema, partSchema } from '../conversations/index.js';
 export { recipientSchema } from '../outbound/index.js';
 export type { ContactEvent } from '../contacts/index.js';
+export { feedTable, type FeedTable } from '../feed/index.js';
 
 type Json = Record<string, unknown>;
 
@@ -30,8 +31,8 @@ export interface ExportSources {
   outbound(db: Db, tenantId: string, contactId: string): Promise<Json[]>;
   /** A page of a conversation's parts, rendered, after `afterSeq`, with the last seq. */
   parts(db: Db, tenantId: string, conversationId: string, afterSeq: number, limit: number): Promise<{ parts: Json[]; lastSeq: number }>;
-  /** A page of the envelopes of events about these aggregates (payloads sealed as the feed keeps them). */
-  events(db: Db, tenantId: string, aggregateIds: readonly string[], afterSeq: number, limit: number): Promise<(Json & { seq: number })[]>;
+  /** A page of the envelopes of events about these aggregates (payloads sealed as the feed keeps them), from the feed's table. */
+  events(db: Db, feed: FeedTable, tenantId: string, aggregateIds: readonly string[], afterSeq: number, limit: number): Promise<(Json & { seq: number })[]>;
 }
 
 export const sources: ExportSources = {
@@ -63,7 +64,7 @@ export const sources: ExportSources = {
     return { parts: rows.map(renderPart), lastSeq: rows.at(-1)?.seq ?? afterSeq };
   },
 
-  events: (db, tenantId, aggregateIds, afterSeq, limit) => eventsAbout(db, tenantId, aggregateIds, afterSeq, limit),
+  events: (db, feed, tenantId, aggregateIds, afterSeq, limit) => eventsAbout(db, feed, tenantId, aggregateIds, afterSeq, limit),
 };
 
 export { renderCompany };

@@ -9,7 +9,7 @@ import type { CoreDeps, Worker } from '../capability.js';
 import { coalescing } from '../../platform/worker.js';
 import { buildDocument, openedSize, sealDocument } from './exports.document.js';
 import { claimNext, complete, drop, EXPORTS_CHANNEL, expireDue, fail, heartbeat, type Claimed } from './exports.repo.js';
-import { sources as defaultSources, type ExportSources } from './exports.sources.js';
+import { sources as defaultSources, feedTable, type ExportSources } from './exports.sources.js';
 
 /** How long a claim holds without a heartbeat; a build renews it at every step. */
 export const LEASE_MS = 120_000;
@@ -54,6 +54,7 @@ export function exportsWorker(deps: CoreDeps, opts: { sources?: ExportSources } 
           contactId: c.contact_id,
           now: clock.now(),
           sources,
+          feed: feedTable(deps.store.kind),
           progress: async (done) => {
             if (!(await heartbeat(db, c, Math.min(done, 0.99), clock.now(), LEASE_MS))) throw new LeaseLost();
           },

@@ -6,7 +6,7 @@ export const FEED = {
   columns: { tenant_id: 'uuid', seq: 'bigint', id: 'uuid', type: 'text', aggregate_type: 'text', aggregate_id: 'text', payload: 'jsonb', created_at: 'timestamptz' },
 } as const;
 
-/** Every event's envelope, one statement per batch (rebuilds stream through it). Payloads stay sealed as in the log. */
+/** Every event's envelope, one statement per batch. Payloads stay sealed as in the log. */
 export const feedProjector: Projector = {
   name: 'feed',
   handles: ['*'],
@@ -17,8 +17,6 @@ export const feedProjector: Projector = {
       feed.insert({ tenant_id: e.tenant_id, seq: e.seq, id: e.id, type: e.type, aggregate_type: e.aggregate_type, aggregate_id: e.aggregate_id, payload: e.sealed_payload ?? e.payload, created_at: e.created_at });
     }
   },
-  async rebuildFromEventsTable(db) {
-    await db.raw(`INSERT INTO feed_events (tenant_id, seq, id, type, aggregate_type, aggregate_id, payload, created_at)
-                  SELECT tenant_id, seq, id, type, aggregate_type, aggregate_id, payload, created_at FROM events`);
-  },
+  // With the Postgres store the feed reads the log itself (feedTable); this copy is for EventStoreDB.
+  copiesLog: true,
 };

@@ -1,4 +1,17 @@
 import type { Db } from '../../commands/command.js';
+import type { EventStore } from '../../eventstore/store.port.js';
+
+/**
+ * Where the change feed is read from. With the Postgres store the log is a table
+ * in this database with the feed's columns, primary key (tenant_id, seq) and
+ * type index, behind the same row-level security: the feed reads it, and no
+ * copy is written. With EventStoreDB the feed projector keeps `feed_events`.
+ */
+export type FeedTable = 'events' | 'feed_events';
+export const feedTable = (kind: EventStore['kind']): FeedTable => (kind === 'postgres' ? 'events' : 'feed_events');
+
+/** The columns of an envelope, the same in both tables. */
+export const FEED_COLUMNS = ['tenant_id', 'seq', 'id', 'type', 'aggregate_type', 'aggregate_id', 'payload', 'created_at'] as const;
 
 export interface FeedRow {
   tenant_id: string;
@@ -27,8 +40,8 @@ export const renderFeedEvent = (r: FeedRow) => ({
  * a time (those after `afterSeq`, at most `limit`). Payloads stay as the table
  * keeps them: personal fields sealed (open them with Forgettable.reveal).
  */
-export async function eventsAbout(db: Db, tenantId: string, aggregateIds: readonly string[], afterSeq: number, limit: number): Promise<ReturnType<typeof renderFeedEvent>[]> {
+export async function eventsAbout(db: Db, table: FeedTable, tenantId: string, aggregateIds: readonly string[], afterSeq: number, limit: number): Promise<ReturnType<typeof renderFeedEvent>[]> {
   if (aggregateIds.length === 0) return [];
-  const rows: FeedRow[] = await db('feed_events').where({ tenant_id: tenantId }).whereIn('aggregate_id', [...aggregateIds]).andWhere('seq', '>', afterSeq).orderBy('seq').limit(limit);
+  const rows: FeedRow[] = await db(table).select(FEED_COLUMNS).where({ tenant_id: tenantId }).whereIn('aggregate_id', [...aggregateIds]).andWhere('seq', '>', afterSeq).orderBy('seq').limit(limit);
   return rows.map(renderFeedEvent);
 }

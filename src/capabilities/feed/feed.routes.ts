@@ -8,7 +8,7 @@ import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { renderFeedEvent, type FeedRow } from './feed.read.js';
+import { FEED_COLUMNS, feedTable, renderFeedEvent, type FeedRow } from './feed.read.js';
 
 const feedList: ListSpec = { itemType: 'event', sorts: { seq: { column: 'seq', kind: 'number' } }, defaultSort: 'seq', defaultOrder: 'asc' };
 
@@ -68,13 +68,13 @@ export function feedRoutes(deps: CoreDeps): RouteDef[] {
         if (unknown.length) throw new BadRequest('unknown_event_type', `types names events the service never emits: ${unknown.join(', ')}. See docs/events.md.`, 'types');
       },
       query: ({ principal, query }) => {
-        const q = db('feed_events').where({ tenant_id: principal.tenantId });
+        const q = db(feedTable(deps.store.kind)).select(FEED_COLUMNS).where({ tenant_id: principal.tenantId });
         if (query.after_seq !== undefined) q.andWhere('seq', '>', query.after_seq);
         if (query.types) q.whereIn('type', query.types.split(','));
         return q;
       },
       render: renderFeedEvent,
-      // The table keeps payloads as the log does, personal fields sealed: open them (null once erased).
+      // Payloads are as the log keeps them, personal fields sealed: open them (null once erased).
       finish: ({ principal }, page) => deps.forgettable.reveal(db, principal.tenantId, page),
     }),
   ];

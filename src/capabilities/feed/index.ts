@@ -3,6 +3,6 @@ import { defineModule } from '../capability.js';
 import { feedProjector } from './feed.projection.js';
 import { feedRoutes } from './feed.routes.js';
 
-export { eventsAbout } from './feed.read.js';
+export { eventsAbout, feedTable, type FeedTable } from './feed.read.js';
 
 export const feedModule = defineModule({ name: 'feed', events: [], projectors: [feedProjector], routes: feedRoutes });
