@@ -92,8 +92,22 @@ export class Idempotency {
     { identity: (r) => `${r.caller_id}\u0000${r.key}` },
   );
 
-  /** Stores the answers of one workspace's completed requests. */
+  /**
+   * Stores the answers of one workspace's completed requests. One answer (the usual case when
+   * workspaces are many) goes by a statement of scalars: Postgres plans the array form for every
+   * call (its estimate for a generic plan, 10 rows, never beats a custom plan for the 1 to 3 an
+   * array holds), 0.17 ms per call in pg_stat_statements; the scalar form keeps a generic plan.
+   */
   private readonly complete = batched<Completion, void>(async (tenantId, rows) => {
+    if (rows.length === 1) {
+      const r = rows[0]!;
+      await this.db.raw(
+        `UPDATE idempotency_keys SET status = 'completed', response_status = ?::int, response_body = ?::text, response_headers = ?::jsonb, completed_at = ?::timestamptz
+          WHERE tenant_id = ?::uuid AND caller_id = ?::text AND key = ?::text`,
+        [r.status, r.body, JSON.stringify(r.headers), r.at, tenantId, r.caller_id, r.key],
+      );
+      return [undefined];
+    }
     await this.db.raw(
       `UPDATE idempotency_keys k
           SET status = 'completed', response_status = x.status, response_body = x.body, response_headers = x.headers, completed_at = x.at
