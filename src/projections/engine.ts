@@ -45,6 +45,15 @@ export class ProjectionEngine {
     this.everything = this.running.filter((p) => p.handles.includes('*'));
   }
 
+  /** The projectors of an event type, those of every event first; built once per type (a rebuild asks for each event). */
+  private projectorsOf(type: string): readonly AnyProjector[] {
+    let list = this.ofType.get(type);
+    if (!list) this.ofType.set(type, (list = [...this.everything, ...(this.byType.get(type) ?? [])]));
+    return list;
+  }
+
+  private readonly ofType = new Map<string, readonly AnyProjector[]>();
+
   /** The checkpoint as a scalar query of the tenant id ($1), for a store to read in the round trip that takes its lock. */
   readonly checkpointQuery = 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = $1';
 
@@ -104,7 +113,7 @@ export class ProjectionEngine {
   private fold(fresh: StoredEvent[], moves: { tenant_id: string; last_seq: number }[]): Writes {
     const perProjector = new Map<AnyProjector, StoredEvent[]>();
     for (const e of fresh) {
-      for (const p of [...this.everything, ...(this.byType.get(e.type) ?? [])]) {
+      for (const p of this.projectorsOf(e.type)) {
         const list = perProjector.get(p);
         if (list) list.push(e);
         else perProjector.set(p, [e]);

@@ -48,6 +48,18 @@ describe('TableBatch (set-based projector writes)', function () {
     ]);
   });
 
+  it('replaces a row with an insert: a column left out or undefined becomes NULL, a key outside the spec is not written', async () => {
+    await t.db('tb_items').insert({ k: 'replaced', name: 'before', n: 4, tags: ['a'] });
+    const b = new TableBatch(SPEC);
+    b.insert({ k: 'replaced', name: undefined, n: 1, stray: 'not a column' });
+    await t.db.transaction(async (trx) => {
+      const w = new Writes();
+      w.add(...b.statements());
+      await w.run(trx);
+    });
+    expect(await t.db('tb_items').where({ k: 'replaced' })).to.deep.equal([{ k: 'replaced', name: null, n: 1, tags: null }]);
+  });
+
   it('adds to and removes from a set-valued column as deltas, folded in order, without reading the stored value', async () => {
     await t.db('tb_items').insert([
       { k: 's1', name: 's', n: 0, tags: ['a', 'b', 'c'] },
