@@ -4,7 +4,7 @@
 // of the read models and every command (which reads its tenant's projection
 // checkpoint) wait until the rebuild commits: nobody sees half-built tables and
 // no command races the replay. It is safe to run while the service is up, but
-// the API stalls for its duration (about 10 s per 200,000 events here), so run
+// the API stalls for its duration (7 to 10 s per 200,000 events here), so run
 // it in a quiet moment.
 //
 // The read models' secondary indexes are dropped after the TRUNCATE and built
