@@ -51,6 +51,13 @@ interface Decided {
 /** Whether a queued command may be loaded beside others (see CommandSpec.keys): not a resumed request, nor one writing beside the log. */
 const keyed = ({ ctx, spec }: Queued): boolean => spec.keys !== undefined && !ctx.resumed && spec.beside === undefined;
 
+/** The decider's events (its refusals thrown as they are); an error when there are more than one command may append. */
+function decideChecked<S, E extends NewEvent>(spec: CommandSpec<S, E>, state: S, ctx: CommandContext): E[] {
+  const decided = spec.decide(state, ctx);
+  if (decided.length > MAX_EVENTS_PER_COMMAND) throw new Error(`${spec.name} decided ${decided.length} events; at most ${MAX_EVENTS_PER_COMMAND} fit one command`);
+  return decided;
+}
+
 /** A command's event ids were already in the log (its request ran before): answer for that, write nothing. */
 class AlreadyAppended extends Error {}
 
@@ -223,9 +230,7 @@ export class CommandShell {
           const state = await spec.load(session.db, ctx);
           const keys = spec.keys!(state, ctx);
           try {
-            const decided = spec.decide(state, ctx);
-            if (decided.length > MAX_EVENTS_PER_COMMAND) throw new Error(`${spec.name} decided ${decided.length} events; at most ${MAX_EVENTS_PER_COMMAND} fit one command`);
-            return { keys, decided };
+            return { keys, decided: decideChecked(spec, state, ctx) };
           } catch (e) {
             if (!(e instanceof AppError)) throw e;
             return { keys, refused: e };
@@ -303,10 +308,7 @@ export class CommandShell {
   private async decideIn<S, E extends NewEvent>(db: Db, ctx: CommandContext, spec: CommandSpec<S, E>): Promise<Decision<E>> {
     const earlier = await this.earlierCommit(ctx, spec);
     if (earlier.length > 0) return { earlier };
-    const state = await spec.load(db, ctx);
-    const decided = spec.decide(state, ctx);
-    if (decided.length > MAX_EVENTS_PER_COMMAND) throw new Error(`${spec.name} decided ${decided.length} events; at most ${MAX_EVENTS_PER_COMMAND} fit one command`);
-    return { decided };
+    return { decided: decideChecked(spec, await spec.load(db, ctx), ctx) };
   }
 
   /** Writes what was decided: the earlier commit's answer, or the decided events (see writeDecided). */

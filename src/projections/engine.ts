@@ -22,10 +22,10 @@ export class ProjectionGap extends Error {
 }
 
 export class ProjectionEngine {
-  private readonly byType = new Map<string, AnyProjector[]>();
-  private readonly everything: AnyProjector[];
   /** the projectors that run: all but those whose read model is the log itself (see Projector.copiesLog) */
   private readonly running: readonly AnyProjector[];
+  /** per event type, the running projectors that handle it; filled as types are met (a rebuild asks for every event) */
+  private readonly ofType = new Map<string, readonly AnyProjector[]>();
 
   /**
    * `logInDatabase`: the log is the Postgres store's `events` table in this database,
@@ -41,18 +41,13 @@ export class ProjectionEngine {
       names.add(p.name);
     }
     this.running = projectors.filter((p) => !(opts.logInDatabase && p.copiesLog));
-    for (const p of this.running) for (const t of p.handles) this.byType.set(t, [...(this.byType.get(t) ?? []), p]);
-    this.everything = this.running.filter((p) => p.handles.includes('*'));
   }
 
-  /** The projectors of an event type, those of every event first; built once per type (a rebuild asks for each event). */
   private projectorsOf(type: string): readonly AnyProjector[] {
     let list = this.ofType.get(type);
-    if (!list) this.ofType.set(type, (list = [...this.everything, ...(this.byType.get(type) ?? [])]));
+    if (!list) this.ofType.set(type, (list = this.running.filter((p) => p.handles.includes('*') || p.handles.includes(type))));
     return list;
   }
-
-  private readonly ofType = new Map<string, readonly AnyProjector[]>();
 
   /** The checkpoint as a scalar query of the tenant id ($1), for a store to read in the round trip that takes its lock. */
   readonly checkpointQuery = 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = $1';

@@ -9,7 +9,7 @@ import { customAttributesSchema, findCompany } from '../companies/index.js';
 import { ownerLookup, type CoreDeps } from '../capability.js';
 import { archiveContact, attachCompany, createContact, detachCompany, tagContact, updateContact } from './contacts.commands.js';
 import { contactErased, type ContactFields } from './contacts.decider.js';
-import { contactIdsOfCompany, contactList, contactSchema, contactsOf, findContactRow, renderContacts, type ContactRow } from './contacts.read.js';
+import { byEmail, contactIdsOfCompany, contactList, contactSchema, contactsOf, findContactRow, renderContacts, type ContactRow } from './contacts.read.js';
 
 const fields = (allowNull: boolean): Record<string, Schema> => {
   const orNull = (type: string) => (allowNull ? [type, 'null'] : type);
@@ -96,7 +96,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
         const q = contactsOf(db, principal.tenantId);
         if (query.archived) q.whereNotNull('archived_at');
         else q.whereNull('archived_at');
-        if (query.email) q.whereRaw('email_lower = lower(?)', [query.email]);
+        if (query.email) byEmail(q, query.email);
         if (query.external_id) q.andWhere({ external_id: query.external_id });
         if (query.company_id) q.whereIn('id', contactIdsOfCompany(db, principal.tenantId, query.company_id));
         return q;

@@ -1,5 +1,6 @@
 import type { Db } from '../../commands/command.js';
 import type { EventStore } from '../../eventstore/store.port.js';
+import { FEED } from './feed.projection.js';
 
 /**
  * Where the change feed is read from. With the Postgres store the log is a table
@@ -10,8 +11,8 @@ import type { EventStore } from '../../eventstore/store.port.js';
 export type FeedTable = 'events' | 'feed_events';
 export const feedTable = (kind: EventStore['kind']): FeedTable => (kind === 'postgres' ? 'events' : 'feed_events');
 
-/** The columns of an envelope, the same in both tables. */
-export const FEED_COLUMNS = ['tenant_id', 'seq', 'id', 'type', 'aggregate_type', 'aggregate_id', 'payload', 'created_at'] as const;
+/** The columns of an envelope, the same in both tables (never the log's metadata: actor, request and idempotency key). */
+export const FEED_COLUMNS = Object.keys(FEED.columns);
 
 export interface FeedRow {
   tenant_id: string;
