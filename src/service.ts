@@ -127,8 +127,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   // The request pipeline every /api route runs through: who is calling, and Idempotency-Key.
   const auth = new Authenticator(ownerDb, deps.clock);
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
-  // Reservations commit on their own (spec 3.2); they run in the request's tenant scope like the rest of it.
-  const idempotency = new Idempotency(database.db, deps.clock, deps.sealer, deps.forgettable);
+  // Reservations commit on their own (spec 3.2). They and the stored answers are written on the owner
+  // pool, batched across workspaces (each row names its tenant); replays read in the request's tenant scope.
+  const idempotency = new Idempotency(database.db, deps.clock, deps.sealer, deps.forgettable, { db: ownerDb, scope: deps.scope });
   const pipeline: RoutePipeline = metrics.instrumentPipeline({
     authenticate: (req) => auth.authenticate(req),
     requireFreshSession: (p) => auth.requireFreshSession(p),

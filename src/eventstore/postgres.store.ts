@@ -110,6 +110,38 @@ async function appendIn(
   }
 }
 
+/**
+ * Sends `statement` on `conn` as soon as knex has sent the transaction's BEGIN on it, without waiting
+ * for BEGIN's answer. `promise` is its result once BEGIN went out (undefined before); `restore` puts the
+ * connection's query back (done by the first BEGIN, or by the caller when none was sent).
+ */
+function pipelineBehindBegin(conn: PgConnection, statement: { text: string; values: unknown[] }): { readonly promise: Promise<{ rows: unknown[] }> | undefined; restore(): void } {
+  const own = Object.prototype.hasOwnProperty.call(conn, 'query');
+  const query = conn.query;
+  let promise: Promise<{ rows: unknown[] }> | undefined;
+  const restore = () => {
+    if (own) conn.query = query;
+    else delete (conn as Partial<PgConnection>).query;
+  };
+  conn.query = function (this: PgConnection, ...args: unknown[]) {
+    const sent = (query as (...a: unknown[]) => unknown).apply(conn, args);
+    if ((args[0] as { text?: unknown } | null)?.text === 'BEGIN;') {
+      restore();
+      promise = query.call(conn, statement);
+      promise.catch(() => undefined); // awaited by the transaction; only if BEGIN failed is it never awaited
+    }
+    return sent;
+  } as PgConnection['query'];
+  return {
+    get promise() {
+      return promise;
+    },
+    restore: () => {
+      if (promise === undefined) restore();
+    },
+  };
+}
+
 export const EVENTS_CHANNEL = 'es_events';
 
 export class PostgresEventStore implements EventStore {
@@ -124,26 +156,40 @@ export class PostgresEventStore implements EventStore {
 
   withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> {
     let appended = false;
-    const result = this.db.transaction(async (trx) => {
-      const conn = (await trx.client.acquireConnection()) as PgConnection;
+    const result = (async () => {
+      const conn = (await this.db.client.acquireConnection()) as PgConnection & { __knexTxId?: unknown };
       // Taken before the transaction's first write; see migration 001 for why the order matters.
       // What the caller reads under the lock comes back in the same round trip, read after the
       // lock was granted (migration 015: a plain statement would read its pre-wait snapshot).
-      const locked = readOnLock
-        ? await conn.query({ text: LOCK_THEN_READ, values: [tenantId, readOnLock] })
-        : await conn.query({ text: LOCK, values: [tenantId] });
-      const read = readOnLock ? ((locked.rows[0] as { read: unknown } | undefined)?.read ?? null) : undefined;
-      return work({
-        db: trx,
-        inline: true,
-        lockRead: read === null || read === undefined ? read : Number(read),
-        append: async (events, expected, alongside) => {
-          const stored = await appendIn(conn, tenantId, events, expected, alongside);
-          appended ||= stored.length > 0;
-          return stored;
-        },
-      });
-    });
+      const lock = readOnLock ? { text: LOCK_THEN_READ, values: [tenantId, readOnLock] } : { text: LOCK, values: [tenantId] };
+      // Sent right behind knex's BEGIN without waiting for its answer (the pool is in pipeline mode):
+      // both answers come back together, one wake-up of each side instead of two. Postgres runs them in
+      // order; if BEGIN failed, the lock fails too, and knex's transaction ends on BEGIN's error.
+      const locked = pipelineBehindBegin(conn, lock);
+      try {
+        return await this.db.transaction(
+          async (trx) => {
+            const res = await (locked.promise ?? conn.query(lock));
+            const read = readOnLock ? ((res.rows[0] as { read: unknown } | undefined)?.read ?? null) : undefined;
+            return work({
+              db: trx,
+              inline: true,
+              lockRead: read === null || read === undefined ? read : Number(read),
+              append: async (events, expected, alongside) => {
+                const stored = await appendIn(conn, tenantId, events, expected, alongside);
+                appended ||= stored.length > 0;
+                return stored;
+              },
+            });
+          },
+          { connection: conn },
+        );
+      } finally {
+        locked.restore();
+        delete conn.__knexTxId;
+        await this.db.client.releaseConnection(conn);
+      }
+    })();
     return result.then((r) => {
       if (appended) this.notifyAppended();
       return r;

@@ -44,6 +44,31 @@ describe('Idempotency-Key', function () {
     for (const a of created) expect(a.text).to.equal(firstReplayed[0]!.text);
   });
 
+  it('keeps each workspace its own keys when their requests are reserved and stored together', async () => {
+    // Reservations and answers of all workspaces share statements (batched on the owner pool):
+    // each row must land under its own workspace, and each replay find its own answer.
+    const others = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const o = await newWorkspace(t);
+        return { o, channel: (await createChannel(t, o)).id, key: (await mintKey(t, o, ['conversations:read', 'conversations:write'])).secret };
+      }),
+    );
+    const send = (w: (typeof others)[number], n: number) =>
+      t.client.post('/api/conversations', { channel_id: w.channel, body: `Hello ${n}`, contact: { email: `buyer${n}@example.com` } }, { key: w.key, headers: { 'idempotency-key': `batch-${n}` } });
+    const firsts = await Promise.all(others.flatMap((w) => [1, 2, 3, 4].map((n) => send(w, n))));
+    expect(firsts.map((a) => a.status)).to.deep.equal(firsts.map(() => 201));
+    const replays = await Promise.all(others.flatMap((w) => [1, 2, 3, 4].map((n) => send(w, n))));
+    replays.forEach((r, i) => {
+      expect(r.headers.get('idempotent-replayed')).to.equal('true');
+      expect(r.text).to.equal(firsts[i]!.text);
+    });
+    for (const w of others) {
+      const rows = await t.testDb.db('idempotency_keys').where({ tenant_id: w.o.workspaceId }).orderBy('key').select('key', 'status');
+      expect(rows).to.deep.equal([1, 2, 3, 4].map((n) => ({ key: `batch-${n}`, status: 'completed' })));
+      expect(Number((await t.testDb.db('conversations').where({ tenant_id: w.o.workspaceId }).count<{ n: string }[]>({ n: '*' }))[0]!.n)).to.equal(4);
+    }
+  });
+
   it('answers the same key with another body 422 idempotency_key_reused', async () => {
     expect((await create('reuse-1')).status).to.equal(201);
     const r = await create('reuse-1', { body: 'something else' });
