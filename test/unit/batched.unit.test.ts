@@ -33,6 +33,19 @@ describe('batched calls', () => {
     expect(await Promise.all(later)).to.deep.equal(['t1:20', 't1:30', 't1:40']);
   });
 
+  it('with gather, runs the calls made in one turn of the event loop as one batch', async () => {
+    const { batches, run } = gatedRun();
+    const call = batched(run, { gather: true });
+    const calls = [call('t1', 1), call('t1', 2)];
+    await Promise.resolve();
+    calls.push(call('t1', 3)); // a later microtask of the same turn
+    expect(batches).to.have.length(0);
+    await tick();
+    expect(batches.map((b) => b.items)).to.deep.equal([[1, 2, 3]]);
+    batches[0]!.finish();
+    expect(await Promise.all(calls)).to.deep.equal(['t1:10', 't1:20', 't1:30']);
+  });
+
   it('keeps keys apart: another key does not wait and never shares a batch', async () => {
     const { batches, run } = gatedRun();
     const call = batched(run);

@@ -3,6 +3,7 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { arrayOf, bool, constant, dateTime, nullable, object, str, uuid } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
+import { batched } from '../../platform/db/batched.js';
 import { checkQuery, compileQuery } from '../../platform/query/filter.js';
 import { contactSearch } from './contacts.search.js';
 import { companiesByIds, type CustomAttributeValues } from '../companies/index.js';
@@ -58,6 +59,51 @@ const BY_EXTERNAL_ID_AND_EMAIL = `(SELECT ${COLS.join(', ')}, 'external_id' AS v
   UNION ALL
   (SELECT ${COLS.join(', ')}, 'email' AS via FROM contacts WHERE tenant_id = ? AND ${EMAIL_IS} AND external_id IS DISTINCT FROM ? ORDER BY created_at LIMIT 1)`;
 
+/** The same for many pairs at once, each row tagged with its pair's position (1-based). Exported for its plan's test. */
+export const BY_EXTERNAL_IDS_AND_EMAILS = `SELECT x.i::int AS i, c.*, 'external_id' AS via
+    FROM unnest(?::text[]) WITH ORDINALITY AS x(external_id, i),
+    LATERAL (SELECT ${COLS.join(', ')} FROM contacts WHERE tenant_id = ? AND external_id = x.external_id LIMIT 1) c
+  UNION ALL
+  SELECT x.i::int, c.*, 'email'
+    FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS x(external_id, email, i),
+    LATERAL (SELECT ${COLS.join(', ')} FROM contacts WHERE tenant_id = ? AND email_lower = lower(x.email) AND external_id IS DISTINCT FROM x.external_id ORDER BY created_at LIMIT 1) c`;
+
+type Found = ContactView & { via: 'external_id' | 'email' };
+interface Asserted {
+  external_id: string;
+  email: string;
+}
+
+/**
+ * Per asserted pair, the contact holding the external_id and, apart from it, the
+ * oldest holding the e-mail. Batched per database handle (platform/db/batched.ts):
+ * a group commit loads its commands together, on its transaction, and their
+ * lookups go as one statement instead of one each. One pair goes by scalars, which
+ * keeps a generic plan.
+ */
+const lookups = new WeakMap<object, (tenantId: string, pair: Asserted) => Promise<Found[]>>();
+function byExternalIdAndEmail(db: Db, tenantId: string, pair: Asserted): Promise<Found[]> {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = batched<Asserted, Found[]>(
+      async (tenant, pairs) => {
+        if (pairs.length === 1) {
+          const [p] = pairs;
+          return [(await db.raw(BY_EXTERNAL_ID_AND_EMAIL, [tenant, p!.external_id, tenant, p!.email, p!.external_id])).rows as Found[]];
+        }
+        const ids = pairs.map((p) => p.external_id);
+        const res = await db.raw(BY_EXTERNAL_IDS_AND_EMAILS, [ids, tenant, ids, pairs.map((p) => p.email), tenant] as unknown as Knex.RawBinding[]);
+        const out = pairs.map((): Found[] => []);
+        for (const { i, ...row } of res.rows as (Found & { i: number })[]) out[i - 1]!.push(row as Found);
+        return out;
+      },
+      { gather: true },
+    );
+    lookups.set(db, lookup);
+  }
+  return lookup(tenantId, pair);
+}
+
 /** By id; else by external_id, then e-mail (spec 2.6: the caller's assertion picks the contact). */
 export async function findContact(db: Db, tenantId: string, by: ContactInput & { id?: string }): Promise<ContactView | null> {
   if (by.id) {
@@ -70,8 +116,7 @@ export async function findContact(db: Db, tenantId: string, by: ContactInput & {
   if (by.external_id && by.email) {
     // Both asserted (every inbound post, most starts): one round trip, written out rather than built, for the contact
     // holding the external_id and, apart from it, the oldest holding the e-mail.
-    const res = await db.raw(BY_EXTERNAL_ID_AND_EMAIL, [tenantId, by.external_id, tenantId, by.email, by.external_id]);
-    const rows = res.rows as (ContactView & { via: 'external_id' | 'email' })[];
+    const rows = await byExternalIdAndEmail(db, tenantId, { external_id: by.external_id, email: by.email });
     const strip = ({ via: _via, ...view }: ContactView & { via: string }): ContactView => view;
     const found = rows.find((r) => r.via === 'external_id');
     const holder = rows.find((r) => r.via === 'email');

@@ -18,6 +18,12 @@ export interface BatchedOptions<I> {
    * the next batch.
    */
   identity?: (item: I) => string;
+  /**
+   * The first call of a key waits for the end of the current turn of the event
+   * loop, so that calls made in the same turn (a group commit's loads, started
+   * together) go in one batch instead of one alone and the rest after it.
+   */
+  gather?: boolean;
 }
 
 interface Waiting<I, O> {
@@ -75,6 +81,7 @@ export function batched<I, O>(run: (key: string, items: I[]) => Promise<O[]>, op
       }
       const fresh: Waiting<I, O>[] = [{ item, resolve, reject }];
       queues.set(key, fresh);
-      void drain(key, fresh);
+      if (opts.gather) setImmediate(() => void drain(key, fresh));
+      else void drain(key, fresh);
     });
 }
