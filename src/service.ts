@@ -171,7 +171,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     store: deps.store.kind === 'postgres' ? new OpeningStore(new PostgresEventStore(ownerDb, deps.notifier), deps.forgettable, ownerDb) : deps.store,
   };
   const workers: Worker[] = config.workers
-    ? [idempotencySweeper(new Idempotency(ownerDb, deps.clock, deps.sealer, deps.forgettable), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
+    ? [idempotencySweeper(new Idempotency(ownerDb, deps.clock, deps.sealer, deps.forgettable, { db: ownerDb, scope: deps.scope }), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
     : [];
   let catchUp: Subscription | null = null;
   if (config.workers && deps.store.kind !== 'postgres') catchUp = await startCatchUpProjector(database.db, deps.store, engine, log);

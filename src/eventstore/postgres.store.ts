@@ -186,6 +186,9 @@ export class PostgresEventStore implements EventStore {
         );
       } finally {
         locked.restore();
+        // knex marks a connection it was given with its transaction's id and leaves the mark (it does not
+        // release what it did not acquire): the pool's next user's queries would be reported in knex's
+        // query events under that transaction's id.
         delete conn.__knexTxId;
         await this.db.client.releaseConnection(conn);
       }

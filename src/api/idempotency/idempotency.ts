@@ -13,12 +13,11 @@
 //
 // Reservations and completions are batched (platform/db/batched.ts): those made
 // while one such statement runs go together in the next, each still committed
-// before its caller goes on. Given an owner pool (`across`), one batch takes
-// every workspace's: the statements name each row's tenant themselves, as the
-// authentication lookup does, so they need no tenant role; on the requests'
-// pool a batch holds one workspace's, and each costs a connection of that
-// workspace's role. With many busy workspaces that was two statements and
-// about one role switch per write.
+// before its caller goes on. One batch takes every workspace's, on the owner
+// pool: the statements name each row's tenant themselves, as the authentication
+// lookup does, so they need no tenant role. Batched per workspace on the
+// requests' pool, with many busy workspaces, that was two statements and about
+// one role switch per write.
 import type { Knex } from 'knex';
 import type { Request } from 'express';
 import type { Clock } from '../../platform/clock.js';
@@ -84,6 +83,9 @@ interface Completion {
 /** The key of a (tenant, caller, key) triple, for telling two rows of one batch apart. */
 const rowKey = (r: { tenant_id: string; caller_id: string; key: string }): string => `${r.tenant_id}\u0000${r.caller_id}\u0000${r.key}`;
 
+/** The batch key: one batch for every workspace's rows. */
+const ALL_WORKSPACES = '*';
+
 /** At most this many answers per completion statement: each count is a statement text of its own (see complete). */
 const MAX_COMPLETIONS = 16;
 
@@ -91,7 +93,7 @@ export class Idempotency {
   /** Inserts reservations; true for each that was new (its key was free). */
   private readonly reserve = batched<Reservation, boolean>(
     (_, rows) =>
-      this.onBatchPool(async (db) => {
+      this.onOwnerPool(async (db) => {
         const res = await db.raw(
           `INSERT INTO idempotency_keys (tenant_id, caller_id, key, fingerprint, status, locked_until, created_at)
            SELECT x.tenant_id, x.caller_id, x.key, x.fingerprint, 'in_flight', x.locked_until, x.created_at
@@ -123,7 +125,7 @@ export class Idempotency {
    */
   private readonly complete = batched<Completion, void>(
     (_, rows) =>
-      this.onBatchPool(async (db) => {
+      this.onOwnerPool(async (db) => {
         const values = rows.map(() => '(?::uuid, ?::text, ?::text, ?::int, ?::text, ?::jsonb, ?::timestamptz)').join(', ');
         await db.raw(
           `UPDATE idempotency_keys k
@@ -139,26 +141,20 @@ export class Idempotency {
 
   /**
    * `db`: the requests' pool (replays, releases, and the data keys of stored
-   * answers, in the caller's tenant scope). `across`: the owner pool and the
-   * scope to leave for it, when reservations and completions may batch across
-   * workspaces (see above); without it they batch per workspace on `db`.
+   * answers, in the caller's tenant scope). `owner`: the owner pool and the
+   * scope to leave for it, where reservations and completions of all
+   * workspaces are batched together (see above).
    */
   constructor(
     private readonly db: Knex,
     private readonly clock: Clock,
     private readonly sealer: Sealer,
     private readonly forgettable: Forgettable,
-    private readonly across?: { db: Knex; scope: TenantScope },
+    private readonly owner: { db: Knex; scope: TenantScope },
   ) {}
 
-  /** The batch key of a workspace's reservation or completion: one for all when batches cross workspaces. */
-  private batchKey(tenantId: string): string {
-    return this.across ? '*' : tenantId;
-  }
-
-  private onBatchPool<T>(fn: (db: Knex) => Promise<T>): Promise<T> {
-    const across = this.across;
-    return across ? across.scope.outside(() => fn(across.db)) : fn(this.db);
+  private onOwnerPool<T>(fn: (db: Knex) => Promise<T>): Promise<T> {
+    return this.owner.scope.outside(() => fn(this.owner.db));
   }
 
   // The sealed answer opens only for the same tenant, caller and key.
@@ -181,7 +177,7 @@ export class Idempotency {
     const now = this.clock.now();
     const lease = new Date(now.getTime() + LEASE_MS);
 
-    const reserved = await this.reserve(this.batchKey(scope.tenant_id), { tenant_id: scope.tenant_id, caller_id: scope.caller_id, key, fingerprint: fp, locked_until: lease, created_at: now });
+    const reserved = await this.reserve(ALL_WORKSPACES, { tenant_id: scope.tenant_id, caller_id: scope.caller_id, key, fingerprint: fp, locked_until: lease, created_at: now });
     if (!reserved) {
       const replay = await this.existing(scope, fp, now, lease);
       if (replay) return replay;
@@ -230,7 +226,7 @@ export class Idempotency {
     }
     const raw = answer.body === undefined ? null : JSON.stringify(answer.body);
     const stored = answer.body === undefined ? null : JSON.stringify(await this.forgettable.shred(this.db, scope.tenant_id!, answer.body));
-    await this.complete(this.batchKey(scope.tenant_id!), { tenant_id: scope.tenant_id!, caller_id: scope.caller_id!, key: scope.key!, status: answer.status, body: stored === null ? null : this.seal(scope, stored), headers: answer.headers ?? {}, at: this.clock.now() });
+    await this.complete(ALL_WORKSPACES, { tenant_id: scope.tenant_id!, caller_id: scope.caller_id!, key: scope.key!, status: answer.status, body: stored === null ? null : this.seal(scope, stored), headers: answer.headers ?? {}, at: this.clock.now() });
     return { ...answer, raw: raw ?? undefined };
   }
 
