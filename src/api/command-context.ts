@@ -1,6 +1,9 @@
-import type { CommandContext } from '../commands/command.js';
+import type { CommandContext, CommandSpec } from '../commands/command.js';
+import type { CommandShell } from '../commands/shell.js';
+import type { NewEvent, StoredEvent } from '../eventstore/envelope.js';
 import type { Clock } from '../platform/clock.js';
-import type { Call } from './routes.js';
+import type { Db } from '../platform/db/database.js';
+import type { Answer, Call } from './routes.js';
 
 /** The command context of an authenticated call: tenant, actor, time, idempotency key. */
 export function commandContext(call: Call, clock: Clock): CommandContext {
@@ -13,4 +16,43 @@ export function commandContext(call: Call, clock: Clock): CommandContext {
     resumed: call.ctx.resumed,
     requestId: call.ctx.requestId,
   };
+}
+
+/**
+ * Renders a command's answer from what it wrote. Given `db`, it runs inside the
+ * command's transaction and must read through that handle (nothing of the
+ * command is visible elsewhere yet); without it, after the commit, it reads as
+ * the route reads its answers.
+ */
+export type RenderAnswer<E extends NewEvent> = (events: StoredEvent<E>[], db?: Db) => Promise<Answer>;
+
+/**
+ * Runs the call's command and answers it. With an Idempotency-Key the answer is
+ * rendered and stored as the key's answer inside the command's transaction, so
+ * the events and the answer commit together: a client retrying after a crash
+ * gets that answer replayed. Without a key, or where the store commits on its
+ * own (EventStoreDB), the answer is rendered after the commit.
+ */
+export async function answerCommand<S, E extends NewEvent>(
+  call: Call,
+  deps: { shell: CommandShell; clock: Clock },
+  spec: CommandSpec<S, E>,
+  render: RenderAnswer<E>,
+  /** the command's context, when the route built it to decide something first (its `now`) */
+  ctx: CommandContext = commandContext(call, deps.clock),
+): Promise<Answer> {
+  const store = call.ctx.storeAnswer;
+  // The answer of the last transaction that settled: the shell settles every command it runs in a transaction
+  // that commits, so once execute returns this is the committed one (or none, where no settle ran).
+  let settled: Answer | undefined;
+  if (store) {
+    ctx.settle = async (db, events, keys) => {
+      settled = undefined;
+      const answer = await render(events as StoredEvent<E>[], db);
+      await store(db, answer, keys);
+      settled = answer;
+    };
+  }
+  const events = await deps.shell.execute(ctx, spec);
+  return settled ?? render(events);
 }

@@ -13,6 +13,16 @@ export interface CommandContext {
    */
   resumed?: boolean;
   requestId?: string;
+  /**
+   * Runs inside the command's transaction once its events are written and the
+   * read models projected (the Postgres store; never with EventStoreDB, whose
+   * append commits on its own): what must commit with the events or not at
+   * all. A request with an Idempotency-Key renders and stores its answer here
+   * (src/api/command-context.ts). Called again if the transaction is retried;
+   * whatever it last did in a transaction that committed is what stands.
+   * `keys`: the data keys this transaction created (not yet visible elsewhere).
+   */
+  settle?(db: Db, events: StoredEvent[], keys: ReadonlyMap<string, Buffer>): Promise<void>;
 }
 
 export type { Db } from '../platform/db/database.js';

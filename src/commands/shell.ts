@@ -270,6 +270,10 @@ export class CommandShell {
       newKeys,
     );
     taken.forEach((t, i) => (out[t.index] = { events: written[i]! }));
+    // Their settles (stored answers) go to the connection together, as their loads did.
+    const settled = await Promise.allSettled(taken.map((t, i) => this.settleIn(session, t.item, written[i]!, newKeys)));
+    const failedSettle = settled.find((r) => r.status === 'rejected');
+    if (failedSettle) throw (failedSettle as PromiseRejectedResult).reason;
     return out;
   }
 
@@ -313,12 +317,24 @@ export class CommandShell {
 
   /** Writes what was decided: the earlier commit's answer, or the decided events (see writeDecided). */
   private async writeIn<S, E extends NewEvent>(session: TenantSession, ctx: CommandContext, spec: CommandSpec<S, E>, decision: Decision<E>, at: number, newKeys: Map<string, Buffer>): Promise<StoredEvent<E>[]> {
+    let events: StoredEvent<E>[];
     if ('earlier' in decision) {
       await spec.replayed?.(session.db, decision.earlier, ctx);
-      return decision.earlier;
+      events = decision.earlier;
+    } else {
+      events = (await this.writeDecided(session, [{ ctx, spec: spec as CommandSpec<unknown, NewEvent>, decided: decision.decided, within: (fn) => fn() }], at, newKeys))[0] as StoredEvent<E>[];
     }
-    const [events] = await this.writeDecided(session, [{ ctx, spec: spec as CommandSpec<unknown, NewEvent>, decided: decision.decided, within: (fn) => fn() }], at, newKeys);
-    return events as StoredEvent<E>[];
+    await this.settleIn(session, { ctx, within: (fn) => fn() }, events, newKeys);
+    return events;
+  }
+
+  /**
+   * A command's settle (CommandContext.settle), in its transaction after its
+   * write, in its caller's async context. Only where the read models are
+   * projected in that transaction: elsewhere nothing of the command could be read in it.
+   */
+  private async settleIn(session: TenantSession, { ctx, within }: Pick<Queued, 'ctx' | 'within'>, events: StoredEvent[], newKeys: ReadonlyMap<string, Buffer>): Promise<void> {
+    if (ctx.settle && session.inline) await within(() => ctx.settle!(session.db, events, newKeys));
   }
 
   /**

@@ -164,8 +164,10 @@ export class Forgettable {
    * Replaces the personal fields of the objects in a document (an answer, an
    * export) by sealed tokens, under the keys of the subjects the objects are.
    * A field of a subject without a key (already erased) is stored as null.
+   * `known`: keys created by a transaction not yet committed, which `db` is
+   * (they need no lookup; see `seal`'s `newKeys`).
    */
-  async shred(db: Db, tenantId: string, doc: unknown): Promise<unknown> {
+  async shred(db: Db, tenantId: string, doc: unknown, known?: ReadonlyMap<string, Buffer>): Promise<unknown> {
     const subjects = new Set<string>();
     walk(doc, (o) => {
       const def = this.objectOf(o);
@@ -174,7 +176,7 @@ export class Forgettable {
     if (subjects.size === 0) return doc;
     const ring: Keyring = new Map();
     for (const s of subjects) {
-      const k = this.recent.get(ringKey(tenantId, s));
+      const k = this.recent.get(ringKey(tenantId, s)) ?? known?.get(ringKey(tenantId, s));
       if (k) ring.set(ringKey(tenantId, s), k);
     }
     const missing = [...subjects].filter((s) => !ring.has(ringKey(tenantId, s)));

@@ -11,6 +11,13 @@
 // keys (src/eventstore/forgettable.ts), so an erasure forgets stored answers
 // too: a replay after it answers with those fields null.
 //
+// The answer of a command (a write routed through answerCommand) is stored in
+// the command's own transaction: the events and the key's answer commit
+// together or not at all, so a crash after the commit leaves an answer to
+// replay, not a reservation whose retry must look for what was written.
+// Refusals and answers of anything else are stored right after the work, as
+// below; a crash before that is what the lease and the resumed lookup cover.
+//
 // Reservations and completions are batched (platform/db/batched.ts): those made
 // while one such statement runs go together in the next, each still committed
 // before its caller goes on. One batch takes every workspace's, on the owner
@@ -28,7 +35,8 @@ import { sha256Hex } from '../../platform/crypto/hmac.js';
 import { withIdSeed } from '../../platform/ids.js';
 import type { Answer } from '../routes.js';
 import { contextOf, type Principal } from '../context.js';
-import { batched } from '../../platform/db/batched.js';
+import { batched, handleKey } from '../../platform/db/batched.js';
+import type { Db } from '../../platform/db/database.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 
 export const KEY_MAX_LENGTH = 255;
@@ -116,27 +124,36 @@ export class Idempotency {
     { identity: rowKey },
   );
 
-  /**
-   * Stores the answers of completed requests. The rows go as a VALUES list, one
-   * statement text per count: Postgres knows how many rows it joins and keeps a
-   * generic plan. The array form (`FROM unnest(…)`) was planned on every call,
-   * 0.17 ms in pg_stat_statements, because its generic plan assumes 10 rows and
-   * never beats a custom plan for the 1 to 3 a batch holds.
-   */
+  /** Stores the answers of completed requests that were not stored with a command (see storeCompletions). */
   private readonly complete = batched<Completion, void>(
     (_, rows) =>
       this.onOwnerPool(async (db) => {
-        const values = rows.map(() => '(?::uuid, ?::text, ?::text, ?::int, ?::text, ?::jsonb, ?::timestamptz)').join(', ');
-        await db.raw(
-          `UPDATE idempotency_keys k
-              SET status = 'completed', response_status = x.status, response_body = x.body, response_headers = x.headers, completed_at = x.at
-             FROM (VALUES ${values}) AS x(tenant_id, caller_id, key, status, body, headers, at)
-            WHERE k.tenant_id = x.tenant_id AND k.caller_id = x.caller_id AND k.key = x.key`,
-          rows.flatMap((r) => [r.tenant_id, r.caller_id, r.key, r.status, r.body, JSON.stringify(r.headers), r.at]),
-        );
+        await storeCompletions(db, rows);
         return rows.map(() => undefined);
       }),
     { max: MAX_COMPLETIONS },
+  );
+
+  /**
+   * Stores answers inside command transactions (see storeAnswer): the answers
+   * a group commit settles together go as one statement in its transaction.
+   */
+  private readonly completeIn = batched<Completion & { db: Db }, boolean>(
+    async (_, rows) => {
+      // Whether they were stored: a failure is undone alone (migration 028), and the command still commits.
+      const res = await rows[0]!.db.raw('SELECT idempotency_complete(?::uuid[], ?::text[], ?::text[], ?::int[], ?::text[], ?::jsonb[], ?::timestamptz[]) AS ok', [
+        rows.map((r) => r.tenant_id),
+        rows.map((r) => r.caller_id),
+        rows.map((r) => r.key),
+        rows.map((r) => r.status),
+        rows.map((r) => r.body),
+        rows.map((r) => JSON.stringify(r.headers)),
+        rows.map((r) => r.at),
+      ] as unknown as Knex.RawBinding[]);
+      const ok = (res.rows as { ok: boolean }[])[0]?.ok === true;
+      return rows.map(() => ok);
+    },
+    { max: MAX_COMPLETIONS, identity: rowKey },
   );
 
   /**
@@ -210,6 +227,14 @@ export class Idempotency {
 
   private async perform(req: Request, scope: Record<string, string>, work: () => Promise<Answer>): Promise<StoredAnswer> {
     let answer: StoredAnswer;
+    // The answer a command stored in its own transaction, if the last transaction that stored one committed
+    // (the shell settles again whenever it runs a command again; see CommandContext.settle).
+    let storedWithCommand: Answer | undefined;
+    const ctx = contextOf(req);
+    ctx.storeAnswer = async (db, stored, keys) => {
+      storedWithCommand = undefined;
+      if (await this.completeIn(handleKey(db), { db, ...(await this.completion(db, scope, stored, keys)) })) storedWithCommand = stored;
+    };
     try {
       // Ids minted by the work derive from the key, so a re-run after a lost answer names the same things.
       answer = await withIdSeed(`${scope.tenant_id}\u0000${scope.caller_id}\u0000${scope.key}`, work);
@@ -225,9 +250,15 @@ export class Idempotency {
       return answer;
     }
     const raw = answer.body === undefined ? null : JSON.stringify(answer.body);
-    const stored = answer.body === undefined ? null : JSON.stringify(await this.forgettable.shred(this.db, scope.tenant_id!, answer.body));
-    await this.complete(ALL_WORKSPACES, { tenant_id: scope.tenant_id!, caller_id: scope.caller_id!, key: scope.key!, status: answer.status, body: stored === null ? null : this.seal(scope, stored), headers: answer.headers ?? {}, at: this.clock.now() });
+    // Stored with the command's events already, or now, after the commit (refusals, answers not of a command).
+    if (answer !== storedWithCommand) await this.complete(ALL_WORKSPACES, await this.completion(this.db, scope, answer));
     return { ...answer, raw: raw ?? undefined };
+  }
+
+  /** The row that stores an answer: its body with personal fields sealed under their subjects' keys, then sealed whole. */
+  private async completion(db: Db, scope: Record<string, string>, answer: Answer, keys?: ReadonlyMap<string, Buffer>): Promise<Completion> {
+    const stored = answer.body === undefined ? null : JSON.stringify(await this.forgettable.shred(db, scope.tenant_id!, answer.body, keys));
+    return { tenant_id: scope.tenant_id!, caller_id: scope.caller_id!, key: scope.key!, status: answer.status, body: stored === null ? null : this.seal(scope, stored), headers: answer.headers ?? {}, at: this.clock.now() };
   }
 
   /** A stored answer with its personal fields opened: the same bytes as the first answer, or null where erased. */
@@ -253,6 +284,24 @@ export class Idempotency {
       .orWhere((q) => q.whereIn('status', ['in_flight', 'released']).andWhere('locked_until', '<', cutoff))
       .del();
   }
+}
+
+/**
+ * Marks requests completed with their answers. The rows go as a VALUES list, one
+ * statement text per count: Postgres knows how many rows it joins and keeps a
+ * generic plan. The array form (`FROM unnest(…)`) was planned on every call,
+ * 0.17 ms in pg_stat_statements, because its generic plan assumes 10 rows and
+ * never beats a custom plan for the 1 to 3 a batch holds.
+ */
+async function storeCompletions(db: Db, rows: Completion[]): Promise<void> {
+  const values = rows.map(() => '(?::uuid, ?::text, ?::text, ?::int, ?::text, ?::jsonb, ?::timestamptz)').join(', ');
+  await db.raw(
+    `UPDATE idempotency_keys k
+        SET status = 'completed', response_status = x.status, response_body = x.body, response_headers = x.headers, completed_at = x.at
+       FROM (VALUES ${values}) AS x(tenant_id, caller_id, key, status, body, headers, at)
+      WHERE k.tenant_id = x.tenant_id AND k.caller_id = x.caller_id AND k.key = x.key`,
+    rows.flatMap((r) => [r.tenant_id, r.caller_id, r.key, r.status, r.body, JSON.stringify(r.headers), r.at]),
+  );
 }
 
 function inFlight(): Conflict {

@@ -1,4 +1,4 @@
-import { commandContext } from '../../api/command-context.js';
+import { answerCommand, commandContext } from '../../api/command-context.js';
 import type { Principal } from '../../api/context.js';
 import { getRoute, listRoute, searchRoute } from '../../api/resource-routes.js';
 import type { Call } from '../../api/routes.js';
@@ -24,7 +24,8 @@ import {
   type ConversationRow,
 } from './conversations.read.js';
 import { attachmentsSchema, contactSchema } from './schemas.js';
-import { batched } from '../../platform/db/batched.js';
+import { batched, handleKey } from '../../platform/db/batched.js';
+import type { Db } from '../../platform/db/database.js';
 import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
 
 /** The query tree as the docs show it; the language checks it (paths in errors), not this schema. */
@@ -48,6 +49,14 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
   // instead of one each (a write reads after its own commit: read-your-writes).
   const readConversation = batched((tenantId: string, ids: string[]) => conversationsWithParts(db, tenantId, ids));
   const readPart = batched((tenantId: string, wanted: { conversationId: string; partId: string }[]) => partsWithConversations(db, tenantId, wanted));
+  // The same reads inside a command's transaction (its answer is stored with it: answerCommand), batched per
+  // transaction: the commands a group commit settles together read theirs in one statement after the first.
+  const readConversationIn = batched((_, wanted: { tx: Db; tenantId: string; id: string }[]) => conversationsWithParts(wanted[0]!.tx, wanted[0]!.tenantId, wanted.map((w) => w.id)));
+  const readPartIn = batched((_, wanted: { tx: Db; tenantId: string; part: { conversationId: string; partId: string } }[]) =>
+    partsWithConversations(wanted[0]!.tx, wanted[0]!.tenantId, wanted.map((w) => w.part)),
+  );
+  const conversationAnswer = (tenantId: string, id: string, tx?: Db) => (tx ? readConversationIn(handleKey(tx), { tx, tenantId, id }) : readConversation(tenantId, id));
+  const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx?: Db) => (tx ? readPartIn(handleKey(tx), { tx, tenantId, part }) : readPart(tenantId, part));
 
   return [
     route<{ channel_id: string; body: string; subject?: string; contact_id?: string; contact?: ContactInput; assignee_id?: string }>({
@@ -73,8 +82,9 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
         if ((body.contact_id === undefined) === (body.contact === undefined)) {
           throw new BadRequest('invalid_field', 'Name the customer with exactly one of contact_id or contact.', 'contact');
         }
-        const events = await shell.execute(
-          commandContext(call, clock),
+        return answerCommand(
+          call,
+          deps,
           startConversation({
             conversationId: ids.uuid(),
             partId: ids.uuid(),
@@ -87,9 +97,8 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
             contactId: body.contact_id ?? null,
             contact: body.contact ?? null,
           }),
+          async (events, tx) => ({ status: 201, body: await conversationAnswer(p.tenantId, events.find((e) => e.type === 'conversation.created')!.aggregate_id, tx) }),
         );
-        const created = events.find((e) => e.type === 'conversation.created')!;
-        return { status: 201, body: await readConversation(p.tenantId, created.aggregate_id) };
       },
     }),
 
@@ -178,11 +187,12 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       },
       async handle(call) {
         const { principal: p, params, body } = call;
-        const [part] = await shell.execute(
-          commandContext(call, clock),
+        return answerCommand(
+          call,
+          deps,
           replyToConversation({ conversationId: params.id!, partId: ids.uuid(), messageType: body.message_type, body: body.body, attachments: body.attachments ?? [], author: author(p) }),
+          async ([part], tx) => ({ status: 201, body: await partAnswer(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }, tx) }),
         );
-        return { status: 201, body: await readPart(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }) };
       },
     }),
 
@@ -215,8 +225,13 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
             : body.message_type === 'assignment'
               ? { ...base, messageType: 'assignment', assigneeId: body.assignee_id, teamId: body.team_id }
               : { ...base, messageType: body.message_type };
-        const [part] = await shell.execute(ctx, manageConversation(params.id!, cmd));
-        return { status: 201, body: await readPart(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }) };
+        return answerCommand(
+          call,
+          deps,
+          manageConversation(params.id!, cmd),
+          async ([part], tx) => ({ status: 201, body: await partAnswer(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }, tx) }),
+          ctx,
+        );
       },
     }),
 
@@ -228,8 +243,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       responses: { 200: partWithConversationSchema },
       async handle(call) {
         const { principal: p, params } = call;
-        await shell.execute(commandContext(call, clock), redactPart({ conversationId: params.id!, partId: params.part_id!, by: author(p) }, deps.forgettable));
-        return { status: 200, body: await readPart(p.tenantId, { conversationId: params.id!, partId: params.part_id! }) };
+        return answerCommand(call, deps, redactPart({ conversationId: params.id!, partId: params.part_id!, by: author(p) }, deps.forgettable), async (_, tx) => ({
+          status: 200,
+          body: await partAnswer(p.tenantId, { conversationId: params.id!, partId: params.part_id! }, tx),
+        }));
       },
     }),
 
@@ -241,8 +258,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       responses: { 200: partWithConversationSchema },
       async handle(call) {
         const { principal: p, params } = call;
-        await shell.execute(commandContext(call, clock), unsendPart({ conversationId: params.id!, partId: params.part_id!, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable));
-        return { status: 200, body: await readPart(p.tenantId, { conversationId: params.id!, partId: params.part_id! }) };
+        return answerCommand(call, deps, unsendPart({ conversationId: params.id!, partId: params.part_id!, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable), async (_, tx) => ({
+          status: 200,
+          body: await partAnswer(p.tenantId, { conversationId: params.id!, partId: params.part_id! }, tx),
+        }));
       },
     }),
 
@@ -257,8 +276,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       body: { additionalProperties: false, required: ['tag_id'], properties: { tag_id: uuid } },
       async handle(call) {
         const { principal: p, params, body } = call;
-        await shell.execute(commandContext(call, clock), tagConversation({ conversationId: params.id!, tagId: body.tag_id, add: true }));
-        return { status: 200, body: renderConversation((await findRenderedConversation(db, p.tenantId, params.id!))!) };
+        return answerCommand(call, deps, tagConversation({ conversationId: params.id!, tagId: body.tag_id, add: true }), async (_, tx) => ({
+          status: 200,
+          body: renderConversation((await findRenderedConversation(tx ?? db, p.tenantId, params.id!))!),
+        }));
       },
     }),
 
@@ -270,8 +291,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       responses: { 200: conversationSchema },
       async handle(call) {
         const { principal: p, params } = call;
-        await shell.execute(commandContext(call, clock), tagConversation({ conversationId: params.id!, tagId: params.tag_id!, add: false }));
-        return { status: 200, body: renderConversation((await findRenderedConversation(db, p.tenantId, params.id!))!) };
+        return answerCommand(call, deps, tagConversation({ conversationId: params.id!, tagId: params.tag_id!, add: false }), async (_, tx) => ({
+          status: 200,
+          body: renderConversation((await findRenderedConversation(tx ?? db, p.tenantId, params.id!))!),
+        }));
       },
     }),
   ];

@@ -85,3 +85,17 @@ export function batched<I, O>(run: (key: string, items: I[]) => Promise<O[]>, op
       else void drain(key, fresh);
     });
 }
+
+const handleKeys = new WeakMap<object, string>();
+let handles = 0;
+
+/**
+ * A batch key naming one database handle (a transaction): calls made through
+ * the same transaction batch together, never with another's, whose rows it
+ * could not see.
+ */
+export function handleKey(db: object): string {
+  let key = handleKeys.get(db);
+  if (key === undefined) handleKeys.set(db, (key = `handle:${++handles}`));
+  return key;
+}

@@ -23,6 +23,7 @@ import * as m024 from './024_search_views.js';
 import * as m025 from './025_outbound.js';
 import * as m026 from './026_contacts_email_lower.js';
 import * as m027 from './027_feed_reads_the_log.js';
+import * as m028 from './028_answer_with_command.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -51,6 +52,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '025_outbound': m025,
   '026_contacts_email_lower': m026,
   '027_feed_reads_the_log': m027,
+  '028_answer_with_command': m028,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
