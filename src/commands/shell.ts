@@ -58,6 +58,12 @@ function decideChecked<S, E extends NewEvent>(spec: CommandSpec<S, E>, state: S,
   return decided;
 }
 
+/** `all` cut into consecutive slices as long as the lists of `like`: each command's share of a run's events. */
+function slices<T>(like: readonly unknown[][], all: readonly T[]): T[][] {
+  let from = 0;
+  return like.map((list) => all.slice(from, (from += list.length)));
+}
+
 /** A command's event ids were already in the log (its request ran before): answer for that, write nothing. */
 class AlreadyAppended extends Error {}
 
@@ -270,10 +276,6 @@ export class CommandShell {
       newKeys,
     );
     taken.forEach((t, i) => (out[t.index] = { events: written[i]! }));
-    // Their settles (stored answers) go to the connection together, as their loads did.
-    const settled = await Promise.allSettled(taken.map((t, i) => this.settleIn(session, t.item, written[i]!, newKeys)));
-    const failedSettle = settled.find((r) => r.status === 'rejected');
-    if (failedSettle) throw (failedSettle as PromiseRejectedResult).reason;
     return out;
   }
 
@@ -321,10 +323,10 @@ export class CommandShell {
     if ('earlier' in decision) {
       await spec.replayed?.(session.db, decision.earlier, ctx);
       events = decision.earlier;
+      await this.settleIn(session, { ctx, within: (fn) => fn() }, events, newKeys);
     } else {
       events = (await this.writeDecided(session, [{ ctx, spec: spec as CommandSpec<unknown, NewEvent>, decided: decision.decided, within: (fn) => fn() }], at, newKeys))[0] as StoredEvent<E>[];
     }
-    await this.settleIn(session, { ctx, within: (fn) => fn() }, events, newKeys);
     return events;
   }
 
@@ -340,7 +342,8 @@ export class CommandShell {
   /**
    * Writes what commands decided, in order: beside the log, their events
    * (expecting `at`, the seqs following on from one command to the next), and,
-   * inline, the read models. Answers each command's events.
+   * inline, the read models; then settles each (CommandContext.settle). Answers
+   * each command's events.
    */
   private async writeDecided(session: TenantSession, items: Decided[], at: number, newKeys: Map<string, Buffer>): Promise<StoredEvent[][]> {
     const perCommand: PendingEvent[][] = [];
@@ -366,7 +369,10 @@ export class CommandShell {
       );
     }
     const events = perCommand.flat();
-    if (events.length === 0) return items.map(() => []);
+    if (events.length === 0) {
+      await this.settleAll(session, items, items.map(() => []), newKeys);
+      return items.map(() => []);
+    }
     const tenantId = items[0]!.ctx.tenantId;
     // Personal fields are sealed with their subject's data key before anything is written (forgettable.ts):
     // the log only ever holds the sealed form; the read models, folded below, get the plaintext.
@@ -386,14 +392,28 @@ export class CommandShell {
         position: '',
         ...(sealed.events[i] !== e ? { sealed_payload: sealed.events[i]!.payload } : {}),
       }));
-      const appended = await session.append(sealed.events, at, [...sealed.keyWrites, ...this.projections.statementsFor(tenantId, provisional, at)]);
+      const appending = session.append(sealed.events, at, [...sealed.keyWrites, ...this.projections.statementsFor(tenantId, provisional, at)]);
+      // The settles start now, with the events as the append will store them: their reads (the answers) go to
+      // the connection right behind the append, which Postgres runs first, instead of a round trip later. If the
+      // append fails or is not what was sent, they are rolled back with it.
+      const settling = this.settleAll(session, items, slices(perCommand, provisional), newKeys);
+      const [append, settle] = await Promise.allSettled([appending, settling]);
+      if (append.status === 'rejected') throw append.reason;
+      const appended = append.value;
       // The store answers a re-append of ids it holds with the stored events instead of new ones; the
       // writes beside them must not stand then. Roll back and answer for the earlier commit.
       if (appended.length !== events.length || appended.some((e, i) => e.seq !== at + 1 + i || e.id !== events[i]!.id)) throw new AlreadyAppended();
+      if (settle.status === 'rejected') throw settle.reason;
       stored = appended.map((a, i) => (sealed.events[i] !== events[i] ? { ...a, payload: events[i]!.payload, sealed_payload: a.payload } : a));
     }
-    let from = 0;
-    return perCommand.map((list) => stored.slice(from, (from += list.length)));
+    return slices(perCommand, stored);
+  }
+
+  /** Settles commands (see settleIn) together: their statements go to the connection at once. The first failure, once all are done. */
+  private async settleAll(session: TenantSession, items: Decided[], events: StoredEvent[][], newKeys: ReadonlyMap<string, Buffer>): Promise<void> {
+    const settled = await Promise.allSettled(items.map((item, i) => this.settleIn(session, item, events[i]!, newKeys)));
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 
   private async attempt<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {

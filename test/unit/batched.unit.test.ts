@@ -46,6 +46,21 @@ describe('batched calls', () => {
     expect(await Promise.all(calls)).to.deep.equal(['t1:10', 't1:20', 't1:30']);
   });
 
+  it("with gather 'microtask', runs the calls made before the caller's next await as one batch, without waiting for the event loop", async () => {
+    const { batches, run } = gatedRun();
+    const call = batched(run, { gather: 'microtask' });
+    const calls = [call('t1', 1), call('t1', 2), call('t1', 3)];
+    expect(batches).to.have.length(0);
+    await Promise.resolve();
+    expect(batches.map((b) => b.items)).to.deep.equal([[1, 2, 3]]);
+    calls.push(call('t1', 4)); // after the batch went: the next one
+    batches[0]!.finish();
+    await tick();
+    expect(batches.map((b) => b.items)).to.deep.equal([[1, 2, 3], [4]]);
+    batches[1]!.finish();
+    expect(await Promise.all(calls)).to.deep.equal(['t1:10', 't1:20', 't1:30', 't1:40']);
+  });
+
   it('keeps keys apart: another key does not wait and never shares a batch', async () => {
     const { batches, run } = gatedRun();
     const call = batched(run);

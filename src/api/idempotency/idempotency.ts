@@ -153,7 +153,7 @@ export class Idempotency {
       const ok = (res.rows as { ok: boolean }[])[0]?.ok === true;
       return rows.map(() => ok);
     },
-    { max: MAX_COMPLETIONS, identity: rowKey },
+    { max: MAX_COMPLETIONS, identity: rowKey, gather: 'microtask' },
   );
 
   /**

@@ -50,10 +50,14 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
   const readConversation = batched((tenantId: string, ids: string[]) => conversationsWithParts(db, tenantId, ids));
   const readPart = batched((tenantId: string, wanted: { conversationId: string; partId: string }[]) => partsWithConversations(db, tenantId, wanted));
   // The same reads inside a command's transaction (its answer is stored with it: answerCommand), batched per
-  // transaction: the commands a group commit settles together read theirs in one statement after the first.
-  const readConversationIn = batched((_, wanted: { tx: Db; tenantId: string; id: string }[]) => conversationsWithParts(wanted[0]!.tx, wanted[0]!.tenantId, wanted.map((w) => w.id)));
-  const readPartIn = batched((_, wanted: { tx: Db; tenantId: string; part: { conversationId: string; partId: string } }[]) =>
-    partsWithConversations(wanted[0]!.tx, wanted[0]!.tenantId, wanted.map((w) => w.part)),
+  // transaction: the commands a group commit settles together read theirs in one statement.
+  const readConversationIn = batched(
+    (_, wanted: { tx: Db; tenantId: string; id: string }[]) => conversationsWithParts(wanted[0]!.tx, wanted[0]!.tenantId, wanted.map((w) => w.id)),
+    { gather: 'microtask' },
+  );
+  const readPartIn = batched(
+    (_, wanted: { tx: Db; tenantId: string; part: { conversationId: string; partId: string } }[]) => partsWithConversations(wanted[0]!.tx, wanted[0]!.tenantId, wanted.map((w) => w.part)),
+    { gather: 'microtask' },
   );
   const conversationAnswer = (tenantId: string, id: string, tx?: Db) => (tx ? readConversationIn(handleKey(tx), { tx, tenantId, id }) : readConversation(tenantId, id));
   const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx?: Db) => (tx ? readPartIn(handleKey(tx), { tx, tenantId, part }) : readPart(tenantId, part));

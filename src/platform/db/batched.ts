@@ -22,8 +22,11 @@ export interface BatchedOptions<I> {
    * The first call of a key waits for the end of the current turn of the event
    * loop, so that calls made in the same turn (a group commit's loads, started
    * together) go in one batch instead of one alone and the rest after it.
+   * `'microtask'`: only until the code that made it has run to its next await
+   * (calls made in one loop, e.g. a group's settles inside its transaction,
+   * where waiting for a turn of the event loop would hold the workspace's lock).
    */
-  gather?: boolean;
+  gather?: boolean | 'microtask';
 }
 
 interface Waiting<I, O> {
@@ -81,7 +84,8 @@ export function batched<I, O>(run: (key: string, items: I[]) => Promise<O[]>, op
       }
       const fresh: Waiting<I, O>[] = [{ item, resolve, reject }];
       queues.set(key, fresh);
-      if (opts.gather) setImmediate(() => void drain(key, fresh));
+      if (opts.gather === 'microtask') queueMicrotask(() => void drain(key, fresh));
+      else if (opts.gather) setImmediate(() => void drain(key, fresh));
       else void drain(key, fresh);
     });
 }
