@@ -21,25 +21,6 @@ export async function tenantWall(knex: Knex, table: string, column = 'tenant_id'
       USING (${column} = NULLIF(current_setting('app.tenant_id', true), '')::uuid)
       WITH CHECK (${column} = NULLIF(current_setting('app.tenant_id', true), '')::uuid);
   `);
-  if (column === 'tenant_id') await tenantStatistics(knex, table);
-}
-
-/**
- * No planner statistics on a walled table's tenant_id (migration 029 says why),
- * and none left from before: Postgres 18's pg_clear_attribute_stats, else the
- * catalogue row itself (a superuser's right; elsewhere the old row stays until
- * someone with it clears them).
- */
-export async function tenantStatistics(knex: Knex, table: string): Promise<void> {
-  await knex.raw(`ALTER TABLE ${table} ALTER COLUMN tenant_id SET STATISTICS 0`);
-  const clear = await knex.raw("SELECT to_regprocedure('pg_clear_attribute_stats(text, text, text, boolean)') IS NOT NULL AS ok");
-  if ((clear.rows as { ok: boolean }[])[0]?.ok) {
-    await knex.raw("SELECT pg_clear_attribute_stats(current_schema(), ?, 'tenant_id', false)", [table]);
-    return;
-  }
-  await knex
-    .raw("DELETE FROM pg_statistic WHERE starelid = ?::regclass AND staattnum = (SELECT attnum FROM pg_attribute WHERE attrelid = ?::regclass AND attname = 'tenant_id')", [table, table])
-    .catch(() => undefined);
 }
 
 export async function up(knex: Knex): Promise<void> {
