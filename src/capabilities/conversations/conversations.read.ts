@@ -144,8 +144,9 @@ export async function partsWithConversations(db: Db, tenantId: string, wanted: {
               FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id AND id = x.part_id
             ) p) AS part
          FROM ${wantedSql} AS x(conversation_id, part_id)
-         JOIN conversations c ON c.tenant_id = ? AND c.id = x.conversation_id`,
-        [...wantedBindings, tenantId] as Knex.RawBinding[],
+         JOIN conversations c ON c.tenant_id = ? AND c.id = x.conversation_id${ok.length === 1 ? '' : ' AND c.id = ANY(?::uuid[])'}`,
+        // Several: their conversations named again as an index condition, for the reason TableBatch.keyGuard gives.
+        [...wantedBindings, tenantId, ...(ok.length === 1 ? [] : [ok.map((w) => w.conversationId)])] as Knex.RawBinding[],
       )
     : { rows: [] };
   const byPart = new Map<string, ConversationRow & { wanted_part: string; part: PartJson | null }>();
