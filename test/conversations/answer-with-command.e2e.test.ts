@@ -18,7 +18,7 @@ describe('Idempotency-Key: a command and its answer commit together', () => {
   before(async () => {
     t = await startTestService('answer_with_command');
     owner = await newWorkspace(t);
-    key = (await mintKey(t, owner, ['conversations:read', 'conversations:write'])).secret;
+    key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write'])).secret;
     channelId = (await createChannel(t, owner)).id;
     await t.testDb.db.raw(`
       CREATE TABLE test_completions (key text PRIMARY KEY, tx text NOT NULL);
@@ -46,6 +46,19 @@ describe('Idempotency-Key: a command and its answer commit together', () => {
     const replay = await post('/api/conversations', { channel_id: channelId, body: 'Where is my order?', contact: { email: 'one@example.com' } }, 'start-1');
     expect(replay.headers.get('idempotent-replayed')).to.equal('true');
     expect(replay.text).to.equal(res.text);
+  });
+
+  it('stores the answers of a contact created and then changed with their own events', async () => {
+    const created = await post('/api/contacts', { email: 'new@example.com', name: 'New Person' }, 'contact-1');
+    expect(created.status, created.text).to.equal(201);
+    expect(await appendedIn('contact.created', created.body.id)).to.deep.equal([await completedIn('contact-1')]);
+    const changed = await t.client.request('PUT', `/api/contacts/${created.body.id}`, { name: 'Renamed' }, { key, headers: { 'idempotency-key': 'contact-2' } });
+    expect(changed.status, changed.text).to.equal(200);
+    expect(changed.body.name).to.equal('Renamed');
+    expect(await appendedIn('contact.updated', created.body.id)).to.deep.equal([await completedIn('contact-2')]);
+    const replay = await t.client.request('PUT', `/api/contacts/${created.body.id}`, { name: 'Renamed' }, { key, headers: { 'idempotency-key': 'contact-2' } });
+    expect(replay.headers.get('idempotent-replayed')).to.equal('true');
+    expect(replay.text).to.equal(changed.text);
   });
 
   it('stores each answer of 30 concurrent replies (a group commit) with its own part, and refusals after, in transactions that appended nothing', async () => {

@@ -1,4 +1,7 @@
-import { commandContext } from '../../api/command-context.js';
+import { answerCommand } from '../../api/command-context.js';
+import type { Db } from '../../platform/db/database.js';
+import type { CommandSpec } from '../../commands/command.js';
+import type { NewEvent } from '../../eventstore/envelope.js';
 import { listRoute, searchRoute } from '../../api/resource-routes.js';
 import { contactSearch } from './contacts.search.js';
 import { route, type Call, type RouteDef } from '../../api/routes.js';
@@ -38,15 +41,22 @@ const archivedFilter: Schema = {
 };
 
 export function contactsRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock, ids } = deps;
+  const { db, ids } = deps;
 
   /** The contact as it now is: 404 when the workspace has no such contact, 410 when it was erased. */
-  const current = async (tenantId: string, id: string) => {
-    const row = await findContactRow(db, tenantId, id);
+  const current = async (tenantId: string, id: string, tx: Db = db) => {
+    const row = await findContactRow(tx, tenantId, id);
     if (!row) throw new NotFound('contact');
     if (row.erased_at) throw contactErased(row.id);
-    return (await renderContacts(db, tenantId, [row]))[0]!;
+    return (await renderContacts(tx, tenantId, [row]))[0]!;
   };
+
+  /**
+   * Runs a contact command and answers the contact as it then is (`id`, else the one its first event is about),
+   * read in the command's transaction when the answer is stored with it (answerCommand).
+   */
+  const answerContact = <S, E extends NewEvent>(call: Call, spec: CommandSpec<S, E>, status: number, id?: string) =>
+    answerCommand(call, deps, spec, async (events, tx) => ({ status, body: await current(call.principal.tenantId, id ?? events[0]!.aggregate_id, tx) }));
 
   const finish = async (call: Call, page: unknown) => {
     const p = page as { data: ContactRow[] };
@@ -61,8 +71,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       summary: archived ? 'Archive a contact' : 'Unarchive a contact',
       responses: { 200: contactSchema, ...gone },
       async handle(call) {
-        await shell.execute(commandContext(call, clock), archiveContact({ id: call.params.id!, archived }));
-        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+        return answerContact(call, archiveContact({ id: call.params.id!, archived }), 200, call.params.id!);
       },
     });
 
@@ -75,8 +84,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 201: contactSchema },
       body: { additionalProperties: false, properties: fields(false) },
       async handle(call) {
-        const [created] = await shell.execute(commandContext(call, clock), createContact({ id: ids.uuid(), fields: call.body }));
-        return { status: 201, body: await current(call.principal.tenantId, created!.aggregate_id) };
+        return answerContact(call, createContact({ id: ids.uuid(), fields: call.body }), 201);
       },
     }),
 
@@ -142,8 +150,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 200: contactSchema, ...gone },
       body: { additionalProperties: false, minProperties: 1, properties: fields(true) },
       async handle(call) {
-        await shell.execute(commandContext(call, clock), updateContact({ id: call.params.id!, fields: call.body }));
-        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+        return answerContact(call, updateContact({ id: call.params.id!, fields: call.body }), 200, call.params.id!);
       },
     }),
 
@@ -158,8 +165,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 200: contactSchema, ...gone },
       body: { additionalProperties: false, required: ['company_id'], properties: { company_id: { ...uuid, description: "The company's `id` (not the workspace's own `company_id`)." } } },
       async handle(call) {
-        await shell.execute(commandContext(call, clock), attachCompany({ id: call.params.id!, companyId: call.body.company_id }));
-        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+        return answerContact(call, attachCompany({ id: call.params.id!, companyId: call.body.company_id }), 200, call.params.id!);
       },
     }),
 
@@ -170,8 +176,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Remove a contact from a company',
       responses: { 200: contactSchema, ...gone },
       async handle(call) {
-        await shell.execute(commandContext(call, clock), detachCompany({ id: call.params.id!, companyId: call.params.company_id! }));
-        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+        return answerContact(call, detachCompany({ id: call.params.id!, companyId: call.params.company_id! }), 200, call.params.id!);
       },
     }),
 
@@ -184,8 +189,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 200: contactSchema, ...gone },
       body: { additionalProperties: false, required: ['tag_id'], properties: { tag_id: uuid } },
       async handle(call) {
-        await shell.execute(commandContext(call, clock), tagContact({ id: call.params.id!, tagId: call.body.tag_id, add: true }));
-        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+        return answerContact(call, tagContact({ id: call.params.id!, tagId: call.body.tag_id, add: true }), 200, call.params.id!);
       },
     }),
 
@@ -196,8 +200,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Take a tag off a contact (taking off one they lack changes nothing)',
       responses: { 200: contactSchema, ...gone },
       async handle(call) {
-        await shell.execute(commandContext(call, clock), tagContact({ id: call.params.id!, tagId: call.params.tag_id!, add: false }));
-        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+        return answerContact(call, tagContact({ id: call.params.id!, tagId: call.params.tag_id!, add: false }), 200, call.params.id!);
       },
     }),
 
