@@ -1,7 +1,7 @@
 // batched(): calls of one key made while a batch runs go together in the next;
 // each caller gets its own result, and nothing waits when only one call is made.
 import { expect } from 'chai';
-import { batched } from '../../src/platform/db/batched.js';
+import { batched, batchedOn } from '../../src/platform/db/batched.js';
 
 /** A run function whose batches finish only when the test says so. */
 function gatedRun() {
@@ -59,6 +59,21 @@ describe('batched calls', () => {
     expect(batches.map((b) => b.items)).to.deep.equal([[1, 2, 3], [4]]);
     batches[1]!.finish();
     expect(await Promise.all(calls)).to.deep.equal(['t1:10', 't1:20', 't1:30', 't1:40']);
+  });
+
+  it('batchedOn keeps handles apart: calls through one handle batch together, never with another handle\'s', async () => {
+    const { batches, run } = gatedRun();
+    const seen: object[] = [];
+    const call = batchedOn((db: object, key: string, items: number[]) => (seen.push(db), run(key, items)), { gather: 'microtask' });
+    const a = {};
+    const b = {};
+    const calls = [call(a, 't1', 1), call(b, 't1', 2), call(a, 't1', 3)];
+    await Promise.resolve();
+    expect(batches.map((x) => x.items)).to.deep.equal([[1, 3], [2]]);
+    expect(seen).to.deep.equal([a, b]);
+    expect(seen[0]).to.equal(a);
+    batches.forEach((x) => x.finish());
+    expect(await Promise.all(calls)).to.deep.equal(['t1:10', 't1:20', 't1:30']);
   });
 
   it('keeps keys apart: another key does not wait and never shares a batch', async () => {

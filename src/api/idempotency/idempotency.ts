@@ -35,7 +35,7 @@ import { sha256Hex } from '../../platform/crypto/hmac.js';
 import { withIdSeed } from '../../platform/ids.js';
 import type { Answer } from '../routes.js';
 import { contextOf, type Principal } from '../context.js';
-import { batched, handleKey } from '../../platform/db/batched.js';
+import { batched, batchedOn } from '../../platform/db/batched.js';
 import type { Db } from '../../platform/db/database.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 
@@ -94,7 +94,7 @@ const rowKey = (r: { tenant_id: string; caller_id: string; key: string }): strin
 /** The batch key: one batch for every workspace's rows. */
 const ALL_WORKSPACES = '*';
 
-/** At most this many answers per completion statement: each count is a statement text of its own (see complete). */
+/** At most this many answers per completion statement. */
 const MAX_COMPLETIONS = 16;
 
 export class Idempotency {
@@ -124,33 +124,24 @@ export class Idempotency {
     { identity: rowKey },
   );
 
-  /** Stores the answers of completed requests that were not stored with a command (see storeCompletions). */
+  /** Stores the answers of completed requests that were not stored with a command (an error fails the callers). */
   private readonly complete = batched<Completion, void>(
     (_, rows) =>
       this.onOwnerPool(async (db) => {
-        await storeCompletions(db, rows);
+        await storeCompletions(db, rows, false);
         return rows.map(() => undefined);
       }),
     { max: MAX_COMPLETIONS },
   );
 
   /**
-   * Stores answers inside command transactions (see storeAnswer): the answers
-   * a group commit settles together go as one statement in its transaction.
+   * Stores answers inside command transactions (see storeAnswer): the answers a
+   * group commit settles together go as one statement in its transaction.
+   * Whether they were stored: a failure is undone alone and the command still commits.
    */
-  private readonly completeIn = batched<Completion & { db: Db }, boolean>(
-    async (_, rows) => {
-      // Whether they were stored: a failure is undone alone (migration 028), and the command still commits.
-      const res = await rows[0]!.db.raw('SELECT idempotency_complete(?::uuid[], ?::text[], ?::text[], ?::int[], ?::text[], ?::jsonb[], ?::timestamptz[]) AS ok', [
-        rows.map((r) => r.tenant_id),
-        rows.map((r) => r.caller_id),
-        rows.map((r) => r.key),
-        rows.map((r) => r.status),
-        rows.map((r) => r.body),
-        rows.map((r) => JSON.stringify(r.headers)),
-        rows.map((r) => r.at),
-      ] as unknown as Knex.RawBinding[]);
-      const ok = (res.rows as { ok: boolean }[])[0]?.ok === true;
+  private readonly completeIn = batchedOn<Db, Completion, boolean>(
+    async (db, _, rows) => {
+      const ok = await storeCompletions(db, rows, true);
       return rows.map(() => ok);
     },
     { max: MAX_COMPLETIONS, identity: rowKey, gather: 'microtask' },
@@ -233,7 +224,7 @@ export class Idempotency {
     const ctx = contextOf(req);
     ctx.storeAnswer = async (db, stored, keys) => {
       storedWithCommand = undefined;
-      if (await this.completeIn(handleKey(db), { db, ...(await this.completion(db, scope, stored, keys)) })) storedWithCommand = stored;
+      if (await this.completeIn(db, ALL_WORKSPACES, await this.completion(db, scope, stored, keys))) storedWithCommand = stored;
     };
     try {
       // Ids minted by the work derive from the key, so a re-run after a lost answer names the same things.
@@ -286,22 +277,19 @@ export class Idempotency {
   }
 }
 
-/**
- * Marks requests completed with their answers. The rows go as a VALUES list, one
- * statement text per count: Postgres knows how many rows it joins and keeps a
- * generic plan. The array form (`FROM unnest(…)`) was planned on every call,
- * 0.17 ms in pg_stat_statements, because its generic plan assumes 10 rows and
- * never beats a custom plan for the 1 to 3 a batch holds.
- */
-async function storeCompletions(db: Db, rows: Completion[]): Promise<void> {
-  const values = rows.map(() => '(?::uuid, ?::text, ?::text, ?::int, ?::text, ?::jsonb, ?::timestamptz)').join(', ');
-  await db.raw(
-    `UPDATE idempotency_keys k
-        SET status = 'completed', response_status = x.status, response_body = x.body, response_headers = x.headers, completed_at = x.at
-       FROM (VALUES ${values}) AS x(tenant_id, caller_id, key, status, body, headers, at)
-      WHERE k.tenant_id = x.tenant_id AND k.caller_id = x.caller_id AND k.key = x.key`,
-    rows.flatMap((r) => [r.tenant_id, r.caller_id, r.key, r.status, r.body, JSON.stringify(r.headers), r.at]),
-  );
+/** Marks requests completed with their answers (migration 028); `quiet`: a failure answers false instead of throwing. */
+async function storeCompletions(db: Db, rows: Completion[], quiet: boolean): Promise<boolean> {
+  const res = await db.raw('SELECT idempotency_complete(?::uuid[], ?::text[], ?::text[], ?::int[], ?::text[], ?::jsonb[], ?::timestamptz[], ?) AS ok', [
+    rows.map((r) => r.tenant_id),
+    rows.map((r) => r.caller_id),
+    rows.map((r) => r.key),
+    rows.map((r) => r.status),
+    rows.map((r) => r.body),
+    rows.map((r) => JSON.stringify(r.headers)),
+    rows.map((r) => r.at),
+    quiet,
+  ] as unknown as Knex.RawBinding[]);
+  return (res.rows as { ok: boolean }[])[0]?.ok === true;
 }
 
 function inFlight(): Conflict {

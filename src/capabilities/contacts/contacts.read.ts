@@ -3,7 +3,7 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { arrayOf, bool, constant, dateTime, nullable, object, str, uuid } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
-import { batched } from '../../platform/db/batched.js';
+import { batchedOn } from '../../platform/db/batched.js';
 import { checkQuery, compileQuery } from '../../platform/query/filter.js';
 import { contactSearch } from './contacts.search.js';
 import { companiesByIds, type CustomAttributeValues } from '../companies/index.js';
@@ -81,28 +81,20 @@ interface Asserted {
  * lookups go as one statement instead of one each. One pair goes by scalars, which
  * keeps a generic plan.
  */
-const lookups = new WeakMap<object, (tenantId: string, pair: Asserted) => Promise<Found[]>>();
-function byExternalIdAndEmail(db: Db, tenantId: string, pair: Asserted): Promise<Found[]> {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = batched<Asserted, Found[]>(
-      async (tenant, pairs) => {
-        if (pairs.length === 1) {
-          const [p] = pairs;
-          return [(await db.raw(BY_EXTERNAL_ID_AND_EMAIL, [tenant, p!.external_id, tenant, p!.email, p!.external_id])).rows as Found[]];
-        }
-        const ids = pairs.map((p) => p.external_id);
-        const res = await db.raw(BY_EXTERNAL_IDS_AND_EMAILS, [ids, tenant, ids, pairs.map((p) => p.email), tenant] as unknown as Knex.RawBinding[]);
-        const out = pairs.map((): Found[] => []);
-        for (const { i, ...row } of res.rows as (Found & { i: number })[]) out[i - 1]!.push(row as Found);
-        return out;
-      },
-      { gather: true },
-    );
-    lookups.set(db, lookup);
-  }
-  return lookup(tenantId, pair);
-}
+const byExternalIdAndEmail = batchedOn<Db, Asserted, Found[]>(
+  async (db, tenant, pairs) => {
+    if (pairs.length === 1) {
+      const [p] = pairs;
+      return [(await db.raw(BY_EXTERNAL_ID_AND_EMAIL, [tenant, p!.external_id, tenant, p!.email, p!.external_id])).rows as Found[]];
+    }
+    const ids = pairs.map((p) => p.external_id);
+    const res = await db.raw(BY_EXTERNAL_IDS_AND_EMAILS, [ids, tenant, ids, pairs.map((p) => p.email), tenant] as unknown as Knex.RawBinding[]);
+    const out = pairs.map((): Found[] => []);
+    for (const { i, ...row } of res.rows as (Found & { i: number })[]) out[i - 1]!.push(row as Found);
+    return out;
+  },
+  { gather: true },
+);
 
 /** By id; else by external_id, then e-mail (spec 2.6: the caller's assertion picks the contact). */
 export async function findContact(db: Db, tenantId: string, by: ContactInput & { id?: string }): Promise<ContactView | null> {

@@ -24,7 +24,7 @@ import {
   type ConversationRow,
 } from './conversations.read.js';
 import { attachmentsSchema, contactSchema } from './schemas.js';
-import { batched, handleKey } from '../../platform/db/batched.js';
+import { batchedOn } from '../../platform/db/batched.js';
 import type { Db } from '../../platform/db/database.js';
 import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
 
@@ -44,23 +44,14 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
   const viewFilters = new WeakMap<Call, Sql>();
   /** what a search condition probes an index with: the owner pool, outside row-level security (see the body field) */
   const lookup = ownerLookup(deps);
-  // Conversations and parts as answers render them, read in batches per workspace: the GETs that arrive while one
-  // read of the workspace runs, and the writes a group commit answers at once, read theirs in one statement
-  // instead of one each (a write reads after its own commit: read-your-writes).
-  const readConversation = batched((tenantId: string, ids: string[]) => conversationsWithParts(db, tenantId, ids));
-  const readPart = batched((tenantId: string, wanted: { conversationId: string; partId: string }[]) => partsWithConversations(db, tenantId, wanted));
-  // The same reads inside a command's transaction (its answer is stored with it: answerCommand), batched per
-  // transaction: the commands a group commit settles together read theirs in one statement.
-  const readConversationIn = batched(
-    (_, wanted: { tx: Db; tenantId: string; id: string }[]) => conversationsWithParts(wanted[0]!.tx, wanted[0]!.tenantId, wanted.map((w) => w.id)),
-    { gather: 'microtask' },
-  );
-  const readPartIn = batched(
-    (_, wanted: { tx: Db; tenantId: string; part: { conversationId: string; partId: string } }[]) => partsWithConversations(wanted[0]!.tx, wanted[0]!.tenantId, wanted.map((w) => w.part)),
-    { gather: 'microtask' },
-  );
-  const conversationAnswer = (tenantId: string, id: string, tx?: Db) => (tx ? readConversationIn(handleKey(tx), { tx, tenantId, id }) : readConversation(tenantId, id));
-  const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx?: Db) => (tx ? readPartIn(handleKey(tx), { tx, tenantId, part }) : readPart(tenantId, part));
+  // Conversations and parts as answers render them, read in batches per handle and workspace: the GETs that arrive
+  // while one read of the workspace runs read theirs in one statement instead of one each; the answers a group
+  // commit stores with its commands (answerCommand) read theirs through its transaction, the only handle that sees
+  // them yet. Without a transaction, an answer reads after its commit (read-your-writes).
+  const readConversation = batchedOn((h: Db, tenantId: string, ids: string[]) => conversationsWithParts(h, tenantId, ids), { gather: 'microtask' });
+  const readPart = batchedOn((h: Db, tenantId: string, wanted: { conversationId: string; partId: string }[]) => partsWithConversations(h, tenantId, wanted), { gather: 'microtask' });
+  const conversationAnswer = (tenantId: string, id: string, tx: Db = db) => readConversation(tx, tenantId, id);
+  const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx: Db = db) => readPart(tx, tenantId, part);
 
   return [
     route<{ channel_id: string; body: string; subject?: string; contact_id?: string; contact?: ContactInput; assignee_id?: string }>({
@@ -174,7 +165,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       summary: 'Get a conversation with its parts',
       resource: conversationWithPartsSchema,
       what: 'conversation',
-      find: ({ principal, params }) => readConversation(principal.tenantId, params.id!),
+      find: ({ principal, params }) => conversationAnswer(principal.tenantId, params.id!),
       render: (c) => c,
     }),
 

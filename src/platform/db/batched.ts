@@ -90,16 +90,16 @@ export function batched<I, O>(run: (key: string, items: I[]) => Promise<O[]>, op
     });
 }
 
-const handleKeys = new WeakMap<object, string>();
-let handles = 0;
-
 /**
- * A batch key naming one database handle (a transaction): calls made through
- * the same transaction batch together, never with another's, whose rows it
- * could not see.
+ * `batched` per database handle (a pool, a transaction): calls through one
+ * handle batch together, and never with another handle's, whose rows it may
+ * not see (a transaction's own writes). `run` gets the handle.
  */
-export function handleKey(db: object): string {
-  let key = handleKeys.get(db);
-  if (key === undefined) handleKeys.set(db, (key = `handle:${++handles}`));
-  return key;
+export function batchedOn<H extends object, I, O>(run: (db: H, key: string, items: I[]) => Promise<O[]>, opts: BatchedOptions<I> = {}): (db: H, key: string, item: I) => Promise<O> {
+  const perHandle = new WeakMap<H, (key: string, item: I) => Promise<O>>();
+  return (db, key, item) => {
+    let call = perHandle.get(db);
+    if (!call) perHandle.set(db, (call = batched((k: string, items: I[]) => run(db, k, items), opts)));
+    return call(key, item);
+  };
 }
