@@ -4,6 +4,7 @@ import type { ListSpec } from '../../api/pagination/list.js';
 import { arrayOf, bool, constant, dateTime, nullable, object, str, uuid } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import { batchedOn } from '../../platform/db/batched.js';
+import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
 import { checkQuery, compileQuery } from '../../platform/query/filter.js';
 import { contactSearch } from './contacts.search.js';
 import { companiesByIds, type CustomAttributeValues } from '../companies/index.js';
@@ -59,8 +60,11 @@ const BY_EXTERNAL_ID_AND_EMAIL = `(SELECT ${COLS.join(', ')}, 'external_id' AS v
   UNION ALL
   (SELECT ${COLS.join(', ')}, 'email' AS via FROM contacts WHERE tenant_id = ? AND ${EMAIL_IS} AND external_id IS DISTINCT FROM ? ORDER BY created_at LIMIT 1)`;
 
-/** The same for many pairs at once, each row tagged with its pair's position (1-based). Exported for its plan's test. */
-export const BY_EXTERNAL_IDS_AND_EMAILS = `SELECT x.i::int AS i, c.*, 'external_id' AS via
+/**
+ * The same for many pairs at once, each row tagged with its pair's position (1-based). Exported for its plan's test.
+ * Planned per call: a generic plan made while the workspace was small scanned the workspace for each pair.
+ */
+export const BY_EXTERNAL_IDS_AND_EMAILS = `${PLANNED_PER_CALL}SELECT x.i::int AS i, c.*, 'external_id' AS via
     FROM unnest(?::text[]) WITH ORDINALITY AS x(external_id, i),
     LATERAL (SELECT ${COLS.join(', ')} FROM contacts WHERE tenant_id = ? AND external_id = x.external_id LIMIT 1) c
   UNION ALL

@@ -23,6 +23,21 @@
 // policies read app.tenant_id when they run, not when they are planned.
 // PREPARED_STATEMENTS=off turns all of it off (e.g. behind a pooler in
 // transaction mode that cannot carry named statements).
+//
+// A generic plan is costed once, with the table as it was then, and kept for
+// the connection's life (until an ANALYZE); and behind row-level security it
+// is costed for the workspace the connection served when it was made (Postgres
+// reads app.tenant_id to estimate). A statement that reads a batch of rows by
+// their keys, planned for a workspace that looked tiny, took an index on the
+// workspace alone and filtered the keys: every group then read the whole
+// workspace of whoever sent it next, however many keys it named
+// (bench/results/profile-12.md, ninth round). Such texts start with
+// PLANNED_PER_CALL and are never named: Postgres plans them on every execution,
+// for their workspace, their number of keys and the table's current size. The
+// planning is paid once per batch, not per key.
+
+/** Marks a statement to be planned on every execution (see above). */
+export const PLANNED_PER_CALL = '/* planned per call */ ';
 
 export const PREPARE_AFTER = 2;
 export const MAX_NAMED = 100;
@@ -44,6 +59,7 @@ export class StatementNames {
   nameFor(text: string): string | undefined {
     const named = this.names.get(text);
     if (named !== undefined || this.names.size >= this.max) return named;
+    if (text.startsWith(PLANNED_PER_CALL)) return undefined;
     if (this.refused.has(text)) return undefined;
     const n = (this.counts.get(text) ?? 0) + 1;
     if (n < this.after) {

@@ -1,0 +1,131 @@
+// A batched read by keys reads only the rows it names, however much the
+// workspace grew since the connection first sent it. The service's pool names
+// the statements it repeats (src/platform/db/prepared.ts), and Postgres then
+// keeps one generic plan per connection, costed with the table as it was. Made
+// while the workspace held three rows, that plan read every row of the workspace
+// through an index on the workspace alone and filtered the keys: a group of 22
+// starts read 22,000 contacts (6.7 ms instead of 0.2), and the answers of a
+// group of 30 writes read the whole workspace's conversations
+// (bench/results/profile-12.md, ninth round). These statements are planned on
+// every call instead. The check is what Postgres runs for the statement on the
+// service's own connection, as the workspace's role, after the growth.
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { BY_EXTERNAL_IDS_AND_EMAILS } from '../../src/capabilities/contacts/contacts.read.js';
+import { conversationsWithPartsQuery } from '../../src/capabilities/conversations/conversations.read.js';
+import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
+import { createChannel } from '../support/channels.js';
+import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+/** Rows a scan read: those it returned and those its filter dropped, over all its loops (EXPLAIN gives both per loop). */
+const rowsRead = (scans: PlanNode[]) => scans.reduce((sum, n) => sum + (n['Actual Rows']! + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops']!, 0);
+
+describe('batched reads by keys are planned with the workspace as it is', () => {
+  let t: TestService;
+  before(async () => {
+    t = await startTestService('planned_per_call');
+  });
+  after(() => t?.close());
+
+  /**
+   * Sends `statement` as a busy workspace does, on one of the service's pooled connections as the workspace's role
+   * (ten times: past the naming threshold and the five custom plans Postgres tries before a generic one); lets the
+   * workspace grow by `grow` (committed by another connection, no ANALYZE after); runs it once more (`check` sees
+   * its rows) and returns the plan this connection runs for it then (its prepared statement's if it named it, else
+   * one made now), with the prepared statements it keeps for it (none, when planned per call).
+   */
+  async function planAfterGrowth(owner: Member, statement: { sql: string; bindings: unknown[] }, grow: () => Promise<unknown>, check: (rows: Record<string, unknown>[]) => void): Promise<{ plan: PlanNode; prepared: string[] }> {
+    return t.service.deps.db.transaction(async (trx) => {
+      await trx.raw("SELECT set_config('role', ?, true), set_config('app.tenant_id', ?, true)", [TENANT_ROLE, owner.workspaceId]);
+      const run = () => trx.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
+      for (let i = 0; i < 10; i++) await run();
+      await grow();
+      check((await run()).rows);
+      // The text as the connection received it ($n placeholders), to find its prepared statement.
+      let n = 0;
+      const sent = statement.sql.replace(/\?/g, () => `$${++n}`);
+      const prepared = (await trx.raw('SELECT name, parameter_types::text[] AS types FROM pg_prepared_statements WHERE statement = ?', [sent])).rows as { name: string; types: string[] }[];
+      let explained;
+      if (prepared.length > 0) {
+        // EXECUTE takes no bind parameters: its arguments are written out as literals of the statement's types.
+        const { name, types } = prepared[0]!;
+        const args = statement.bindings.map((b, i) => `${(trx.client as Knex.Client).raw('?', [b as Knex.RawBinding]).toQuery()}::${types[i]}`);
+        explained = await trx.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${args.join(', ')})`);
+      } else {
+        explained = await trx.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.bindings as Knex.RawBinding[]);
+      }
+      return { plan: (explained.rows as { 'QUERY PLAN': [{ Plan: PlanNode }] }[])[0]!['QUERY PLAN'][0].Plan, prepared: prepared.map((p) => p.name) };
+    });
+  }
+
+  it("a group's contact lookup (by external_id and e-mail) reads the asked contacts, not the 3,000 the workspace grew to", async () => {
+    const owner = await newWorkspace(t);
+    const key = (await mintKey(t, owner, ['contacts:write'])).secret;
+    for (let i = 0; i < 3; i++) {
+      const res = await t.client.post('/api/contacts', { email: `c${i}@example.com`, external_id: `c-${i}`, name: `C ${i}` }, { key });
+      expect(res.status, res.text).to.equal(201);
+    }
+    // As many starts as a busy group holds: c-0 and c-1 by external_id, c-2 by e-mail, and 17 new contacts.
+    const n = 20;
+    const ids = ['c-0', 'c-1', ...Array.from({ length: n - 2 }, (_, i) => `new-${i}`)];
+    const emails = ['c0@example.com', 'c1@example.com', 'c2@example.com', ...Array.from({ length: n - 3 }, (_, i) => `new${i}@example.com`)];
+    const { plan, prepared } = await planAfterGrowth(
+      owner,
+      { sql: BY_EXTERNAL_IDS_AND_EMAILS, bindings: [ids, owner.workspaceId, ids, emails, owner.workspaceId] },
+      () =>
+        t.testDb.db.raw(
+          `INSERT INTO contacts (tenant_id, id, external_id, email, name, created_at, updated_at)
+           SELECT ?::uuid, gen_random_uuid(), 'g-' || g, 'g' || g || '@example.com', 'G', now(), now() FROM generate_series(1, 3000) g`,
+          [owner.workspaceId],
+        ),
+      (rows) => expect(rows.map((r) => [r.i, r.via, r.external_id]).sort()).to.deep.equal([[1, 'external_id', 'c-0'], [2, 'external_id', 'c-1'], [3, 'email', 'c-2']]),
+    );
+    const scans = nodes(plan).filter((s) => s['Relation Name'] === 'contacts');
+    expect(scans, JSON.stringify(plan)).to.have.length(2);
+    // Twenty keys by external_id and twenty by e-mail: a row or two each; a plan on the workspace alone reads 3,003 per key.
+    expect(rowsRead(scans), `contact rows read for ${2 * n} keys: ${JSON.stringify(scans)}`).to.be.at.most(2 * 2 * n);
+    expect(prepared, 'prepared statements the connection keeps for it').to.deep.equal([]);
+  });
+
+  it("a group's answers (conversations with their parts) read the answered conversations, not the 3,000 the workspace grew to", async () => {
+    const owner = await newWorkspace(t);
+    const key = (await mintKey(t, owner, ['conversations:write'])).secret;
+    const channelId = (await createChannel(t, owner)).id;
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.client.post('/api/conversations', { channel_id: channelId, body: `Hello ${i}`, contact: { email: `a${i}@example.com` } }, { key });
+      expect(res.status, res.text).to.equal(201);
+      made.push(res.body.id);
+    }
+    // As many answers as a busy group reads: the three made, and 17 ids of conversations that do not exist (yet).
+    const n = 20;
+    const ids = [...made, ...Array.from({ length: n - 3 }, () => crypto.randomUUID())];
+    const { plan, prepared } = await planAfterGrowth(
+      owner,
+      conversationsWithPartsQuery(owner.workspaceId, ids),
+      () =>
+        t.testDb.db.raw(
+          `INSERT INTO conversations (tenant_id, id, channel_id, contact_id, subject, state, parts_count, created_at, updated_at, last_part_at)
+           SELECT ?::uuid, gen_random_uuid(), ?::uuid, gen_random_uuid(), 'Order ' || g, 'open', 0, now(), now(), now() FROM generate_series(1, 3000) g`,
+          [owner.workspaceId, channelId],
+        ),
+      (rows) => expect(rows.map((r) => r.id).sort()).to.deep.equal([...made].sort()),
+    );
+    const scans = nodes(plan).filter((s) => s['Relation Name'] === 'conversations');
+    expect(scans, JSON.stringify(plan)).to.have.length(1);
+    // Twenty ids: a row each at most; a plan on the workspace alone reads 3,003.
+    expect(rowsRead(scans), `conversation rows read for ${n} ids: ${JSON.stringify(scans)}`).to.be.at.most(2 * n);
+    // Whatever plan the connection happened to keep, it must plan this read for the workspace as it is.
+    expect(prepared, 'prepared statements the connection keeps for it').to.deep.equal([]);
+  });
+});
