@@ -42,6 +42,12 @@ describe('group commit', () => {
     await locker.query('SELECT pg_advisory_lock(hashtextextended($1::text, 0))', [owner.workspaceId]);
     const parts = (id: string, body: unknown) => t.client.post(`/api/conversations/${id}/parts`, body, { key });
     let answers: Awaited<ReturnType<typeof parts>>[];
+    // Statements that read conversations by id for the commands' loads (the service's pool and its transactions).
+    const loads: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (/^select \* from "conversations" where "tenant_id" = \$1 and "id" = \$2|SELECT \* FROM conversations WHERE tenant_id = \$1 AND id = ANY/.test(q.sql.replace(/^\/\*.*?\*\/ /, ''))) loads.push(q.sql);
+    };
+    t.service.deps.db.on('query', onQuery);
     try {
       const requests = [
         ...convs.map((id) => t.client.post(`/api/conversations/${id}/reply`, { body: `reply to ${id}`, message_type: 'comment' }, { key })),
@@ -55,6 +61,7 @@ describe('group commit', () => {
       await locker.query('SELECT pg_advisory_unlock_all()');
       answers = await Promise.all(requests);
     } finally {
+      t.service.deps.db.off('query', onQuery);
       await locker.end();
     }
 
@@ -86,6 +93,9 @@ describe('group commit', () => {
     const byTx = new Map<string, Set<string>>();
     for (const r of txs) byTx.set(r.tx, (byTx.get(r.tx) ?? new Set()).add(r.request_id));
     expect(Math.max(...[...byTx.values()].map((s) => s.size)), 'commands sharing one transaction').to.be.at.least(20);
+    // Their conversations were loaded together, a statement per run of the group rather than one per command (50,
+    // and the reloads): a run ends at each close that finds its pair's close before it, so about a dozen runs.
+    expect(loads.length, loads.join('\n')).to.be.greaterThan(0).and.at.most(15);
     // The read models followed every one of them.
     const closed = await t.testDb.db('conversations').where({ tenant_id: owner.workspaceId, state: 'closed' }).count<{ n: string }[]>({ n: '*' });
     expect(Number(closed[0]!.n)).to.equal(10);

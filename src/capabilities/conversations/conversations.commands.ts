@@ -64,6 +64,8 @@ export const manageConversation = (
     teamExists: await teamExists(db, ctx.tenantId, cmd.teamId),
   }),
   decide: (s) => decideManage(cmd, s.conversation, s),
+  // Loaded beside a group's other keyed commands (close, assign and snooze are as hot as replies): member and team facts are never written by a keyed command.
+  keys: () => [`conversation:${conversationId}`],
 });
 
 /** Reopens a snoozed conversation whose time has come; decided on current state, so one reopened or snoozed longer meanwhile is left alone. */

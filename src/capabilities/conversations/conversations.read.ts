@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
+import { batchedOn } from '../../platform/db/batched.js';
 import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
 import { arrayOf, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
 import { AUTHOR_TYPES, PART_TYPES } from './conversations.events.js';
@@ -99,8 +100,26 @@ export const conversationsOf = (db: Db, tenantId: string) =>
 export type StoredConversation = Omit<ConversationRow, 'tags'>;
 
 export async function findConversation(db: Db, tenantId: string, id: string): Promise<StoredConversation | undefined> {
-  return isUuid(id) ? db('conversations').where({ tenant_id: tenantId, id }).first() : undefined;
+  return isUuid(id) ? conversationsById(db, tenantId, id) : undefined;
 }
+
+/**
+ * Conversations by id, the calls made together through one handle as one statement (platform/db/batched.ts): a
+ * group commit loads its commands at once, and 14 replies cost one statement instead of 14. One id by scalars (a
+ * generic plan), several planned per call (see oneOrMany). Each caller gets a row of its own.
+ */
+const conversationsById = batchedOn<Db, string, StoredConversation | undefined>(
+  async (db, tenantId, ids) => {
+    if (ids.length === 1) return [await db('conversations').where({ tenant_id: tenantId, id: ids[0] }).first()];
+    const res = await db.raw(`${PLANNED_PER_CALL}SELECT * FROM conversations WHERE tenant_id = ? AND id = ANY(?::uuid[])`, [tenantId, [...new Set(ids)]] as Knex.RawBinding[]);
+    const byId = new Map((res.rows as StoredConversation[]).map((r) => [r.id, r]));
+    return ids.map((id) => {
+      const row = byId.get(id.toLowerCase());
+      return row && { ...row };
+    });
+  },
+  { gather: 'microtask' },
+);
 
 /** A conversation as answers render it (with its tags by name). */
 export async function findRenderedConversation(db: Db, tenantId: string, id: string): Promise<ConversationRow | undefined> {
