@@ -110,8 +110,11 @@ export async function findConversation(db: Db, tenantId: string, id: string): Pr
  */
 const conversationsById = batchedOn<Db, string, StoredConversation | undefined>(
   async (db, tenantId, ids) => {
-    if (ids.length === 1) return [await db('conversations').where({ tenant_id: tenantId, id: ids[0] }).first()];
-    const res = await db.raw(`${PLANNED_PER_CALL}SELECT * FROM conversations WHERE tenant_id = ? AND id = ANY(?::uuid[])`, [tenantId, [...new Set(ids)]] as Knex.RawBinding[]);
+    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+    const res = await db.raw(byOneOrMany(wanted, `SELECT * FROM conversations WHERE tenant_id = ? AND ${oneOrMany('id', wanted)}`), [
+      tenantId,
+      (wanted.length === 1 ? wanted[0]! : wanted) as Knex.RawBinding,
+    ]);
     const byId = new Map((res.rows as StoredConversation[]).map((r) => [r.id, r]));
     return ids.map((id) => {
       const row = byId.get(id.toLowerCase());
