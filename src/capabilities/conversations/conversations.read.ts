@@ -148,8 +148,8 @@ type PartJson = Omit<PartRow, 'created_at'> & { created_at: string };
  * the whole workspace and filtered the ids (3.5 ms for a group of 30 answers in a workspace of 10,000).
  */
 const oneOrMany = (column: string, ids: string[]): string => (ids.length === 1 ? `${column} = ?::uuid` : `${column} = ANY(?::uuid[])`);
-/** The text of a read by `oneOrMany`: planned per call for several ids. */
-const byOneOrMany = (ids: string[], sql: string): string => (ids.length === 1 ? sql : PLANNED_PER_CALL + sql);
+/** The text of a read by `oneOrMany`: planned per call for several keys. */
+const byOneOrMany = (keys: readonly unknown[], sql: string): string => (keys.length === 1 ? sql : PLANNED_PER_CALL + sql);
 
 /**
  * Parts with their conversations, as reply and part routes answer, in one statement (the answers of writes are
@@ -165,7 +165,7 @@ export async function partsWithConversations(db: Db, tenantId: string, wanted: {
   const res = ok.length
     ? await db.raw(
         byOneOrMany(
-          ok.map((w) => w.partId),
+          ok,
           `SELECT c.*, ${tagRefsSql('c')} AS tags, x.part_id AS wanted_part, (
             SELECT row_to_json(p) FROM (
               SELECT id, conversation_id, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
