@@ -148,17 +148,11 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     metrics: { middleware: metrics.httpMiddleware(), handler: metrics.handler(config.metricsToken) },
     health: {
       live: () => live,
+      // Bounded: a database that does not answer (a partition, a pool waiting for connections) is
+      // not ready either, and the load balancer asking must hear so within its own timeout.
       ready: async () => {
-        try {
-          await database.db.raw('SELECT 1');
-        } catch {
-          return 'database unreachable';
-        }
-        try {
-          await deps.store.ping();
-        } catch {
-          return 'event store unreachable';
-        }
+        if (!(await answersWithin(() => database.db.raw('SELECT 1'), READY_TIMEOUT_MS))) return 'database unreachable';
+        if (!(await answersWithin(() => deps.store.ping(), READY_TIMEOUT_MS))) return 'event store unreachable';
         return null;
       },
     },
@@ -213,4 +207,18 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       log.info('service stopped');
     })());
   return { url, port, deps, engine, routes, workers, metrics, close };
+}
+
+/** How long /readyz waits for the database and the event store before it says 503. */
+const READY_TIMEOUT_MS = 2_000;
+
+/** Whether `probe` succeeds within `ms` (a probe still running after that is left to fail on its own). */
+async function answersWithin(probe: () => Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([probe().then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -4593,6 +4593,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
+        /** @description `service_unavailable`: the database is restarting, failing over or unreachable. Retry after `Retry-After` seconds; a write retried with the same Idempotency-Key is applied at most once, even when the first try committed before its answer was lost. */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
     };
     parameters: {
         /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
@@ -4638,6 +4649,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postChannels: {
@@ -4685,6 +4697,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getChannelsById: {
@@ -4717,6 +4730,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putChannelsById: {
@@ -4762,6 +4776,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getChannelsByIdDeliveries: {
@@ -4802,6 +4817,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getChannelsByIdDeliveriesByDeliveryId: {
@@ -4836,6 +4852,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postChannelsByIdInbound: {
@@ -4908,6 +4925,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postChannelsByIdRotateSecret: {
@@ -4945,6 +4963,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCompanies: {
@@ -4982,6 +5001,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postCompanies: {
@@ -5030,6 +5050,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCompaniesById: {
@@ -5062,6 +5083,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putCompaniesById: {
@@ -5112,6 +5134,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCompaniesById: {
@@ -5149,6 +5172,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCompaniesByIdContacts: {
@@ -5190,6 +5214,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContacts: {
@@ -5233,6 +5258,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postContacts: {
@@ -5280,6 +5306,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postContactsSearch: {
@@ -5327,6 +5354,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContactsById: {
@@ -5360,6 +5388,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putContactsById: {
@@ -5411,6 +5440,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteContactsById: {
@@ -5448,6 +5478,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postContactsByIdArchive: {
@@ -5486,6 +5517,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postContactsByIdCompanies: {
@@ -5534,6 +5566,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteContactsByIdCompaniesByCompanyId: {
@@ -5574,6 +5607,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postContactsByIdExports: {
@@ -5628,6 +5662,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postContactsByIdTags: {
@@ -5673,6 +5708,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteContactsByIdTagsByTagId: {
@@ -5713,6 +5749,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postContactsByIdUnarchive: {
@@ -5751,6 +5788,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getConversations: {
@@ -5793,6 +5831,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postConversations: {
@@ -5848,6 +5887,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getConversationsCounts: {
@@ -5877,6 +5917,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postConversationsSearch: {
@@ -5924,6 +5965,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getConversationsById: {
@@ -5956,6 +5998,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postConversationsByIdParts: {
@@ -6005,6 +6048,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postConversationsByIdPartsByPartIdRedact: {
@@ -6044,6 +6088,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postConversationsByIdPartsByPartIdUnsend: {
@@ -6083,6 +6128,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postConversationsByIdReply: {
@@ -6135,6 +6181,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postConversationsByIdTags: {
@@ -6179,6 +6226,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteConversationsByIdTagsByTagId: {
@@ -6218,6 +6266,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEvents: {
@@ -6256,6 +6305,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEventsSchemas: {
@@ -6285,6 +6335,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getExportsById: {
@@ -6317,6 +6368,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getExportsByIdDownload: {
@@ -6367,6 +6419,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postInvitesAccept: {
@@ -6405,6 +6458,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getKeys: {
@@ -6441,6 +6495,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postKeys: {
@@ -6482,6 +6537,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteKeysById: {
@@ -6519,6 +6575,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postKeysByIdRotate: {
@@ -6556,6 +6613,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMe: {
@@ -6585,6 +6643,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMembers: {
@@ -6623,6 +6682,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postMembersInvites: {
@@ -6666,6 +6726,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putMembersById: {
@@ -6710,6 +6771,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMembersById: {
@@ -6747,6 +6809,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postMembersByIdErase: {
@@ -6784,6 +6847,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOutbound: {
@@ -6813,6 +6877,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postOutbound: {
@@ -6867,6 +6932,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOutboundById: {
@@ -6899,6 +6965,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putOutboundById: {
@@ -6956,6 +7023,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteOutboundById: {
@@ -6993,6 +7061,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postOutboundByIdCancel: {
@@ -7030,6 +7099,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOutboundByIdRecipients: {
@@ -7070,6 +7140,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postOutboundByIdSend: {
@@ -7107,6 +7178,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSavedReplies: {
@@ -7136,6 +7208,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postSavedReplies: {
@@ -7177,6 +7250,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSavedRepliesById: {
@@ -7209,6 +7283,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putSavedRepliesById: {
@@ -7253,6 +7328,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSavedRepliesById: {
@@ -7290,6 +7366,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postSavedRepliesByIdRender: {
@@ -7334,6 +7411,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postSession: {
@@ -7369,6 +7447,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSession: {
@@ -7393,6 +7472,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTags: {
@@ -7422,6 +7502,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postTags: {
@@ -7462,6 +7543,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTagsById: {
@@ -7494,6 +7576,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putTagsById: {
@@ -7537,6 +7620,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteTagsById: {
@@ -7574,6 +7658,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTeams: {
@@ -7603,6 +7688,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postTeams: {
@@ -7643,6 +7729,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postTeamsRosters: {
@@ -7686,6 +7773,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTeamsById: {
@@ -7718,6 +7806,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putTeamsById: {
@@ -7761,6 +7850,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteTeamsById: {
@@ -7798,6 +7888,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putTeamsByIdMembers: {
@@ -7841,6 +7932,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getViews: {
@@ -7870,6 +7962,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postViews: {
@@ -7918,6 +8011,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getViewsById: {
@@ -7950,6 +8044,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putViewsById: {
@@ -8001,6 +8096,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteViewsById: {
@@ -8038,6 +8134,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhooks: {
@@ -8074,6 +8171,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postWebhooks: {
@@ -8117,6 +8215,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhooksById: {
@@ -8149,6 +8248,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putWebhooksById: {
@@ -8196,6 +8296,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhooksById: {
@@ -8233,6 +8334,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhooksByIdDeliveries: {
@@ -8273,6 +8375,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhooksByIdDeliveriesByDeliveryId: {
@@ -8307,6 +8410,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postWebhooksByIdDeliveriesByDeliveryIdRetry: {
@@ -8346,6 +8450,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDocs: {

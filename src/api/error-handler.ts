@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { AppError, type ErrorEntry } from '../platform/errors.js';
+import { AppError, ServiceUnavailable, type ErrorEntry } from '../platform/errors.js';
+import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
 import { contextOf } from './context.js';
 
 export function sendErrors(res: Response, status: number, requestId: string, errors: ErrorEntry[], headers: Record<string, string> = {}): void {
@@ -40,6 +41,14 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   if (known) {
     sendErrors(res, known.status, ctx.requestId, known.entries(), known.headers);
+    return;
+  }
+  // A database that is restarting, failing over or cut off is no bug in the request:
+  // 503 with Retry-After, which tells the client a retry is safe and when to make it.
+  if (isDatabaseUnavailable(err)) {
+    ctx.log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code } }, 'database unavailable');
+    const e = new ServiceUnavailable();
+    sendErrors(res, e.status, ctx.requestId, e.entries(), e.headers);
     return;
   }
   ctx.log.error({ err }, 'unhandled error');

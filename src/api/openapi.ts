@@ -66,12 +66,18 @@ const ERRORS: Record<number, { name: string; description: string }> = {
   422: { name: 'Unprocessable', description: '`idempotency_key_reused` (same key, another method, path or body), `channels_not_configured`, `limit_reached`, `too_many_companies`.' },
   429: { name: 'TooManyRequests', description: '`too_many_attempts`: sign-in throttled; `Retry-After` says when to try again.' },
   500: { name: 'InternalError', description: '`internal_error`: a bug, logged with the request id.' },
+  503: {
+    name: 'ServiceUnavailable',
+    description:
+      '`service_unavailable`: the database is restarting, failing over or unreachable. Retry after `Retry-After` seconds; a write retried with the same Idempotency-Key is applied at most once, even when the first try committed before its answer was lost.',
+  },
 };
 
 /** The error statuses every route of this kind can give, whatever it declares. */
 export function errorStatuses(def: RouteDef): number[] {
   // 408 and 431 come from the HTTP server itself, before any route (src/api/error-handler.ts).
-  const s = new Set<number>([400, 408, 413, 431, 500]);
+  // 503 when the database is unavailable, on any route that reaches it (all of them do).
+  const s = new Set<number>([400, 408, 413, 431, 500, 503]);
   // JSON routes refuse other media types; the signed raw route answers those 401.
   if (!def.rawBody) s.add(415);
   if (def.permission !== 'public') [401, 403, 404].forEach((x) => s.add(x));
@@ -189,7 +195,7 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
     components.responses[e.name] = {
       description: e.description,
       content: { 'application/json': { schema: hoister.hoist(clone(errorListSchema)) } },
-      ...(Number(status) === 429 || Number(status) === 409 ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
+      ...([409, 429, 503].includes(Number(status)) ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
     };
   }
 

@@ -6,6 +6,7 @@ import type { NewEvent, PendingEvent, StoredEvent } from '../eventstore/envelope
 import { WrongExpectedSeq, type EventStore, type TenantSession } from '../eventstore/store.port.js';
 import { AppError, Conflict } from '../platform/errors.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
+import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
 import { deterministicUuid, type Ids } from '../platform/ids.js';
 import { ProjectionGap, type ProjectionEngine } from '../projections/engine.js';
 import type { Forgettable } from '../eventstore/forgettable.js';
@@ -189,8 +190,15 @@ export class CommandShell {
         }
         return out;
       }, this.projections.checkpointQuery);
-    } catch {
-      // Nothing of the group committed. Each command gets a transaction of its own, and its own outcome.
+    } catch (e) {
+      // The connection broke (the database went away, maybe during COMMIT): whether the group committed
+      // is unknown, so running its commands again could write them twice. Each caller gets the error
+      // (503: a retry with its Idempotency-Key finds what did commit).
+      if (isDatabaseUnavailable(e)) {
+        for (const { reject } of group) reject(e);
+        return;
+      }
+      // Otherwise nothing of the group committed. Each command gets a transaction of its own, and its own outcome.
       for (const { ctx, spec, resolve, reject, within } of group) await within(() => this.executeAlone(ctx, spec)).then(resolve, reject);
       return;
     }

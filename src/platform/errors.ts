@@ -73,3 +73,21 @@ export class Unprocessable extends AppError {
     super(422, code, message, field);
   }
 }
+
+/**
+ * The database (or the event store) is not reachable right now: nothing is wrong
+ * with the request, and retrying it after `Retry-After` seconds, with the same
+ * Idempotency-Key for a write, is safe whether or not the first try committed.
+ */
+export class ServiceUnavailable extends AppError {
+  constructor(retryAfterSeconds = 1) {
+    super(
+      503,
+      'service_unavailable',
+      'The service cannot reach its database right now. Retry after Retry-After seconds; a write retried with the same Idempotency-Key is applied at most once.',
+      undefined,
+      [],
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+}

@@ -25,8 +25,12 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(label: string, opts: { clock?: Clock; env?: Record<string, string | undefined>; extraModules?: CapabilityModule[] } = {}): Promise<TestService> {
-  const testDb = await createTestDb(label, { max: 30, checkEvents: true });
+export async function startTestService(
+  label: string,
+  /** `testDb`: a database of the caller's (on a Postgres the test stops and starts), instead of a clone of the template */
+  opts: { clock?: Clock; env?: Record<string, string | undefined>; extraModules?: CapabilityModule[]; testDb?: TestDb } = {},
+): Promise<TestService> {
+  const testDb = opts.testDb ?? (await createTestDb(label, { max: 30, checkEvents: true }));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-svc-'));
   const config = loadConfig({
     DATABASE_URL: testDb.url,

@@ -1,10 +1,15 @@
 // Idempotency-Key handling (spec 3.2, 4.2, design invariant 8).
 //
 // The reservation is committed by its own statement before the work starts, so
-// a concurrent retry sees it. It carries a lease: a request that crashed or
-// never finished frees its key when the lease runs out instead of holding it
-// for 24 hours. A 5xx releases the key; any other answer is stored and replayed
-// byte for byte. Stored answers are sealed: a creation answer may carry a
+// a concurrent retry sees it. It names its holder (a token of the request) and
+// carries a short lease that the holding process renews while the request runs:
+// a process that crashed frees its keys within a lease (LEASE_MS), not 24
+// hours. A 5xx releases the key; any other answer is stored and replayed byte
+// for byte. A release the database cannot take (it went away mid-request: the
+// request is answered 503) is kept and retried until the database is back, so
+// the key is free again within moments of it coming back, not after the lease;
+// a release names its holder, so a late one never frees the next request's
+// reservation. See docs/architecture.md, "A database outage and the keys". Stored answers are sealed: a creation answer may carry a
 // secret shown once (an API key, an endpoint secret), which must not sit in
 // plaintext at rest for 24 hours. Inside that seal, personal fields (a
 // contact's name, a message body) are sealed again under their subjects' data
@@ -25,6 +30,7 @@
 // lookup does, so they need no tenant role. Batched per workspace on the
 // requests' pool, with many busy workspaces, that was two statements and about
 // one role switch per write.
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Request } from 'express';
 import type { Clock } from '../../platform/clock.js';
@@ -40,7 +46,12 @@ import type { Db } from '../../platform/db/database.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 
 export const KEY_MAX_LENGTH = 255;
-export const LEASE_MS = 60_000;
+/** A reservation's lease: how long a key stays held after its process last renewed it (a crashed process's keys free after this). */
+export const LEASE_MS = 15_000;
+/** The holding process renews its reservations this often: a third of the lease, so two renewals may fail before it runs out. */
+export const RENEW_EVERY_MS = 5_000;
+/** A release the database refused is tried again this often, until it goes through. */
+export const RELEASE_RETRY_MS = 500;
 export const RETENTION_MS = 24 * 3600_000;
 /** Printable ASCII; a space may sit inside the key, never at either end. */
 export const KEY_FORMAT = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -69,10 +80,15 @@ export function errorAnswer(e: AppError, requestId: string): StoredAnswer {
   return { status: e.status, body: { type: 'error.list', request_id: requestId, errors: e.entries() }, headers: e.headers };
 }
 
-interface Reservation {
+/** A reservation this process made or took over: its row, and the token that names it as ours. */
+interface Hold {
   tenant_id: string;
   caller_id: string;
   key: string;
+  holder: string;
+}
+
+interface Reservation extends Hold {
   fingerprint: string;
   locked_until: Date;
   created_at: Date;
@@ -103,15 +119,16 @@ export class Idempotency {
     (_, rows) =>
       this.onOwnerPool(async (db) => {
         const res = await db.raw(
-          `INSERT INTO idempotency_keys (tenant_id, caller_id, key, fingerprint, status, locked_until, created_at)
-           SELECT x.tenant_id, x.caller_id, x.key, x.fingerprint, 'in_flight', x.locked_until, x.created_at
-             FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::timestamptz[]) AS x(tenant_id, caller_id, key, fingerprint, locked_until, created_at)
+          `INSERT INTO idempotency_keys (tenant_id, caller_id, key, holder, fingerprint, status, locked_until, created_at)
+           SELECT x.tenant_id, x.caller_id, x.key, x.holder, x.fingerprint, 'in_flight', x.locked_until, x.created_at
+             FROM unnest(?::uuid[], ?::text[], ?::text[], ?::uuid[], ?::text[], ?::timestamptz[], ?::timestamptz[]) AS x(tenant_id, caller_id, key, holder, fingerprint, locked_until, created_at)
            ON CONFLICT (tenant_id, caller_id, key) DO NOTHING
            RETURNING tenant_id, caller_id, key`,
           [
             rows.map((r) => r.tenant_id),
             rows.map((r) => r.caller_id),
             rows.map((r) => r.key),
+            rows.map((r) => r.holder),
             rows.map((r) => r.fingerprint),
             rows.map((r) => r.locked_until),
             rows.map((r) => r.created_at),
@@ -147,6 +164,13 @@ export class Idempotency {
     { max: MAX_COMPLETIONS, identity: rowKey, gather: 'microtask' },
   );
 
+  /** Reservations this process holds while their requests run: renewed every RENEW_EVERY_MS. */
+  private readonly held = new Map<string, Hold>();
+  private renewing: NodeJS.Timeout | null = null;
+  /** Releases the database could not take (it was unreachable): tried again every RELEASE_RETRY_MS. */
+  private readonly unreleased = new Map<string, Hold>();
+  private releasing: NodeJS.Timeout | null = null;
+
   /**
    * `db`: the requests' pool (replays, releases, and the data keys of stored
    * answers, in the caller's tenant scope). `owner`: the owner pool and the
@@ -181,22 +205,30 @@ export class Idempotency {
       throw new BadRequest('invalid_idempotency_key', `Idempotency-Key must be 1 to ${KEY_MAX_LENGTH} printable ASCII characters (spaces only inside).`, 'Idempotency-Key');
     }
     const scope = { tenant_id: principal.tenantId, caller_id: principal.callerId, key };
+    const hold: Hold = { ...scope, holder: randomUUID() };
     const fp = fingerprint(req);
     const now = this.clock.now();
     const lease = new Date(now.getTime() + LEASE_MS);
 
-    const reserved = await this.reserve(ALL_WORKSPACES, { tenant_id: scope.tenant_id, caller_id: scope.caller_id, key, fingerprint: fp, locked_until: lease, created_at: now });
+    let reserved: boolean;
+    try {
+      reserved = await this.reserve(ALL_WORKSPACES, { ...hold, fingerprint: fp, locked_until: lease, created_at: now });
+    } catch (e) {
+      // The insert may have committed before the connection broke: whatever row names us is released once the database is back.
+      this.releaseLater(hold);
+      throw e;
+    }
     if (!reserved) {
-      const replay = await this.existing(scope, fp, now, lease);
+      const replay = await this.existing(scope, hold, fp, now, lease);
       if (replay) return replay;
       // We took over a released reservation or one whose lease ran out: its request may have committed first.
       contextOf(req).resumed = true;
     }
-    return this.perform(req, scope, work);
+    return this.perform(req, scope, hold, work);
   }
 
   /** A stored answer to replay, or null when we took over an expired lease and should run the work. */
-  private async existing(scope: Record<string, string>, fp: string, now: Date, lease: Date): Promise<StoredAnswer | null> {
+  private async existing(scope: Record<string, string>, hold: Hold, fp: string, now: Date, lease: Date): Promise<StoredAnswer | null> {
     const row = (await this.db('idempotency_keys').where(scope).first()) as Row | undefined;
     if (!row) throw inFlight(); // released between our insert and read: the caller simply retries
     if (row.status === 'completed') {
@@ -208,15 +240,30 @@ export class Idempotency {
     }
     if (row.status === 'in_flight' && row.locked_until.getTime() > now.getTime()) throw inFlight();
     // The first request answered 5xx (released) or its lease ran out (it crashed or never finished): take the key over.
-    const took = await this.db('idempotency_keys')
-      .where(scope)
-      .andWhere((q) => q.where('status', 'released').orWhere((q2) => q2.where('status', 'in_flight').andWhere('locked_until', '<=', now)))
-      .update({ status: 'in_flight', fingerprint: fp, locked_until: lease, created_at: now });
+    let took: number;
+    try {
+      took = await this.db('idempotency_keys')
+        .where(scope)
+        .andWhere((q) => q.where('status', 'released').orWhere((q2) => q2.where('status', 'in_flight').andWhere('locked_until', '<=', now)))
+        .update({ status: 'in_flight', holder: hold.holder, fingerprint: fp, locked_until: lease, created_at: now });
+    } catch (e) {
+      this.releaseLater(hold); // the takeover may have committed: as for a reservation
+      throw e;
+    }
     if (took === 0) throw inFlight();
     return null;
   }
 
-  private async perform(req: Request, scope: Record<string, string>, work: () => Promise<Answer>): Promise<StoredAnswer> {
+  private async perform(req: Request, scope: Record<string, string>, hold: Hold, work: () => Promise<Answer>): Promise<StoredAnswer> {
+    this.hold(hold);
+    try {
+      return await this.performHeld(req, scope, hold, work);
+    } finally {
+      this.unhold(hold);
+    }
+  }
+
+  private async performHeld(req: Request, scope: Record<string, string>, hold: Hold, work: () => Promise<Answer>): Promise<StoredAnswer> {
     let answer: StoredAnswer;
     // The answer a command stored in its own transaction, if the last transaction that stored one committed
     // (the shell settles again whenever it runs a command again; see CommandContext.settle).
@@ -231,18 +278,26 @@ export class Idempotency {
       answer = await withIdSeed(`${scope.tenant_id}\u0000${scope.caller_id}\u0000${scope.key}`, work);
     } catch (e) {
       if (!(e instanceof AppError) || e.status >= 500) {
-        await this.release(scope);
+        await this.release(hold);
         throw e;
       }
       answer = errorAnswer(e, contextOf(req).requestId);
     }
     if (answer.status >= 500) {
-      await this.release(scope);
+      await this.release(hold);
       return answer;
     }
     const raw = answer.body === undefined ? null : JSON.stringify(answer.body);
     // Stored with the command's events already, or now, after the commit (refusals, answers not of a command).
-    if (answer !== storedWithCommand) await this.complete(ALL_WORKSPACES, await this.completion(this.db, scope, answer));
+    if (answer !== storedWithCommand) {
+      try {
+        await this.complete(ALL_WORKSPACES, await this.completion(this.db, scope, answer));
+      } catch (e) {
+        // The work is done but its answer could not be stored (the database went away): a retry takes the key over and finds it.
+        await this.release(hold);
+        throw e;
+      }
+    }
     return { ...answer, raw: raw ?? undefined };
   }
 
@@ -261,10 +316,79 @@ export class Idempotency {
   /**
    * A 5xx frees the key for a retry (spec 3.2). The row stays, marked released,
    * because the work may have committed before the 5xx: the retry that takes it
-   * over is told to look for that commit (CommandContext.resumed).
+   * over is told to look for that commit (CommandContext.resumed). Only our own
+   * reservation still in flight is released: one whose answer was stored with
+   * the command's events (the COMMIT went through and only its acknowledgement
+   * was lost) stays completed, and its retry replays that answer.
+   *
+   * Never throws: when the database cannot take the release (it went away,
+   * which is why the request failed), the release is kept and tried again
+   * every RELEASE_RETRY_MS until it goes through.
    */
-  private async release(scope: Record<string, string>): Promise<void> {
-    await this.db('idempotency_keys').where(scope).update({ status: 'released', locked_until: this.clock.now() });
+  private async release(hold: Hold): Promise<void> {
+    try {
+      await this.releaseAll([hold]);
+    } catch {
+      this.releaseLater(hold);
+    }
+  }
+
+  private releaseAll(holds: Hold[]): Promise<number> {
+    return this.onOwnerPool((db) =>
+      db('idempotency_keys')
+        .whereIn(['tenant_id', 'caller_id', 'key', 'holder'], holds.map((h) => [h.tenant_id, h.caller_id, h.key, h.holder]))
+        .andWhere('status', 'in_flight')
+        .update({ status: 'released', locked_until: this.clock.now() }),
+    );
+  }
+
+  private releaseLater(hold: Hold): void {
+    this.unreleased.set(`${rowKey(hold)}\u0000${hold.holder}`, hold);
+    if (this.releasing) return;
+    const retry = async () => {
+      const holds = [...this.unreleased.values()].slice(0, 500);
+      try {
+        await this.releaseAll(holds);
+        for (const h of holds) this.unreleased.delete(`${rowKey(h)}\u0000${h.holder}`);
+      } catch {
+        /* still unreachable: next round */
+      }
+      this.releasing = this.unreleased.size > 0 ? setTimeout(() => void retry(), RELEASE_RETRY_MS).unref() : null;
+    };
+    this.releasing = setTimeout(() => void retry(), RELEASE_RETRY_MS).unref();
+  }
+
+  /** Releases waiting for the database (observability and tests). */
+  pendingReleases(): number {
+    return this.unreleased.size;
+  }
+
+  private hold(hold: Hold): void {
+    this.held.set(rowKey(hold), hold);
+    this.renewing ??= setInterval(() => void this.renew(), RENEW_EVERY_MS).unref();
+  }
+
+  private unhold(hold: Hold): void {
+    if (this.held.get(rowKey(hold))?.holder === hold.holder) this.held.delete(rowKey(hold));
+    if (this.held.size === 0 && this.renewing) {
+      clearInterval(this.renewing);
+      this.renewing = null;
+    }
+  }
+
+  /** Extends the lease of every reservation this process still holds (one statement per 500; a failure waits for the next round). */
+  private async renew(): Promise<void> {
+    const holds = [...this.held.values()];
+    const until = new Date(this.clock.now().getTime() + LEASE_MS);
+    for (let i = 0; i < holds.length; i += 500) {
+      const part = holds.slice(i, i + 500);
+      await this.onOwnerPool((db) =>
+        db('idempotency_keys')
+          .whereIn(['tenant_id', 'caller_id', 'key', 'holder'], part.map((h) => [h.tenant_id, h.caller_id, h.key, h.holder]))
+          .andWhere('status', 'in_flight')
+          .update({ locked_until: until }),
+      ).catch(() => undefined);
+    }
   }
 
   /** Reaps rows 24 h after completion, and abandoned reservations 24 h after their lease ended. */

@@ -21,6 +21,14 @@ export interface EmbeddedCluster {
   /** true when this process started or adopted the cluster and will stop it */
   owned: boolean;
   stop(): Promise<void>;
+  /**
+   * Stops the server and keeps the cluster (tests and the scale-out run take the
+   * database away under load): `fast` ends every session with 57P01, `immediate`
+   * drops them as a crash would. Resolves when it is down.
+   */
+  halt(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Starts the halted server again on the same port and data; resolves when it accepts connections. */
+  resume(): Promise<void>;
 }
 
 interface Credentials {
@@ -143,9 +151,18 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const creds = await credentials(opts.dataDir);
   const { pg_ctl } = await pgBinaries();
   const ids = await ensurePostgresUser();
+  const startOn = (port: number) =>
+    runPostgresTool(
+      pg_ctl,
+      ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'),
+        '-o', `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=200`],
+      ids,
+    );
   const cluster = (port: number, owned: boolean): EmbeddedCluster => ({
     port,
     owned,
+    halt: async (mode) => void (await runPostgresTool(pg_ctl, ['stop', '-D', pgdata, '-m', mode, '-w', '-t', '60'], ids)),
+    resume: async () => void (await startOn(port)),
     url: (database = 'postgres') =>
       `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${database}`,
     stop: async () => {
@@ -171,12 +188,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
 
   await initialise(pgdata, creds, ids, opts.log);
   const port = await freePort();
-  await runPostgresTool(
-    pg_ctl,
-    ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'),
-      '-o', `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=200`],
-    ids,
-  );
+  await startOn(port);
   await fs.writeFile(ownerFile, String(process.pid));
   opts.log(`embedded Postgres listening on 127.0.0.1:${port}`);
   return cluster(port, true);

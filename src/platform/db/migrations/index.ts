@@ -24,6 +24,7 @@ import * as m025 from './025_outbound.js';
 import * as m026 from './026_contacts_email_lower.js';
 import * as m027 from './027_feed_reads_the_log.js';
 import * as m028 from './028_answer_with_command.js';
+import * as m029 from './029_idempotency_holder.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -53,6 +54,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '026_contacts_email_lower': m026,
   '027_feed_reads_the_log': m027,
   '028_answer_with_command': m028,
+  '029_idempotency_holder': m029,
 };
 
 export const migrations: Knex.MigrationSource<string> = {

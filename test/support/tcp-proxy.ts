@@ -1,0 +1,100 @@
+// A TCP proxy between the service and Postgres, for faults that a real server
+// cannot be asked to make on cue: a connection lost after COMMIT reached the
+// server but before its answer reached the service (the unknown-outcome case).
+// Bytes pass through untouched; only the cut is ours.
+import net from 'node:net';
+
+interface Pair {
+  client: net.Socket;
+  server: net.Socket;
+  /** the watched text was sent since the connection's last BEGIN */
+  seen: boolean;
+  /** COMMIT went out: hold the server's answers until it confirms, then cut */
+  cutting: boolean;
+  held: string;
+}
+
+export class TcpProxy {
+  private server: net.Server | null = null;
+  private readonly pairs = new Set<Pair>();
+  private watch: { marker: string; done: () => void } | null = null;
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async start(): Promise<number> {
+    this.server = net.createServer((client) => this.accept(client));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as net.AddressInfo).port;
+    return this.port;
+  }
+
+  /**
+   * The next COMMIT on a connection that sent `marker` inside its transaction is
+   * forwarded; Postgres commits and answers, and the service's connection is cut
+   * before that answer reaches it. Resolves once the cut is made.
+   */
+  cutAfterCommitOf(marker: string): Promise<void> {
+    return new Promise((resolve) => (this.watch = { marker, done: resolve }));
+  }
+
+  async close(): Promise<void> {
+    for (const p of this.pairs) {
+      p.client.destroy();
+      p.server.destroy();
+    }
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private accept(client: net.Socket): void {
+    const server = net.connect(this.target.port, this.target.host);
+    const pair: Pair = { client, server, seen: false, cutting: false, held: '' };
+    this.pairs.add(pair);
+    const end = () => {
+      this.pairs.delete(pair);
+      client.destroy();
+      server.destroy();
+    };
+    client.on('error', end).on('close', end);
+    server.on('error', end).on('close', end);
+    client.on('data', (chunk: Buffer) => {
+      const commits = this.scan(pair, chunk.toString('latin1'));
+      server.write(chunk);
+      if (commits) pair.cutting = true;
+    });
+    server.on('data', (chunk: Buffer) => {
+      if (!pair.cutting) {
+        client.write(chunk);
+        return;
+      }
+      // CommandComplete 'C' with the tag COMMIT: the server has committed. The service never hears it.
+      pair.held += chunk.toString('latin1');
+      if (pair.held.includes('COMMIT\u0000')) {
+        const watch = this.watch;
+        this.watch = null;
+        end();
+        watch?.done();
+      }
+    });
+  }
+
+  /** Walks the statements in a chunk in order; true when an armed COMMIT is among them. */
+  private scan(pair: Pair, text: string): boolean {
+    if (!this.watch) return false;
+    const marker = this.watch.marker;
+    const tokens: { at: number; what: 'begin' | 'marker' | 'commit' }[] = [];
+    const find = (needle: string, what: 'begin' | 'marker' | 'commit') => {
+      for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) tokens.push({ at: i, what });
+    };
+    find('BEGIN', 'begin');
+    find(marker, 'marker');
+    find('COMMIT', 'commit');
+    tokens.sort((a, b) => a.at - b.at);
+    for (const t of tokens) {
+      if (t.what === 'begin') pair.seen = false;
+      else if (t.what === 'marker') pair.seen = true;
+      else if (pair.seen) return true;
+    }
+    return false;
+  }
+}
