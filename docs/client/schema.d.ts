@@ -4911,14 +4911,12 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description An empty body when the content type is not application/json, the channel is unknown or the signature is wrong (the same answer for all three); the error envelope (`stale_timestamp`) when the signature verifies but the timestamp is more than 5 minutes off. */
+            /** @description No body when the content type is not application/json, the channel is unknown or the signature is wrong (the same empty answer for all three). Only a caller whose signature verifies gets a body: the error envelope (`stale_timestamp`, see `x-exceptional-content`) when the timestamp is more than 5 minutes off. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
+                content?: never;
             };
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];

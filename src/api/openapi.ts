@@ -148,12 +148,12 @@ function securityOf(def: RouteDef): Record<string, string[]>[] {
 function responseObject(status: number, value: Schema | null | ResponseDoc, hoister: SchemaHoister): unknown {
   if (value === errorListSchema && ERRORS[status]) return { $ref: `#/components/responses/${ERRORS[status]!.name}` };
   const doc = value instanceof ResponseDoc ? value : new ResponseDoc(STATUS_CODES[status] ?? String(status), value);
-  if (doc.schema === null) return { description: doc.description };
-  return {
-    description: doc.description,
-    content: { 'application/json': { schema: hoister.hoist(clone(doc.schema)) } },
-    ...(doc.emptyAllowed ? { 'x-empty-body-allowed': true } : {}),
-  };
+  if (doc.schema === null) {
+    // Bodyless, as tools read it; the one case with a body stays machine-readable beside it.
+    const exceptional = doc.exceptionalBody ? { 'x-exceptional-content': { 'application/json': { schema: hoister.hoist(clone(doc.exceptionalBody)) } } } : {};
+    return { description: doc.description, ...exceptional };
+  }
+  return { description: doc.description, content: { 'application/json': { schema: hoister.hoist(clone(doc.schema)) } } };
 }
 
 export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): OpenApiDocument {

@@ -38,8 +38,12 @@ export class ResponseDoc {
     readonly description: string,
     /** the JSON Schema of the body; null for none */
     readonly schema: Schema | null,
-    /** the body may also be empty (the signed inbound route's 401) */
-    readonly emptyAllowed = false,
+    /**
+     * With `schema` null: the body an otherwise empty answer carries in one case its
+     * description names (the signed inbound route's 401 is empty, except `stale_timestamp`).
+     * The document declares the answer bodyless and puts this under `x-exceptional-content`.
+     */
+    readonly exceptionalBody: Schema | null = null,
   ) {}
 }
 

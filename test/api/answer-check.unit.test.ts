@@ -17,10 +17,11 @@ describe('recorded answers against the OpenAPI document (unit)', () => {
       a('GET', `/api/conversations/${id}`, 404, err('not_found')),
       a('DELETE', '/api/session', 204, '', null),
       a('POST', `/api/channels/${id}/inbound`, 401, '', null),
+      a('POST', `/api/channels/${id}/inbound`, 401, err('stale_timestamp')),
       a('GET', '/api/nowhere', 404, err('route_not_found')),
     ]);
     expect(r.problems).to.deep.equal([]);
-    expect(r.checked).to.equal(4);
+    expect(r.checked).to.equal(5);
     expect(r.unmatched).to.equal(1);
     expect([...r.covered.keys()]).to.include.members(['GET /api/conversations/counts', 'GET /api/conversations/{id}']);
   });
@@ -33,9 +34,11 @@ describe('recorded answers against the OpenAPI document (unit)', () => {
       a('DELETE', '/api/session', 204, '{}'),
       a('GET', '/api/me', 401, '', null),
       a('GET', '/api/me', 401, '{"type":"error.list","errors":[]}'),
+      a('POST', `/api/channels/${id}/inbound`, 401, '{"stale":true}'),
     ]);
     const text = r.problems.join('\n');
-    expect(r.problems).to.have.length(6);
+    expect(r.problems).to.have.length(7);
+    expect(text).to.match(/POST \/api\/channels\/\{id\}\/inbound 401: body does not match/);
     expect(text).to.match(/GET \/api\/conversations\/counts 418: status not documented/);
     expect(text).to.match(/GET \/api\/conversations\/counts 200: body does not match .*\/data\/0\/count must be integer/);
     expect(text).to.match(/GET \/api\/conversations\/\{id\} 200: body does not match .*must have required property/);

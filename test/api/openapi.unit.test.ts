@@ -64,11 +64,11 @@ describe('OpenAPI document (unit)', () => {
   it('describes the error envelope on every error answer, shared per status', () => {
     expect(doc.components.schemas.ErrorList).to.deep.include({ type: 'object', required: ['type', 'request_id', 'errors'] });
     const reply = op('post', '/api/conversations/{id}/reply');
-    expect(Object.keys(reply.responses)).to.deep.equal(['201', '400', '401', '403', '404', '408', '409', '413', '415', '422', '431', '500']);
+    expect(Object.keys(reply.responses)).to.deep.equal(['201', '400', '401', '403', '404', '408', '409', '413', '415', '422', '431', '500', '503']);
     expect(reply.responses['404']).to.deep.equal({ $ref: '#/components/responses/NotFound' });
     expect((doc.components.responses.NotFound as Op).content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/ErrorList' });
     // a public route: no 401/403 unless it declares them
-    expect(Object.keys(op('delete', '/api/session').responses)).to.deep.equal(['204', '400', '408', '413', '415', '431', '500']);
+    expect(Object.keys(op('delete', '/api/session').responses)).to.deep.equal(['204', '400', '408', '413', '415', '431', '500', '503']);
     expect(Object.keys(op('post', '/api/session').responses)).to.include.members(['201', '401', '429']);
   });
 
@@ -81,7 +81,9 @@ describe('OpenAPI document (unit)', () => {
     const inbound = op('post', '/api/channels/{id}/inbound');
     expect(inbound.security).to.deep.equal([{ channelSignature: [], channelTimestamp: [] }]);
     expect(inbound.requestBody.content['application/json'].schema.required).to.deep.equal(['external_id', 'contact', 'content']);
-    expect(inbound.responses['401']['x-empty-body-allowed']).to.equal(true);
+    // The empty 401 (spec) is declared bodyless; the one 401 with a body, stale_timestamp, is named beside it.
+    expect(inbound.responses['401']).to.not.have.property('content');
+    expect(inbound.responses['401']['x-exceptional-content']['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/ErrorList' });
     expect(op('post', '/api/conversations').parameters.map((p: Op) => p.$ref ?? p.name)).to.include('#/components/parameters/IdempotencyKey');
   });
 

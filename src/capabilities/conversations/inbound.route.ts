@@ -71,9 +71,9 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
       201: new ResponseDoc('Filed: a new conversation (the thread\'s first post), or a new part (a follow-up with a new message_id).', receiptSchema),
       202: new ResponseDoc('Nothing filed: the thread exists and the post carries no new message_id.', duplicateSchema),
       401: new ResponseDoc(
-        'An empty body when the content type is not application/json, the channel is unknown or the signature is wrong (the same answer for all three); the error envelope (`stale_timestamp`) when the signature verifies but the timestamp is more than 5 minutes off.',
+        'No body when the content type is not application/json, the channel is unknown or the signature is wrong (the same empty answer for all three). Only a caller whose signature verifies gets a body: the error envelope (`stale_timestamp`, see `x-exceptional-content`) when the timestamp is more than 5 minutes off.',
+        null,
         errorListSchema,
-        true,
       ),
       409: errorListSchema,
     },
