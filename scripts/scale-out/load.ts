@@ -58,7 +58,7 @@ export class LoadClient {
   /**
    * Sends one logical request, retrying transport failures, 5xx and in-flight key conflicts.
    * `onHeld` is called once when the key is reported in flight (a process died holding it: the
-   * key's lease must run out first, up to a minute), so the caller can carry on meanwhile.
+   * key's lease must run out first, up to its 15 s), so the caller can carry on meanwhile.
    */
   async send(rec: RequestRecord, headers: Record<string, string>, raw?: string, sign?: (raw: string) => Record<string, string>, onHeld?: () => void): Promise<RequestRecord> {
     const started = Date.now();
@@ -130,7 +130,7 @@ export async function runLoad(client: LoadClient, setup: Setup, opts: LoadOption
   const held: Promise<unknown>[] = [];
   /**
    * A write whose key is held by a process that died waits for the key's lease
-   * (up to a minute); the client parks it (its retries go on) and carries on
+   * (up to its 15 s); the client parks it (its retries go on) and carries on
    * with new requests, as a real client with more than one thing to do would.
    */
   const sendOrPark = (rec: RequestRecord, headers: Record<string, string>, raw?: string, sign?: (raw: string) => Record<string, string>): Promise<void> =>

@@ -1,15 +1,13 @@
 // The real parts of the production topology, as child processes of the
 // scale-out run: service processes on fixed ports (so a restarted one comes back
 // where nginx expects it), nginx from the Debian package as the load balancer,
-// and the embedded Postgres driven with pg_ctl so it can be restarted on the same
-// data directory and port.
+// and a last-resort stop of the embedded Postgres (which the run halts and
+// resumes through its cluster handle, on the same data directory and port).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, promises as fs, readFileSync, writeSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_VARS } from '../../src/config.js';
-import { postgresIds, runPostgresTool } from '../../src/platform/db/embedded-postgres.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -123,39 +121,6 @@ export class ServiceSlot {
 }
 
 // ---- Postgres ----
-
-async function pgCtlPath(): Promise<string> {
-  const mod = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { pg_ctl: string };
-  return mod.pg_ctl;
-}
-
-
-/**
- * Stops and starts the cluster started by startEmbeddedPostgres on the same data
- * directory and port (the same server options it was started with).
- */
-export async function restartPostgres(
-  pgdata: string,
-  port: number,
-  mode: 'fast' | 'immediate',
-  downMs: number,
-  stillWanted: () => boolean,
-): Promise<{ stoppedAt: number; startedAt: number }> {
-  const pg_ctl = await pgCtlPath();
-  const ids = await postgresIds();
-  await runPostgresTool(pg_ctl, ['stop', '-D', pgdata, '-m', mode, '-w', '-t', '60'], ids);
-  const stoppedAt = Date.now();
-  await sleep(downMs);
-  // torn down meanwhile (hard timeout, signal): do not start a Postgres nobody will stop
-  if (!stillWanted()) throw new Error('Postgres restart abandoned: the run is stopping');
-  await runPostgresTool(
-    pg_ctl,
-    ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'),
-      '-o', `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=200`],
-    ids,
-  );
-  return { stoppedAt, startedAt: Date.now() };
-}
 
 /** Last resort: an immediate shutdown of whatever postmaster runs on `pgdata`. */
 export async function killPostgres(pgdata: string): Promise<void> {

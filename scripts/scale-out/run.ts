@@ -26,7 +26,7 @@ import { prng } from '../../bench/lib/events.js';
 import { createDb, ensureDatabase } from '../../src/platform/db/database.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedCluster } from '../../src/platform/db/embedded-postgres.js';
 import { LoadClient, runLoad, type RequestRecord, type Setup } from './load.js';
-import { ensureNginx, killPostgres, Nginx, REPO_ROOT, restartPostgres, serviceEnv, ServiceSlot, sleep, tailFile } from './procs.js';
+import { ensureNginx, killPostgres, Nginx, REPO_ROOT, serviceEnv, ServiceSlot, sleep, tailFile } from './procs.js';
 import { WebhookReceiver } from './receiver.js';
 import { verify, type Fault } from './verify.js';
 
@@ -85,6 +85,21 @@ function cli(args: string[], env: NodeJS.ProcessEnv): Promise<any> {
       }
     });
   });
+}
+
+/** When every API process answers /readyz 200 again (polled every 100 ms, bounded): the service answers again. */
+async function allReady(api: ServiceSlot[]): Promise<number> {
+  const until = Date.now() + 60_000;
+  const pending = new Set(api);
+  while (pending.size > 0 && Date.now() < until) {
+    for (const s of [...pending]) {
+      const ok = await fetch(`${s.url}/readyz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status === 200, () => false);
+      if (ok) pending.delete(s);
+    }
+    if (pending.size > 0) await sleep(100);
+  }
+  if (pending.size > 0) throw new Error(`not ready a minute after Postgres came back: ${[...pending].map((s) => s.name).join(', ')}`);
+  return Date.now();
 }
 
 /** One setup request through nginx, retried like the load does; must answer `status`. */
@@ -187,6 +202,8 @@ async function main(): Promise<number> {
   const loadStart = Date.now();
   let loadUntil = loadStart + LOAD_S * 1000;
   const faults: Fault[] = [];
+  /** when Postgres accepted connections again after its restart */
+  let pgBack: number | null = null;
   const targets: ServiceSlot[] = [];
   // Every API process and the worker at least twice when there are enough kills, the rest at random.
   for (let i = 0; i < KILLS; i++) targets.push(i < 2 * slots.length ? slots[i % slots.length]! : slots[Math.floor(rnd() * slots.length)]!);
@@ -206,10 +223,21 @@ async function main(): Promise<number> {
       const wait = schedule[i]! - Date.now();
       if (wait > 0) await sleep(wait);
       if (i === pgAfter) {
+        // The fault window runs from the moment the stop is issued (a slow machine disconnects clients well
+        // before pg_ctl returns) to the moment every API process answers ready again: what a client lives through.
         log(`Postgres: pg_ctl stop -m ${PG_MODE}, start on the same data dir and port ${cluster.port}`);
-        const r = await restartPostgres(path.join(pgHome, 'pg'), cluster.port, PG_MODE, 1500 + Math.floor(rnd() * 1500), () => !stopping);
-        faults.push({ kind: 'pg-restart', target: 'postgres', role: 'postgres', at: r.stoppedAt, readyAt: r.startedAt });
-        log(`Postgres back after ${r.startedAt - r.stoppedAt} ms down`);
+        const issuedAt = Date.now();
+        await cluster.halt(PG_MODE);
+        const stoppedAt = Date.now();
+        await sleep(1500 + Math.floor(rnd() * 1500));
+        // torn down meanwhile (hard timeout, signal): do not start a Postgres nobody will stop
+        if (stopping) throw new Error('Postgres restart abandoned: the run is stopping');
+        await cluster.resume();
+        const backAt = Date.now();
+        const answeredAt = await allReady(api);
+        pgBack = backAt;
+        faults.push({ kind: 'pg-restart', target: 'postgres', role: 'postgres', at: issuedAt, readyAt: answeredAt });
+        log(`Postgres stopped ${stoppedAt - issuedAt} ms after the stop was issued, down ${backAt - stoppedAt} ms; every API process ready ${answeredAt - backAt} ms after it was back`);
         continue;
       }
       const s = targets[k++]!;
@@ -256,7 +284,7 @@ async function main(): Promise<number> {
   log(`drain ${drained ? 'complete' : 'TIMED OUT'} after ${Date.now() - drainStart} ms: ${state}`);
 
   // ---- verify ----
-  const { figures, violations } = await verify(db, tenant, records, receiver, endpointSeq, faults, secretsKey);
+  const { figures, violations } = await verify(db, tenant, records, receiver, endpointSeq, faults, secretsKey, { t0, pgBack, loadStart, loadEnd: loadUntil });
   if (!drained) violations.unshift(`the worker did not drain within ${DRAIN_TIMEOUT_MS} ms: ${state}`);
 
   const kills = faults.filter((f) => f.kind === 'kill');
@@ -278,6 +306,12 @@ async function main(): Promise<number> {
     connection_errors: figures.connectionErrors,
     key_in_flight_409s: figures.inFlightConflicts,
     failures_not_at_a_fault: figures.unexplainedFailures,
+    answers_500: figures.answers500,
+    answers_503: figures.answers503,
+    longest_write_stall_ms: figures.longestWriteStall.ms,
+    longest_write_stall_at: figures.longestWriteStall.at,
+    writes_flowing_after_pg_back_ms: figures.writesResumedAfterPgMs,
+    write_stall_at_pg_restart_ms: figures.pgWriteStallMs,
     recovered_after_5xx: figures.recoveredRequests,
     recovered_with_same_key: figures.recoveredWithKey,
     lost_answers_rebuilt: figures.answeredFromEarlierAttempt,

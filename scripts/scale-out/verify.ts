@@ -1,7 +1,10 @@
 // What the scale-out run checks once the load has stopped and the worker has
 // drained: acknowledged writes in the log exactly once, gapless seqs, every due
-// webhook delivery received, no delivery stuck, and no 5xx that was not in
-// flight at a fault and then cleared by a retry with the same Idempotency-Key.
+// webhook delivery received, no delivery stuck, no 5xx that was not in flight
+// at a fault and then cleared by a retry with the same Idempotency-Key, no 500
+// at all (a database that went away is a 503), and writes flowing again within
+// WRITES_BACK_WITHIN_MS of Postgres coming back. The limits are the same on
+// every machine: fault windows are measured, not estimated.
 import type { Knex } from 'knex';
 import { eventCatalogue, personalObjects } from '../../src/capabilities/index.js';
 import { Forgettable } from '../../src/eventstore/forgettable.js';
@@ -13,10 +16,24 @@ export interface Fault {
   kind: 'kill' | 'pg-restart';
   target: string;
   role: 'api' | 'worker' | 'postgres';
-  /** when the fault began (SIGKILL sent, Postgres stopping) */
+  /** when the fault began (SIGKILL sent; for Postgres, the stop issued) */
   at: number;
-  /** when the process / Postgres was back (ready) */
+  /** when the process was back; for Postgres, when every API process answered ready again */
   readyAt: number;
+}
+
+/** After Postgres accepts connections again, a write must succeed within this. */
+export const WRITES_BACK_WITHIN_MS = 10_000;
+
+/** Instants of the run the checks measure against. */
+export interface Timeline {
+  /** the run's start: violations print offsets from it */
+  t0: number;
+  /** when Postgres accepted connections again after its restart (null: no restart) */
+  pgBack: number | null;
+  loadStart: number;
+  /** when the last new request could start (writes parked on a held key may finish later) */
+  loadEnd: number;
 }
 
 export interface Figures {
@@ -38,6 +55,14 @@ export interface Figures {
   /** acknowledged writes whose events were committed by an earlier attempt whose answer was lost, answered again from the log */
   answeredFromEarlierAttempt: number;
   unexplainedFailures: number;
+  answers500: number;
+  answers503: number;
+  /** the longest time, during the load, between two writes answered 2xx, and where it began (offset from the start) */
+  longestWriteStall: { ms: number; at: string };
+  /** from Postgres accepting connections again to the first write answered 2xx after it (null: no restart) */
+  writesResumedAfterPgMs: number | null;
+  /** from the last write answered 2xx before the Postgres stop was issued to the first after it was back */
+  pgWriteStallMs: number | null;
   expectedDeliveries: number;
   deliveriesReceived: number;
   deliveriesAnswered500: number;
@@ -59,7 +84,8 @@ interface EventRow {
 export function explainedBy(faults: Fault[], a: { start: number; end: number }): Fault | null {
   for (const f of faults) {
     if (f.role === 'api' && a.start <= f.at + 500 && a.end >= f.at - 50) return f;
-    if (f.role === 'postgres' && a.start <= f.readyAt + 3000 && a.end >= f.at - 1000) return f;
+    // From the stop issued to every API process ready again, both measured: no allowance either side.
+    if (f.role === 'postgres' && a.start <= f.readyAt && a.end >= f.at) return f;
   }
   return null;
 }
@@ -73,7 +99,9 @@ export async function verify(
   faults: Fault[],
   /** the services' SERVICE_SECRETS_KEY: message bodies are sealed in the log (personal data), opened here */
   secretsKey: string,
+  time: Timeline,
 ): Promise<{ figures: Figures; violations: string[] }> {
+  const off = (ms: number) => `+${((ms - time.t0) / 1000).toFixed(3)}s`;
   const violations: string[] = [];
   const v = (m: string) => {
     if (violations.length < 200) violations.push(m);
@@ -166,6 +194,8 @@ export async function verify(
   let inFlight = 0;
   let retried = 0;
   let unexplained = 0;
+  let answers500 = 0;
+  let answers503 = 0;
   let recovered = 0;
   let recoveredWithKey = 0;
   for (const r of records) {
@@ -177,14 +207,43 @@ export async function verify(
     }
     for (const a of r.attempts) {
       if (a.status === 409 && a.code === 'idempotency_key_in_flight') inFlight++;
+      if (a.status === 503) answers503++;
+      if (a.status === 500) {
+        answers500++;
+        v(`${r.kind} ${r.method} ${r.path}: 500 ${a.code ?? ''} at ${off(a.start)}..${off(a.end)}: a 500 is a bug, even at a fault`);
+      }
       const failed = a.status === null || a.status >= 500;
       if (!failed) continue;
       if (a.status === null) conn++;
       else f5xx++;
       if (!explainedBy(faults, a)) {
         unexplained++;
-        v(`${r.kind} ${r.method} ${r.path}: ${a.status ?? a.error} ${a.code ?? ''} at +${a.start}..${a.end} was not in flight at any fault`);
+        v(`${r.kind} ${r.method} ${r.path}: ${a.status ?? a.error} ${a.code ?? ''} at ${off(a.start)}..${off(a.end)} was not in flight at any fault`);
       }
+    }
+  }
+
+  // ---- write stalls: the longest gap between writes answered 2xx, and writes after Postgres came back ----
+  const writeAcks = records
+    .filter((r) => r.method !== 'GET')
+    .flatMap((r) => r.attempts.filter((a) => a.status !== null && a.status >= 200 && a.status < 300).map((a) => a.end))
+    .sort((a, b) => a - b);
+  let stall = { ms: 0, at: off(time.loadStart) };
+  let prev = time.loadStart;
+  for (const at of [...writeAcks.filter((x) => x >= time.loadStart && x <= time.loadEnd), time.loadEnd]) {
+    if (at - prev > stall.ms) stall = { ms: at - prev, at: off(prev) };
+    prev = at;
+  }
+  let resumedAfterPg: number | null = null;
+  let pgStall: number | null = null;
+  const pgFault = faults.find((f) => f.role === 'postgres');
+  if (time.pgBack !== null && pgFault) {
+    const firstAfter = writeAcks.find((x) => x >= time.pgBack!);
+    const lastBefore = writeAcks.filter((x) => x < pgFault.at).at(-1);
+    resumedAfterPg = firstAfter === undefined ? null : firstAfter - time.pgBack;
+    pgStall = firstAfter === undefined || lastBefore === undefined ? null : firstAfter - lastBefore;
+    if (resumedAfterPg === null || resumedAfterPg > WRITES_BACK_WITHIN_MS) {
+      v(`writes did not flow again within ${WRITES_BACK_WITHIN_MS} ms of Postgres being back (at ${off(time.pgBack)}): ${resumedAfterPg === null ? 'none succeeded after it' : `the first succeeded ${resumedAfterPg} ms after`}`);
     }
   }
 
@@ -242,6 +301,11 @@ export async function verify(
       recoveredWithKey,
       answeredFromEarlierAttempt: fromEarlier,
       unexplainedFailures: unexplained,
+      answers500,
+      answers503,
+      longestWriteStall: stall,
+      writesResumedAfterPgMs: resumedAfterPg,
+      pgWriteStallMs: pgStall,
       expectedDeliveries: expected.length,
       deliveriesReceived: ofTenant.length,
       deliveriesAnswered500: ofTenant.length - answered200.length,
