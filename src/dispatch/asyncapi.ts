@@ -1,12 +1,14 @@
 // The AsyncAPI 3 document of what the service sends: webhook deliveries to
-// endpoints and teammates' replies to api channels. Generated from the event
-// catalogue (one message per event type, its envelope as the payload), the
-// sender's headers and the retry policy, so none of it can drift from what
-// the dispatcher does. `npm run docs:asyncapi` writes docs/asyncapi.json; a
+// endpoints and teammates' replies (and their retractions) to api channels.
+// Generated from the event catalogue (one message per event type, its envelope
+// as the payload), the routing rules' list of what channels get, the sender's
+// headers and the retry policy, so none of it can drift from what the
+// dispatcher does. `npm run docs:asyncapi` writes docs/asyncapi.json; a
 // test regenerates it and fails on any difference.
 import type { EventCatalogue } from '../eventstore/catalogue.js';
 import { envelopeSchema, eventTitle } from '../api/event-schemas.js';
 import { MAX_ATTEMPTS, retryWindowSeconds } from './retry-policy.js';
+import type { RoutingRules } from './routing.js';
 import { SIGNATURE_HEADER } from './sender.js';
 
 /** The waits between attempts: base, doubled after each failure (retry-policy.ts). */
@@ -14,7 +16,7 @@ export function retryDelaysSeconds(baseSeconds: number): number[] {
   return Array.from({ length: MAX_ATTEMPTS - 1 }, (_, n) => baseSeconds * 2 ** n);
 }
 
-export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; retryBaseSeconds: number }): Record<string, unknown> {
+export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; retryBaseSeconds: number; rules: Pick<RoutingRules, 'channelEvents'> }): Record<string, unknown> {
   const delays = retryDelaysSeconds(o.retryBaseSeconds);
   const window = retryWindowSeconds(o.retryBaseSeconds);
   const retryPolicy = {
@@ -62,7 +64,10 @@ export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; r
     };
   }
   const allMessages = catalogue.types().map((t) => ({ $ref: `#/channels/webhookEndpoint/messages/${t}` }));
-  const reply = 'conversation_part.created';
+  // What an api channel's webhook_url gets: the routing rules' own list (the dispatcher routes by the same table).
+  const channelEvents = o.rules.channelEvents;
+  for (const c of channelEvents) if (!catalogue.types().includes(c.type)) throw new Error(`the routing rules send ${c.type} to channels, which no module defines`);
+  const channelText = channelEvents.map((c) => `\`${c.type}\` for ${c.when}`).join('; ');
 
   return {
     asyncapi: '3.0.0',
@@ -70,7 +75,7 @@ export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; r
       title: 'Conversation service: webhook and channel deliveries',
       version: o.version,
       description: [
-        'What the service POSTs to your receivers. A **webhook endpoint** (POST /api/webhooks) receives every event its `event_names` filter names (empty: all), appended while it exists and is enabled. An **api channel** with a `webhook_url` receives teammates\' customer-visible replies: `conversation_part.created` with `payload.part_type` `comment` and `payload.author.type` `member` or `api_key`.',
+        'What the service POSTs to your receivers. A **webhook endpoint** (POST /api/webhooks) receives every event its `event_names` filter names (empty: all), appended while it exists and is enabled. An **api channel** with a `webhook_url` receives what its bridge relays: ' + channelText + '.',
         '',
         'Each request is `POST <url>` with `content-type: application/json`, the body one event envelope `{tenant_id, seq, type, aggregate_type, aggregate_id, payload, created_at}` and nothing else, signed in `x-service-signature` (hex HMAC-SHA256 of the raw body with your secret). Every attempt and every republish of a delivery sends the same bytes. There is no timestamp header: replay protection is deduplication on `seq`, which is per workspace, from 1, without gaps in the log.',
         '',
@@ -100,9 +105,9 @@ export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; r
       channelReplies: {
         address: null,
         title: "An api channel's webhook_url",
-        description: 'Teammates\' customer-visible replies in the channel\'s conversations, for the bridge to relay: only `conversation_part.created` with `payload.part_type` `comment` (never notes, customer messages or state changes). Signed with the channel\'s current `webhook_secret`.',
+        description: `What happens in the channel's conversations that the bridge relays: ${channelText}; nothing else. Signed with the channel's current \`webhook_secret\`.`,
         servers: [{ $ref: '#/servers/receiver' }],
-        messages: { [reply]: { $ref: `#/components/messages/${reply}` } },
+        messages: Object.fromEntries(channelEvents.map((c) => [c.type, { $ref: `#/components/messages/${c.type}` }])),
         bindings: { http: { bindingVersion: '0.3.0' } },
       },
     },
@@ -119,11 +124,11 @@ export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; r
       },
       receiveChannelReply: {
         action: 'receive',
-        title: 'Receive a teammate\'s reply (api channels)',
-        summary: 'The service POSTs each teammate comment in the channel\'s conversations to its webhook_url.',
+        title: 'Receive a teammate\'s reply or its retraction (api channels)',
+        summary: `The service POSTs to the channel's webhook_url, one request each: ${channelEvents.map((c) => c.type).join(', ')}.`,
         description: retryText,
         channel: { $ref: '#/channels/channelReplies' },
-        messages: [{ $ref: `#/channels/channelReplies/messages/${reply}` }],
+        messages: channelEvents.map((c) => ({ $ref: `#/channels/channelReplies/messages/${c.type}` })),
         bindings: { http: { method: 'POST', bindingVersion: '0.3.0' } },
         'x-retry-policy': retryPolicy,
       },

@@ -45,8 +45,13 @@ export type DestinationChange =
 export interface RoutingRules {
   /** how the event changes the destinations; null for every other event */
   destinationChange(e: StoredEvent): DestinationChange | null;
-  /** the channel whose bridge receives this event, if any */
+  /** the channel whose bridge receives this event, if any; null for every type not in channelEvents */
   channelOf(e: StoredEvent): string | null;
+  /**
+   * The event types a channel's bridge can receive (its webhook_url), each with
+   * which of them it gets: what the AsyncAPI document lists for that channel.
+   */
+  readonly channelEvents: readonly { type: string; when: string }[];
 }
 
 export function matches(endpoint: EndpointView, type: string): boolean {

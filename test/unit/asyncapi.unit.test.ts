@@ -9,6 +9,9 @@ import addFormatsImport from 'ajv-formats';
 import { asyncApiDocument } from '../../src/asyncapi-document.js';
 import { eventCatalogue } from '../../src/capabilities/index.js';
 import { eventSchemaDocuments } from '../../src/api/event-schemas.js';
+import { webhookRoutingRules } from '../../src/capabilities/webhooks/index.js';
+import { targetsFor, type TenantView } from '../../src/dispatch/routing.js';
+import type { StoredEvent } from '../../src/eventstore/envelope.js';
 
 const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport) as unknown as (a: Ajv) => Ajv;
 const require = createRequire(import.meta.url);
@@ -34,12 +37,29 @@ describe('AsyncAPI document of the deliveries (unit)', () => {
     const catalogue = eventCatalogue();
     expect(Object.keys(doc.components.messages)).to.deep.equal(catalogue.types());
     expect(Object.keys(doc.channels.webhookEndpoint.messages)).to.deep.equal(catalogue.types());
-    expect(Object.keys(doc.channels.channelReplies.messages)).to.deep.equal(['conversation_part.created']);
     for (const served of eventSchemaDocuments(catalogue)) {
       const ref = doc.components.messages[served.id].payload.$ref as string;
       const { $schema: _s, $id: _i, title: _t, ...envelope } = served.schema;
       expect(doc.components.schemas[ref.split('/').pop()!]).to.deep.equal(envelope);
     }
+  });
+
+  it("lists for an api channel's webhook_url exactly the event types the dispatcher routes to it", () => {
+    // Each event type of the catalogue, with a payload that would reach a channel if its type ever does
+    // (a teammate's comment in channel C), routed through a view where C has a webhook_url.
+    const C = '22222222-2222-4222-8222-222222222222';
+    const view: TenantView = { endpoints: new Map(), channels: new Map([[C, { tenantId: 't', channelId: C, webhookUrl: 'https://bridge.example/hook' }]]) };
+    const routed = eventCatalogue()
+      .types()
+      .filter((type) => {
+        const payload = { conversation_id: 'c', part_id: 'p', channel_id: C, part_type: 'comment', author: { type: 'member', id: 'm' }, external_id: null };
+        const e = { tenant_id: 't', seq: 1, type, aggregate_type: type.split('.')[0]!, aggregate_id: 'a', payload, created_at: '2026-01-01T00:00:00.000Z', id: 'i', metadata: {}, position: '1' } as StoredEvent;
+        return targetsFor(e, view, webhookRoutingRules).some((t) => t.kind === 'channel');
+      });
+    expect(routed).to.include.members(['conversation_part.created', 'conversation_part.unsent']);
+    expect(Object.keys(doc.channels.channelReplies.messages)).to.have.members(routed);
+    expect(doc.operations.receiveChannelReply.messages.map((m: Json) => m.$ref.split('/').pop())).to.have.members(routed);
+    for (const type of routed) expect(doc.channels.channelReplies.description).to.include(`\`${type}\``);
   });
 
   it('names the signature header, and the retry schedule: 8 attempts, 30 s doubling', () => {

@@ -42,18 +42,33 @@ function destinationChange(e: DestinationEvent): DestinationChange | null {
   }
 }
 
+type PartCreated = StoredEvent<Extract<ConversationEvent, { type: 'conversation_part.created' }>>;
+type PartUnsent = StoredEvent<Extract<ConversationEvent, { type: 'conversation_part.unsent' }>>;
+
+/**
+ * What a channel's bridge receives: per event type, the channel it goes to (or
+ * null) and, in words, which events of that type. The one table both routing
+ * (channelOf) and the AsyncAPI document (channelEvents) read, so they cannot drift.
+ */
+const CHANNEL_ROUTES: { [T in ConversationEvent['type']]?: { when: string; channelOf(e: StoredEvent): string | null } } = {
+  // A teammate's customer-visible reply (part_type `comment`, authored by a member or an API key).
+  // Notes, the contact's own messages and state changes never go to the bridge.
+  'conversation_part.created': {
+    when: 'a teammate\'s customer-visible reply (`payload.part_type` `comment`, `payload.author.type` `member` or `api_key`; never a note, the contact\'s own message or a state change)',
+    channelOf(e) {
+      const p = (e as PartCreated).payload;
+      return p.part_type === 'comment' && TEAMMATE_AUTHORS.has(p.author.type) ? p.channel_id : null;
+    },
+  },
+  // An unsent comment: the bridge retracts the message it delivered.
+  'conversation_part.unsent': {
+    when: 'a teammate\'s comment its author unsent within the unsend window (ids only), so the bridge retracts the message it delivered for `payload.part_id`',
+    channelOf: (e) => (e as PartUnsent).payload.channel_id,
+  },
+};
+
 export const webhookRoutingRules: RoutingRules = {
   destinationChange: (e) => (DESTINATION_TYPES.has(e.type) ? destinationChange(e as StoredEvent<DestinationEvent>) : null),
-  /**
-   * A channel gets a teammate's customer-visible reply (part_type `comment`,
-   * authored by a member or an API key). Notes, the contact's own messages and
-   * state changes never go to the bridge. An unsend of such a comment does.
-   */
-  channelOf(e) {
-    // An unsent comment: the bridge retracts the message it delivered.
-    if (e.type === 'conversation_part.unsent') return (e as StoredEvent<Extract<ConversationEvent, { type: 'conversation_part.unsent' }>>).payload.channel_id;
-    if (e.type !== 'conversation_part.created') return null;
-    const p = (e as StoredEvent<Extract<ConversationEvent, { type: 'conversation_part.created' }>>).payload;
-    return p.part_type === 'comment' && TEAMMATE_AUTHORS.has(p.author.type) ? p.channel_id : null;
-  },
+  channelOf: (e) => (Object.hasOwn(CHANNEL_ROUTES, e.type) ? CHANNEL_ROUTES[e.type as ConversationEvent['type']]!.channelOf(e) : null),
+  channelEvents: Object.entries(CHANNEL_ROUTES).map(([type, r]) => ({ type, when: r!.when })),
 };
