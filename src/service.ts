@@ -64,7 +64,7 @@ export async function openDatabase(config: Config, log: Logger, opts: { adoptOrp
     await ensureDatabase(cluster.url('postgres'), EMBEDDED_DATABASE);
     url = cluster.url(EMBEDDED_DATABASE);
   }
-  const db = createDb(url, { max: opts.pool ?? 20, prepare: config.preparedStatements });
+  const db = createDb(url, { max: opts.pool ?? 20, prepare: config.preparedStatements, log });
   await migrate(db);
   return { db, url, cluster };
 }
@@ -116,7 +116,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   // lookup, which find their tenant) gets a small pool of its own. On the requests' pool each of its
   // statements would switch a connection's role, and switch it back for the next request; and the
   // dispatcher's lock would hold a request connection for as long as the process runs.
-  const ownerDb = createDb(database.url, { max: OWNER_POOL, prepare: config.preparedStatements });
+  const ownerDb = createDb(database.url, { max: OWNER_POOL, prepare: config.preparedStatements, log });
   deps.scope.cover(ownerDb);
   deps.ownerDb = ownerDb;
   let live = true;

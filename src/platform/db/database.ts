@@ -17,6 +17,11 @@ export interface PoolOptions {
   prepare?: boolean;
   /** application_name of its connections (pg_stat_activity) */
   applicationName?: string;
+  /**
+   * Where knex's own messages go ("Acquire connection error" while the database
+   * restarts): the service's structured log, instead of bare lines on the console.
+   */
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void; debug(obj: object, msg: string): void };
 }
 
 export function createDb(url: string, pool: PoolOptions = {}): Knex {
@@ -38,7 +43,18 @@ export function createDb(url: string, pool: PoolOptions = {}): Knex {
       },
     },
     migrations: { migrationSource: migrations, tableName: 'knex_migrations' },
+    ...(pool.log ? { log: knexLog(pool.log) } : {}),
   });
+}
+
+function knexLog(log: NonNullable<PoolOptions['log']>): Knex.Config['log'] {
+  const text = (m: unknown) => ({ driver: m instanceof Error ? m.message : String(m) });
+  return {
+    warn: (m: unknown) => log.warn(text(m), 'database driver warning'),
+    error: (m: unknown) => log.error(text(m), 'database driver error'),
+    deprecate: (method: string, alternative: string) => log.warn({ driver: `${method} is deprecated; use ${alternative}` }, 'database driver warning'),
+    debug: (m: unknown) => log.debug(text(m), 'database driver debug'),
+  };
 }
 
 interface PgConn {
