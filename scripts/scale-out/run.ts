@@ -201,6 +201,7 @@ async function main(): Promise<number> {
   const rnd = prng(SEED);
   const loadStart = Date.now();
   let loadUntil = loadStart + LOAD_S * 1000;
+  let faultsDone = false;
   const faults: Fault[] = [];
   /** when Postgres accepted connections again after its restart */
   let pgBack: number | null = null;
@@ -249,13 +250,15 @@ async function main(): Promise<number> {
       faults.push({ kind: 'kill', target: s.name, role: s.role, at, readyAt: Date.now() });
       log(`${s.name} back after ${Date.now() - at} ms`);
     }
-    // all faults happen under load: stretch the load when restarts were slow
+    // all faults happen under load: the load goes on while faults remain (restarts are slow on a loaded
+    // machine, and a fault after the load stopped would test nothing), and 3 s past the last one
     loadUntil = Math.max(loadUntil, Date.now() + 3_000);
+    faultsDone = true;
   })();
 
   const records: RequestRecord[] = [];
   const progress = setInterval(() => log(`load: ${records.length} requests, ${receiver.deliveries.length} deliveries received`), 10_000);
-  const loadDone = runLoad(client, setup, { clients: CLIENTS, until: () => loadUntil, rnd: (c) => prng(SEED * 1000 + c + 1), runId }, records);
+  const loadDone = runLoad(client, setup, { clients: CLIENTS, until: () => (faultsDone ? loadUntil : Infinity), rnd: (c) => prng(SEED * 1000 + c + 1), runId }, records);
   await faultLoop;
   await loadDone;
   clearInterval(progress);
