@@ -4884,6 +4884,7 @@ export interface operations {
                         url: string;
                         name?: string;
                         content_type?: string;
+                        /** @description The file's size in bytes, at most 2^53 - 1 (9007199254740991). */
                         size?: number;
                     }[];
                     /** Format: date-time */
@@ -6153,6 +6154,7 @@ export interface operations {
                         url: string;
                         name?: string;
                         content_type?: string;
+                        /** @description The file's size in bytes, at most 2^53 - 1 (9007199254740991). */
                         size?: number;
                     }[];
                 };

@@ -160,11 +160,17 @@ async function sendStream(res: Response, stream: AsyncIterable<string | Buffer>)
   }
 }
 
+/**
+ * The body of a write that takes none: nothing, or `{}`. Any field is refused
+ * like an unknown field of any other route (400 `unknown_field`), never dropped.
+ */
+const NO_BODY: Schema = { additionalProperties: false };
+
 export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: { json: RequestHandler; raw: RequestHandler }): Router {
   const router = Router();
   for (const def of defs) {
     assertPermission(def);
-    const validateBody = def.body && !def.rawBody ? bodyValidator(def.body) : null;
+    const validateBody = def.rawBody ? null : def.body ? bodyValidator(def.body) : def.method !== 'get' ? bodyValidator(NO_BODY) : null;
     const validateQuery = def.query ? queryValidator(def.query) : null;
     const tag: RequestHandler = (req, _res, next) => {
       contextOf(req).route = `${req.baseUrl}${def.path}`;
@@ -192,7 +198,9 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
           if (def.freshSession) pipeline.requireFreshSession(principal);
         }
         const query = validateQuery ? validateQuery({ ...(req.query as object) }) : req.query;
-        const body = validateBody ? validateBody(req.body ?? {}) : req.body;
+        const validated = validateBody ? validateBody(req.body ?? {}) : req.body;
+        // A route without a body schema gets what was sent (nothing, or {}), as before.
+        const body = def.body ? validated : req.body;
         const call: Call = { params: req.params as Record<string, string>, query, body, ctx, principal: principal!, req };
         // The whole of an authenticated request, idempotency included, runs as its tenant: its
         // pooled connections keep one role and setting instead of switching on every step.

@@ -22,7 +22,8 @@ export const attachmentsSchema = {
       url: { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2048 },
       name: { type: 'string', maxLength: 255 },
       content_type: { type: 'string', maxLength: 255 },
-      size: { type: 'integer', minimum: 0 },
+      // Bytes. Capped at 2^53 - 1, the largest integer every JSON reader holds exactly (1e300 is an "integer" too).
+      size: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'The file\'s size in bytes, at most 2^53 - 1 (9007199254740991).' },
     },
   },
 };
