@@ -4,10 +4,11 @@
 // the service on 127.0.0.1 (embedded Postgres in a temp dir) with a
 // METRICS_TOKEN, runs Prometheus on 127.0.0.1 scraping it every second with
 // that token (`authorization` credentials), makes a few API requests, and asks
-// Prometheus's own HTTP API (/api/v1/query) for the request counter. Exits
-// non-zero when the value is not there. Bounded in time (PROM_CHECK_TIMEOUT_SECONDS,
+// Prometheus's own HTTP API (/api/v1/query) for the request counter, then runs
+// `promtool check metrics` (same package) over a scrape of /metrics. Exits
+// non-zero when the value is not there or promtool prints any problem. Bounded in time (PROM_CHECK_TIMEOUT_SECONDS,
 // default 240); whatever happens, it stops what it started and removes its temp dir.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { ensureDebianPackage } from './lib/debian.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROMETHEUS = '/usr/bin/prometheus';
+const PROMTOOL = '/usr/bin/promtool';
 const TIMEOUT_S = Number(process.env.PROM_CHECK_TIMEOUT_SECONDS ?? 240);
 const REQUESTS = 5;
 
@@ -90,6 +92,7 @@ async function query(promUrl: string, q: string): Promise<number | null> {
 
 async function main(): Promise<void> {
   await ensureDebianPackage(PROMETHEUS, 'prometheus', log);
+  await ensureDebianPackage(PROMTOOL, 'prometheus', log);
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'prom-check-'));
   // The embedded Postgres runs as the postgres user when we are root: it must reach DATA_DIR.
   await fs.chmod(tmp, 0o755);
@@ -154,7 +157,19 @@ scrape_configs:
   const pool = await query(promUrl, 'sum(service_db_pool_connections{job="conversation-service"})');
   const cpu = await query(promUrl, 'process_cpu_user_seconds_total{job="conversation-service"}');
   if (pool === null || cpu === null) throw new Error(`Prometheus lacks the pool gauge (${pool}) or the process metrics (${cpu})`);
-  console.log(`PROMETHEUS_CHECK_OK ${JSON.stringify({ requests_counted: seen, up, pool_connections: pool, cpu_seconds: cpu })}`);
+
+  // The exposition itself, linted: promtool exits 3 on lint problems (a gauge named *_total, a counter
+  // without it, …) and 1 on a parse error; anything it prints is a problem, whatever its exit status.
+  const scrape = await fetch(`${serviceUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const exposition = await scrape.text();
+  if (scrape.status !== 200) throw new Error(`GET /metrics with the token answered ${scrape.status}`);
+  const lint = spawnSync(PROMTOOL, ['check', 'metrics'], { input: exposition, encoding: 'utf8', timeout: 30_000 });
+  const said = `${lint.stdout ?? ''}${lint.stderr ?? ''}`.trim();
+  log(`promtool check metrics: exit ${lint.status}${said ? `\n${said}` : ', nothing to report'}`);
+  if (lint.error) throw new Error(`promtool did not run: ${lint.error.message}`);
+  if (lint.status !== 0 || said !== '') throw new Error(`promtool check metrics found problems in /metrics (exit ${lint.status}):\n${said}`);
+  const families = (exposition.match(/^# TYPE /gm) ?? []).length;
+  console.log(`PROMETHEUS_CHECK_OK ${JSON.stringify({ requests_counted: seen, up, pool_connections: pool, cpu_seconds: cpu, promtool_families_checked: families })}`);
 }
 
 const deadline = setTimeout(() => {

@@ -4,7 +4,7 @@
 // throws), idempotency replays and conflicts (at the route pipeline), delivery
 // attempts (the delivery worker's observer). Sampled from the database at
 // scrape time: projection and dispatcher lag, pending and dead deliveries.
-// Plus the knex pool and the default process metrics.
+// Plus the knex pool and the default process metrics (less three misnamed gauges).
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { RequestHandler } from 'express';
@@ -19,6 +19,12 @@ import type { RoutePipeline } from './routes.js';
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const SAMPLE_TIMEOUT_MS = 2000;
+/**
+ * prom-client's default gauges that end in `_total`, which the exposition format
+ * keeps for counters (`promtool check metrics` fails on them). Each is the sum
+ * of a gauge kept beside it: sum(nodejs_active_handles) and so on.
+ */
+const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 
 /** What /metrics reads from outside its own counters. */
 export interface MetricsSources {
@@ -122,6 +128,7 @@ export class ServiceMetrics {
 
   constructor(private readonly sources: MetricsSources) {
     client.collectDefaultMetrics({ register: this.registry });
+    for (const name of MISNAMED_DEFAULTS) this.registry.removeSingleMetric(name);
     const pool = (sources.db.client as { pool?: TarnPool }).pool;
     new client.Gauge({
       name: 'service_db_pool_connections',

@@ -1,5 +1,7 @@
 // GET /metrics: the Prometheus text format with the service's own metrics, and
 // METRICS_TOKEN guarding it when set.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { expect } from 'chai';
 import { Conflict } from '../../src/platform/errors.js';
 import { ServiceMetrics } from '../../src/api/metrics.js';
@@ -103,6 +105,23 @@ describe('GET /metrics', function () {
     expect(value(text, 'service_db_role_switches_total')).to.be.above(0).and.at.most(t.service.deps.scope.switches());
     expect(value(text, 'process_cpu_user_seconds_total')).to.be.a('number');
     expect(value(text, 'nodejs_eventloop_lag_seconds')).to.be.a('number');
+  });
+
+  it('names no gauge, histogram or summary with the counters\' _total suffix', async () => {
+    const text = await scrape();
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => ({ name: m[1]!, type: m[2]! }));
+    expect(types.length).to.be.above(20);
+    expect(types.filter((m) => m.type !== 'counter' && m.name.endsWith('_total')).map((m) => m.name)).to.deep.equal([]);
+    // What those three gauges summed is still there, by type.
+    expect(types.map((m) => m.name)).to.include.members(['nodejs_active_handles', 'nodejs_active_requests', 'nodejs_active_resources']);
+  });
+
+  it('passes `promtool check metrics` (Debian\'s prometheus package), when promtool is installed', async function () {
+    if (!existsSync('/usr/bin/promtool')) this.skip(); // npm run prometheus-check installs it and runs the same check
+    const text = await scrape();
+    const r = spawnSync('/usr/bin/promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(`${r.stdout}${r.stderr}`.trim()).to.equal('');
+    expect(r.status).to.equal(0);
   });
 
   it('counts in-flight and reused Idempotency-Keys at the pipeline', async () => {
