@@ -41,6 +41,10 @@ and the test suite checks every answer it receives against the answer schemas he
 
 - **Authentication:** \`Authorization: Bearer svc_…\` (an API key), or the \`svc_session\` cookie from \`POST /api/session\`
   with \`X-Service-Workspace\` naming the workspace. Each operation names the scope it needs (\`x-scope\`).
+- **Scopes in security requirements:** an operation's \`security\` lists its scope on the \`apiKey\` and \`sessionCookie\`
+  schemes too, e.g. \`{"apiKey": ["conversations:read"]}\`. OpenAPI 3.1 allows such a list of roles on a scheme of any
+  type; OpenAPI 3.0 allowed it only for oauth2 and openIdConnect, so tools that read this document as 3.0 report each of
+  these requirements as an error or warning (Spectral's \`oas3-operation-security-defined\`, for one). Read as 3.1, they are valid.
 - **Errors:** every coded error is \`{"type":"error.list","request_id","errors":[{"code","message","field?"}]}\`
   (the signed inbound route's 401 aside, which is empty).
 - **Lists:** \`{"type":"list","data":[…],"pages":{"type":"pages","per_page","next":{"starting_after"}|null}}\`; pass

@@ -87,6 +87,15 @@ describe('OpenAPI document (unit)', () => {
     expect(op('post', '/api/conversations').parameters.map((p: Op) => p.$ref ?? p.name)).to.include('#/components/parameters/IdempotencyKey');
   });
 
+  it('says in its info.description that its security requirements name scopes, which only OpenAPI 3.1 allows', () => {
+    const requirements = Object.values(doc.paths).flatMap((ops) => Object.values(ops as Record<string, Op>)).flatMap((o) => (o.security ?? []) as Record<string, string[]>[]);
+    const scoped = requirements.flatMap((r) => Object.entries(r)).filter(([scheme, scopes]) => scopes.length > 0 && !['oauth2', 'openIdConnect'].includes((doc.components.securitySchemes[scheme] as Op).type));
+    expect(scoped.length).to.be.above(100);
+    expect(doc.openapi).to.equal('3.1.0');
+    expect(doc.info.description).to.include('**Scopes in security requirements:**');
+    expect(doc.info.description).to.match(/OpenAPI 3\.1 allows[^.]*scheme of any\s+type; OpenAPI 3\.0 allowed it only for oauth2 and openIdConnect/);
+  });
+
   it('refuses two different schemas under one title', () => {
     const a = route({ method: 'get', path: '/a', permission: 'public', responses: { 200: { title: 'Thing', type: 'string' } }, handle: async () => ({ status: 200 }) });
     const b = route({ method: 'get', path: '/b', permission: 'public', responses: { 200: { title: 'Thing', type: 'integer' } }, handle: async () => ({ status: 200 }) });
