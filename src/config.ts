@@ -3,7 +3,9 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+import type { LogLevel } from './platform/logger.js';
+
+export type { LogLevel };
 
 export interface Config {
   port: number;

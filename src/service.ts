@@ -32,7 +32,7 @@ import { Idempotency } from './api/idempotency/idempotency.js';
 import { idempotencySweeper } from './api/idempotency/sweeper.js';
 import type { RouteDef, RoutePipeline } from './api/routes.js';
 import { openApiDocument } from './openapi-document.js';
-import { ServiceMetrics } from './api/metrics.js';
+import { ServiceMetrics } from './metrics.js';
 
 export const EMBEDDED_DATABASE = 'conversations';
 /** Connections of the owner-role pool (CoreDeps.ownerDb): workers, and requests' lookups across tenants. */

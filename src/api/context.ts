@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Logger } from '../platform/logger.js';
 import type { Role, Scope } from './scopes.js';
 import type { Db } from '../platform/db/database.js';
-import type { Answer } from './routes.js';
+import type { Answer } from './answer.js';
 
 /** Who is calling, resolved once per request by the authenticator. */
 export interface Principal {

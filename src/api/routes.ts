@@ -3,25 +3,15 @@
 // when a route names no permission, so no endpoint is open by accident.
 import { Router, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import { isScope, type Scope } from './scopes.js';
+import type { Answer } from './answer.js';
+
+export type { Answer } from './answer.js';
 import { BadRequest, Forbidden } from '../platform/errors.js';
 import { contextOf, type Principal, type RequestContext } from './context.js';
 import { assertStorableRequest } from './text-guard.js';
 import { bodyValidator, queryValidator, type Schema } from './validation.js';
 
 export type Permission = Scope | 'public' | 'authenticated';
-
-export interface Answer {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /**
-   * A body written as it is produced, instead of `body` (a download): text or
-   * bytes, written with back-pressure; Content-Type from `headers`, else JSON.
-   * GET routes only (Idempotency-Key stores whole bodies). The producer runs
-   * after the handler returned: it enters its tenant scope itself.
-   */
-  stream?: AsyncIterable<string | Buffer>;
-}
 
 export interface Call<B = any, Q = any> {
   params: Record<string, string>;

@@ -6,7 +6,7 @@
 // dispatcher does. `npm run docs:asyncapi` writes docs/asyncapi.json; a
 // test regenerates it and fails on any difference.
 import type { EventCatalogue } from '../eventstore/catalogue.js';
-import { envelopeSchema, eventTitle } from '../api/event-schemas.js';
+import { envelopeSchema, eventTitle } from '../eventstore/event-schemas.js';
 import { MAX_ATTEMPTS, retryWindowSeconds } from './retry-policy.js';
 import type { RoutingRules } from './routing.js';
 import { SIGNATURE_HEADER } from './sender.js';

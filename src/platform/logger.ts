@@ -1,5 +1,6 @@
 import { pino, type Logger, type DestinationStream } from 'pino';
-import type { LogLevel } from '../config.js';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export type { Logger };
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect } from 'chai';
 import { Conflict } from '../../src/platform/errors.js';
-import { ServiceMetrics } from '../../src/api/metrics.js';
+import { ServiceMetrics } from '../../src/metrics.js';
 import type { RoutePipeline } from '../../src/api/routes.js';
 import { eventually } from '../support/events.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';

@@ -8,7 +8,7 @@ import { Ajv } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import { asyncApiDocument } from '../../src/asyncapi-document.js';
 import { eventCatalogue } from '../../src/capabilities/index.js';
-import { eventSchemaDocuments } from '../../src/api/event-schemas.js';
+import { eventSchemaDocuments } from '../../src/eventstore/event-schemas.js';
 import { webhookRoutingRules } from '../../src/capabilities/webhooks/index.js';
 import { targetsFor, type TenantView } from '../../src/dispatch/routing.js';
 import type { StoredEvent } from '../../src/eventstore/envelope.js';

@@ -1,4 +1,4 @@
-import { anyEventSchema } from '../../api/event-schemas.js';
+import { anyEventSchema } from '../../eventstore/event-schemas.js';
 import { getRoute } from '../../api/resource-routes.js';
 import { ResponseDoc, route, type RouteDef } from '../../api/routes.js';
 import { ERROR } from '../../api/schemas.js';

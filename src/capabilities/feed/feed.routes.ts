@@ -1,7 +1,7 @@
 // GET /api/events: the change feed. Elements are the spec 2.4 envelopes in
 // ascending seq, each with the event's `id` beside them (every list element
 // carries `type` and `id`; here `type` is the event type).
-import { anyEventSchema, eventSchemaDocuments } from '../../api/event-schemas.js';
+import { anyEventSchema, eventSchemaDocuments } from '../../eventstore/event-schemas.js';
 import { arrayOf, constant, object, str } from '../../api/schemas.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { listRoute } from '../../api/resource-routes.js';

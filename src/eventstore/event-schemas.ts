@@ -2,8 +2,9 @@
 // catalogue: what the change feed lists (with the event's id), what a webhook
 // endpoint receives, what GET /api/events/schemas answers and what the
 // AsyncAPI document (docs/asyncapi.json) describes.
-import type { EventCatalogue, EventDef } from '../eventstore/catalogue.js';
-import type { Schema } from './validation.js';
+import type { EventCatalogue, EventDef } from './catalogue.js';
+/** A JSON Schema, as plain data. */
+type Schema = Record<string, unknown>;
 
 /** `conversation_part.created` → `ConversationPartCreated` */
 export const eventTitle = (type: string): string =>

@@ -1,5 +1,6 @@
-// Prometheus metrics (prom-client), one registry per service. Counted as things
-// happen: HTTP requests (by route template, method and status, with latency),
+// Prometheus metrics (prom-client), one registry per service. Part of the composition
+// root: it observes every layer (HTTP, the shell, the delivery worker), so none of them imports it.
+// Counted as things happen: HTTP requests (by route template, method and status, with latency),
 // commands (appended through the shell's onCommitted, refused where the shell
 // throws), idempotency replays and conflicts (at the route pipeline), delivery
 // attempts (the delivery worker's observer). Sampled from the database at
@@ -9,12 +10,12 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { RequestHandler } from 'express';
 import client from 'prom-client';
-import type { CommandShell } from '../commands/shell.js';
-import type { DeliveryObserver } from '../dispatch/delivery-worker.js';
-import { AppError } from '../platform/errors.js';
-import type { Logger } from '../platform/logger.js';
-import { contextOf } from './context.js';
-import type { RoutePipeline } from './routes.js';
+import type { CommandShell } from './commands/shell.js';
+import type { DeliveryObserver } from './dispatch/delivery-worker.js';
+import { AppError } from './platform/errors.js';
+import type { Logger } from './platform/logger.js';
+import { contextOf } from './api/context.js';
+import type { RoutePipeline } from './api/routes.js';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
