@@ -40,10 +40,13 @@ export interface SealedSecrets {
   seal(tenantId: string, ownerId: string, secret: string): string;
   /** the plaintext of a row of this owner, or null when it does not open here */
   open(tenantId: string, ownerId: string, sealed: string): string | null;
+  /** the owner's current secret, opened (the one to sign with now); null when there is none or it does not open */
+  current(db: Db, tenantId: string, ownerId: string): Promise<string | null>;
 }
 
-export function sealedSecrets(t: { table: string; owner: string; purpose: SealPurpose }, sealer: Sealer): SealedSecrets {
-  return {
+/** `retiredBy`: a column set when a row stops being current (rotation keeps it verifying a while); its null rows are current. */
+export function sealedSecrets(t: { table: string; owner: string; purpose: SealPurpose; retiredBy?: string }, sealer: Sealer): SealedSecrets {
+  const self: SealedSecrets = {
     purpose: t.purpose,
     async store(db, tenantId, ownerId, secret, extra = {}) {
       await db(t.table).insert({ tenant_id: tenantId, [t.owner]: ownerId, sealed: sealer.seal(t.purpose, tenantId, ownerId, secret), ...extra });
@@ -63,5 +66,11 @@ export function sealedSecrets(t: { table: string; owner: string; purpose: SealPu
         return null;
       }
     },
+    async current(db, tenantId, ownerId) {
+      const q = db(t.table).where({ tenant_id: tenantId, [t.owner]: ownerId });
+      const row = (await (t.retiredBy ? q.whereNull(t.retiredBy) : q).first('sealed')) as { sealed: string } | undefined;
+      return row ? self.open(tenantId, ownerId, row.sealed) : null;
+    },
   };
+  return self;
 }

@@ -10,7 +10,6 @@ import { batched } from '../platform/db/batched.js';
 import type { PgNotifier } from '../eventstore/pg-notifier.js';
 import type { Clock } from '../platform/clock.js';
 import { SEALED, type Forgettable } from '../eventstore/forgettable.js';
-import type { Sealer } from '../platform/crypto/seal.js';
 import type { Logger } from '../platform/logger.js';
 import { claimDue, DELIVERIES_CHANNEL, settleMany, type Claimed, type Finished } from './deliveries.repo.js';
 import { afterAttempt } from './retry-policy.js';
@@ -49,7 +48,11 @@ export interface DeliveryWorkerDeps {
   notifier: PgNotifier;
   clock: Clock;
   log: Logger;
-  sealer: Sealer;
+  /**
+   * The secret a delivery to this target is signed with, opened; null when there is none. The capabilities
+   * that own the secrets hand it in (dispatch names none of their tables).
+   */
+  signingSecret(db: Knex, kind: 'endpoint' | 'channel', tenantId: string, targetId: string): Promise<string | null>;
   /** opens the sealed personal fields of a body at send time */
   forgettable: Forgettable;
   sender: Sender;
@@ -74,20 +77,18 @@ const FAST_TARGETS_MAX = 10_000;
  * cannot be. Endpoint secrets never change, so they are kept once opened (an
  * endpoint's deletion removes its deliveries, so a stale entry is never used).
  */
-async function secretFor(db: Knex, sealer: Sealer, c: Claimed, cache: Map<string, string>): Promise<string | null> {
+async function secretFor(db: Knex, lookup: DeliveryWorkerDeps['signingSecret'], c: Claimed, cache: Map<string, string>): Promise<string | null> {
   if (c.target_kind === 'endpoint') {
     const cached = cache.get(`${c.tenant_id}:${c.target_id}`);
     if (cached) return cached;
-    const row = await db('webhook_endpoint_secrets').where({ tenant_id: c.tenant_id, endpoint_id: c.target_id }).first('sealed');
-    if (!row) return null;
-    const secret = sealer.open('webhook', c.tenant_id, c.target_id, row.sealed);
+    const secret = await lookup(db, 'endpoint', c.tenant_id, c.target_id);
+    if (secret === null) return null;
     if (cache.size >= SECRET_CACHE_MAX) cache.clear();
     cache.set(`${c.tenant_id}:${c.target_id}`, secret);
     return secret;
   }
-  // Channel replies are signed with the channel's current secret (spec 5.6).
-  const row = await db('channel_secrets').where({ tenant_id: c.tenant_id, channel_id: c.target_id }).whereNull('valid_until').first('sealed');
-  return row ? sealer.open('channel', c.tenant_id, c.target_id, row.sealed) : null;
+  // Channel replies are signed with the channel's current secret (spec 5.6), which rotates: never cached.
+  return lookup(db, 'channel', c.tenant_id, c.target_id);
 }
 
 /**
@@ -121,7 +122,7 @@ export interface DeliveryWorker extends Worker, Handoff {
 }
 
 export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOptions): DeliveryWorker {
-  const { db, notifier, clock, log, sealer, sender, forgettable } = deps;
+  const { db, notifier, clock, log, signingSecret, sender, forgettable } = deps;
   const maxInFlight = opts.maxInFlight ?? 256;
   const perTarget = opts.perTarget ?? 2;
   const perFastTarget = opts.perFastTarget ?? 16;
@@ -156,7 +157,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     const startedAt = clock.now();
     let result: SendResult;
     try {
-      const secret = await secretFor(db, sealer, c, secrets);
+      const secret = await secretFor(db, signingSecret, c, secrets);
       result = secret === null ? { status: null, error: 'no signing secret is available for this target', durationMs: 0 } : await sender.post(c.url, await bodyToSend(db, forgettable, c), secret);
     } catch (e) {
       result = { status: null, error: `could not send: ${(e as Error).message}`, durationMs: 0 };

@@ -22,10 +22,7 @@ describe('table ownership (unit)', () => {
       const dir = path.join(root, m.name);
       for (const f of (await readdir(dir)).filter((f) => f.endsWith('.ts'))) {
         const src = await readFile(path.join(dir, f), 'utf8');
-        // A table named in a query: db('t'), trx('t as x'), .join('t'), FROM t, INTO t, UPDATE t.
-        const named = /(?:\b(?:db|trx|tx)\(\s*|\.join\(\s*)['"`]([a-z_]+)|\b(?:FROM|INTO|UPDATE|JOIN)\s+([a-z_]+)/gi;
-        for (const [, a, b] of src.matchAll(named)) {
-          const table = (a ?? b)!;
+        for (const table of tablesNamed(src)) {
           const o = owner.get(table);
           if (o && o !== m.name) trespass.push(`${m.name}/${f} names ${table} (owned by ${o})`);
         }
@@ -33,4 +30,26 @@ describe('table ownership (unit)', () => {
     }
     expect([...new Set(trespass)]).to.deep.equal([]);
   });
+
+  it('no lower layer (dispatch, api, commands, projections, eventstore) names a table a capability owns: what it needs is handed in', async () => {
+    const owner = new Map<string, string>();
+    for (const m of modules) for (const t of [...(m.projectors ?? []).flatMap((p) => p.tables), ...(m.tables ?? [])]) owner.set(t, m.name);
+    const trespass: string[] = [];
+    for (const layer of ['dispatch', 'api', 'commands', 'projections', 'eventstore']) {
+      const dir = new URL(`../../src/${layer}/`, import.meta.url).pathname;
+      for (const f of (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.ts'))) {
+        for (const table of tablesNamed(await readFile(path.join(dir, f), 'utf8'))) {
+          const o = owner.get(table);
+          if (o) trespass.push(`${layer}/${f} names ${table} (owned by ${o})`);
+        }
+      }
+    }
+    expect([...new Set(trespass)]).to.deep.equal([]);
+  });
 });
+
+/** Tables named in queries: db('t'), trx('t as x'), .join('t'), FROM t, INTO t, UPDATE t, JOIN t. */
+function tablesNamed(src: string): string[] {
+  const named = /(?:\b(?:db|trx|tx)\(\s*|\.join\(\s*)['"`]([a-z_]+)|\b(?:FROM|INTO|UPDATE|JOIN)\s+([a-z_]+)/gi;
+  return [...src.matchAll(named)].map(([, a, b]) => (a ?? b)!);
+}

@@ -11,7 +11,12 @@ export class ChannelSecrets {
   private readonly rows: SealedSecrets;
 
   constructor(sealer: Sealer) {
-    this.rows = sealedSecrets({ table: 'channel_secrets', owner: 'channel_id', purpose: 'channel' }, sealer);
+    this.rows = sealedSecrets({ table: 'channel_secrets', owner: 'channel_id', purpose: 'channel', retiredBy: 'valid_until' }, sealer);
+  }
+
+  /** The secret replies to the channel's webhook_url are signed with now (spec 5.6); null when it has none. */
+  current(db: Db, tenantId: string, channelId: string): Promise<string | null> {
+    return this.rows.current(db, tenantId, channelId);
   }
 
   /** A new current secret for the channel. */

@@ -1,6 +1,7 @@
 // Webhooks: endpoints (routes, projection), the delivery log of endpoints and
 // channels, and the background workers that dispatch and send (src/dispatch),
 // run with this capability's routing rules.
+import type { Knex } from 'knex';
 import { defineModule } from '../capability.js';
 import { webhookDispatcher } from '../../dispatch/dispatcher.js';
 import { deliveryWorker } from '../../dispatch/delivery-worker.js';
@@ -10,6 +11,8 @@ import { webhookEvents } from './webhooks.events.js';
 import { webhooksProjector } from './webhooks.projection.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 import { webhookRoutingRules } from './webhooks.routing.js';
+import { endpointSecrets } from './webhooks.commands.js';
+import { ChannelSecrets } from '../channels/index.js';
 
 export { webhookRoutingRules } from './webhooks.routing.js';
 
@@ -22,7 +25,12 @@ export const webhooksModule = defineModule({
   // The dispatcher first: on stop, workers end first (reverse order), then the dispatcher.
   // The dispatcher hands the deliveries it creates to this process's worker (Handoff in delivery-worker.ts).
   workers: (deps) => {
-    const worker = deliveryWorker({ ...deps, sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs) }, { retryBaseSeconds: deps.config.webhookRetryBaseSeconds, timeoutMs: deps.config.webhookTimeoutMs });
+    // The worker signs with secrets this capability and channels keep beside the log: their lookups, handed in.
+    const endpoints = endpointSecrets(deps.sealer);
+    const channels = new ChannelSecrets(deps.sealer);
+    const signingSecret = (db: Knex, kind: 'endpoint' | 'channel', tenantId: string, targetId: string) =>
+      kind === 'endpoint' ? endpoints.current(db, tenantId, targetId) : channels.current(db, tenantId, targetId);
+    const worker = deliveryWorker({ ...deps, signingSecret, sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs) }, { retryBaseSeconds: deps.config.webhookRetryBaseSeconds, timeoutMs: deps.config.webhookTimeoutMs });
     return [webhookDispatcher({ ...deps, rules: webhookRoutingRules, handoff: worker }), worker];
   },
 });
