@@ -1450,7 +1450,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description The Prometheus text exposition format (see the README for the metric list). When the operator sets METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; otherwise no authentication.
+         * @description The Prometheus text exposition format (docs/operations.md, Metrics, lists them). When the operator sets METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; otherwise no authentication.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -5321,7 +5321,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators. */
+                    /** @description A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See docs/api-guide.md (Search) for the fields and their operators. */
                     query: Record<string, never>;
                     /** @enum {string} */
                     sort?: "created_at" | "updated_at";
@@ -5932,7 +5932,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators. */
+                    /** @description A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See docs/api-guide.md (Search) for the fields and their operators. */
                     query: Record<string, never>;
                     /** @enum {string} */
                     sort?: "created_at" | "updated_at";
@@ -6383,7 +6383,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file (README: Subject-access export): personal values opened now, so what was erased or redacted since reads as null. */
+            /** @description The file (docs/api-guide.md: Subject-access export): personal values opened now, so what was erased or redacted since reads as null. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7979,7 +7979,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators. */
+                    /** @description A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See docs/api-guide.md (Search) for the fields and their operators. */
                     query: Record<string, never>;
                     /** @enum {string} */
                     sort?: "created_at" | "updated_at";
@@ -8064,7 +8064,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators. */
+                    /** @description A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See docs/api-guide.md (Search) for the fields and their operators. */
                     query?: Record<string, never>;
                     /** @enum {string} */
                     sort?: "created_at" | "updated_at";

@@ -44,7 +44,7 @@ export function renderEventsMarkdown(catalogue: EventCatalogue): string {
     'A webhook endpoint\'s `event_names` and the feed\'s `types` filter accept exactly these types.',
     'Payloads are closed: a field not listed here never appears. "required: no" fields appear only when they apply.',
     'Fields marked *personal* are personal data: sealed in the log with their subject\'s data key, delivered and listed',
-    'opened, and `null` everywhere once the subject is erased or the part redacted (README: Personal data).',
+    'opened, and `null` everywhere once the subject is erased or the part redacted (docs/api-guide.md: Personal data).',
     '',
     '| type | aggregate_type | when |',
     '|---|---|---|',

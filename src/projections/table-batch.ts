@@ -275,7 +275,7 @@ export class TableBatch {
    * as a condition, a plan through the primary key reads only the rows it
    * writes. Not every plan takes it: for a group of 14–22 replies in a workspace
    * estimated at one row, Postgres still chose an index on the workspace alone
-   * and filtered the ids (README, "Keys named twice behind the wall"), until
+   * and filtered the ids (docs/performance.md, "Keys named twice behind the wall"), until
    * an ANALYZE counts the workspace.
    * Batches over several workspaces (a rebuild, on the owner role) go without.
    */

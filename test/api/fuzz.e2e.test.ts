@@ -325,7 +325,7 @@ function caseArb(def: RouteDef, bodySchema: Schema | undefined, pools: Pools): A
 }
 
 // The signed inbound route validates its raw body itself (no `body` schema on the
-// route); this is its documented body (README, channelInboundRequest).
+// route); this is its documented body (docs/api-guide.md, channelInboundRequest).
 const INBOUND_BODY: Schema = {
   type: 'object',
   additionalProperties: false,

@@ -122,7 +122,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       querySchema: {
         type: 'object',
         description:
-          'A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See the README (Search) for the fields and their operators.',
+          'A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See docs/api-guide.md (Search) for the fields and their operators.',
       },
       language: contactSearch,
       lookup: ownerLookup(deps),

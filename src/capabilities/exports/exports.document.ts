@@ -1,4 +1,4 @@
-// The export file: one JSON document about one contact (README: Subject-access
+// The export file: one JSON document about one contact (docs/api-guide.md: Subject-access
 // export). Built from other capabilities' read functions (exports.sources.ts),
 // stored with every personal value sealed under its subject's data key
 // (Forgettable.shred) and opened again, a batch at a time, when downloaded.

@@ -74,7 +74,7 @@ export const exportSchema = object(
 /** The contact as the export renders it: as GET /api/contacts/{id} does (see exports.sources.ts). */
 export const exportedContactSchema = contactSchema;
 
-/** The downloaded file (README: Subject-access export). */
+/** The downloaded file (docs/api-guide.md: Subject-access export). */
 export const exportFileSchema = (events: Schema): Schema =>
   object(
     {

@@ -58,7 +58,7 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'contacts:export',
       summary: 'Download a completed export (one JSON document, streamed as an attachment)',
       responses: {
-        200: new ResponseDoc('The file (README: Subject-access export): personal values opened now, so what was erased or redacted since reads as null.', fileSchema),
+        200: new ResponseDoc('The file (docs/api-guide.md: Subject-access export): personal values opened now, so what was erased or redacted since reads as null.', fileSchema),
         409: new ResponseDoc('`export_not_ready` (queued or running) or `export_failed`.', ERROR),
         410: new ResponseDoc('`export_expired`: the file was deleted EXPORT_TTL_HOURS after completion; request a new export.', ERROR),
       },
