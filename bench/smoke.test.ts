@@ -1,12 +1,14 @@
 // The bench harness cannot rot: its quick mode runs end to end here, against a
 // fresh database of its own. Only completion and the shape of the result are
 // checked; no figure is compared with anything (timings do not belong in tests).
+// About 100 s, so not part of `npm test` (outside test/, which mocha's default spec
+// covers): `npm run bench:smoke` runs it, and .ci/run runs that as its own step.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { createTestDb, type TestDb } from '../support/db.js';
-import { childEnv, exitWithin, spawnNode } from '../support/process.js';
+import { createTestDb, type TestDb } from '../test/support/db.js';
+import { childEnv, exitWithin, spawnNode } from '../test/support/process.js';
 
 interface ResultRow {
   scenario: string;
