@@ -17,7 +17,21 @@ export interface TableSpec {
   key: readonly string[];
   /** every column written, key columns included, with its Postgres type */
   columns: Readonly<Record<string, string>>;
+  /** the key matches many rows (a batch that only deletes by it): indexed, not unique */
+  matches?: 'many';
 }
+
+/** Every table spec declared through tableSpec(), in declaration order: a test checks each against the real table. */
+const declared: TableSpec[] = [];
+
+/** Declares a read-model table's spec (returned as given, for its literal types) and records it for that check. */
+export function tableSpec<const T extends TableSpec>(spec: T): T {
+  declared.push(spec);
+  return spec;
+}
+
+/** The specs declared so far (import the capabilities first: each declares its own). */
+export const declaredTableSpecs = (): readonly TableSpec[] => [...declared];
 
 type Row = Record<string, unknown>;
 

@@ -1,8 +1,9 @@
 import type { Projector } from '../../projections/projector.js';
 import type { TeamEvent } from '../teams/index.js';
 import type { ChannelEvent } from './channels.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const CHANNELS = {
+export const CHANNELS = tableSpec({
   table: 'channels',
   key: ['tenant_id', 'id'],
   columns: {
@@ -17,7 +18,7 @@ export const CHANNELS = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },
-} as const;
+} as const);
 
 export const channelsProjector: Projector<ChannelEvent | Extract<TeamEvent, { type: 'team.deleted' }>> = {
   name: 'channels',

@@ -1,7 +1,8 @@
 import type { Projector } from '../../projections/projector.js';
 import type { CompanyEvent } from './companies.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const COMPANIES = {
+export const COMPANIES = tableSpec({
   table: 'companies',
   key: ['tenant_id', 'id'],
   columns: {
@@ -16,7 +17,7 @@ export const COMPANIES = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },
-} as const;
+} as const);
 
 export const companiesProjector: Projector<CompanyEvent> = {
   name: 'companies',

@@ -2,19 +2,20 @@ import type { Projector } from '../../projections/projector.js';
 import type { CompanyEvent } from '../companies/index.js';
 import type { TagEvent } from '../tags/index.js';
 import type { ContactEvent } from './contacts.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const CONTACTS = {
+export const CONTACTS = tableSpec({
   table: 'contacts',
   key: ['tenant_id', 'id'],
   columns: { tenant_id: 'uuid', id: 'uuid', external_id: 'text', channel_id: 'uuid', email: 'text', name: 'text', phone: 'text', custom_attributes: 'jsonb', archived_at: 'timestamptz', tag_ids: 'uuid[]', erased_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz' },
-} as const;
+} as const);
 
 /** Which companies a contact belongs to (migration 017). */
-export const CONTACT_COMPANIES = {
+export const CONTACT_COMPANIES = tableSpec({
   table: 'contact_companies',
   key: ['tenant_id', 'contact_id', 'company_id'],
   columns: { tenant_id: 'uuid', contact_id: 'uuid', company_id: 'uuid', attached_at: 'timestamptz' },
-} as const;
+} as const);
 
 /** A contact's personal columns as an erasure leaves them (and as a rebuild opens them afterwards). */
 const ERASED_FIELDS = { external_id: null, email: null, name: null, phone: null, custom_attributes: null, tag_ids: [] };

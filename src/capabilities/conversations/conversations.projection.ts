@@ -3,8 +3,9 @@ import type { ContactEvent } from '../contacts/index.js';
 import type { TagEvent } from '../tags/index.js';
 import type { TeamEvent } from '../teams/index.js';
 import type { ConversationEvent } from './conversations.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const CONVERSATIONS = {
+export const CONVERSATIONS = tableSpec({
   table: 'conversations',
   key: ['tenant_id', 'id'],
   columns: {
@@ -25,8 +26,8 @@ export const CONVERSATIONS = {
     updated_at: 'timestamptz',
     last_part_at: 'timestamptz',
   },
-} as const;
-export const PARTS = {
+} as const);
+export const PARTS = tableSpec({
   table: 'conversation_parts',
   key: ['tenant_id', 'id'],
   columns: {
@@ -44,7 +45,7 @@ export const PARTS = {
     redacted: 'text',
     created_at: 'timestamptz',
   },
-} as const;
+} as const);
 
 /** Keys of a part's payload that change the conversation (the decider puts the resulting state there). */
 const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id'] as const;

@@ -1,10 +1,11 @@
 import type { Projector } from '../../projections/projector.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const FEED = {
+export const FEED = tableSpec({
   table: 'feed_events',
   key: ['tenant_id', 'seq'],
   columns: { tenant_id: 'uuid', seq: 'bigint', id: 'uuid', type: 'text', aggregate_type: 'text', aggregate_id: 'text', payload: 'jsonb', created_at: 'timestamptz' },
-} as const;
+} as const);
 
 /** Every event's envelope, one statement per batch. Payloads stay sealed as in the log. */
 export const feedProjector: Projector = {

@@ -1,7 +1,8 @@
 import type { Projector } from '../../projections/projector.js';
 import type { KeyEvent } from './keys.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const API_KEYS = {
+export const API_KEYS = tableSpec({
   table: 'api_keys',
   key: ['tenant_id', 'id'],
   columns: {
@@ -15,7 +16,7 @@ export const API_KEYS = {
     rotated_at: 'timestamptz',
     revoked_at: 'timestamptz',
   },
-} as const;
+} as const);
 
 export const keysProjector: Projector<KeyEvent> = {
   name: 'keys',

@@ -1,16 +1,17 @@
 import type { Projector } from '../../projections/projector.js';
 import type { MemberEvent } from './members.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const MEMBERS = {
+export const MEMBERS = tableSpec({
   table: 'members',
   key: ['tenant_id', 'id'],
   columns: { tenant_id: 'uuid', id: 'uuid', user_id: 'uuid', email: 'text', name: 'text', role: 'text', status: 'text', joined_at: 'timestamptz', updated_at: 'timestamptz', erased_at: 'timestamptz', invite_id: 'uuid' },
-} as const;
-export const INVITES = {
+} as const);
+export const INVITES = tableSpec({
   table: 'invites',
   key: ['tenant_id', 'id'],
   columns: { tenant_id: 'uuid', id: 'uuid', email: 'text', role: 'text', status: 'text', invited_by: 'uuid', created_at: 'timestamptz', expires_at: 'timestamptz' },
-} as const;
+} as const);
 
 export const membersProjector: Projector<MemberEvent> = {
   name: 'members',

@@ -1,8 +1,9 @@
 import type { Projector } from '../../projections/projector.js';
 import { deterministicUuid } from '../../platform/ids.js';
 import type { OutboundEvent } from './outbound.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const COLLECTIONS = {
+export const COLLECTIONS = tableSpec({
   table: 'outbound_collections',
   key: ['tenant_id', 'id'],
   columns: {
@@ -31,9 +32,9 @@ export const COLLECTIONS = {
     sent_at: 'timestamptz',
     cancelled_at: 'timestamptz',
   },
-} as const;
+} as const);
 
-export const RECIPIENTS = {
+export const RECIPIENTS = tableSpec({
   table: 'outbound_recipients',
   key: ['tenant_id', 'collection_id', 'contact_id'],
   columns: {
@@ -49,7 +50,7 @@ export const RECIPIENTS = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },
-} as const;
+} as const);
 
 /** A recipient's id: one per (collection, contact), the same in every rebuild. */
 export const recipientId = (tenantId: string, collectionId: string, contactId: string) => deterministicUuid('outbound-recipient', tenantId, collectionId, contactId);

@@ -1,7 +1,8 @@
 import type { Projector } from '../../projections/projector.js';
 import type { SavedReplyEvent } from './saved-replies.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const SAVED_REPLIES = {
+export const SAVED_REPLIES = tableSpec({
   table: 'saved_replies',
   key: ['tenant_id', 'id'],
   columns: {
@@ -12,7 +13,7 @@ export const SAVED_REPLIES = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },
-} as const;
+} as const);
 
 export const savedRepliesProjector: Projector<SavedReplyEvent> = {
   name: 'saved-replies',

@@ -1,11 +1,12 @@
 import type { Projector } from '../../projections/projector.js';
 import type { TagEvent } from './tags.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const TAGS = {
+export const TAGS = tableSpec({
   table: 'tags',
   key: ['tenant_id', 'id'],
   columns: { tenant_id: 'uuid', id: 'uuid', name: 'text', created_at: 'timestamptz', updated_at: 'timestamptz' },
-} as const;
+} as const);
 
 export const tagsProjector: Projector<TagEvent> = {
   name: 'tags',

@@ -1,7 +1,8 @@
 import type { Projector } from '../../projections/projector.js';
 import type { TeamEvent } from './teams.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const TEAMS = {
+export const TEAMS = tableSpec({
   table: 'teams',
   key: ['tenant_id', 'id'],
   columns: {
@@ -12,7 +13,7 @@ export const TEAMS = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },
-} as const;
+} as const);
 
 export const teamsProjector: Projector<TeamEvent> = {
   name: 'teams',

@@ -1,7 +1,8 @@
 import type { Projector } from '../../projections/projector.js';
 import type { ViewEvent } from './views.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const VIEWS = {
+export const VIEWS = tableSpec({
   table: 'views',
   key: ['tenant_id', 'id'],
   columns: {
@@ -16,7 +17,7 @@ export const VIEWS = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },
-} as const;
+} as const);
 
 export const viewsProjector: Projector<ViewEvent> = {
   name: 'views',

@@ -1,7 +1,8 @@
 import type { Projector } from '../../projections/projector.js';
 import type { WebhookEvent } from './webhooks.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const ENDPOINTS = {
+export const ENDPOINTS = tableSpec({
   table: 'webhook_endpoints',
   key: ['tenant_id', 'id'],
   columns: {
@@ -14,7 +15,7 @@ export const ENDPOINTS = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },
-} as const;
+} as const);
 
 /** The endpoints read model behind GET /api/webhooks (the dispatcher keeps a view of its own). */
 export const webhooksProjector: Projector<WebhookEvent> = {

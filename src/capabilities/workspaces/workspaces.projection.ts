@@ -1,7 +1,8 @@
 import type { Projector } from '../../projections/projector.js';
 import type { WorkspaceEvent } from './workspaces.events.js';
+import { tableSpec } from '../../projections/table-batch.js';
 
-export const WORKSPACES = { table: 'workspaces', key: ['id'], columns: { id: 'uuid', name: 'text', created_at: 'timestamptz' } } as const;
+export const WORKSPACES = tableSpec({ table: 'workspaces', key: ['id'], columns: { id: 'uuid', name: 'text', created_at: 'timestamptz' } } as const);
 
 export const workspacesProjector: Projector<WorkspaceEvent> = {
   name: 'workspaces',
