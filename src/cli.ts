@@ -187,4 +187,10 @@ async function runCli(argv: string[]): Promise<number> {
   }
 }
 
-runCli(process.argv.slice(2)).then((code) => process.exit(code));
+runCli(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -12,7 +12,7 @@ export const webhook: Scenario = {
   name: 'webhook',
   needsService: true,
   async run(ctx) {
-    const svc = await ctx.service();
+    await ctx.service(); // it must run (its workers deliver to the receiver); the scenario reaches it through ctx
     const boot = await ctx.boot();
     const t = await ctx.tenant('hooks');
     const receiver = await startDaemon<{ url: string }>('webhook-receiver.ts', {});

@@ -39,7 +39,7 @@ const author = (p: Principal): Author => (p.via === 'api_key' ? { type: 'api_key
 const uuid = { type: 'string', format: 'uuid' };
 
 export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDef[] {
-  const { db, shell, clock, ids } = deps;
+  const { db, clock, ids } = deps;
   /** the filter of ?view_id=, found (404 when unknown or invisible) before the list query is built */
   const viewFilters = new WeakMap<Call, Sql>();
   /** what a search condition probes an index with: the owner pool, outside row-level security (see the body field) */
