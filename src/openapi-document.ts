@@ -9,7 +9,7 @@ import type { RouteDef } from './api/routes.js';
 import { buildOpenApi, type ExtraPath, type OpenApiDocument } from './api/openapi.js';
 import { errorListSchema, object, str } from './api/schemas.js';
 import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
-import { eventCatalogue, modules } from './capabilities/index.js';
+import { errorCatalogue, eventCatalogue, modules } from './capabilities/index.js';
 import { loadConfig } from './config.js';
 
 /** The project's package.json: the nearest one above this module, from src/ (tsx) or a compiled build alike. */
@@ -102,5 +102,5 @@ const EXTRA_PATHS: ExtraPath[] = [
 ];
 
 export function openApiDocument(routes: readonly RouteDef[]): OpenApiDocument {
-  return buildOpenApi(routes, { title: 'Conversation service API', version: pkg.version, description: DESCRIPTION, extraPaths: EXTRA_PATHS });
+  return buildOpenApi(routes, { title: 'Conversation service API', version: pkg.version, description: DESCRIPTION, extraPaths: EXTRA_PATHS, errors: errorCatalogue() });
 }

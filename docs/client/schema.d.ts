@@ -4472,7 +4472,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed: `invalid_json`, `invalid_body`, `missing_field`, `unknown_field`, `invalid_field` (one entry per field), `invalid_text`, `nesting_too_deep`, `too_many_values`, `invalid_cursor`, `invalid_idempotency_key`, `workspace_required`, or a code of the route (`unknown_channel`, `unknown_contact`, `unknown_member`, `snooze_in_past`, `unknown_event_type`, `secret_immutable`, `webhook_url_forbidden`, `invalid_timestamp`, …). */
+        /** @description The request is malformed, or names something the workspace does not have. Codes: `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_body`, `invalid_cursor`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_placeholder`, `invalid_query`, `invalid_text`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `snooze_in_past`, `too_many_values`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -4481,7 +4481,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Not authenticated: `unauthenticated`, `invalid_api_key`, `session_expired`, `invalid_credentials`, `stale_timestamp`. */
+        /** @description Not authenticated. Codes: `invalid_api_key`, `invalid_credentials`, `session_expired`, `stale_timestamp`, `unauthenticated`. What each means: docs/errors.md. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -4490,7 +4490,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Authenticated but not allowed: `missing_scope` (the message names the scope), `session_required`, `session_too_old`, `workspace_header_required`, `owner_required`, `scope_exceeds_role`. */
+        /** @description Authenticated but not allowed. Codes: `missing_scope`, `not_author`, `owner_required`, `scope_exceeds_role`, `session_required`, `session_too_old`, `workspace_header_required`. What each means: docs/errors.md. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -4499,7 +4499,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `not_found` (including every other workspace's ids and malformed ids), `workspace_not_found`, `invite_not_found`. */
+        /** @description Not found: including every other workspace's ids and malformed ids. Codes: `invite_not_found`, `member_not_found`, `not_found`, `route_not_found`, `workspace_not_found`. What each means: docs/errors.md. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -4508,7 +4508,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `request_timeout`: the request was not received within HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS; the connection is closed. */
+        /** @description The request was not received in time; the connection is closed. Codes: `request_timeout`. What each means: docs/errors.md. */
         RequestTimeout: {
             headers: {
                 [name: string]: unknown;
@@ -4517,7 +4517,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `idempotency_key_in_flight` (the same Idempotency-Key is still running; `Retry-After: 1`), `concurrent_modification` (retry), or a state conflict: `last_owner`, `already_member`, `channel_source_taken`, `conversation_already_closed`, `conversation_already_open`, `email_taken`, `company_exists`, `contact_exists`, `team_exists`, `saved_reply_exists`, `member_active`, `part_not_unsendable`, `part_redacted`, `unsend_window_passed`, `export_in_progress`, `export_not_ready`, `export_failed`. */
+        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -4528,7 +4528,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Gone for good: `contact_erased` (the contact was erased; its data is unreadable everywhere), `export_expired` (request a new export). */
+        /** @description Gone for good. Codes: `contact_erased`, `export_expired`. What each means: docs/errors.md. */
         Gone: {
             headers: {
                 [name: string]: unknown;
@@ -4537,7 +4537,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `payload_too_large`: the body is over BODY_LIMIT. */
+        /** @description The body is too large. Codes: `payload_too_large`. What each means: docs/errors.md. */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -4546,7 +4546,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `unsupported_media_type` (send application/json), `unsupported_encoding`. */
+        /** @description The body is not JSON in UTF-8. Codes: `unsupported_encoding`, `unsupported_media_type`. What each means: docs/errors.md. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -4555,7 +4555,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `idempotency_key_reused` (same key, another method, path or body), `channels_not_configured`, `limit_reached`, `too_many_companies`. */
+        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `too_many_companies`. What each means: docs/errors.md. */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -4564,7 +4564,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `too_many_attempts`: sign-in throttled; `Retry-After` says when to try again. */
+        /** @description Too many requests; `Retry-After` says when to try again. Codes: `too_many_attempts`. What each means: docs/errors.md. */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -4575,7 +4575,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `headers_too_large`: the request line and headers are over 16 KiB; the connection is closed. */
+        /** @description The request line and headers are too large; the connection is closed. Codes: `headers_too_large`. What each means: docs/errors.md. */
         HeadersTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -4584,7 +4584,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `internal_error`: a bug, logged with the request id. */
+        /** @description A bug, logged with the request id. Codes: `internal_error`. What each means: docs/errors.md. */
         InternalError: {
             headers: {
                 [name: string]: unknown;
@@ -4593,7 +4593,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description `service_unavailable`: the database is restarting, failing over or unreachable. Retry after `Retry-After` seconds; a write retried with the same Idempotency-Key is applied at most once, even when the first try committed before its answer was lost. */
+        /** @description The database is unavailable for a moment; retry after `Retry-After` seconds (a write with the same Idempotency-Key is applied at most once). Codes: `service_unavailable`. What each means: docs/errors.md. */
         ServiceUnavailable: {
             headers: {
                 /** @description Seconds to wait before retrying. */

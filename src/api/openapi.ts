@@ -8,6 +8,7 @@ import { KEY_FORMAT, KEY_MAX_LENGTH } from './idempotency/idempotency.js';
 import { ResponseDoc, type RouteDef } from './routes.js';
 import { errorListSchema } from './schemas.js';
 import type { Schema } from './validation.js';
+import type { ErrorCatalogue } from '../platform/errors.js';
 
 export type OpenApiDocument = Record<string, unknown> & { openapi: string; info: { title: string; version: string; description: string }; paths: Record<string, Record<string, Operation>>; components: Components };
 type Operation = Record<string, unknown> & { responses: Record<string, unknown> };
@@ -41,37 +42,37 @@ export interface OpenApiOptions {
   /** routes are mounted under this prefix */
   prefix?: string;
   extraPaths?: ExtraPath[];
+  /** the error catalogue: the codes each shared error answer can carry */
+  errors?: ErrorCatalogue;
 }
 
-/** The shared error answers: status → component name and what it means. */
-const ERRORS: Record<number, { name: string; description: string }> = {
-  400: {
-    name: 'BadRequest',
-    description:
-      'The request is malformed: `invalid_json`, `invalid_body`, `missing_field`, `unknown_field`, `invalid_field` (one entry per field), `invalid_text`, `nesting_too_deep`, `too_many_values`, `invalid_cursor`, `invalid_idempotency_key`, `workspace_required`, or a code of the route (`unknown_channel`, `unknown_contact`, `unknown_member`, `snooze_in_past`, `unknown_event_type`, `secret_immutable`, `webhook_url_forbidden`, `invalid_timestamp`, …).',
-  },
-  401: { name: 'Unauthorized', description: 'Not authenticated: `unauthenticated`, `invalid_api_key`, `session_expired`, `invalid_credentials`, `stale_timestamp`.' },
-  403: { name: 'Forbidden', description: 'Authenticated but not allowed: `missing_scope` (the message names the scope), `session_required`, `session_too_old`, `workspace_header_required`, `owner_required`, `scope_exceeds_role`.' },
-  404: { name: 'NotFound', description: '`not_found` (including every other workspace\'s ids and malformed ids), `workspace_not_found`, `invite_not_found`.' },
-  408: { name: 'RequestTimeout', description: '`request_timeout`: the request was not received within HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS; the connection is closed.' },
-  409: {
-    name: 'Conflict',
-    description:
-      '`idempotency_key_in_flight` (the same Idempotency-Key is still running; `Retry-After: 1`), `concurrent_modification` (retry), or a state conflict: `last_owner`, `already_member`, `channel_source_taken`, `conversation_already_closed`, `conversation_already_open`, `email_taken`, `company_exists`, `contact_exists`, `team_exists`, `saved_reply_exists`, `member_active`, `part_not_unsendable`, `part_redacted`, `unsend_window_passed`, `export_in_progress`, `export_not_ready`, `export_failed`.',
-  },
-  410: { name: 'Gone', description: 'Gone for good: `contact_erased` (the contact was erased; its data is unreadable everywhere), `export_expired` (request a new export).' },
-  413: { name: 'PayloadTooLarge', description: '`payload_too_large`: the body is over BODY_LIMIT.' },
-  431: { name: 'HeadersTooLarge', description: '`headers_too_large`: the request line and headers are over 16 KiB; the connection is closed.' },
-  415: { name: 'UnsupportedMediaType', description: '`unsupported_media_type` (send application/json), `unsupported_encoding`.' },
-  422: { name: 'Unprocessable', description: '`idempotency_key_reused` (same key, another method, path or body), `channels_not_configured`, `limit_reached`, `too_many_companies`.' },
-  429: { name: 'TooManyRequests', description: '`too_many_attempts`: sign-in throttled; `Retry-After` says when to try again.' },
-  500: { name: 'InternalError', description: '`internal_error`: a bug, logged with the request id.' },
-  503: {
-    name: 'ServiceUnavailable',
-    description:
-      '`service_unavailable`: the database is restarting, failing over or unreachable. Retry after `Retry-After` seconds; a write retried with the same Idempotency-Key is applied at most once, even when the first try committed before its answer was lost.',
-  },
+/**
+ * The shared error answers: status → component name and what it means. The codes
+ * each can carry come from the error catalogue (OpenApiOptions.errors), never
+ * listed here by hand: a code declared once is documented everywhere.
+ */
+const ERRORS: Record<number, { name: string; lead: string }> = {
+  400: { name: 'BadRequest', lead: 'The request is malformed, or names something the workspace does not have.' },
+  401: { name: 'Unauthorized', lead: 'Not authenticated.' },
+  403: { name: 'Forbidden', lead: 'Authenticated but not allowed.' },
+  404: { name: 'NotFound', lead: "Not found: including every other workspace's ids and malformed ids." },
+  408: { name: 'RequestTimeout', lead: 'The request was not received in time; the connection is closed.' },
+  409: { name: 'Conflict', lead: 'A conflict with the current state, or with a request still running.' },
+  410: { name: 'Gone', lead: 'Gone for good.' },
+  413: { name: 'PayloadTooLarge', lead: 'The body is too large.' },
+  415: { name: 'UnsupportedMediaType', lead: 'The body is not JSON in UTF-8.' },
+  422: { name: 'Unprocessable', lead: 'Understood, but it cannot be done.' },
+  429: { name: 'TooManyRequests', lead: 'Too many requests; `Retry-After` says when to try again.' },
+  431: { name: 'HeadersTooLarge', lead: 'The request line and headers are too large; the connection is closed.' },
+  500: { name: 'InternalError', lead: 'A bug, logged with the request id.' },
+  503: { name: 'ServiceUnavailable', lead: 'The database is unavailable for a moment; retry after `Retry-After` seconds (a write with the same Idempotency-Key is applied at most once).' },
 };
+
+/** A shared error answer's description: its lead, then every code the catalogue gives that status. */
+function errorDescription(status: number, catalogue: ErrorCatalogue | undefined): string {
+  const codes = catalogue?.ofStatus(status) ?? [];
+  return codes.length === 0 ? ERRORS[status]!.lead : `${ERRORS[status]!.lead} Codes: ${codes.map((c) => `\`${c}\``).join(', ')}. What each means: docs/errors.md.`;
+}
 
 /** The error statuses every route of this kind can give, whatever it declares. */
 export function errorStatuses(def: RouteDef): number[] {
@@ -193,7 +194,7 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
   const hoister = new SchemaHoister(components.schemas);
   for (const [status, e] of Object.entries(ERRORS)) {
     components.responses[e.name] = {
-      description: e.description,
+      description: errorDescription(Number(status), o.errors),
       content: { 'application/json': { schema: hoister.hoist(clone(errorListSchema)) } },
       ...([409, 429, 503].includes(Number(status)) ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
     };

@@ -19,6 +19,7 @@ import type { UrlPolicy } from '../dispatch/url-policy.js';
 import type { DeliveryObserver } from '../dispatch/delivery-worker.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
 import type { Lookup } from '../platform/query/filter.js';
+import type { ErrorCodes } from '../platform/errors.js';
 
 export type { Worker };
 
@@ -61,6 +62,8 @@ export interface CapabilityModule {
   projectors?: readonly AnyProjector[];
   /** tables kept beside the log (secrets, sign-in state) that only this capability reads and writes */
   tables?: readonly string[];
+  /** the error codes it raises, with their statuses and when (the error catalogue) */
+  errors?: ErrorCodes;
   /** object types of its answers whose fields are a subject's personal data (sealed in stored answers and exports) */
   personal?: readonly PersonalObject[];
   routes?(deps: CoreDeps): RouteDef[];

@@ -91,3 +91,51 @@ export class ServiceUnavailable extends AppError {
     );
   }
 }
+
+/**
+ * One error code a client can receive: its status (or statuses) and when. Codes
+ * are declared once, in a catalogue like the event catalogue: the edge's own in
+ * src/api/error-codes.ts, each capability's in its module (CapabilityModule.errors).
+ * The catalogue feeds the OpenAPI document, docs/errors.md, and the checks that
+ * every code the code can raise, and every code a test saw, is declared.
+ */
+export interface ErrorCodeDef {
+  status: number | readonly number[];
+  /** when a client gets it, in a sentence or two */
+  when: string;
+}
+
+export type ErrorCodes = Readonly<Record<string, ErrorCodeDef>>;
+
+export const defineErrors = <const T extends ErrorCodes>(codes: T): T => codes;
+
+/** Every code with its statuses and the texts of whoever declared it (a code may be raised by several capabilities). */
+export class ErrorCatalogue {
+  private readonly codes = new Map<string, { statuses: Set<number>; when: { by: string; text: string }[] }>();
+
+  constructor(declared: readonly { by: string; codes: ErrorCodes }[]) {
+    for (const { by, codes } of declared) {
+      for (const [code, def] of Object.entries(codes)) {
+        const entry = this.codes.get(code) ?? { statuses: new Set<number>(), when: [] };
+        for (const s of [def.status].flat()) entry.statuses.add(s);
+        entry.when.push({ by, text: def.when });
+        this.codes.set(code, entry);
+      }
+    }
+  }
+
+  has(code: string, status?: number): boolean {
+    const e = this.codes.get(code);
+    return e !== undefined && (status === undefined || e.statuses.has(status));
+  }
+
+  /** Codes in alphabetical order, with their statuses (ascending) and who declared each text. */
+  list(): { code: string; statuses: number[]; when: { by: string; text: string }[] }[] {
+    return [...this.codes.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([code, e]) => ({ code, statuses: [...e.statuses].sort((a, b) => a - b), when: e.when }));
+  }
+
+  /** The codes a status can carry. */
+  ofStatus(status: number): string[] {
+    return this.list().filter((e) => e.statuses.includes(status)).map((e) => e.code);
+  }
+}

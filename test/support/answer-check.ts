@@ -7,6 +7,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import { documentedRoutes, openApiDocument } from '../../src/openapi-document.js';
+import { errorCatalogue } from '../../src/capabilities/index.js';
 
 const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport) as unknown as (a: Ajv2020) => Ajv2020;
 
@@ -59,6 +60,7 @@ export interface AnswerCheck {
 
 export function checkRecordedAnswers(answers: readonly RecordedAnswer[] = recordedAnswers): AnswerCheck {
   const doc = openApiDocument(documentedRoutes()) as unknown as Json;
+  const errors = errorCatalogue();
   const templates: Template[] = Object.keys(doc.paths).map((template) => ({
     template,
     regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
@@ -131,6 +133,12 @@ export function checkRecordedAnswers(answers: readonly RecordedAnswer[] = record
         .map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`)
         .join('; ');
       problem(`${key}: body does not match the documented schema: ${why}`, a.text.slice(0, 300));
+    }
+    // Every error code answered is in the error catalogue under this status (so in docs/errors.md and the OpenAPI document).
+    if (a.status >= 400) {
+      for (const e of (body as { errors?: { code?: unknown }[] }).errors ?? []) {
+        if (typeof e.code === 'string' && !errors.has(e.code, a.status)) problem(`${key}: error code ${e.code} is not in the error catalogue under ${a.status}`, a.text.slice(0, 300));
+      }
     }
   }
   for (const [key, g] of grouped) out.problems.push(`${key}  [${g.count}×] e.g. ${g.example}`);

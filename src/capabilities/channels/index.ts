@@ -4,10 +4,18 @@ import { defineModule } from '../capability.js';
 import { channelEvents } from './channels.events.js';
 import { channelsProjector } from './channels.projection.js';
 import { channelsRoutes } from './channels.routes.js';
+import { defineErrors } from '../../platform/errors.js';
 
 export { ChannelSecrets } from './channel-secrets.js';
 export { channelFacts, type ChannelFacts } from './channel-facts.js';
 export { channelIdsOfTeam, findChannel, type ChannelRow } from './channels.read.js';
 export type { ChannelEvent } from './channels.events.js';
 
-export const channelsModule = defineModule({ name: 'channels', tables: ['channel_secrets'], events: channelEvents, projectors: [channelsProjector], routes: channelsRoutes });
+/** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
+const errors = defineErrors({
+  channel_source_taken: { status: 409, when: "Another channel of the workspace already has this `source`: one channel per source." },
+  channels_not_configured: { status: 422, when: "Creating an `api` channel while the operator has not set SERVICE_CHANNELS_SECRET." },
+  unknown_team: { status: 400, when: "`default_team_id` names no team of the workspace." },
+});
+
+export const channelsModule = defineModule({ name: 'channels', errors, tables: ['channel_secrets'], events: channelEvents, projectors: [channelsProjector], routes: channelsRoutes });

@@ -8,6 +8,7 @@ import { conversationsRoutes } from './conversations.routes.js';
 import type { ViewLookups } from './conversations.search.js';
 import { inboundRoute } from './inbound.route.js';
 import { unsnoozeWorker } from './unsnooze.worker.js';
+import { defineErrors } from '../../platform/errors.js';
 
 export type { ConversationEvent } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, conversationSchema, partSchema } from './conversations.read.js';
@@ -20,8 +21,26 @@ export { conversationList } from './conversations.read.js';
 export { querySchema as conversationQuerySchema } from './conversations.routes.js';
 
 /** The module, given how to find the custom views (see ViewLookups: views imports conversations, not the reverse). */
+/** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
+const errors = defineErrors({
+  unknown_channel: { status: 400, when: "A conversation started on a channel the workspace does not have." },
+  unknown_contact: { status: 400, when: "A conversation started for a contact the workspace does not have." },
+  unknown_member: { status: 400, when: "Assigning to someone who is not an active member." },
+  unknown_team: { status: 400, when: "Assigning to a team the workspace does not have." },
+  snooze_in_past: { status: 400, when: "`snoozed_until` is not in the future." },
+  invalid_timestamp: { status: 400, when: "A signed inbound post whose `x-service-timestamp` is not Unix seconds." },
+  stale_timestamp: { status: 401, when: "A signed inbound post with a valid signature but a timestamp more than 5 minutes from the service clock." },
+  conversation_exists: { status: 409, when: "A conversation with this `external_id` already exists on the channel." },
+  conversation_already_closed: { status: 409, when: "Closing a closed conversation." },
+  conversation_already_open: { status: 409, when: "Opening an open conversation." },
+  not_author: { status: 403, when: "Unsending a part someone else wrote." },
+  part_not_unsendable: { status: 409, when: "Unsending a part that is not a teammate reply." },
+  part_redacted: { status: 409, when: "Changing a part that was redacted." },
+  unsend_window_passed: { status: 409, when: "Unsending a reply after its window closed." },
+});
+
 export const conversationsModule = (views: ViewLookups) => defineModule({
-  name: 'conversations',
+  name: 'conversations', errors,
   events: conversationEvents,
   personal: [
     { type: 'conversation', kind: 'conversation', fields: ['subject'] },

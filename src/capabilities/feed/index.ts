@@ -2,7 +2,13 @@
 import { defineModule } from '../capability.js';
 import { feedProjector } from './feed.projection.js';
 import { feedRoutes } from './feed.routes.js';
+import { defineErrors } from '../../platform/errors.js';
 
 export { eventsAbout, feedTable, type FeedTable } from './feed.read.js';
 
-export const feedModule = defineModule({ name: 'feed', events: [], projectors: [feedProjector], routes: feedRoutes });
+/** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
+const errors = defineErrors({
+  unknown_event_type: { status: 400, when: "A `types` filter naming an event type the catalogue does not have." },
+});
+
+export const feedModule = defineModule({ name: 'feed', errors, events: [], projectors: [feedProjector], routes: feedRoutes });

@@ -7,8 +7,18 @@ import { defineModule } from '../capability.js';
 import { savedReplyEvents } from './saved-replies.events.js';
 import { savedRepliesProjector } from './saved-replies.projection.js';
 import { savedRepliesRoutes } from './saved-replies.routes.js';
+import { defineErrors } from '../../platform/errors.js';
 
 export type { SavedReplyEvent } from './saved-replies.events.js';
 export { parseTemplate, renderTemplate, type Lookup, type Segment } from './saved-replies.template.js';
 
-export const savedRepliesModule = defineModule({ name: 'saved-replies', events: savedReplyEvents, projectors: [savedRepliesProjector], routes: savedRepliesRoutes });
+/** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
+const errors = defineErrors({
+  saved_reply_exists: { status: 409, when: "A saved reply with this name already exists in the workspace." },
+  limit_reached: { status: 422, when: "Creating a workspace's 151st saved reply." },
+  unknown_placeholder: { status: 400, when: "A saved reply's `body` holds a placeholder the service does not know; the message names it and its offset." },
+  invalid_placeholder: { status: 400, when: "A saved reply's `body` holds a malformed placeholder; the message says where and why." },
+  unknown_conversation: { status: 400, when: "Rendering a saved reply for a conversation that is not the workspace's." },
+});
+
+export const savedRepliesModule = defineModule({ name: 'saved-replies', errors, events: savedReplyEvents, projectors: [savedRepliesProjector], routes: savedRepliesRoutes });

@@ -2,9 +2,16 @@
 // and what protects signing in (per-account and per-address throttling, fair hashing).
 // No events and no routes of their own: members and access build on them.
 import { defineModule } from '../capability.js';
+import { defineErrors } from '../../platform/errors.js';
 
 export { findUserByEmail, forgetUserIfUnattached, insertUser, normalizeEmail, type UserRow } from './users.repo.js';
 export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 export { SigninThrottle } from './throttle.js';
 
-export const usersModule = defineModule({ name: 'users', tables: ['users', 'signin_throttle'], events: [] });
+/** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
+const errors = defineErrors({
+  email_taken: { status: 409, when: "Creating a user whose e-mail is taken." },
+  too_many_attempts: { status: 429, when: "Sign-in throttled; `Retry-After` says when to try again." },
+});
+
+export const usersModule = defineModule({ name: 'users', errors, tables: ['users', 'signin_throttle'], events: [] });

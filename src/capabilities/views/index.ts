@@ -6,8 +6,14 @@ import { defineModule } from '../capability.js';
 import { viewEvents } from './views.events.js';
 import { viewsProjector } from './views.projection.js';
 import { viewsRoutes } from './views.routes.js';
+import { defineErrors } from '../../platform/errors.js';
 
 export { viewLookups } from './views.read.js';
 export type { ViewEvent } from './views.events.js';
 
-export const viewsModule = defineModule({ name: 'views', events: viewEvents, projectors: [viewsProjector], routes: viewsRoutes });
+/** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
+const errors = defineErrors({
+  limit_reached: { status: 422, when: "Creating a workspace's 101st view." },
+});
+
+export const viewsModule = defineModule({ name: 'views', errors, events: viewEvents, projectors: [viewsProjector], routes: viewsRoutes });

@@ -13,11 +13,17 @@ import { webhooksRoutes } from './webhooks.routes.js';
 import { webhookRoutingRules } from './webhooks.routing.js';
 import { endpointSecrets } from './webhooks.commands.js';
 import { ChannelSecrets } from '../channels/index.js';
+import { defineErrors } from '../../platform/errors.js';
 
 export { webhookRoutingRules } from './webhooks.routing.js';
 
+/** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
+const errors = defineErrors({
+  secret_immutable: { status: 400, when: "Sending `secret` when changing an endpoint: rotate it instead." },
+});
+
 export const webhooksModule = defineModule({
-  name: 'webhooks',
+  name: 'webhooks', errors,
   tables: ['webhook_endpoint_secrets'],
   events: webhookEvents,
   projectors: [webhooksProjector],
