@@ -5,6 +5,8 @@ import { EventCatalogue } from '../eventstore/catalogue.js';
 import type { AnyProjector } from '../projections/engine.js';
 import type { PersonalObject } from '../eventstore/forgettable.js';
 import type { CapabilityModule } from './capability.js';
+import { ErrorCatalogue } from '../platform/errors.js';
+import { edgeErrors } from '../api/error-codes.js';
 import { accessModule } from './access/index.js';
 import { channelIdsOfTeam, channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
@@ -51,3 +53,6 @@ export const modules: readonly CapabilityModule[] = [
 export const allProjectors = (): AnyProjector[] => modules.flatMap((m) => m.projectors ?? []);
 export const personalObjects = (): PersonalObject[] => modules.flatMap((m) => m.personal ?? []);
 export const eventCatalogue = (): EventCatalogue => new EventCatalogue(modules.flatMap((m) => m.events));
+/** Every error code a client can receive: the edge's and each capability's. */
+export const errorCatalogue = (): ErrorCatalogue =>
+  new ErrorCatalogue([{ by: 'edge', codes: edgeErrors }, ...modules.flatMap((m) => (m.errors ? [{ by: m.name, codes: m.errors }] : []))]);
