@@ -191,20 +191,12 @@ export class ServiceMetrics {
    * Counts what the shell commits (onCommitted) and what its rules refuse: the
    * shell's execute is wrapped from outside, so it needs no change of its own.
    */
-  instrumentShell(shell: CommandShell): void {
+  observeShell(shell: CommandShell): void {
     shell.onCommitted((_tenant, events) => {
       this.commandsAppended.inc();
       for (const e of events) this.eventsAppended.inc({ type: e.type });
     });
-    const execute = shell.execute.bind(shell);
-    shell.execute = (async (ctx, spec) => {
-      try {
-        return await execute(ctx, spec);
-      } catch (e) {
-        if (e instanceof AppError && e.status < 500) this.commandsRefused.inc({ command: spec.name, code: e.code });
-        throw e;
-      }
-    }) as CommandShell['execute'];
+    shell.onRefused((command, refusal) => this.commandsRefused.inc({ command, code: refusal.code }));
   }
 
   /** Counts replays (Idempotent-Replayed) and refused keys at the route pipeline. */

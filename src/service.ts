@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
+import type { DeliveryObserver } from './dispatch/delivery-worker.js';
 import type { Config } from './config.js';
 import { createApp } from './api/app.js';
 import { clientErrorHandler } from './api/error-handler.js';
@@ -83,12 +84,21 @@ export interface Service {
   close(): Promise<void>;
 }
 
-export async function openCore(options: ServiceOptions, database: Database): Promise<{ deps: CoreDeps; engine: ProjectionEngine }> {
+/**
+ * Builds the core every capability is handed, complete: nothing is filled in after.
+ * `wiring`: what the HTTP service adds (the owner pool, the delivery observer); the CLI passes none.
+ */
+export async function openCore(
+  options: ServiceOptions,
+  database: Database,
+  wiring: { ownerDb?: Knex; deliveryObserver?: DeliveryObserver } = {},
+): Promise<{ deps: CoreDeps; engine: ProjectionEngine }> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
   const notifier = new PgNotifier(database.url, (e) => log.warn({ err: e }, 'LISTEN connection error'));
   // Requests run inside a tenant scope: every connection they take is behind row-level security.
   const scope = tenantScope(database.db, { enabled: config.rowLevelSecurity });
+  if (wiring.ownerDb) scope.cover(wiring.ownerDb);
   const secrets = await secretsKey(config.secretsKey, config.dataDir);
   const sealer = createSealer({ channel: config.channelsSecret ?? undefined, webhook: secrets, idempotency: secrets, data_key: secrets });
   const catalogue = eventCatalogue();
@@ -103,7 +113,7 @@ export async function openCore(options: ServiceOptions, database: Database): Pro
   const ids = options.ids ?? randomIds;
   const shell = new CommandShell(store, database.db, engine, ids, forgettable, scope, { groupCommit: config.groupCommit });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
-  const deps: CoreDeps = { config, db: database.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, forgettable, urlPolicy, catalogue };
+  const deps: CoreDeps = { config, db: database.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, forgettable, urlPolicy, catalogue, ...wiring };
   return { deps, engine };
 }
 
@@ -111,18 +121,18 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
   const database = await openDatabase(config, log, { adoptOrphans: true });
-  const { deps, engine } = await openCore({ ...options, log }, database);
   // What works as the owner role (the workers; authentication and the signed inbound route's channel
   // lookup, which find their tenant) gets a small pool of its own. On the requests' pool each of its
   // statements would switch a connection's role, and switch it back for the next request; and the
   // dispatcher's lock would hold a request connection for as long as the process runs.
   const ownerDb = createDb(database.url, { max: OWNER_POOL, prepare: config.preparedStatements, log });
-  deps.scope.cover(ownerDb);
-  deps.ownerDb = ownerDb;
+  let scope: CoreDeps['scope'] | null = null;
+  const metrics = new ServiceMetrics({ db: database.db, storeKind: config.eventstoreUrl ? 'eventstoredb' : 'postgres', log, roleSwitches: () => scope?.switches() ?? 0 });
+  const { deps, engine } = await openCore({ ...options, log }, database, { ownerDb, deliveryObserver: metrics.deliveryObserver });
+  scope = deps.scope;
+  // Metrics observe the shell through its hooks (commits, refusals); nothing replaces its methods.
+  metrics.observeShell(deps.shell);
   let live = true;
-  const metrics = new ServiceMetrics({ db: database.db, storeKind: deps.store.kind, log, roleSwitches: () => deps.scope.switches() });
-  metrics.instrumentShell(deps.shell);
-  deps.deliveryObserver = metrics.deliveryObserver;
 
   // The request pipeline every /api route runs through: who is calling, and Idempotency-Key.
   const auth = new Authenticator(ownerDb, deps.clock);

@@ -17,6 +17,8 @@ const MAX_ATTEMPTS = 5;
 export const MAX_EVENTS_PER_COMMAND = 256;
 
 export type CommittedListener = (tenantId: string, events: StoredEvent[]) => void;
+/** Told when a command is refused (its decider's coded 4xx): the command's name and the refusal. */
+export type RefusedListener = (command: string, refusal: AppError) => void;
 
 /** Event ids of a command sent with an Idempotency-Key: the same request always appends the same ids. */
 export const commandEventId = (ctx: CommandContext, command: string, index: number): string =>
@@ -73,6 +75,7 @@ const MAX_GROUP = 64;
 
 export class CommandShell {
   private readonly committed: CommittedListener[] = [];
+  private readonly refused: RefusedListener[] = [];
   /** Per tenant, the commands waiting for the transaction after the one in flight (present while one is). */
   private readonly queues = new Map<string, Queued[]>();
   /**
@@ -102,6 +105,11 @@ export class CommandShell {
     this.committed.push(listener);
   }
 
+  /** Called when a command is refused with a coded 4xx (metrics count refusals by command and code). */
+  onRefused(listener: RefusedListener): void {
+    this.refused.push(listener);
+  }
+
   /**
    * Runs a command and returns the events it committed. Answers are built from
    * these events (their ids), never from ids the caller minted: on a resumed
@@ -123,7 +131,13 @@ export class CommandShell {
    */
   async execute<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
     const grouped = this.opts.groupCommit && this.store.kind === 'postgres';
-    const stored = await this.scope.run(ctx.tenantId, () => (grouped ? this.enqueue(ctx, spec) : this.executeAlone(ctx, spec)));
+    let stored: StoredEvent<E>[];
+    try {
+      stored = await this.scope.run(ctx.tenantId, () => (grouped ? this.enqueue(ctx, spec) : this.executeAlone(ctx, spec)));
+    } catch (e) {
+      if (e instanceof AppError && e.status < 500) for (const l of this.refused) l(spec.name, e);
+      throw e;
+    }
     if (stored.length > 0) for (const l of this.committed) l(ctx.tenantId, stored);
     return stored;
   }
