@@ -1,6 +1,8 @@
+// Conversation rules as specifications: given the loaded state, when a command, then events or a coded refusal.
 import { expect } from 'chai';
-import { decideInbound, decideManage, decideReply, decideStart, type ConversationView, type InboundCommand } from '../../src/capabilities/conversations/conversations.decider.js';
-import { AppError } from '../../src/platform/errors.js';
+import { decideInbound, decideManage, decideReply, decideStart, decideTagConversation, type ConversationView, type InboundCommand } from '../../src/capabilities/conversations/conversations.decider.js';
+import type { AppError } from '../../src/platform/errors.js';
+import { decider } from '../support/decider-spec.js';
 
 const conv = (over: Partial<ConversationView> = {}): ConversationView => ({ id: 'c1', channelId: 'ch1', state: 'open', assigneeId: null, teamId: null, tagIds: [], ...over });
 const inbound = (over: Partial<InboundCommand> = {}): InboundCommand => ({
@@ -28,7 +30,7 @@ const codeOf = (fn: () => unknown): string => {
   return 'no error';
 };
 
-describe('conversation decider', () => {
+describe('conversations decider (unit)', () => {
   describe('inbound', () => {
     it('opens a conversation for a new thread and a new contact: contact, conversation, message', () => {
       const events = decideInbound(inbound(), { thread: null, messageFiled: false, contact: null });
@@ -88,6 +90,37 @@ describe('conversation decider', () => {
       expect(codeOf(() => decideManage({ partId: 'p', author, body: null, messageType: 'snoozed', snoozedUntil: '2025-12-31T00:00:00Z', now }, conv(), { assigneeActive: false }))).to.equal('snooze_in_past');
       const unassign = decideManage({ partId: 'p', author, body: null, messageType: 'assignment', assigneeId: null, teamId: undefined }, conv({ assigneeId: 'm1' }), { assigneeActive: false });
       expect(unassign[0]!.payload).to.include({ assignee_id: null }).and.not.have.property('team_id');
+    });
+
+    const open = conv();
+    const manage = decider((cmd: Parameters<typeof decideManage>[0], s: { c: ConversationView | null }) => decideManage(cmd, s.c, { assigneeActive: true }));
+    it('closing an open conversation appends a close part carrying the closed state', () => {
+      manage.given({ c: open }).when({ partId: 'p', author, body: null, messageType: 'close' }).then({ type: 'conversation_part.created', aggregate_id: 'c1', payload: { part_type: 'close', state: 'closed', snoozed_until: null } });
+    });
+    it('closing a closed conversation is refused', () => {
+      manage.given({ c: { ...open, state: 'closed' } }).when({ partId: 'p', author, body: null, messageType: 'close' }).thenRefuses('conversation_already_closed');
+    });
+    it('snoozing into the past is refused on the field', () => {
+      manage
+        .given({ c: open })
+        .when({ partId: 'p', author, body: null, messageType: 'snoozed', snoozedUntil: '2020-01-01T00:00:00Z', now: new Date('2026-01-01T00:00:00Z') })
+        .thenRefuses('snooze_in_past', 'snoozed_until');
+    });
+    it('managing a conversation of another workspace (not loaded) is a 404', () => {
+      manage.given({ c: null }).when({ partId: 'p', author, body: null, messageType: 'open' }).thenRefuses('not_found');
+    });
+  });
+
+  describe('tags', () => {
+    it('tagging is an idempotent delta: twice changes nothing, untagging what is absent changes nothing, an unknown tag is a 404', () => {
+      const open = conv();
+      const vip = { id: 't1', name: 'VIP' };
+      decider(decideTagConversation).given({ conversation: open, tag: vip }).when({ conversationId: 'c1', tagId: 't1', add: true }).then({ type: 'conversation.tagged', payload: { conversation_id: 'c1', tag_id: 't1', name: 'VIP' } });
+      decider(decideTagConversation).given({ conversation: { ...open, tagIds: ['t1'] }, tag: vip }).when({ conversationId: 'c1', tagId: 't1', add: true }).thenNothing();
+      decider(decideTagConversation).given({ conversation: open, tag: vip }).when({ conversationId: 'c1', tagId: 't1', add: false }).thenNothing();
+      decider(decideTagConversation).given({ conversation: { ...open, tagIds: ['t1'] }, tag: vip }).when({ conversationId: 'c1', tagId: 't1', add: false }).then({ type: 'conversation.untagged', payload: { tag_id: 't1' } });
+      decider(decideTagConversation).given({ conversation: open, tag: null }).when({ conversationId: 'c1', tagId: 't9', add: true }).thenRefuses('not_found');
+      decider(decideTagConversation).given({ conversation: null, tag: vip }).when({ conversationId: 'c9', tagId: 't1', add: true }).thenRefuses('not_found');
     });
   });
 });

@@ -15,7 +15,7 @@ function gatedRun() {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('batched calls', () => {
+describe('batched calls (unit)', () => {
   it('runs the first call at once and the calls made meanwhile together, each answered with its own result', async () => {
     const { batches, run } = gatedRun();
     const call = batched(run);

@@ -1,11 +1,11 @@
+// Platform primitives: sealing secrets, pooled random bytes, HMAC signatures, deterministic ids.
 import { expect } from 'chai';
 import { createSealer } from '../../src/platform/crypto/seal.js';
 import { randomBytesPooled } from '../../src/platform/crypto/random.js';
 import { digestsEqual, hmacHex } from '../../src/platform/crypto/hmac.js';
-import { decodeCursor, encodeCursor } from '../../src/api/pagination/cursor.js';
 import { deterministicUuid, isUuid } from '../../src/platform/ids.js';
 
-describe('sealing', () => {
+describe('sealing (unit)', () => {
   const sealer = createSealer({ channel: 'k'.repeat(32), webhook: 'w'.repeat(32) });
   it('opens only for the same purpose, tenant and entity', () => {
     const sealed = sealer.seal('channel', 't1', 'e1', 'the secret');
@@ -23,7 +23,7 @@ describe('sealing', () => {
   });
 });
 
-describe('pooled random bytes', () => {
+describe('pooled random bytes (unit)', () => {
   it('never hands out the same bytes twice, across refills of the pool, and each caller owns its copy', () => {
     const seen = new Set<string>();
     const taken: Buffer[] = [];
@@ -42,7 +42,7 @@ describe('pooled random bytes', () => {
   });
 });
 
-describe('signatures', () => {
+describe('signatures (unit)', () => {
   it('compares digests in constant time and fails on unequal length', () => {
     const d = hmacHex('secret', Buffer.from('{"a":1}'));
     expect(digestsEqual(d, d)).to.equal(true);
@@ -52,37 +52,11 @@ describe('signatures', () => {
   });
 });
 
-describe('cursors', () => {
-  it('round-trips and pins sort and order', () => {
-    const c = encodeCursor({ sort: 'created_at', order: 'asc', key: '2026-01-01T00:00:00.000Z', id: 'x' });
-    expect(c).to.match(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(c, 'created_at', 'asc')).to.include({ v: 1, key: '2026-01-01T00:00:00.000Z', id: 'x' });
-    expect(() => decodeCursor(c, 'created_at', 'desc')).to.throw(/minted for/);
-    expect(() => decodeCursor(c, 'updated_at', 'asc')).to.throw(/minted for/);
-    expect(() => decodeCursor('!!', 'created_at', 'asc')).to.throw(/cannot be decoded/);
-  });
-});
-
-describe('deterministic ids', () => {
+describe('deterministic ids (unit)', () => {
   it('gives the same UUID for the same inputs and a different one otherwise', () => {
     const a = deterministicUuid('t', 'caller', 'idem-1', 'Cmd', '0');
     expect(isUuid(a)).to.equal(true);
     expect(deterministicUuid('t', 'caller', 'idem-1', 'Cmd', '0')).to.equal(a);
     expect(deterministicUuid('t', 'caller', 'idem-1', 'Cmd', '1')).to.not.equal(a);
-  });
-});
-
-describe('tenant cache (unit)', () => {
-  it('drops every entry, and refuses answers read before, when told notifications may have been missed', async () => {
-    const { TenantCache } = await import('../../src/platform/tenant-cache.js');
-    const c = new TenantCache<string>(60_000);
-    c.set('k1', 't1', 'v1', c.generation('t1'));
-    const before = c.generation('t2'); // a lookup for a tenant never cached, under way
-    c.invalidateAll();
-    expect(c.get('k1')).to.equal(undefined);
-    c.set('k2', 't2', 'stale', before);
-    expect(c.get('k2')).to.equal(undefined);
-    c.set('k3', 't2', 'fresh', c.generation('t2'));
-    expect(c.get('k3')).to.equal('fresh');
   });
 });

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { decideCreateSavedReply, decideUpdateSavedReply, MAX_SAVED_REPLIES } from '../../src/capabilities/saved-replies/saved-replies.decider.js';
 import { parseTemplate, renderTemplate, TemplateError, type Lookup } from '../../src/capabilities/saved-replies/saved-replies.template.js';
 
 const values: Record<string, string | number | boolean | null> = {
@@ -26,7 +25,7 @@ function refusal(body: string): TemplateError {
   throw new Error(`accepted: ${body}`);
 }
 
-describe('saved replies: the placeholder parser', () => {
+describe('saved replies: the placeholder parser (unit)', () => {
   it('renders every placeholder, with spaces inside the braces, and scalars of custom attributes as text', () => {
     expect(render('Hi {{contact.name}}, {{ member.name }} here about {{conversation.id}} ({{contact.custom_attributes.plan}}, {{contact.custom_attributes.seats}} seats, beta {{contact.custom_attributes.beta}}, {{contact.custom_attributes.plan name}})')).to.deep.equal({
       body: 'Hi Grace, Ada here about c-1 (pro, 12 seats, beta false, spaced)',
@@ -87,23 +86,5 @@ describe('saved replies: the placeholder parser', () => {
       expect(e.code, body).to.equal('invalid_placeholder');
       expect(e.message, body).to.match(/at character \d+/);
     }
-  });
-});
-
-describe('saved replies: the decider', () => {
-  const cmd = { id: '00000000-0000-4000-8000-000000000001', name: 'Hello', body: 'Hi {{contact.name}}' };
-  it('refuses the 151st reply, a taken name, and an unknown placeholder', () => {
-    expect(decideCreateSavedReply(cmd, { count: MAX_SAVED_REPLIES - 1, holder: null })).to.have.length(1);
-    expect(() => decideCreateSavedReply(cmd, { count: MAX_SAVED_REPLIES, holder: null })).to.throw().with.property('code', 'limit_reached');
-    expect(() => decideCreateSavedReply(cmd, { count: 0, holder: { id: 'x' } })).to.throw().with.property('code', 'saved_reply_exists');
-    expect(() => decideCreateSavedReply({ ...cmd, body: '{{nope}}' }, { count: 0, holder: null })).to.throw().with.property('code', 'unknown_placeholder');
-  });
-  it('records only what changes; a reply may change the case of its own name', () => {
-    const reply = { id: cmd.id, name: 'Hello', body: 'x' };
-    expect(decideUpdateSavedReply({ id: cmd.id, name: 'Hello', body: 'x' }, { reply, holder: { id: cmd.id } })).to.deep.equal([]);
-    expect(decideUpdateSavedReply({ id: cmd.id, name: 'HELLO' }, { reply, holder: { id: cmd.id } })[0]!.payload).to.deep.equal({ id: cmd.id, name: 'HELLO' });
-    expect(() => decideUpdateSavedReply({ id: cmd.id, name: 'Other' }, { reply, holder: { id: 'y' } })).to.throw().with.property('code', 'saved_reply_exists');
-    expect(() => decideUpdateSavedReply({ id: cmd.id, body: '{{x.y}}' }, { reply, holder: null })).to.throw().with.property('code', 'unknown_placeholder');
-    expect(() => decideUpdateSavedReply({ id: cmd.id, body: 'y' }, { reply: null, holder: null })).to.throw().with.property('status', 404);
   });
 });

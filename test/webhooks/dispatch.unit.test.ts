@@ -4,7 +4,6 @@ import { afterAttempt, MAX_ATTEMPTS, retryWindowSeconds } from '../../src/dispat
 import { evolve, targetsFor, type TenantView } from '../../src/dispatch/routing.js';
 import { webhookRoutingRules as rules } from '../../src/capabilities/webhooks/webhooks.routing.js';
 import { UrlPolicy, UrlRefused } from '../../src/dispatch/url-policy.js';
-import { decideUpdateEndpoint } from '../../src/capabilities/webhooks/webhooks.decider.js';
 
 const T = '11111111-1111-4111-8111-111111111111';
 let seq = 0;
@@ -75,13 +74,6 @@ describe('webhook routing (unit)', () => {
       part('comment', 'member'),
     ]);
     expect(out).to.deep.equal([[], [], [], [], ['channel:c1'], ['channel:c1'], [], [], [], [], []]);
-  });
-
-  it('records only changed fields of an endpoint update', () => {
-    const current = { id: 'e', url: 'http://a', eventNames: ['x.y'], description: 'd', enabled: true };
-    expect(decideUpdateEndpoint({ endpointId: 'e', changes: { url: 'http://a', enabled: true } }, current)).to.deep.equal([]);
-    const [e] = decideUpdateEndpoint({ endpointId: 'e', changes: { url: 'http://b', event_names: ['x.y', 'x.y'] } }, current);
-    expect(e!.payload).to.deep.equal({ endpoint_id: 'e', url: 'http://b' });
   });
 });
 

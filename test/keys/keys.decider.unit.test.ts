@@ -1,0 +1,29 @@
+// API key rules as specifications: given the loaded key, when a command, then events or a coded refusal.
+import { expect } from 'chai';
+import { decideCreateKey, decideRevokeKey, decideRotateKey } from '../../src/capabilities/keys/keys.decider.js';
+import type { AppError } from '../../src/platform/errors.js';
+
+const codeOf = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (e) {
+    return (e as AppError).code;
+  }
+  return 'no error';
+};
+
+describe('keys decider (unit)', () => {
+  it('refuses scopes beyond the role and never puts secrets in events', () => {
+    expect(codeOf(() => decideCreateKey({ keyId: 'k', memberId: 'm', role: 'viewer', name: 'n', scopes: ['conversations:write'] }))).to.equal('scope_exceeds_role');
+    const [e] = decideCreateKey({ keyId: 'k', memberId: 'm', role: 'agent', name: 'n', scopes: ['conversations:read', 'conversations:read'] });
+    expect(e!.payload).to.deep.equal({ key_id: 'k', member_id: 'm', name: 'n', scopes: ['conversations:read'] });
+  });
+  it('rotates only your own active key; revokes others only with revoke_any', () => {
+    const key = { id: 'k', memberId: 'm1', status: 'active' as const };
+    expect(codeOf(() => decideRotateKey({ keyId: 'k', memberId: 'm2' }, key))).to.equal('not_found');
+    expect(decideRotateKey({ keyId: 'k', memberId: 'm1' }, key)).to.have.length(1);
+    expect(codeOf(() => decideRevokeKey({ keyId: 'k', actorMemberId: 'm2', scopes: ['api_keys:revoke_own'] }, key))).to.equal('missing_scope');
+    expect(decideRevokeKey({ keyId: 'k', actorMemberId: 'm2', scopes: ['api_keys:revoke_any'] }, key)).to.have.length(1);
+    expect(decideRevokeKey({ keyId: 'k', actorMemberId: 'm1', scopes: [] }, { ...key, status: 'revoked' })).to.deep.equal([]);
+  });
+});
