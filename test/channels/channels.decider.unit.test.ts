@@ -1,6 +1,7 @@
 // Channel rules as specifications: given the loaded state, when a command, then events or a coded refusal.
-import { decideCreateChannel, decideUpdateChannel } from '../../src/capabilities/channels/channels.decider.js';
+import { decideCreateChannel, decideRotateSecret, decideUpdateChannel } from '../../src/capabilities/channels/channels.decider.js';
 import { decider } from '../support/decider-spec.js';
+import { exactDecider } from '../support/decider-spec-exact.js';
 
 describe('channels decider (unit)', () => {
   const channels = decider(decideCreateChannel);
@@ -15,5 +16,26 @@ describe('channels decider (unit)', () => {
   });
   it('an update that changes nothing appends nothing', () => {
     decider(decideUpdateChannel).given({ id: 'ch', name: 'B', webhookUrl: null }).when({ channelId: 'ch', name: 'B', webhookUrl: null }).thenNothing();
+  });
+
+  it('a channel whose default team is not a team of the workspace is refused on the field', () => {
+    exactDecider(decideCreateChannel)
+      .given({ sourceTaken: false, defaultTeamExists: false })
+      .when({ channelId: 'ch', kind: 'api', name: 'B', source: 'b', defaultTeamId: 'team-9', webhookUrl: null })
+      .thenRefuses({ code: 'unknown_team', status: 400, field: 'default_team_id' });
+  });
+  it('an update of a channel not loaded (none, or another workspace\'s) is a 404', () => {
+    exactDecider(decideUpdateChannel).given(null).when({ channelId: 'ch', name: 'B' }).thenRefuses({ code: 'not_found', status: 404 });
+  });
+
+  const rotate = exactDecider(decideRotateSecret);
+  it('rotating the secret of a channel appends the rotation, naming until when the previous secret is still accepted', () => {
+    rotate
+      .given({ id: 'ch', name: 'B', webhookUrl: null })
+      .when({ channelId: 'ch', previousValidUntil: '2026-01-02T00:00:00.000Z' })
+      .then({ type: 'channel.secret_rotated', aggregate_type: 'channel', aggregate_id: 'ch', payload: { channel_id: 'ch', previous_valid_until: '2026-01-02T00:00:00.000Z' } });
+  });
+  it('rotating the secret of a channel not loaded (none, or another workspace\'s) is a 404', () => {
+    rotate.given(null).when({ channelId: 'ch', previousValidUntil: '2026-01-02T00:00:00.000Z' }).thenRefuses({ code: 'not_found', status: 404 });
   });
 });

@@ -1,8 +1,20 @@
 // Conversation rules as specifications: given the loaded state, when a command, then events or a coded refusal.
 import { expect } from 'chai';
-import { decideInbound, decideManage, decideReply, decideStart, decideTagConversation, type ConversationView, type InboundCommand } from '../../src/capabilities/conversations/conversations.decider.js';
+import {
+  decideInbound,
+  decideManage,
+  decideRedact,
+  decideReply,
+  decideStart,
+  decideTagConversation,
+  decideUnsend,
+  type ConversationView,
+  type InboundCommand,
+  type PartView,
+} from '../../src/capabilities/conversations/conversations.decider.js';
 import type { AppError } from '../../src/platform/errors.js';
 import { decider } from '../support/decider-spec.js';
+import { exactDecider } from '../support/decider-spec-exact.js';
 
 const conv = (over: Partial<ConversationView> = {}): ConversationView => ({ id: 'c1', channelId: 'ch1', state: 'open', assigneeId: null, teamId: null, tagIds: [], ...over });
 const inbound = (over: Partial<InboundCommand> = {}): InboundCommand => ({
@@ -121,6 +133,68 @@ describe('conversations decider (unit)', () => {
       decider(decideTagConversation).given({ conversation: { ...open, tagIds: ['t1'] }, tag: vip }).when({ conversationId: 'c1', tagId: 't1', add: false }).then({ type: 'conversation.untagged', payload: { tag_id: 't1' } });
       decider(decideTagConversation).given({ conversation: open, tag: null }).when({ conversationId: 'c1', tagId: 't9', add: true }).thenRefuses('not_found');
       decider(decideTagConversation).given({ conversation: null, tag: vip }).when({ conversationId: 'c9', tagId: 't1', add: true }).thenRefuses('not_found');
+    });
+  });
+
+  describe('redact and unsend', () => {
+    const sentAt = new Date('2026-01-01T10:00:00.000Z');
+    const comment: PartView = {
+      id: 'p1',
+      conversationId: 'c1',
+      channelId: 'ch1',
+      partType: 'comment',
+      author: { type: 'member', id: 'm1' },
+      authorMemberId: 'm1',
+      externalId: 'ext-1',
+      createdAt: sentAt,
+      redacted: null,
+    };
+    const moderator = { type: 'member' as const, id: 'm2' };
+    const redact = exactDecider(decideRedact);
+    const unsend = exactDecider(decideUnsend);
+    const byAuthor = (secondsLater: number, actorMemberId: string | undefined = 'm1') => ({ conversationId: 'c1', partId: 'p1', actorMemberId, now: new Date(sentAt.getTime() + secondsLater * 1000), windowSeconds: 120 });
+
+    it('redacting any part, a customer\'s message included, appends its redaction naming who redacted it', () => {
+      const message: PartView = { ...comment, partType: 'message', author: { type: 'contact', id: 'k1' }, authorMemberId: null };
+      redact
+        .given(message)
+        .when({ conversationId: 'c1', partId: 'p1', by: moderator })
+        .then({ type: 'conversation_part.redacted', aggregate_type: 'conversation', aggregate_id: 'c1', payload: { conversation_id: 'c1', part_id: 'p1', redacted_by: moderator } });
+    });
+    it('redacting a part whose content is already gone (redacted, unsent or erased) appends nothing', () => {
+      for (const gone of ['redacted', 'unsent', 'erased'] as const) redact.given({ ...comment, redacted: gone }).when({ conversationId: 'c1', partId: 'p1', by: moderator }).thenNothing();
+    });
+    it('redacting a part not loaded, or one of another conversation, is a 404', () => {
+      redact.given(null).when({ conversationId: 'c1', partId: 'p1', by: moderator }).thenRefuses({ code: 'not_found', status: 404 });
+      redact.given(comment).when({ conversationId: 'c2', partId: 'p1', by: moderator }).thenRefuses({ code: 'not_found', status: 404 });
+    });
+
+    it('unsending a comment by its author within the window appends the unsend, with what the bridge needs to retract it', () => {
+      unsend
+        .given(comment)
+        .when(byAuthor(120))
+        .then({ type: 'conversation_part.unsent', aggregate_type: 'conversation', aggregate_id: 'c1', payload: { conversation_id: 'c1', part_id: 'p1', channel_id: 'ch1', external_id: 'ext-1' } });
+    });
+    it('unsending a comment already unsent appends nothing, even after the window', () => {
+      unsend.given({ ...comment, redacted: 'unsent' }).when(byAuthor(3600)).thenNothing();
+    });
+    it('unsending a part not loaded, or one of another conversation, is a 404', () => {
+      unsend.given(null).when(byAuthor(1)).thenRefuses({ code: 'not_found', status: 404 });
+      unsend.given(comment).when({ ...byAuthor(1), conversationId: 'c2' }).thenRefuses({ code: 'not_found', status: 404 });
+    });
+    it('unsending anything but a comment (a note, a customer\'s message) is refused', () => {
+      unsend.given({ ...comment, partType: 'note' }).when(byAuthor(1)).thenRefuses({ code: 'part_not_unsendable', status: 409 });
+      unsend.given({ ...comment, partType: 'message', author: { type: 'contact', id: 'k1' }, authorMemberId: null }).when(byAuthor(1)).thenRefuses({ code: 'part_not_unsendable', status: 409 });
+    });
+    it('unsending a comment is refused to anyone but the member who wrote it', () => {
+      unsend.given(comment).when(byAuthor(1, 'm2')).thenRefuses({ code: 'not_author', status: 403 });
+      unsend.given(comment).when({ ...byAuthor(1), actorMemberId: undefined }).thenRefuses({ code: 'not_author', status: 403 });
+    });
+    it('unsending a redacted comment is refused: nothing is left to unsend', () => {
+      unsend.given({ ...comment, redacted: 'redacted' }).when(byAuthor(1)).thenRefuses({ code: 'part_redacted', status: 409 });
+    });
+    it('unsending a comment after the window is refused', () => {
+      unsend.given(comment).when(byAuthor(121)).thenRefuses({ code: 'unsend_window_passed', status: 409 });
     });
   });
 });

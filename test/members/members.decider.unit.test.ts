@@ -1,8 +1,18 @@
 // Membership rules as specifications: given the loaded state, when a command, then events or a coded refusal.
 import { expect } from 'chai';
-import { decideAccept, decideChangeRole, decideInvite, decideRemove, type MembershipState } from '../../src/capabilities/members/members.decider.js';
+import {
+  decideAccept,
+  decideChangeRole,
+  decideCreateWorkspace,
+  decideEraseMember,
+  decideInvite,
+  decideRemove,
+  type ErasureState,
+  type MembershipState,
+} from '../../src/capabilities/members/members.decider.js';
 import type { AppError } from '../../src/platform/errors.js';
 import { decider } from '../support/decider-spec.js';
+import { exactDecider } from '../support/decider-spec-exact.js';
 
 const codeOf = (fn: () => unknown): string => {
   try {
@@ -47,5 +57,77 @@ describe('members decider (unit)', () => {
     decider(decideChangeRole).given(owners(1, 'owner')).when({ memberId: 'm1', role: 'admin' }).thenRefuses('last_owner');
     decider(decideRemove).given(owners(1, 'owner')).when({ memberId: 'm1' }).thenRefuses('last_owner');
     decider(decideChangeRole).given(owners(2, 'owner')).when({ memberId: 'm1', role: 'admin' }).then({ type: 'member.role_changed', payload: { from: 'owner', to: 'admin' } });
+  });
+
+  it('changing the role of, or removing, a member not loaded or removed is a 404; an admin cannot remove an owner', () => {
+    for (const target of [null, { id: 't', role: 'agent' as const, status: 'removed' as const }]) {
+      exactDecider(decideChangeRole).given(state({ target })).when({ memberId: 't', role: 'viewer' }).thenRefuses({ code: 'not_found', status: 404 });
+      exactDecider(decideRemove).given(state({ target })).when({ memberId: 't' }).thenRefuses({ code: 'not_found', status: 404 });
+    }
+    exactDecider(decideRemove)
+      .given(state({ actor: { memberId: 'a', role: 'admin' }, target: { id: 't', role: 'owner', status: 'active' }, activeOwners: 2 }))
+      .when({ memberId: 't' })
+      .thenRefuses({ code: 'owner_required', status: 403 });
+    exactDecider(decideRemove).given(state()).when({ memberId: 't' }).then({ type: 'member.removed', aggregate_type: 'member', aggregate_id: 't', payload: { member_id: 't', removed_by: 'a' } });
+  });
+  it('inviting appends the invite; inviting, or accepting as, someone already a member is refused', () => {
+    const invite = { inviteId: 'i', email: 'x@example.com', role: 'agent' as const, expiresAt: '2026-02-01T00:00:00.000Z' };
+    exactDecider(decideInvite)
+      .given({ actor: { memberId: 'a', role: 'admin' }, alreadyMember: false })
+      .when(invite)
+      .then({ type: 'member.invited', aggregate_type: 'invite', aggregate_id: 'i', payload: { invite_id: 'i', email: 'x@example.com', role: 'agent', invited_by: 'a', expires_at: '2026-02-01T00:00:00.000Z' } });
+    exactDecider(decideInvite).given({ actor: { memberId: 'a', role: 'owner' }, alreadyMember: true }).when(invite).thenRefuses({ code: 'already_member', status: 409 });
+    const now = new Date('2026-01-02T00:00:00Z');
+    const accept = { inviteId: 'i', memberId: 'm', userId: 'u', email: 'e@example.com', name: 'n' };
+    exactDecider(decideAccept).given({ invite: null, alreadyMember: false, now }).when(accept).thenRefuses({ code: 'invite_not_found', status: 404 });
+    exactDecider(decideAccept)
+      .given({ invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') }, alreadyMember: true, now })
+      .when(accept)
+      .thenRefuses({ code: 'already_member', status: 409 });
+  });
+
+  describe('a new workspace', () => {
+    const create = exactDecider(decideCreateWorkspace);
+    const cmd = { workspaceId: 'w1', name: 'Acme', owner: { memberId: 'm1', userId: 'u1', email: 'ann@acme.example', name: 'Ann' } };
+    it('creating a workspace appends its creation and its founder joining as owner (without an invite)', () => {
+      create.given({ exists: false }).when(cmd).then(
+        { type: 'workspace.created', aggregate_type: 'workspace', aggregate_id: 'w1', payload: { workspace_id: 'w1', name: 'Acme' } },
+        { type: 'member.joined', aggregate_type: 'member', aggregate_id: 'm1', payload: { member_id: 'm1', user_id: 'u1', email: 'ann@acme.example', name: 'Ann', role: 'owner' } },
+      );
+    });
+    it('creating a workspace that exists is refused', () => {
+      create.given({ exists: true }).when(cmd).thenRefuses({ code: 'workspace_exists', status: 409 });
+    });
+  });
+
+  describe('erasing a member', () => {
+    const erase = exactDecider(decideEraseMember);
+    const owner = { memberId: 'm0', role: 'owner' as const };
+    const removed = (over: Partial<NonNullable<ErasureState['target']>> = {}): ErasureState['target'] => ({ id: 'm1', status: 'removed', erasedAt: null, inviteId: 'i1', ...over });
+    it('an owner erasing a removed member appends the erasure, naming the invite it came by and who erased', () => {
+      erase
+        .given({ actor: owner, target: removed() })
+        .when({ memberId: 'm1' })
+        .then({ type: 'member.erased', aggregate_type: 'member', aggregate_id: 'm1', payload: { member_id: 'm1', invite_id: 'i1', erased_by: 'm0' } });
+      erase
+        .given({ actor: owner, target: removed({ inviteId: null }) })
+        .when({ memberId: 'm1' })
+        .then({ type: 'member.erased', aggregate_type: 'member', aggregate_id: 'm1', payload: { member_id: 'm1', invite_id: null, erased_by: 'm0' } });
+    });
+    it('erasing a member already erased appends nothing', () => {
+      erase.given({ actor: owner, target: removed({ erasedAt: new Date('2026-01-01T00:00:00Z') }) }).when({ memberId: 'm1' }).thenNothing();
+    });
+    it('erasing a member is refused to anyone but an owner, before anything is looked at', () => {
+      for (const role of ['admin', 'agent', 'viewer'] as const) {
+        erase.given({ actor: { memberId: 'm0', role }, target: removed() }).when({ memberId: 'm1' }).thenRefuses({ code: 'owner_required', status: 403 });
+        erase.given({ actor: { memberId: 'm0', role }, target: null }).when({ memberId: 'm1' }).thenRefuses({ code: 'owner_required', status: 403 });
+      }
+    });
+    it('erasing a member not loaded (none, or another workspace\'s) is a 404', () => {
+      erase.given({ actor: owner, target: null }).when({ memberId: 'm1' }).thenRefuses({ code: 'not_found', status: 404 });
+    });
+    it('erasing an active member is refused: remove them first', () => {
+      erase.given({ actor: owner, target: removed({ status: 'active' }) }).when({ memberId: 'm1' }).thenRefuses({ code: 'member_active', status: 409 });
+    });
   });
 });
