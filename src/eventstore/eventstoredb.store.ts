@@ -3,13 +3,28 @@
 // with an expected revision so ESDB itself enforces gapless, commit-ordered seq.
 // The stored event carries everything of the spec 2.4 envelope in its data, so
 // nothing is rebuilt from ESDB's own fields except seq (revision) and position.
+//
+// What this adapter adds to the client, and why (docs/eventstoredb.md has the long form):
+// - Idempotency per event id at any expected seq. ESDB recognises a retried
+//   append only at the same expected revision (durably) or, with ANY, from a
+//   best-effort cache; at the current revision it writes the same ids again.
+//   So every append first looks its first id up in an id index kept beside the
+//   read models (migration 030), completed from the stream where it lags, and
+//   answers the stored events when it is there; 'any' appends at the head that
+//   lookup read, never with ANY. readByIds is the same lookup, not a scan.
+// - A deadline on every read: the client gives reads an infinite one. A read that
+//   runs out is cancelled (the gRPC call, not just the Node stream), and so is
+//   one that fails: a stream left paused would hold its call open on the server.
+// - The server version (22.6 or newer) is checked from ServerFeatures before use.
+// - Checkpoints are tagged `esdb:`; a Postgres store's checkpoint is refused.
 import {
-  ANY,
   BACKWARDS,
   END,
   EventStoreDBClient,
   FORWARDS,
+  MaxAppendSizeExceededError,
   NO_STREAM,
+  NotLeaderError,
   START,
   StreamNotFoundError,
   WrongExpectedVersionError,
@@ -21,11 +36,17 @@ import {
   type CurrentRevision,
   type Position,
   type RecordedEvent,
+  type ResolvedEvent,
+  type StreamingRead,
 } from '@eventstore/db-client';
 import type { Knex } from 'knex';
+import { AppError } from '../platform/errors.js';
 import type { EventMetadata, PendingEvent, StoredEvent } from './envelope.js';
 import {
+  ESDB_CHECKPOINT,
+  ForeignCheckpoint,
   WrongExpectedSeq,
+  checkpointStore,
   type EventStore,
   type ExpectedSeq,
   type ReadAllResult,
@@ -34,12 +55,57 @@ import {
   type TenantSession,
 } from './store.port.js';
 
-const PREFIX = 'tenant-';
+/** The stream name prefix of tenant streams in production. */
+export const TENANT_PREFIX = 'tenant-';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const RESUBSCRIBE_MS = 1000;
 // readAll skips non-tenant records client-side (this client has no filtered
 // $all read), so it reads in chunks of at least this many records.
 const READ_ALL_MIN_CHUNK = 256;
+/** Events read per request while the id index catches up with a stream. */
+const INDEX_PAGE = 500;
+/** An 'any' append is an append at the head it read; after this many lost races it gives up. */
+const ANY_ROUNDS = 1000;
+/** The oldest server this adapter runs against: stream reads report $all positions from 22.6 on. */
+export const MIN_SERVER: readonly [number, number] = [22, 6];
+
+export interface EventStoreDbOptions {
+  /** Prefix of tenant stream names (`tenant-`); a contract run takes one of its own on a shared server. */
+  streamPrefix?: string;
+  /** Deadline of each read request (the client forces an infinite one on reads). */
+  readTimeoutMs?: number;
+  /** Deadline of the readiness probe: the version check and one read of $all. */
+  pingTimeoutMs?: number;
+  /** Deadline of an append (also bounds the client's capability fetch that precedes it). */
+  appendTimeoutMs?: number;
+}
+
+const DEFAULTS: Required<EventStoreDbOptions> = { streamPrefix: TENANT_PREFIX, readTimeoutMs: 10_000, pingTimeoutMs: 5_000, appendTimeoutMs: 10_000 };
+
+/** A read or call to EventStoreDB that did not finish within its deadline (it was cancelled). */
+export class EventStoreTimeout extends Error {
+  constructor(what: string, ms: number) {
+    super(`EventStoreDB: ${what} did not finish within ${ms} ms (cancelled)`);
+  }
+}
+
+/** The server is older than MIN_SERVER, or did not say its version (servers before 21.10 cannot). */
+export class UnsupportedServer extends Error {
+  constructor(readonly version: string) {
+    super(
+      `EventStoreDB server version "${version}" is not supported: ${MIN_SERVER.join('.')} or newer is needed ` +
+        '(stream reads must report $all positions; older servers report none, or no version at all)',
+    );
+  }
+}
+
+/** Whether a ServerFeatures version string ("23.10.1.0", "24.10.0") is MIN_SERVER or newer. */
+export function supportedServerVersion(version: string): boolean {
+  const m = /^(\d+)\.(\d+)/.exec(version);
+  if (!m) return false;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major > MIN_SERVER[0] || (major === MIN_SERVER[0] && minor >= MIN_SERVER[1]);
+}
 
 interface StoredData {
   aggregate_type: string;
@@ -49,54 +115,30 @@ interface StoredData {
   [key: string]: unknown;
 }
 
-function streamOf(tenantId: string): string {
-  // Postgres stores tenant ids as uuid (lower-case text); same here so both stores answer alike.
-  const id = tenantId.toLowerCase();
-  if (!UUID.test(id)) throw new Error(`invalid tenant id "${tenantId}" (expected a uuid)`);
-  return PREFIX + id;
-}
-
-const formatPosition = (p: Position): string => `${p.commit}:${p.prepare}`;
+const formatPosition = (p: Position): string => `esdb:${p.commit}:${p.prepare}`;
 
 function parseCheckpoint(cp: string | null): Position | null {
   if (!cp) return null;
-  const m = /^(\d+):(\d+)$/.exec(cp);
-  if (!m) throw new Error(`invalid EventStoreDB checkpoint "${cp}"`);
+  const m = ESDB_CHECKPOINT.exec(cp);
+  if (!m) {
+    const by = checkpointStore(cp);
+    if (by && by !== 'eventstoredb') throw new ForeignCheckpoint(cp, 'eventstoredb', by);
+    throw new Error(`invalid EventStoreDB checkpoint "${cp}"`);
+  }
   return { commit: BigInt(m[1]!), prepare: BigInt(m[2]!) };
 }
 
 const comparePositions = (a: Position, b: Position): number =>
   a.commit !== b.commit ? (a.commit < b.commit ? -1 : 1) : a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1;
 
-function toExpectedRevision(expected: ExpectedSeq): AppendExpectedRevision {
-  if (expected === 'any') return ANY;
-  if (expected === 0) return NO_STREAM;
-  return BigInt(expected - 1);
+function toExpectedRevision(expected: number): AppendExpectedRevision {
+  return expected === 0 ? NO_STREAM : BigInt(expected - 1);
 }
 
 const seqOf = (revision: CurrentRevision): number => (revision === NO_STREAM ? 0 : Math.max(0, Number(revision) + 1));
 
-function toStored(rec: RecordedEvent): StoredEvent {
-  const data = rec.data as StoredData;
-  if (!rec.isJson || typeof data !== 'object' || data === null || typeof data.created_at !== 'string') {
-    throw new Error(`event ${rec.id} in ${rec.streamId} is not a service event envelope`);
-  }
-  if (!rec.position) throw new Error(`EventStoreDB did not report the $all position of event ${rec.id} (server 22.6+ needed)`);
-  const metadata = rec.metadata;
-  return {
-    tenant_id: rec.streamId.slice(PREFIX.length),
-    seq: Number(rec.revision) + 1,
-    type: rec.type,
-    aggregate_type: data.aggregate_type,
-    aggregate_id: data.aggregate_id,
-    payload: data.payload,
-    // The time the shell gave the event, never ESDB's own `created`.
-    created_at: data.created_at,
-    id: rec.id,
-    metadata: (metadata && typeof metadata === 'object' && !(metadata instanceof Uint8Array) ? metadata : {}) as EventMetadata,
-    position: formatPosition(rec.position),
-  };
-}
+/** The server encodes "no position" as -1, which reaches the client as 2^64-1. */
+const NO_POSITION = 1n << 63n;
 
 function toEventData(e: PendingEvent) {
   const created = new Date(e.created_at);
@@ -111,25 +153,91 @@ function toEventData(e: PendingEvent) {
   });
 }
 
+/**
+ * Reads a whole (bounded) read within `ms`. The client gives reads an infinite
+ * deadline and its `for await` cannot be left safely: leaving destroys only the
+ * Node stream, while the gRPC call goes on (held open by the server once the
+ * client stops taking data) and counts against the connection's concurrent
+ * streams. So nothing here leaves early: events are collected whole, and a read
+ * that runs out of time or fails is cancelled, which ends the gRPC call.
+ */
+function collect<T>(read: StreamingRead<T>, ms: number, what: string): Promise<T[]> {
+  return new Promise<T[]>((resolve, reject) => {
+    const out: T[] = [];
+    let settled = false;
+    const abandon = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      // The Node stream stays flowing, so a call that did end drains and finishes.
+      void read.cancel().catch(() => undefined);
+      reject(err);
+    };
+    const timer = setTimeout(() => abandon(new EventStoreTimeout(what, ms)), ms);
+    read.on('data', (r: T) => {
+      if (!settled) out.push(r);
+    });
+    read.on('error', abandon);
+    read.once('end', () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(out);
+    });
+  });
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new EventStoreTimeout(what, ms)), ms)));
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
 /** kurrentdb:// is accepted by the config; this client (6.x) only parses esdb://. */
 function normaliseUrl(url: string): string {
   return url.replace(/^kurrent(?:db)?(\+discover)?:\/\//i, (_m, discover: string | undefined) => `esdb${discover ?? ''}://`);
 }
 
-export function connectEventStoreDb(url: string, readModels: Knex): EventStoreDbStore {
-  return new EventStoreDbStore(EventStoreDBClient.connectionString(normaliseUrl(url)), readModels);
+export function connectEventStoreDb(url: string, readModels: Knex, opts: EventStoreDbOptions = {}): EventStoreDbStore {
+  const client = EventStoreDBClient.connectionString(normaliseUrl(url));
+  // With throwOnAppendFailure=false the client answers a conflict as {success:false}
+  // (and its batch path reports a wrong current revision): refuse it rather than mis-read conflicts.
+  if ((client as unknown as { throwOnAppendFailure: boolean }).throwOnAppendFailure === false) {
+    void client.dispose();
+    throw new Error('EVENTSTORE_URL: throwOnAppendFailure=false is not supported (conflicts must raise WrongExpectedVersion); remove it');
+  }
+  return new EventStoreDbStore(client, readModels, opts);
 }
 
-/** How far back readByIds looks (a resumed request comes within minutes of its first attempt). */
-const READ_BY_IDS_SCAN = 50_000;
+// The id index (migration 030). One statement each: the watermark and the rows are read in one snapshot.
+const LOOKUP = `SELECT h.indexed_seq::text AS indexed, i.id::text AS id, i.seq::text AS seq
+  FROM (SELECT ?::uuid AS t) q
+  LEFT JOIN esdb_event_id_heads h ON h.tenant_id = q.t
+  LEFT JOIN esdb_event_ids i ON i.tenant_id = q.t AND i.id = ANY(?::uuid[])`;
+// Rows for consecutive seqs after `from`; the watermark moves to `last` only when it already reached `from`.
+const INDEX = `WITH r AS (
+    INSERT INTO esdb_event_ids (tenant_id, id, seq)
+    SELECT ?::uuid, x.id, x.seq FROM unnest(?::uuid[], ?::bigint[]) AS x(id, seq)
+    ON CONFLICT (tenant_id, id) DO NOTHING
+  )
+  INSERT INTO esdb_event_id_heads AS h (tenant_id, indexed_seq)
+  VALUES (?::uuid, CASE WHEN ?::bigint <= 0 THEN ?::bigint ELSE 0 END)
+  ON CONFLICT (tenant_id) DO UPDATE
+    SET indexed_seq = CASE WHEN h.indexed_seq >= ?::bigint THEN GREATEST(h.indexed_seq, ?::bigint) ELSE h.indexed_seq END`;
 
 export class EventStoreDbStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
+  private readonly opts: Required<EventStoreDbOptions>;
+  private verified = false;
+  private checking: Promise<void> | null = null;
 
   constructor(
     private readonly client: EventStoreDBClient,
     private readonly readModels: Knex,
-  ) {}
+    opts: EventStoreDbOptions = {},
+  ) {
+    this.opts = { ...DEFAULTS, ...opts };
+  }
 
   withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>): Promise<T> {
     // No lock to take: the expected revision is the concurrency check, and the
@@ -139,60 +247,91 @@ export class EventStoreDbStore implements EventStore {
 
   async append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
-    const stream = streamOf(tenantId);
-    let last: bigint;
-    try {
-      const res = await this.client.appendToStream(stream, events.map(toEventData), {
-        expectedRevision: toExpectedRevision(expectedSeq),
-      });
-      last = res.nextExpectedRevision;
-    } catch (e) {
-      if (e instanceof WrongExpectedVersionError) throw new WrongExpectedSeq(tenantId, expectedSeq, seqOf(e.actualVersion));
-      throw e;
+    await this.ready();
+    const stream = this.streamOf(tenantId);
+    const data = events.map(toEventData);
+    const ids = events.map((e) => e.id.toLowerCase());
+    // Idempotent per id at any expected seq (the port's promise, kept by the Postgres store's
+    // unique index): look the first id up before writing. ESDB itself would write the same ids
+    // again at its current revision. Complete: the lookup reads the stream up to its end, and
+    // the expected seq is a head that existed before it (the caller's, or the one read here).
+    const found = await this.locate(tenantId, [ids[0]!]);
+    if (found.seqs.size > 0) return this.readByIds(tenantId, ids);
+    // 'any' is an append at the head just read, never ESDB's ANY (whose duplicate check is a cache).
+    let expected = expectedSeq === 'any' ? found.head : expectedSeq;
+    for (let round = 1; ; round++) {
+      let last: bigint;
+      try {
+        const res = await withTimeout(
+          this.client.appendToStream(stream, data, { expectedRevision: toExpectedRevision(expected), deadline: this.opts.appendTimeoutMs }),
+          this.opts.appendTimeoutMs + 1000,
+          `appending to ${stream}`,
+        );
+        // Only with throwOnAppendFailure=false (refused at connect); never read a failure as a write.
+        if (!res.success) throw new WrongExpectedSeq(tenantId, expectedSeq, seqOf(res.nextExpectedRevision));
+        last = res.nextExpectedRevision;
+      } catch (e) {
+        const conflict = e instanceof WrongExpectedVersionError ? new WrongExpectedSeq(tenantId, expectedSeq, seqOf(e.actualVersion)) : e instanceof WrongExpectedSeq ? e : null;
+        if (conflict) {
+          if (expectedSeq !== 'any' || round >= ANY_ROUNDS || conflict.actual <= expected) throw conflict;
+          // An 'any' append lost a race for the head. What landed after the head it read is all
+          // that could hold these ids now: look there, then try at the new head.
+          const landed = await this.readStreamRange(stream, BigInt(expected), conflict.actual - expected, true);
+          if (landed.some((l) => l.id === ids[0])) return this.readByIds(tenantId, ids);
+          expected = landed.at(-1)?.seq ?? conflict.actual;
+          // A pause that grows with the losses spreads contenders out (someone wins every round).
+          await new Promise((r) => setTimeout(r, Math.random() * Math.min(round, 25)));
+          continue;
+        }
+        if (e instanceof MaxAppendSizeExceededError) {
+          throw new AppError(413, 'payload_too_large', `The events of this request are larger than the event store takes in one append (${e.maxAppendSize} bytes).`);
+        }
+        throw e;
+      }
+      const firstSeq = Number(last) - events.length + 2;
+      // The index first: should the read-back below fail, a retry of the request still finds these events.
+      await this.index(tenantId, ids, firstSeq).catch(() => undefined); // a later lookup fills in what this misses
+      return this.readBack(stream, tenantId, ids, firstSeq);
     }
-    // On an idempotent re-append ESDB writes nothing and answers with the revision
-    // of the events it already holds, so reading the range back returns the stored
-    // events (their first time, payload, position) rather than the retry's copies.
-    // A fresh write is read back too: per-event $all positions are only known by reading.
-    const first = last - BigInt(events.length - 1);
-    const stored = await this.readStreamRange(stream, first, events.length);
-    if (stored.length !== events.length || stored.some((s, i) => s.id !== events[i]!.id.toLowerCase())) {
-      throw new Error(`tenant ${tenantId}: stored events at seq ${first + 1n}.. do not match the appended ids`);
-    }
-    return stored;
   }
 
   async readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
     if (limit <= 0) return [];
+    await this.ready();
     // seq > afterSeq  <=>  revision >= afterSeq
-    return this.readStreamRange(streamOf(tenantId), BigInt(Math.max(0, afterSeq)), limit);
+    return this.readStreamRange(this.streamOf(tenantId), BigInt(Math.max(0, afterSeq)), limit);
   }
 
   async readByIds(tenantId: string, ids: readonly string[]): Promise<StoredEvent[]> {
-    // EventStoreDB has no index by event id. The events sought belong to one
-    // recent command (a request resumed after its lease ran out), so walk the
-    // stream backwards from its end, bounded, and stop after the contiguous run.
-    const wanted = new Set(ids.map((i) => i.toLowerCase()));
-    const found: StoredEvent[] = [];
-    try {
-      for await (const r of this.client.readStream(streamOf(tenantId), { direction: BACKWARDS, fromRevision: END, maxCount: READ_BY_IDS_SCAN })) {
-        if (!r.event) continue;
-        if (wanted.has(r.event.id.toLowerCase())) found.push(toStored(r.event));
-        else if (found.length > 0) break;
-      }
-    } catch (e) {
-      if (e instanceof StreamNotFoundError) return [];
-      throw e;
+    if (ids.length === 0) return [];
+    await this.ready();
+    const stream = this.streamOf(tenantId);
+    const wanted = [...new Set(ids.map((i) => i.toLowerCase()))];
+    const { seqs, tail } = await this.locate(tenantId, wanted);
+    const bySeq = new Map(tail.map((e) => [e.seq, e]));
+    const missing = [...new Set(seqs.values())].filter((s) => !bySeq.has(s)).sort((a, b) => a - b);
+    // The indexed ones, read in runs of consecutive seqs (a command's events are one run).
+    for (let i = 0; i < missing.length; ) {
+      let j = i + 1;
+      while (j < missing.length && missing[j] === missing[j - 1]! + 1) j++;
+      const run = await this.readStreamRange(stream, BigInt(missing[i]! - 1), j - i, true);
+      for (const e of run) bySeq.set(e.seq, e);
+      i = j;
     }
-    return found.reverse();
+    for (const [id, seq] of seqs) {
+      if (bySeq.get(seq)?.id !== id) {
+        throw new Error(`tenant ${tenantId}: the event id index says ${id} is at seq ${seq}, the stream disagrees (was the stream deleted or the server replaced? see docs/eventstoredb.md)`);
+      }
+    }
+    return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
   }
 
   async head(tenantId: string): Promise<number> {
+    await this.ready();
+    const read = this.client.readStream(this.streamOf(tenantId), { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader: true });
     try {
-      for await (const r of this.client.readStream(streamOf(tenantId), { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
-        if (r.event) return Number(r.event.revision) + 1;
-      }
-      return 0;
+      const [last] = await collect(read, this.opts.readTimeoutMs, `reading the head of tenant ${tenantId}`);
+      return last?.event ? Number(last.event.revision) + 1 : 0;
     } catch (e) {
       if (e instanceof StreamNotFoundError) return 0;
       throw e;
@@ -201,6 +340,7 @@ export class EventStoreDbStore implements EventStore {
 
   async readAll(after: string | null, limit: number): Promise<ReadAllResult> {
     const from = parseCheckpoint(after);
+    await this.ready();
     const events: StoredEvent[] = [];
     let last = from;
     // Keeps reading past system records until `limit` events or the end of $all:
@@ -208,17 +348,20 @@ export class EventStoreDbStore implements EventStore {
     while (events.length < limit) {
       // Reading $all is inclusive of its start position, so ask for one more and drop it.
       const want = Math.max(limit - events.length, READ_ALL_MIN_CHUNK) + (last ? 1 : 0);
-      const page: AllStreamResolvedEvent[] = [];
-      for await (const r of this.client.readAll({ fromPosition: last ?? START, maxCount: want, direction: FORWARDS, resolveLinkTos: false })) {
-        page.push(r);
-      }
+      const page = await collect<AllStreamResolvedEvent>(
+        this.client.readAll({ fromPosition: last ?? START, maxCount: want, direction: FORWARDS, resolveLinkTos: false }),
+        this.opts.readTimeoutMs,
+        'reading $all',
+      );
       for (const r of page) {
         const rec = r.event;
         if (!rec || (last && comparePositions(rec.position, last) <= 0)) continue;
-        last = rec.position; // examined: system events advance the checkpoint too
-        if (rec.streamId.startsWith(PREFIX) && !rec.type.startsWith('$')) {
-          events.push(toStored(rec));
+        if (this.isTenantEvent(rec)) {
+          events.push(this.toStored(rec));
+          last = rec.position;
           if (events.length >= limit) break;
+        } else {
+          last = rec.position; // examined: system events advance the checkpoint too
         }
       }
       if (page.length < want) break; // end of $all
@@ -227,8 +370,9 @@ export class EventStoreDbStore implements EventStore {
   }
 
   subscribe(opts: SubscribeOptions): Subscription {
-    let from = parseCheckpoint(opts.after); // a bad checkpoint fails here, not in a retry loop
+    let from = parseCheckpoint(opts.after); // a bad or foreign checkpoint fails here, not in a retry loop
     const batchSize = Math.max(1, opts.batchSize ?? 500);
+    const prefix = this.opts.streamPrefix;
     let stopped = false;
     let current: AllStreamSubscription | null = null;
     let wake: (() => void) | null = null;
@@ -242,16 +386,19 @@ export class EventStoreDbStore implements EventStore {
 
     const loop = (async () => {
       while (!stopped) {
-        const sub = this.client.subscribeToAll(
-          { fromPosition: from ?? START, filter: streamNameFilter({ prefixes: [PREFIX] }), resolveLinkTos: false },
-          { highWaterMark: batchSize },
-        );
-        current = sub;
+        let sub: AllStreamSubscription | null = null;
         try {
+          await this.ready();
+          if (stopped) break;
+          sub = this.client.subscribeToAll(
+            { fromPosition: from ?? START, filter: streamNameFilter({ prefixes: [prefix] }), resolveLinkTos: false },
+            { highWaterMark: batchSize },
+          );
+          current = sub;
           let batch: StoredEvent[] = [];
           for await (const r of sub) {
             if (stopped) break;
-            if (r.event && r.event.streamId.startsWith(PREFIX) && !r.event.type.startsWith('$')) batch.push(toStored(r.event));
+            if (r.event && this.isTenantEvent(r.event)) batch.push(this.toStored(r.event));
             // Batch whatever is already buffered (catch-up), hand over at once when live.
             if (batch.length > 0 && (batch.length >= batchSize || sub.readableLength === 0)) {
               const checkpoint = batch[batch.length - 1]!.position;
@@ -264,7 +411,7 @@ export class EventStoreDbStore implements EventStore {
           if (!stopped) opts.onError?.(e);
         } finally {
           current = null;
-          await closeSub(sub);
+          if (sub) await closeSub(sub);
         }
         if (!stopped) {
           // Resubscribe from the last handled checkpoint after a pause (server restart, handler failure).
@@ -295,9 +442,10 @@ export class EventStoreDbStore implements EventStore {
   }
 
   async ping(): Promise<void> {
-    for await (const _ of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, deadline: 5000 })) {
-      // reading one record proves the server answers reads
-    }
+    const until = Date.now() + this.opts.pingTimeoutMs;
+    await withTimeout(this.ready(), this.opts.pingTimeoutMs, 'the server version check');
+    // Reading one record proves the server answers reads (and that the credentials may read $all).
+    await collect(this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }), Math.max(1, until - Date.now()), 'the readiness read of $all');
   }
 
   async close(): Promise<void> {
@@ -305,16 +453,138 @@ export class EventStoreDbStore implements EventStore {
     await this.client.dispose();
   }
 
-  private async readStreamRange(stream: string, fromRevision: bigint, maxCount: number): Promise<StoredEvent[]> {
-    const out: StoredEvent[] = [];
-    try {
-      for await (const r of this.client.readStream(stream, { fromRevision, maxCount, direction: FORWARDS, resolveLinkTos: false })) {
-        if (r.event) out.push(toStored(r.event));
-      }
-    } catch (e) {
-      if (e instanceof StreamNotFoundError) return [];
-      throw e;
+  /** A checkpoint at the current end of $all: what a reader that wants only later events starts from (the contract run's start). */
+  async endCheckpoint(): Promise<string | null> {
+    await this.ready();
+    const [last] = await collect(this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }), this.opts.readTimeoutMs, 'reading the end of $all');
+    return last?.event ? formatPosition(last.event.position) : null;
+  }
+
+  private streamOf(tenantId: string): string {
+    // Postgres stores tenant ids as uuid (lower-case text); same here so both stores answer alike.
+    const id = tenantId.toLowerCase();
+    if (!UUID.test(id)) throw new Error(`invalid tenant id "${tenantId}" (expected a uuid)`);
+    return this.opts.streamPrefix + id;
+  }
+
+  private isTenantEvent(rec: RecordedEvent): boolean {
+    return rec.streamId.startsWith(this.opts.streamPrefix) && !rec.type.startsWith('$');
+  }
+
+  private toStored(rec: RecordedEvent): StoredEvent {
+    const data = rec.data as StoredData;
+    if (!rec.isJson || typeof data !== 'object' || data === null || typeof data.created_at !== 'string') {
+      // Deliberately not skipped (docs/eventstoredb.md, "a foreign record"): skipping would open a gap in the tenant's seqs.
+      throw new Error(`event ${rec.id} at revision ${rec.revision} of ${rec.streamId} is not a service event envelope; only the service may write to ${this.opts.streamPrefix}* streams`);
     }
-    return out;
+    if (!rec.position || rec.position.commit >= NO_POSITION || rec.position.prepare >= NO_POSITION) {
+      throw new UnsupportedServer(`unknown (event ${rec.id} came without its $all position)`);
+    }
+    const metadata = rec.metadata;
+    return {
+      tenant_id: rec.streamId.slice(this.opts.streamPrefix.length),
+      seq: Number(rec.revision) + 1,
+      type: rec.type,
+      aggregate_type: data.aggregate_type,
+      aggregate_id: data.aggregate_id,
+      payload: data.payload,
+      // The time the shell gave the event, never ESDB's own `created`.
+      created_at: data.created_at,
+      id: rec.id,
+      metadata: (metadata && typeof metadata === 'object' && !(metadata instanceof Uint8Array) ? metadata : {}) as EventMetadata,
+      position: formatPosition(rec.position),
+    };
+  }
+
+  /** Checks the server version once (again after a failure): MIN_SERVER or newer. */
+  private ready(): Promise<void> {
+    if (this.verified) return Promise.resolve();
+    this.checking ??= (async () => {
+      try {
+        // ServerFeatures.GetSupportedMethods, which the client fetches (without a deadline) before its first append.
+        const features = await withTimeout(
+          (this.client as unknown as { capabilities: Promise<{ serverVersion: string }> }).capabilities,
+          this.opts.pingTimeoutMs,
+          'fetching the server version',
+        );
+        if (!supportedServerVersion(features.serverVersion)) throw new UnsupportedServer(features.serverVersion);
+        this.verified = true;
+      } finally {
+        this.checking = null;
+      }
+    })();
+    return this.checking;
+  }
+
+  /**
+   * Where ids are in the tenant's stream: the indexed ones from the index, the
+   * rest from the stream itself, read (and indexed) from the index's watermark to
+   * its end. Complete for every event committed before the call; `head` is the
+   * stream's last seq as read.
+   */
+  private async locate(tenantId: string, ids: string[]): Promise<{ seqs: Map<string, number>; tail: StoredEvent[]; head: number }> {
+    const stream = this.streamOf(tenantId);
+    const res = await this.readModels.raw(LOOKUP, [tenantId, ids]);
+    const rows = res.rows as { indexed: string | null; id: string | null; seq: string | null }[];
+    const seqs = new Map<string, number>();
+    for (const r of rows) if (r.id !== null) seqs.set(r.id, Number(r.seq));
+    const wanted = new Set(ids);
+    const tail: StoredEvent[] = [];
+    let head = Number(rows[0]?.indexed ?? 0);
+    for (;;) {
+      const page = await this.readStreamRange(stream, BigInt(head), INDEX_PAGE, true);
+      if (page.length === 0) break;
+      await this.index(tenantId, page.map((e) => e.id), page[0]!.seq);
+      for (const e of page) {
+        if (wanted.has(e.id) && !seqs.has(e.id)) {
+          seqs.set(e.id, e.seq);
+          tail.push(e);
+        }
+      }
+      head = page[page.length - 1]!.seq;
+      if (page.length < INDEX_PAGE) break;
+    }
+    return { seqs, tail, head };
+  }
+
+  /** Index rows for `ids` at consecutive seqs from `firstSeq`. */
+  private async index(tenantId: string, ids: string[], firstSeq: number): Promise<void> {
+    const seqs = ids.map((_, i) => firstSeq + i);
+    const last = firstSeq + ids.length - 1;
+    await this.readModels.raw(INDEX, [tenantId, ids, seqs, tenantId, firstSeq - 1, last, firstSeq - 1, last]);
+  }
+
+  /**
+   * The appended events as stored (their $all positions are only known by
+   * reading). Read from the leader, tried twice: the events are committed, so a
+   * failure here is reported as such, and a retry of the request finds them.
+   */
+  private async readBack(stream: string, tenantId: string, ids: string[], firstSeq: number): Promise<StoredEvent[]> {
+    let failure: unknown;
+    for (let i = 0; i < 2; i++) {
+      try {
+        const stored = await this.readStreamRange(stream, BigInt(firstSeq - 1), ids.length, true);
+        if (stored.length === ids.length && stored.every((s, k) => s.id === ids[k])) return stored;
+        failure = new Error(`the stored events at seq ${firstSeq}.. do not match the appended ids`);
+      } catch (e) {
+        failure = e;
+      }
+    }
+    throw new Error(`tenant ${tenantId}: the append committed seq ${firstSeq}..${firstSeq + ids.length - 1}, but reading it back failed: ${(failure as Error)?.message ?? failure}`, { cause: failure });
+  }
+
+  private async readStreamRange(stream: string, fromRevision: bigint, maxCount: number, leader = false): Promise<StoredEvent[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const read = this.client.readStream(stream, { fromRevision, maxCount, direction: FORWARDS, resolveLinkTos: false, requiresLeader: leader });
+        const got = await collect<ResolvedEvent>(read, this.opts.readTimeoutMs, `reading ${stream}`);
+        return got.flatMap((r) => (r.event ? [this.toStored(r.event as RecordedEvent)] : []));
+      } catch (e) {
+        if (e instanceof StreamNotFoundError) return [];
+        // Connected to a follower: the client reconnects to the leader it names; once more there.
+        if (e instanceof NotLeaderError && attempt === 1) continue;
+        throw e;
+      }
+    }
   }
 }

@@ -3,7 +3,10 @@ import type { PendingEvent, StoredEvent } from './envelope.js';
 import type { PgNotifier } from './pg-notifier.js';
 import { pollingSubscription } from './polling-subscription.js';
 import {
+  POSTGRES_CHECKPOINT,
+  ForeignCheckpoint,
   WrongExpectedSeq,
+  checkpointStore,
   type EventStore,
   type ExpectedSeq,
   type ReadAllResult,
@@ -45,8 +48,12 @@ function fromRow(r: EventRow): StoredEvent {
 
 function parseCheckpoint(cp: string | null): [string, string] {
   if (!cp) return ['0', '0'];
-  const m = /^(\d+):(\d+)$/.exec(cp);
-  if (!m) throw new Error(`invalid Postgres event store checkpoint "${cp}"`);
+  const m = POSTGRES_CHECKPOINT.exec(cp);
+  if (!m) {
+    const by = checkpointStore(cp);
+    if (by && by !== 'postgres') throw new ForeignCheckpoint(cp, 'postgres', by);
+    throw new Error(`invalid Postgres event store checkpoint "${cp}"`);
+  }
   return [m[1]!, m[2]!];
 }
 
@@ -268,6 +275,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribe(opts: SubscribeOptions): Subscription {
+    parseCheckpoint(opts.after); // a checkpoint it cannot resume from fails here, not in the polling loop's retries
     return pollingSubscription(this, this.notifier, EVENTS_CHANNEL, opts);
   }
 

@@ -5,13 +5,28 @@ import type { PendingEvent, StoredEvent } from './envelope.js';
 /** `expectedSeq` is the tenant's head seq the caller decided on (0 = empty stream). */
 export type ExpectedSeq = number | 'any';
 
+/**
+ * `instanceof` by a registered brand, not by class identity: the EventStoreDB
+ * adapter is loaded by a dynamic import, and a loader that keeps two instances
+ * of this module (tsx under mocha does: require for static imports, import for
+ * dynamic ones) would otherwise make the shell miss the adapter's conflicts.
+ */
+function branded(name: string): (v: unknown) => boolean {
+  const brand = Symbol.for(`conversation-service/${name}`);
+  return (v) => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[brand] === true;
+}
+const isWrongExpectedSeq = branded('WrongExpectedSeq');
+const isForeignCheckpoint = branded('ForeignCheckpoint');
+
 export class WrongExpectedSeq extends Error {
+  static override [Symbol.hasInstance] = isWrongExpectedSeq;
   constructor(
     readonly tenantId: string,
     readonly expected: ExpectedSeq,
     readonly actual: number,
   ) {
     super(`tenant ${tenantId}: expected seq ${expected}, stream is at ${actual}`);
+    Object.defineProperty(this, Symbol.for('conversation-service/WrongExpectedSeq'), { value: true });
   }
 }
 
@@ -33,6 +48,37 @@ export interface TenantSession {
    * round trip as the append (the read-model writes of these very events).
    */
   append(events: PendingEvent[], expectedSeq: ExpectedSeq, alongside?: { sql: string; bindings: unknown[] }[]): Promise<StoredEvent[]>;
+}
+
+/**
+ * Checkpoints (readAll's and subscriptions') name the store that wrote them:
+ * EventStoreDB's are `esdb:<commit>:<prepare>`; Postgres's keep their
+ * `<xid8>:<position>` form, which is also what every checkpoint stored before
+ * tags existed is (the EventStoreDB adapter had never run against a server).
+ * A position of one store means nothing in the other.
+ */
+export const ESDB_CHECKPOINT = /^esdb:(\d+):(\d+)$/;
+export const POSTGRES_CHECKPOINT = /^(\d+):(\d+)$/;
+
+/** The store a checkpoint belongs to, by its shape; null when it is neither's. */
+export function checkpointStore(cp: string): EventStore['kind'] | null {
+  return ESDB_CHECKPOINT.test(cp) ? 'eventstoredb' : POSTGRES_CHECKPOINT.test(cp) ? 'postgres' : null;
+}
+
+/** A store was handed the other store's checkpoint (the service was switched between stores): it refuses to resume from it. */
+export class ForeignCheckpoint extends Error {
+  static override [Symbol.hasInstance] = isForeignCheckpoint;
+  constructor(
+    readonly checkpoint: string,
+    readonly store: EventStore['kind'],
+    readonly writtenBy: EventStore['kind'],
+  ) {
+    super(
+      `checkpoint "${checkpoint}" was written by the ${writtenBy} event store; this is the ${store} store, where that position means nothing. ` +
+        'Refusing to resume from it: delete the checkpoint row to read this store from its beginning (read models: rebuild them).',
+    );
+    Object.defineProperty(this, Symbol.for('conversation-service/ForeignCheckpoint'), { value: true });
+  }
 }
 
 export interface ReadAllResult {
@@ -77,7 +123,11 @@ export interface EventStore {
    * after the lock is granted, in the same round trip, where the store takes one.
    */
   withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T>;
-  /** Append outside a session. Idempotent per event id: re-appending the same ids returns the stored events. */
+  /**
+   * Append outside a session. Idempotent per event id, at any expected seq and
+   * with 'any': when the first event's id is already stored, nothing is written
+   * and the stored events with these ids come back (at their own seqs).
+   */
   append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]>;
   /** The tenant's events with seq > afterSeq, ascending, at most `limit`. */
   readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
@@ -88,9 +138,12 @@ export interface EventStore {
   readByIds(tenantId: string, ids: readonly string[]): Promise<StoredEvent[]>;
   /** The tenant's current head seq (0 when empty). */
   head(tenantId: string): Promise<number>;
-  /** All tenants' events in subscription order, after a checkpoint. Never skips a late commit. */
+  /**
+   * All tenants' events in subscription order, after a checkpoint. Never skips a
+   * late commit. A checkpoint of the other store is refused (ForeignCheckpoint).
+   */
   readAll(after: string | null, limit: number): Promise<ReadAllResult>;
-  /** Catch up from `after`, then follow live appends. */
+  /** Catch up from `after`, then follow live appends. Throws at once (ForeignCheckpoint) for a checkpoint of the other store. */
   subscribe(opts: SubscribeOptions): Subscription;
   /** How many events the log holds across tenants, when cheap to know (progress bars); null otherwise. */
   countAll(): Promise<number | null>;

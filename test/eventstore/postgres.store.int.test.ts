@@ -13,6 +13,7 @@ runEventStoreContract('Postgres', async () => {
   const notifier = new PgNotifier(t.url);
   return {
     store: new PostgresEventStore(t.db, notifier),
+    start: null, // a database of its own: the log began empty
     cleanup: async () => {
       await notifier.close();
       await t.drop();

@@ -1,0 +1,169 @@
+// The EventStoreDB adapter with the real @eventstore/db-client, over real gRPC,
+// against an in-process MODEL of the server (esdb-model-server.ts), not against
+// EventStoreDB: what a real server does is argued in docs/eventstoredb.md and
+// checked by eventstoredb.int.test.ts when EVENTSTORE_URL is set. The model
+// makes the adapter's guards observable here: duplicate writes at the head, an
+// id cache lost on restart, reads the client never times out, calls left open,
+// old server versions, the append size limit.
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { connectEventStoreDb, EventStoreTimeout, UnsupportedServer, supportedServerVersion } from '../../src/eventstore/eventstoredb.store.js';
+import { ForeignCheckpoint } from '../../src/eventstore/store.port.js';
+import { AppError } from '../../src/platform/errors.js';
+import { eventually, pending } from '../support/events.js';
+import { EsdbModelServer } from './esdb-model-server.js';
+import { eventStoreDbUnderTest, type EsdbUnderTest } from './eventstoredb.harness.js';
+import { runEventStoreContract } from './store.contract.js';
+
+describe('EventStoreDB adapter on the in-process server model (not a server: see docs/eventstoredb.md)', function () {
+  const server = new EsdbModelServer();
+  before(async () => {
+    await server.start();
+  });
+  after(async () => server.stop());
+
+  // `restart` forgets the model's id cache before each re-append: the case where ESDB's own dedup of ANY is gone.
+  runEventStoreContract('EventStoreDB adapter (server model)', () => eventStoreDbUnderTest(server.url, 'esdb_model_contract', { restart: async () => server.forgetIdCache() }));
+
+  describe('guards', function () {
+    let sut: EsdbUnderTest;
+    beforeEach(async () => {
+      server.stallReads = false;
+      server.version = '24.10.0.0';
+      server.maxAppendSize = 1_048_576;
+      sut = await eventStoreDbUnderTest(server.url, 'esdb_model_guards', { readTimeoutMs: 400, pingTimeoutMs: 300, appendTimeoutMs: 2000 });
+    });
+    afterEach(async () => {
+      server.stallReads = false;
+      await sut.cleanup();
+    });
+
+    it('never writes a batch twice: a re-append at the head after the server forgot its ids is answered from the stored events', async () => {
+      const tenant = randomUUID();
+      const batch = pending(2);
+      await sut.store.append(tenant, batch, 0);
+      await sut.store.append(tenant, pending(1), 2);
+      server.forgetIdCache();
+      const again = await sut.store.append(tenant, batch, 3);
+      expect(again.map((e) => e.seq)).to.deep.equal([1, 2]);
+      expect(server.idsOf(sut.prefix + tenant)).to.have.length(3);
+    });
+
+    it('bounds every read and cancels the gRPC call of a read that ran out of time', async () => {
+      const tenant = randomUUID();
+      await sut.store.append(tenant, pending(2), 0);
+      await eventually(() => server.readsOpen, (n) => n === 0);
+      server.stallReads = true;
+      const cancelledBefore = server.readsCancelled;
+      const reads: [string, () => Promise<unknown>][] = [
+        ['readTenant', () => sut.store.readTenant(tenant, 0, 10)],
+        ['head', () => sut.store.head(tenant)],
+        ['readByIds', () => sut.store.readByIds(tenant, [randomUUID()])],
+        ['readAll', () => sut.store.readAll(sut.start, 10)],
+        ['append', () => sut.store.append(tenant, pending(1), 2)],
+        ['ping', () => sut.store.ping()],
+      ];
+      for (const [name, read] of reads) {
+        const t0 = Date.now();
+        let err: unknown;
+        await read().catch((e) => (err = e));
+        expect(err, name).to.be.instanceOf(EventStoreTimeout);
+        expect(Date.now() - t0, name).to.be.below(2000);
+      }
+      // The server saw each of those calls cancelled: none is left open on it.
+      await eventually(() => server.readsOpen, (n) => n === 0);
+      expect(server.readsCancelled - cancelledBefore).to.equal(reads.length);
+      server.stallReads = false;
+      expect((await sut.store.readTenant(tenant, 0, 10)).length).to.equal(2);
+      expect(server.idsOf(sut.prefix + tenant)).to.have.length(2); // the stalled append wrote nothing
+    });
+
+    it('refuses a server older than 22.6, or one that cannot say its version, before writing anything', async () => {
+      expect(supportedServerVersion('22.6.0.0')).to.equal(true);
+      expect(supportedServerVersion('23.10.1')).to.equal(true);
+      expect(supportedServerVersion('25.0.0')).to.equal(true);
+      expect(supportedServerVersion('22.5.1.0')).to.equal(false);
+      expect(supportedServerVersion('21.10.0.0')).to.equal(false);
+      expect(supportedServerVersion('unknown')).to.equal(false);
+      for (const version of ['22.5.0.0', null]) {
+        server.version = version;
+        const store = connectEventStoreDb(server.url, sut.readModels.db, { streamPrefix: sut.prefix });
+        try {
+          const tenant = randomUUID();
+          let err: unknown;
+          await store.ping().catch((e) => (err = e));
+          expect(err, String(version)).to.be.instanceOf(UnsupportedServer);
+          err = undefined;
+          await store.append(tenant, pending(1), 0).catch((e) => (err = e));
+          expect(err, String(version)).to.be.instanceOf(UnsupportedServer);
+          expect(server.idsOf(sut.prefix + tenant)).to.deep.equal([]);
+        } finally {
+          await store.close();
+        }
+      }
+      server.version = '22.6.0.0';
+      const store = connectEventStoreDb(server.url, sut.readModels.db, { streamPrefix: sut.prefix });
+      try {
+        await store.ping();
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('readByIds finds a buried batch when the id index lost its rows (it is completed from the stream)', async () => {
+      const tenant = randomUUID();
+      const batch = pending(3);
+      await sut.store.append(tenant, pending(5), 0);
+      await sut.store.append(tenant, batch, 5);
+      let head = 8;
+      for (let i = 0; i < 12; i++) head = (await sut.store.append(tenant, pending(100), head)).at(-1)!.seq;
+      // As after a crash between appends and their index rows (or an index never built).
+      await sut.readModels.db('esdb_event_ids').where({ tenant_id: tenant }).delete();
+      await sut.readModels.db('esdb_event_id_heads').where({ tenant_id: tenant }).delete();
+      expect((await sut.store.readByIds(tenant, batch.map((e) => e.id))).map((e) => e.seq)).to.deep.equal([6, 7, 8]);
+      const { rows } = await sut.readModels.db.raw('SELECT indexed_seq::int AS n FROM esdb_event_id_heads WHERE tenant_id = ?', [tenant]);
+      expect(rows[0].n).to.equal(head);
+      // And an append of the same ids is still recognised.
+      server.forgetIdCache();
+      expect((await sut.store.append(tenant, batch, head)).map((e) => e.seq)).to.deep.equal([6, 7, 8]);
+      expect(server.idsOf(sut.prefix + tenant)).to.have.length(head);
+    });
+
+    it('answers an append over the server\'s size limit as 413 payload_too_large', async () => {
+      server.maxAppendSize = 4096;
+      const big = pending(1);
+      big[0]!.payload = { text: 'x'.repeat(5000) };
+      let err: unknown;
+      await sut.store.append(randomUUID(), big, 0).catch((e) => (err = e));
+      expect(err).to.be.instanceOf(AppError);
+      expect((err as AppError).status).to.equal(413);
+      expect((err as AppError).code).to.equal('payload_too_large');
+    });
+
+    it('refuses a Postgres checkpoint (ForeignCheckpoint), and tags its own', async () => {
+      const tenant = randomUUID();
+      await sut.store.append(tenant, pending(1), 0);
+      const page = await sut.store.readAll(sut.start, 10);
+      expect(page.checkpoint).to.match(/^esdb:\d+:\d+$/);
+      expect(page.events[0]!.position).to.match(/^esdb:\d+:\d+$/);
+      let err: unknown;
+      await sut.store.readAll('123:456', 10).catch((e) => (err = e));
+      expect(err).to.be.instanceOf(ForeignCheckpoint);
+    });
+
+    it('stops loudly at a record in a tenant stream that is not a service event (never skips a seq)', async () => {
+      const tenant = randomUUID();
+      await sut.store.append(tenant, pending(1), 0);
+      server.writeRaw(sut.prefix + tenant, [{ id: randomUUID(), type: 'foreign.thing', data: 'not json at all' }]);
+      let err: unknown;
+      await sut.store.readTenant(tenant, 0, 10).catch((e) => (err = e));
+      expect((err as Error)?.message).to.match(/is not a service event envelope; only the service may write/);
+    });
+  });
+
+  it('refuses throwOnAppendFailure=false in the connection string', () => {
+    // Refused before the read-model database is ever used.
+    expect(() => connectEventStoreDb(`${server.url}&throwOnAppendFailure=false`, null as unknown as Knex)).to.throw(/throwOnAppendFailure=false is not supported/);
+  });
+});
