@@ -318,7 +318,12 @@ export class CommandShell {
         }
         if (!(e instanceof WrongExpectedSeq)) throw e;
         // Someone appended between our read and our append (EventStoreDB mode),
-        // or the read models lag the log: catch them up and decide again.
+        // or the read models lag the log: catch them up and decide again. That
+        // someone may be another attempt of this very request (one whose lease
+        // ran out while it still ran): before deciding again, look for its commit,
+        // as a resumed request does. Never rest on the store to notice the same
+        // ids appended again (EventStoreDB itself would store them twice).
+        if (ctx.idempotencyKey) ctx = { ...ctx, resumed: true };
         await this.projections.catchUpTenant(this.db, this.store, ctx.tenantId);
       }
     }
@@ -441,15 +446,21 @@ export class CommandShell {
   private async attempt<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
     let inline = true;
     let replayed = false;
+    let at = 0;
     const newKeys = new Map<string, Buffer>();
     const stored = await this.store.withTenant(ctx.tenantId, async (session) => {
       inline = session.inline;
-      const at = await this.checkpointOf(session, ctx.tenantId);
+      at = await this.checkpointOf(session, ctx.tenantId);
       const decision = await this.decideIn(session.db, ctx, spec);
       replayed = 'earlier' in decision;
       return this.writeIn(session, ctx, spec, decision, at, newKeys);
     }, this.projections.checkpointQuery);
     this.forgettable.remember(newKeys);
+    // Not inline (EventStoreDB), the store answers an append of ids it already holds with the
+    // stored events: not ours (not at the seqs we expected, or not of this request's time), but
+    // an earlier attempt's. Answer for that one as a resumed request does (inline, writeDecided
+    // notices it before its transaction commits).
+    if (!inline && !replayed && stored.length > 0 && (stored[0]!.seq !== at + 1 || stored[0]!.created_at !== ctx.now.toISOString())) throw new AlreadyAppended();
     // EventStoreDB mode: project right after the append so the answer reflects the write;
     // the catch-up projector covers a crash between the two.
     if (stored.length > 0 && !inline && !replayed) {
