@@ -139,11 +139,12 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
   // Reservations commit on their own (spec 3.2). They and the stored answers are written on the owner
   // pool, batched across workspaces (each row names its tenant); replays read in the request's tenant scope.
-  const idempotency = new Idempotency(database.db, deps.clock, deps.sealer, deps.forgettable, { db: ownerDb, scope: deps.scope });
+  const idempotency = new Idempotency(database.db, deps.clock, deps.sealer, deps.forgettable, { db: ownerDb, scope: deps.scope }, deps.ids);
   const pipeline: RoutePipeline = metrics.instrumentPipeline({
     authenticate: (req) => auth.authenticate(req),
     requireFreshSession: (p) => auth.requireFreshSession(p),
     idempotent: (req, principal, run) => idempotency.run(req, principal, run),
+    unkeyed: () => idempotency.unkeyed(),
     scoped: (principal, run) => deps.scope.run(principal.tenantId, run),
   });
   const routes = [...modules, ...(options.extraModules ?? [])].flatMap((m) => m.routes?.(deps) ?? []);
@@ -175,7 +176,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     store: deps.store.kind === 'postgres' ? new OpeningStore(new PostgresEventStore(ownerDb, deps.notifier), deps.forgettable, ownerDb) : deps.store,
   };
   const workers: Worker[] = config.workers
-    ? [idempotencySweeper(new Idempotency(ownerDb, deps.clock, deps.sealer, deps.forgettable, { db: ownerDb, scope: deps.scope }), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
+    ? [idempotencySweeper(new Idempotency(ownerDb, deps.clock, deps.sealer, deps.forgettable, { db: ownerDb, scope: deps.scope }, deps.ids), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
     : [];
   let catchUp: Subscription | null = null;
   if (config.workers && deps.store.kind !== 'postgres') catchUp = await startCatchUpProjector(database.db, deps.store, engine, log);

@@ -13,7 +13,7 @@ export function commandContext(call: Call, clock: Clock): CommandContext {
     now: clock.now(),
     actor: p.via === 'api_key' ? { type: 'api_key', id: p.keyId!, member_id: p.memberId } : { type: 'member', id: p.memberId, member_id: p.memberId },
     idempotencyKey: call.req.get('idempotency-key'),
-    resumed: call.ctx.resumed,
+    resumed: call.write.resumed,
     requestId: call.ctx.requestId,
   };
 }
@@ -41,18 +41,18 @@ export async function answerCommand<S, E extends NewEvent>(
   /** the command's context, when the route built it to decide something first (its `now`) */
   ctx: CommandContext = commandContext(call, deps.clock),
 ): Promise<Answer> {
-  const store = call.ctx.storeAnswer;
-  // The answer of the last transaction that settled: the shell settles every command it runs in a transaction
-  // that commits, so once execute returns this is the committed one (or none, where no settle ran).
-  let settled: Answer | undefined;
-  if (store) {
+  const sink = call.write.answers;
+  // The answer stored by the last transaction that settled: the shell settles every command it runs in a
+  // transaction that commits, so once execute returns this is the committed one (or none: no settle ran,
+  // or the store failed and was undone alone, and the idempotency layer stores the answer after the commit).
+  let stored: Answer | undefined;
+  if (sink) {
     ctx.settle = async (db, events, keys) => {
-      settled = undefined;
+      stored = undefined;
       const answer = await render(events as StoredEvent<E>[], db);
-      await store(db, answer, keys);
-      settled = answer;
+      if (await sink.store(db, answer, keys)) stored = answer;
     };
   }
   const events = await deps.shell.execute(ctx, spec);
-  return settled ?? render(events);
+  return stored ? { ...stored, storedWithCommand: true } : render(events);
 }

@@ -1,8 +1,6 @@
 import type { Request } from 'express';
 import type { Logger } from '../platform/logger.js';
 import type { Role, Scope } from './scopes.js';
-import type { Db } from '../platform/db/database.js';
-import type { Answer } from './answer.js';
 
 /** Who is calling, resolved once per request by the authenticator. */
 export interface Principal {
@@ -27,15 +25,6 @@ export interface RequestContext {
   principal?: Principal;
   /** the route template that took the request (`/api/conversations/:id`), for metrics */
   route?: string;
-  /** this request took over an expired idempotency reservation (see CommandContext.resumed) */
-  resumed?: boolean;
-  /**
-   * Set by the idempotency layer while a request with an Idempotency-Key runs:
-   * stores `answer` as the key's answer through `db`, the command's
-   * transaction, so it commits with the command's events (see answerCommand
-   * in command-context.ts). `keys`: the data keys that transaction created.
-   */
-  storeAnswer?: (db: Db, answer: Answer, keys: ReadonlyMap<string, Buffer>) => Promise<void>;
 }
 
 const KEY = Symbol('request-context');

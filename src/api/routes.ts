@@ -3,9 +3,9 @@
 // when a route names no permission, so no endpoint is open by accident.
 import { Router, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import { isScope, type Scope } from './scopes.js';
-import type { Answer } from './answer.js';
+import type { Answer, WriteSession } from './answer.js';
 
-export type { Answer } from './answer.js';
+export type { Answer, AnswerSink, WriteSession } from './answer.js';
 import { BadRequest, Forbidden } from '../platform/errors.js';
 import { contextOf, type Principal, type RequestContext } from './context.js';
 import { assertStorableRequest } from './text-guard.js';
@@ -20,6 +20,8 @@ export interface Call<B = any, Q = any> {
   ctx: RequestContext;
   principal: Principal;
   req: Request;
+  /** how this request mints ids and stores its answer (see WriteSession): keyed by its Idempotency-Key, or not */
+  write: WriteSession;
 }
 
 /** An answer with more to say than its body's schema (OpenAPI). */
@@ -67,8 +69,10 @@ export interface RoutePipeline {
   authenticate(req: Request): Promise<Principal>;
   /** throws when the session is too old for this route */
   requireFreshSession(principal: Principal): void;
-  /** wraps a non-GET handler when the request carries Idempotency-Key */
-  idempotent(req: Request, principal: Principal, run: () => Promise<Answer>): Promise<Answer & { replayed?: boolean }>;
+  /** wraps a non-GET handler: with an Idempotency-Key it reserves the key, hands `run` a keyed write session, and stores or replays the answer */
+  idempotent(req: Request, principal: Principal, run: (write: WriteSession) => Promise<Answer>): Promise<Answer & { replayed?: boolean }>;
+  /** the write session of a request without an Idempotency-Key (GETs, public routes): random ids, no answer sink */
+  unkeyed(): WriteSession;
   /** runs an authenticated request as its principal's tenant, behind row-level security */
   scoped<T>(principal: Principal, run: () => Promise<T>): Promise<T>;
 }
@@ -191,11 +195,13 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
         const validated = validateBody ? validateBody(req.body ?? {}) : req.body;
         // A route without a body schema gets what was sent (nothing, or {}), as before.
         const body = def.body ? validated : req.body;
-        const call: Call = { params: req.params as Record<string, string>, query, body, ctx, principal: principal!, req };
+        const call: Omit<Call, 'write'> = { params: req.params as Record<string, string>, query, body, ctx, principal: principal!, req };
         // The whole of an authenticated request, idempotency included, runs as its tenant: its
         // pooled connections keep one role and setting instead of switching on every step.
-        const handle = () => def.handle(call);
-        const run = principal && def.method !== 'get' ? () => pipeline.idempotent(req, principal!, handle) : handle;
+        const run =
+          principal && def.method !== 'get'
+            ? () => pipeline.idempotent(req, principal!, (write) => def.handle({ ...call, write }))
+            : () => def.handle({ ...call, write: pipeline.unkeyed() });
         const answer = principal ? await pipeline.scoped(principal, run) : await run();
         await sendAnswer(res, answer);
       } catch (e) {

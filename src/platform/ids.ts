@@ -1,30 +1,23 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 
 export interface Ids {
   uuid(): string;
 }
 
-const seeded = new AsyncLocalStorage<{ seed: string; n: number }>();
+export const randomIds: Ids = { uuid: () => randomUUID() };
 
 /**
- * Runs `work` so that the ids `randomIds` mints in it are derived from `seed`,
- * in order (the nth id of a run is the same in every run). The idempotency layer
- * seeds with the request's key: when a write's work committed but its answer was
- * lost (the process died, or a 5xx came after the commit) and a retry runs it
- * again, the route names the same conversation, part or invite as the first run,
- * just as the events it appends already get ids derived from the key.
+ * Ids derived from `seed`, in order: the nth id minted is the same in every run.
+ * The idempotency layer hands these to a write with an Idempotency-Key (seeded
+ * with the key; see WriteSession in src/api/answer.ts): when its work committed
+ * but its answer was lost and a retry runs it again, the route names the same
+ * conversation, part or invite as the first run, just as the events it appends
+ * get ids derived from the key.
  */
-export function withIdSeed<T>(seed: string, work: () => Promise<T>): Promise<T> {
-  return seeded.run({ seed, n: 0 }, work);
+export function seededIds(seed: string): Ids {
+  let n = 0;
+  return { uuid: () => deterministicUuid('request-id', seed, String(n++)) };
 }
-
-export const randomIds: Ids = {
-  uuid: () => {
-    const s = seeded.getStore();
-    return s ? deterministicUuid('request-id', s.seed, String(s.n++)) : randomUUID();
-  },
-};
 
 /** A name-based UUID (v5 layout over SHA-256): the same inputs always give the same id. */
 export function deterministicUuid(...parts: string[]): string {

@@ -10,6 +10,7 @@ import { eventually } from '../support/events.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { createChannel } from '../support/channels.js';
 import { Receiver } from '../webhooks/receiver.js';
+import { randomIds } from '../../src/platform/ids.js';
 
 /** The value of one sample line, e.g. value(text, 'service_http_requests_total', {route: '/api/me', ...}). */
 function value(text: string, name: string, labels: Record<string, string> = {}): number | null {
@@ -126,7 +127,7 @@ describe('GET /metrics', function () {
 
   it('counts in-flight and reused Idempotency-Keys at the pipeline', async () => {
     const m = new ServiceMetrics({ db: t.service.deps.db, storeKind: 'postgres', log: t.service.deps.log });
-    const failing = (e: Error): RoutePipeline => ({ authenticate: async () => ({}) as never, requireFreshSession: () => undefined, scoped: (_p, run) => run(), idempotent: async () => Promise.reject(e) });
+    const failing = (e: Error): RoutePipeline => ({ authenticate: async () => ({}) as never, requireFreshSession: () => undefined, scoped: (_p, run) => run(), idempotent: async () => Promise.reject(e), unkeyed: () => ({ ids: randomIds, answers: null, resumed: false }) });
     await m.instrumentPipeline(failing(new Conflict('idempotency_key_in_flight', 'busy'))).idempotent({} as never, {} as never, async () => ({ status: 200 })).catch(() => undefined);
     const text = await m.registry.metrics();
     expect(value(text, 'service_idempotency_total', { outcome: 'in_flight' })).to.equal(1);

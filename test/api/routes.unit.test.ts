@@ -1,14 +1,19 @@
 import { expect } from 'chai';
 import { mountRoutes, type RouteDef, type RoutePipeline } from '../../src/api/routes.js';
+import { randomIds } from '../../src/platform/ids.js';
 
 const pipeline: RoutePipeline = {
   authenticate: async () => {
     throw new Error('not reached');
   },
   requireFreshSession: () => undefined,
-  idempotent: async (_req, _p, run) => run(),
+  idempotent: async (_req, _p, run) => run(pipelineUnkeyed()),
+  unkeyed: () => pipelineUnkeyed(),
   scoped: (_p, run) => run(),
 };
+function pipelineUnkeyed() {
+  return { ids: randomIds, answers: null, resumed: false };
+}
 const parsers = { json: (_q: unknown, _s: unknown, n: () => void) => n(), raw: (_q: unknown, _s: unknown, n: () => void) => n() };
 
 describe('route registry', () => {

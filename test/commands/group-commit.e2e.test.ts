@@ -6,8 +6,8 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import type { CommandContext, CommandSpec } from '../../src/commands/command.js';
-import { deterministicUuid, randomIds, withIdSeed } from '../../src/platform/ids.js';
 import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
+import { randomIds } from '../../src/platform/ids.js';
 import { replyToConversation } from '../../src/capabilities/conversations/conversations.commands.js';
 import { createChannel } from '../support/channels.js';
 import { eventually } from '../support/events.js';
@@ -148,16 +148,16 @@ describe('group commit', () => {
     expect(bodies).to.deep.equal(['x', 'one', 'two', 'three', 'four']);
   });
 
-  it('a group runs as its workspace behind row-level security, and mints its commands\' ids, whoever queued first', async () => {
+  it('a group runs as its workspace behind row-level security, whoever queued first', async () => {
     const { shell, scope } = t.service.deps;
     const tenantId = owner.workspaceId;
-    const seen = new Map<string, { role: string; tenant: string; id: string }>();
-    // Records the role and tenant setting of the connection it loads on, and an id minted while it loads.
+    const seen = new Map<string, { role: string; tenant: string }>();
+    // Records the role and tenant setting of the connection it loads on.
     const probe = (name: string): CommandSpec<null> => ({
       name: 'Probe',
       load: async (db) => {
         const r = await db.raw("SELECT current_user AS role, current_setting('app.tenant_id', true) AS tenant");
-        seen.set(name, { ...(r.rows[0] as { role: string; tenant: string }), id: randomIds.uuid() });
+        seen.set(name, r.rows[0] as { role: string; tenant: string });
         return null;
       },
       decide: () => [],
@@ -167,9 +167,8 @@ describe('group commit', () => {
     await locker.connect();
     await locker.query('SELECT pg_advisory_lock(hashtextextended($1::text, 0))', [tenantId]);
     try {
-      // The first caller is outside any tenant scope (as a worker or the CLI is) and carries an id seed
-      // (as a request with an Idempotency-Key does); it drains the queue and waits for the lock.
-      const first = withIdSeed('first-request', () => shell.execute(ctx, probe('first')));
+      // The first caller is outside any tenant scope (as a worker or the CLI is); it drains the queue and waits for the lock.
+      const first = shell.execute(ctx, probe('first'));
       // Two requests of the workspace queue behind it and run as one group after it.
       const queued = ['second', 'third'].map((n) => scope.run(tenantId, () => shell.execute(ctx, probe(n))));
       await eventually(() => shell.pending(tenantId), (n) => n === 2, 20_000);
@@ -180,10 +179,6 @@ describe('group commit', () => {
     }
     expect([...seen.keys()].sort()).to.deep.equal(['first', 'second', 'third']);
     for (const [name, s] of seen) expect({ name, role: s.role, tenant: s.tenant }).to.deep.equal({ name, role: TENANT_ROLE, tenant: tenantId });
-    // The first caller's ids come from its seed; the queued commands' do not (they have none of their own).
-    expect(seen.get('first')!.id).to.equal(deterministicUuid('request-id', 'first-request', '0'));
-    const seeded = new Set(Array.from({ length: 10 }, (_, i) => deterministicUuid('request-id', 'first-request', String(i))));
-    for (const n of ['second', 'third']) expect(seeded.has(seen.get(n)!.id), n).to.equal(false);
   });
 
   it('loads keyed commands together and writes them in one statement; one whose key an earlier one touched is loaded again after that write', async () => {

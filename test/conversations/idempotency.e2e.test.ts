@@ -131,7 +131,7 @@ describe('Idempotency-Key', function () {
     expect((await create('sweep-me')).status).to.equal(201);
     clock.advance(25 * 3600_000);
     const { Idempotency } = await import('../../src/api/idempotency/idempotency.js');
-    const reaped = await new Idempotency(t.testDb.db, clock, t.service.deps.sealer, t.service.deps.forgettable, { db: t.testDb.db, scope: t.service.deps.scope }).sweep();
+    const reaped = await new Idempotency(t.testDb.db, clock, t.service.deps.sealer, t.service.deps.forgettable, { db: t.testDb.db, scope: t.service.deps.scope }, t.service.deps.ids).sweep();
     expect(reaped).to.be.greaterThan(0);
     const fresh = await create('sweep-me', { body: 'a different body is fine now' });
     expect(fresh.status).to.equal(201);

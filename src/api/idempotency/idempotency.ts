@@ -38,8 +38,8 @@ import type { Sealer } from '../../platform/crypto/seal.js';
 import { SEALED_VALUE, type Forgettable } from '../../eventstore/forgettable.js';
 import { AppError, Conflict, Unprocessable, BadRequest } from '../../platform/errors.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
-import { withIdSeed } from '../../platform/ids.js';
-import type { Answer } from '../routes.js';
+import { seededIds, type Ids } from '../../platform/ids.js';
+import type { Answer, AnswerSink, WriteSession } from '../answer.js';
 import { contextOf, type Principal } from '../context.js';
 import { batched, batchedOn } from '../../platform/db/batched.js';
 import type { Db } from '../../platform/db/database.js';
@@ -152,7 +152,7 @@ export class Idempotency {
   );
 
   /**
-   * Stores answers inside command transactions (see storeAnswer): the answers a
+   * Stores answers inside command transactions (the AnswerSink a keyed write gets): the answers a
    * group commit settles together go as one statement in its transaction.
    * Whether they were stored: a failure is undone alone and the command still commits.
    */
@@ -175,7 +175,8 @@ export class Idempotency {
    * `db`: the requests' pool (replays, releases, and the data keys of stored
    * answers, in the caller's tenant scope). `owner`: the owner pool and the
    * scope to leave for it, where reservations and completions of all
-   * workspaces are batched together (see above).
+   * workspaces are batched together (see above). `ids`: what a write without
+   * a key mints its ids with.
    */
   constructor(
     private readonly db: Knex,
@@ -183,7 +184,13 @@ export class Idempotency {
     private readonly sealer: Sealer,
     private readonly forgettable: Forgettable,
     private readonly owner: { db: Knex; scope: TenantScope },
+    private readonly ids: Ids,
   ) {}
+
+  /** The write session of a request without an Idempotency-Key: the service's ids, no answer sink. */
+  unkeyed(): WriteSession {
+    return { ids: this.ids, answers: null, resumed: false };
+  }
 
   private onOwnerPool<T>(fn: (db: Knex) => Promise<T>): Promise<T> {
     return this.owner.scope.outside(() => fn(this.owner.db));
@@ -198,9 +205,9 @@ export class Idempotency {
     return this.sealer.open('idempotency', scope.tenant_id!, `${scope.caller_id}\u0000${scope.key}`, sealed);
   }
 
-  async run(req: Request, principal: Principal, work: () => Promise<Answer>): Promise<StoredAnswer> {
+  async run(req: Request, principal: Principal, work: (write: WriteSession) => Promise<Answer>): Promise<StoredAnswer> {
     const key = req.get('idempotency-key');
-    if (key === undefined) return work();
+    if (key === undefined) return work(this.unkeyed());
     if (key.length === 0 || key.length > KEY_MAX_LENGTH || !KEY_FORMAT.test(key)) {
       throw new BadRequest('invalid_idempotency_key', `Idempotency-Key must be 1 to ${KEY_MAX_LENGTH} printable ASCII characters (spaces only inside).`, 'Idempotency-Key');
     }
@@ -211,6 +218,7 @@ export class Idempotency {
     const lease = new Date(now.getTime() + LEASE_MS);
 
     let reserved: boolean;
+    let resumed = false;
     try {
       reserved = await this.reserve(ALL_WORKSPACES, { ...hold, fingerprint: fp, locked_until: lease, created_at: now });
     } catch (e) {
@@ -222,9 +230,9 @@ export class Idempotency {
       const replay = await this.existing(scope, hold, fp, now, lease);
       if (replay) return replay;
       // We took over a released reservation or one whose lease ran out: its request may have committed first.
-      contextOf(req).resumed = true;
+      resumed = true;
     }
-    return this.perform(req, scope, hold, work);
+    return this.perform(req, scope, hold, resumed, work);
   }
 
   /** A stored answer to replay, or null when we took over an expired lease and should run the work. */
@@ -254,28 +262,25 @@ export class Idempotency {
     return null;
   }
 
-  private async perform(req: Request, scope: Record<string, string>, hold: Hold, work: () => Promise<Answer>): Promise<StoredAnswer> {
+  private async perform(req: Request, scope: Record<string, string>, hold: Hold, resumed: boolean, work: (write: WriteSession) => Promise<Answer>): Promise<StoredAnswer> {
     this.hold(hold);
     try {
-      return await this.performHeld(req, scope, hold, work);
+      return await this.performHeld(req, scope, hold, resumed, work);
     } finally {
       this.unhold(hold);
     }
   }
 
-  private async performHeld(req: Request, scope: Record<string, string>, hold: Hold, work: () => Promise<Answer>): Promise<StoredAnswer> {
+  private async performHeld(req: Request, scope: Record<string, string>, hold: Hold, resumed: boolean, work: (write: WriteSession) => Promise<Answer>): Promise<StoredAnswer> {
     let answer: StoredAnswer;
-    // The answer a command stored in its own transaction, if the last transaction that stored one committed
-    // (the shell settles again whenever it runs a command again; see CommandContext.settle).
-    let storedWithCommand: Answer | undefined;
-    const ctx = contextOf(req);
-    ctx.storeAnswer = async (db, stored, keys) => {
-      storedWithCommand = undefined;
-      if (await this.completeIn(db, ALL_WORKSPACES, await this.completion(db, scope, stored, keys))) storedWithCommand = stored;
+    // The answer goes into the command's transaction through this sink (answerCommand says whether it did).
+    const answers: AnswerSink = {
+      store: async (db, stored, keys) => this.completeIn(db, ALL_WORKSPACES, await this.completion(db, scope, stored, keys)),
     };
+    // Ids minted by the work derive from the key, so a re-run after a lost answer names the same things.
+    const ids = seededIds(`${scope.tenant_id}\u0000${scope.caller_id}\u0000${scope.key}`);
     try {
-      // Ids minted by the work derive from the key, so a re-run after a lost answer names the same things.
-      answer = await withIdSeed(`${scope.tenant_id}\u0000${scope.caller_id}\u0000${scope.key}`, work);
+      answer = await work({ ids, answers, resumed });
     } catch (e) {
       if (!(e instanceof AppError) || e.status >= 500) {
         await this.release(hold);
@@ -287,9 +292,11 @@ export class Idempotency {
       await this.release(hold);
       return answer;
     }
+    const { storedWithCommand, ...said } = answer;
+    answer = said;
     const raw = answer.body === undefined ? null : JSON.stringify(answer.body);
     // Stored with the command's events already, or now, after the commit (refusals, answers not of a command).
-    if (answer !== storedWithCommand) {
+    if (!storedWithCommand) {
       try {
         await this.complete(ALL_WORKSPACES, await this.completion(this.db, scope, answer));
       } catch (e) {

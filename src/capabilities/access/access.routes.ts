@@ -7,6 +7,7 @@ import { burnPasswordCheck, findUserByEmail, SigninThrottle, verifyPassword } fr
 import { activeMembershipsOfUser, findMember } from '../members/index.js';
 import { findWorkspace, findWorkspaces, renderWorkspace, workspaceSchema } from '../workspaces/index.js';
 import { SESSION_COOKIE, SESSION_TTL_MS, endSession, mintSession, readCookie } from './sessions.repo.js';
+import { DEVICE_COOKIE, DeviceCookies, deviceCookieHeader, secureUnlessPlainLoopback } from './device-cookies.js';
 
 function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])].join('; ');
@@ -22,7 +23,11 @@ const sessionSchema = object(
     expires_at: dateTime,
     workspaces: arrayOf(extend(workspaceSchema, { role: oneOfStrings(ROLES), member_id: uuid }, { title: 'SessionWorkspace' })),
   },
-  { title: 'Session', description: 'The signed-in user and their workspaces; the `svc_session` cookie is set with it.' },
+  {
+    title: 'Session',
+    description:
+      'The signed-in user and their workspaces; the `svc_session` cookie is set with it, and a new `svc_device` cookie (the device cookie: later sign-ins from this browser are throttled on their own, see the API guide).',
+  },
 );
 
 const meSchema = object(
@@ -42,6 +47,7 @@ const meSchema = object(
 export function accessRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock } = deps;
   const throttle = new SigninThrottle(db, clock);
+  const devices = DeviceCookies.fromConfig(deps.config);
   return [
     route<{ email: string; password: string }>({
       method: 'post',
@@ -55,19 +61,28 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
         properties: { email: { type: 'string', minLength: 1, maxLength: 320 }, password: { type: 'string', minLength: 1, maxLength: 1024 } },
       },
       async handle({ body, req }) {
-        // Throttled per account and address before anything else (429 too_many_attempts); see users/throttle.ts.
-        const pass = await throttle.take(body.email, req.ip);
+        // Throttled before anything else (429 too_many_attempts): per device cookie when the request carries a
+        // valid one for this e-mail, else per account and address; see users/throttle.ts and device-cookies.ts.
+        const device = await devices.verify(readCookie(req.get('cookie'), DEVICE_COOKIE), body.email, clock.now());
+        const pass = await throttle.take(body.email, req.ip, device?.id);
         const user = await findUserByEmail(db, body.email);
         // Unknown e-mail and wrong password take the same time and give the same answer.
         const ok = user ? await verifyPassword(body.password, user.password_hash, pass.lane) : await burnPasswordCheck(body.password, pass.lane);
         if (!user || !ok) throw new Unauthorized('invalid_credentials', 'The e-mail or password is wrong.');
         await pass.refund();
+        // Rotated on use: a new device cookie, and the one it replaces no longer counts as a device.
+        if (device && pass.device) await throttle.retire(device.id, device.expiresAt);
+        const deviceValue = await devices.issue(user.email, clock.now());
         const { token, row } = await mintSession(db, user.id, clock.now());
         const memberships = await activeMembershipsOfUser(db, user.id);
         const workspaces = await findWorkspaces(db, memberships.map((m) => m.tenant_id));
+        // Two cookies, so two Set-Cookie fields (an answer's headers hold one value each): the session first.
+        req.res!.append('Set-Cookie', [
+          cookie(token, SESSION_TTL_MS / 1000, req.secure),
+          deviceCookieHeader(deviceValue, `${req.baseUrl}/session`, secureUnlessPlainLoopback(req.secure, req.socket.localAddress)),
+        ]);
         return {
           status: 201,
-          headers: { 'Set-Cookie': cookie(token, SESSION_TTL_MS / 1000, req.secure) },
           body: {
             type: 'session',
             user: { type: 'user', id: user.id, email: user.email, name: user.name },

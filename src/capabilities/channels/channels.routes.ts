@@ -10,7 +10,7 @@ import { ChannelSecrets } from './channel-secrets.js';
 const httpUrl = { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2048 };
 
 export function channelsRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock, ids, sealer, config } = deps;
+  const { db, shell, clock, sealer, config } = deps;
   const secrets = new ChannelSecrets(sealer);
   const reload = async (tenantId: string, id: string) => renderChannel((await findChannel(db, tenantId, id))!);
 
@@ -44,14 +44,14 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
           commandContext(call, clock),
           createChannel(
             {
-              channelId: ids.uuid(),
+              channelId: call.write.ids.uuid(),
               kind: body.kind,
               name: body.name,
               source: normalizeSource(body.source ?? body.name),
               defaultTeamId: body.default_team_id ?? null,
               webhookUrl: body.webhook_url ?? null,
               secret: body.webhook_secret,
-              secretId: ids.uuid(),
+              secretId: call.write.ids.uuid(),
             },
             secrets,
           ),
@@ -108,7 +108,7 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       async handle(call) {
         const { principal, params } = call;
         const ctx = commandContext(call, clock);
-        const { spec, secret, graceUntil } = rotateChannelSecret({ channelId: params.id!, graceSeconds: config.channelSecretGraceSeconds, now: ctx.now }, secrets, ids);
+        const { spec, secret, graceUntil } = rotateChannelSecret({ channelId: params.id!, graceSeconds: config.channelSecretGraceSeconds, now: ctx.now }, secrets, call.write.ids);
         await shell.execute(ctx, spec);
         // The new secret is returned this once; the old one verifies until previous_secret_valid_until.
         return { status: 200, body: { ...(await reload(principal.tenantId, params.id!)), webhook_secret: secret, previous_secret_valid_until: graceUntil.toISOString() } };

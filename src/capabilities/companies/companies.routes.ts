@@ -24,7 +24,7 @@ const fields = (allowNull: boolean): Record<string, Schema> => ({
 });
 
 export function companiesRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock, ids } = deps;
+  const { db, shell, clock } = deps;
   const reload = async (tenantId: string, id: string) => renderCompany((await findCompany(db, tenantId, id))!);
 
   return [
@@ -37,7 +37,7 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
       body: { additionalProperties: false, required: ['company_id', 'name'], properties: { company_id: { type: 'string', minLength: 1, maxLength: 255 }, ...fields(false) } },
       async handle(call) {
         const { company_id, ...rest } = call.body;
-        const [created] = await shell.execute(commandContext(call, clock), createCompany({ id: ids.uuid(), companyId: company_id, fields: rest }));
+        const [created] = await shell.execute(commandContext(call, clock), createCompany({ id: call.write.ids.uuid(), companyId: company_id, fields: rest }));
         return { status: 201, body: await reload(call.principal.tenantId, created!.aggregate_id) };
       },
     }),

@@ -41,7 +41,7 @@ const archivedFilter: Schema = {
 };
 
 export function contactsRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, ids } = deps;
+  const { db } = deps;
 
   /** The contact as it now is: 404 when the workspace has no such contact, 410 when it was erased. */
   const current = async (tenantId: string, id: string, tx: Db = db) => {
@@ -84,7 +84,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 201: contactSchema },
       body: { additionalProperties: false, properties: fields(false) },
       async handle(call) {
-        return answerContact(call, createContact({ id: ids.uuid(), fields: call.body }), 201);
+        return answerContact(call, createContact({ id: call.write.ids.uuid(), fields: call.body }), 201);
       },
     }),
 

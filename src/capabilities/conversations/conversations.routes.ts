@@ -39,7 +39,7 @@ const author = (p: Principal): Author => (p.via === 'api_key' ? { type: 'api_key
 const uuid = { type: 'string', format: 'uuid' };
 
 export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDef[] {
-  const { db, clock, ids } = deps;
+  const { db, clock } = deps;
   /** the filter of ?view_id=, found (404 when unknown or invisible) before the list query is built */
   const viewFilters = new WeakMap<Call, Sql>();
   /** what a search condition probes an index with: the owner pool, outside row-level security (see the body field) */
@@ -81,9 +81,9 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
           call,
           deps,
           startConversation({
-            conversationId: ids.uuid(),
-            partId: ids.uuid(),
-            newContactId: ids.uuid(),
+            conversationId: call.write.ids.uuid(),
+            partId: call.write.ids.uuid(),
+            newContactId: call.write.ids.uuid(),
             channelId: body.channel_id,
             body: body.body,
             subject: body.subject ?? null,
@@ -185,7 +185,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
         return answerCommand(
           call,
           deps,
-          replyToConversation({ conversationId: params.id!, partId: ids.uuid(), messageType: body.message_type, body: body.body, attachments: body.attachments ?? [], author: author(p) }),
+          replyToConversation({ conversationId: params.id!, partId: call.write.ids.uuid(), messageType: body.message_type, body: body.body, attachments: body.attachments ?? [], author: author(p) }),
           async ([part], tx) => ({ status: 201, body: await partAnswer(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }, tx) }),
         );
       },
@@ -213,7 +213,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       async handle(call) {
         const { principal: p, params, body } = call;
         const ctx = commandContext(call, clock);
-        const base = { partId: ids.uuid(), author: author(p), body: body.body ?? null };
+        const base = { partId: call.write.ids.uuid(), author: author(p), body: body.body ?? null };
         const cmd: ManageCommand =
           body.message_type === 'snoozed'
             ? { ...base, messageType: 'snoozed', snoozedUntil: body.snoozed_until!, now: ctx.now }

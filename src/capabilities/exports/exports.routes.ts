@@ -12,7 +12,7 @@ import { sources } from './exports.sources.js';
 const location = (id: string) => `/api/exports/${id}`;
 
 export function exportsRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, clock, ids, forgettable, catalogue } = deps;
+  const { db, clock, forgettable, catalogue } = deps;
   const fileSchema = exportFileSchema(anyEventSchema(catalogue, { withId: true, title: 'FeedEvent', variantSuffix: 'FeedEvent' }));
 
   return [
@@ -33,7 +33,7 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
         if (await sources.erased(db, tenantId, contactId)) throw new Gone('contact_erased', 'The contact was erased; there is nothing left to export.');
         const p = call.principal;
         const requestedBy = p.via === 'api_key' ? { type: 'api_key', id: p.keyId! } : { type: 'member', id: p.memberId };
-        const out = await requestExport(db, { tenant_id: tenantId, id: ids.uuid(), contact_id: contactId, requested_by: requestedBy, created_at: clock.now() });
+        const out = await requestExport(db, { tenant_id: tenantId, id: call.write.ids.uuid(), contact_id: contactId, requested_by: requestedBy, created_at: clock.now() });
         if ('active' in out) {
           throw new Conflict('export_in_progress', `The contact already has an export in progress: ${out.active.id}. Wait for it (GET ${location(out.active.id)}).`, { location: location(out.active.id) });
         }

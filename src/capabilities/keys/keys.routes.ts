@@ -7,7 +7,7 @@ import { createKey, revokeKey, rotateKey } from './keys.commands.js';
 import { apiKeySchema, apiKeyWithSecretSchema, findKey, keyList, keysOf, renderKey, type KeyRow } from './keys.read.js';
 
 export function keysRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock, ids } = deps;
+  const { db, shell, clock } = deps;
   const reload = async (tenantId: string, id: string) => renderKey((await findKey(db, tenantId, id))!);
   return [
     route<{ name: string; scopes: Scope[] }>({
@@ -27,7 +27,7 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
       },
       async handle(call) {
         const { principal: p, body } = call;
-        const { spec, secret } = createKey({ keyId: ids.uuid(), tenantId: p.tenantId, memberId: p.memberId, role: p.role, name: body.name, scopes: body.scopes });
+        const { spec, secret } = createKey({ keyId: call.write.ids.uuid(), tenantId: p.tenantId, memberId: p.memberId, role: p.role, name: body.name, scopes: body.scopes });
         const [created] = await shell.execute(commandContext(call, clock), spec);
         // The only answers that ever carry a key's secret: this one and rotation.
         return { status: 201, body: { ...(await reload(p.tenantId, created!.aggregate_id)), secret } };

@@ -19,7 +19,7 @@ const inviteSchema = object(
 const membershipSchema = object({ type: constant('membership'), member: memberSchema, workspace: workspaceSchema }, { title: 'Membership' });
 
 export function membersRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock, ids } = deps;
+  const { db, shell, clock } = deps;
   const throttle = new SigninThrottle(db, clock);
   const reload = async (tenantId: string, id: string) => renderMember((await findMember(db, tenantId, id))!);
 
@@ -52,7 +52,7 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       async handle(call) {
         const { principal: p, body } = call;
         const ctx = commandContext(call, clock);
-        const { spec, token } = inviteMember({ actor: { memberId: p.memberId, role: p.role }, inviteId: ids.uuid(), email: body.email, role: body.role, now: ctx.now });
+        const { spec, token } = inviteMember({ actor: { memberId: p.memberId, role: p.role }, inviteId: call.write.ids.uuid(), email: body.email, role: body.role, now: ctx.now });
         const [invited] = await shell.execute(ctx, spec);
         const i = invited!.payload as { invite_id: string; email: string; role: Role; expires_at: string };
         // The token is shown once; only its hash is kept.
@@ -75,7 +75,7 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
           password: { type: 'string', minLength: 8, maxLength: 1024 },
         },
       },
-      async handle({ body, ctx: rctx, req }) {
+      async handle({ body, ctx: rctx, req, write }) {
         const found = await findInviteByTokenHash(db, sha256Hex(body.token));
         // An invite whose e-mail was erased (with the member who accepted it) cannot be used again.
         if (!found || found.email === null) throw new NotFound('invite', 'invite_not_found');
@@ -88,12 +88,12 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
         }
         const now = clock.now();
         const newUser = existing ? null : { passwordHash: await hashPassword(body.password, pass.lane), now };
-        const memberId = ids.uuid();
+        const memberId = write.ids.uuid();
         // The token named the workspace: the acceptance acts as it, behind row-level security.
         return deps.scope.run(invite.tenant_id, async () => {
           const [joined] = await shell.execute(
             { tenantId: invite.tenant_id, now, actor: { type: 'member', id: memberId, member_id: memberId }, requestId: rctx.requestId },
-            acceptInvite({ inviteId: invite.id, memberId, userId: existing?.id ?? ids.uuid(), email: invite.email, name: existing?.name ?? body.name, newUser }),
+            acceptInvite({ inviteId: invite.id, memberId, userId: existing?.id ?? write.ids.uuid(), email: invite.email, name: existing?.name ?? body.name, newUser }),
           );
           await pass.refund();
         const workspace = (await findWorkspace(db, invite.tenant_id))!;

@@ -66,7 +66,7 @@ function normalAudience(a: Audience): Audience {
 }
 
 export function outboundRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock, ids } = deps;
+  const { db, shell, clock } = deps;
   const reload = async (tenantId: string, id: string) => renderCollection((await findCollection(db, tenantId, id))!);
   const wake = () => announce(db).catch((e) => deps.log.warn({ err: e }, 'could not wake outbound workers'));
 
@@ -92,7 +92,7 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       async handle(call) {
         const b = call.body;
         const draft: Draft = {
-          id: ids.uuid(),
+          id: call.write.ids.uuid(),
           name: b.name,
           channel_id: b.channel_id.toLowerCase(),
           subject: b.subject ?? null,

@@ -28,7 +28,7 @@ const fields: Record<string, Schema> = {
 };
 
 export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock, ids } = deps;
+  const { db, shell, clock } = deps;
   const reload = async (tenantId: string, id: string) => renderSavedReply((await findSavedReply(db, tenantId, id))!);
 
   return [
@@ -51,7 +51,7 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 201: savedReplySchema },
       body: { additionalProperties: false, required: ['name', 'body'], properties: fields },
       async handle(call) {
-        const [created] = await shell.execute(commandContext(call, clock), createSavedReply({ id: ids.uuid(), name: call.body.name, body: call.body.body }));
+        const [created] = await shell.execute(commandContext(call, clock), createSavedReply({ id: call.write.ids.uuid(), name: call.body.name, body: call.body.body }));
         return { status: 201, body: await reload(call.principal.tenantId, created!.aggregate_id) };
       },
     }),

@@ -9,7 +9,7 @@ import { allTags, deletedTagSchema, findTag, renderTag, tagListSchema, tagSchema
 const name: Schema = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' };
 
 export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
-  const { db, shell, clock, ids } = deps;
+  const { db, shell, clock } = deps;
   const reload = async (tenantId: string, id: string) => renderTag((await findTag(db, tenantId, id))!);
 
   return [
@@ -33,7 +33,7 @@ export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
       responses: { 201: tagSchema },
       body: { additionalProperties: false, required: ['name'], properties: { name } },
       async handle(call) {
-        const [created] = await shell.execute(commandContext(call, clock), createTag({ id: ids.uuid(), name: call.body.name }));
+        const [created] = await shell.execute(commandContext(call, clock), createTag({ id: call.write.ids.uuid(), name: call.body.name }));
         return { status: 201, body: await reload(call.principal.tenantId, created!.aggregate_id) };
       },
     }),

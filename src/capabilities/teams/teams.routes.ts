@@ -14,7 +14,7 @@ const MAX_TEAMS_PER_MOVE = 50;
 const teamListSchema = object({ type: constant('list'), data: { type: 'array', items: teamSchema } }, { title: 'TeamList', description: 'Every team of the workspace, by name; not paginated.' });
 
 export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
-  const { db, shell, clock, ids } = deps;
+  const { db, shell, clock } = deps;
   const reload = async (tenantId: string, id: string) => (await renderTeams(db, tenantId, [(await findTeam(db, tenantId, id))!]))[0];
 
   return [
@@ -38,7 +38,7 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       responses: { 201: teamSchema, 409: ERROR },
       body: { additionalProperties: false, required: ['name'], properties: { name } },
       async handle(call) {
-        const [created] = await shell.execute(commandContext(call, clock), createTeam({ id: ids.uuid(), name: call.body.name.trim() }));
+        const [created] = await shell.execute(commandContext(call, clock), createTeam({ id: call.write.ids.uuid(), name: call.body.name.trim() }));
         return { status: 201, body: await reload(call.principal.tenantId, created!.aggregate_id) };
       },
     }),

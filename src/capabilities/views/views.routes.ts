@@ -26,7 +26,7 @@ const caller = (call: Call): Caller => ({ memberId: call.principal.memberId, can
  * shows nothing they could not list. Workspace views need settings:write.
  */
 export function viewsRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock, ids } = deps;
+  const { db, shell, clock } = deps;
   const reload = async (call: Call, id: string) => renderView((await findVisibleViewRow(db, call.principal.tenantId, call.principal.memberId, id))!);
 
   return [
@@ -51,7 +51,7 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       async handle(call) {
         const b = call.body;
         checkConversationQuery(b.query, 'query');
-        const input: NewView = { id: ids.uuid(), name: b.name.trim(), query: b.query, sort: b.sort ?? 'updated_at', order: b.order ?? 'desc', visibility: b.visibility ?? 'private' };
+        const input: NewView = { id: call.write.ids.uuid(), name: b.name.trim(), query: b.query, sort: b.sort ?? 'updated_at', order: b.order ?? 'desc', visibility: b.visibility ?? 'private' };
         const [created] = await shell.execute(commandContext(call, clock), createView(input, caller(call)));
         return { status: 201, body: await reload(call, created!.aggregate_id) };
       },

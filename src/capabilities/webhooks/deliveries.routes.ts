@@ -53,7 +53,7 @@ function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): RouteDef[] {
 }
 
 export function deliveriesRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, clock, ids } = deps;
+  const { db, clock } = deps;
   const endpointOr404 = async (tenantId: string, id: string) => {
     const e = await findEndpoint(db, tenantId, id);
     if (!e) throw new NotFound('webhook endpoint');
@@ -75,12 +75,12 @@ export function deliveriesRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: 'Republish a delivery (same seq and bytes, 8 new attempts)',
       responses: { 201: deliverySchema },
-      async handle({ principal, params }) {
+      async handle({ principal, params, write }) {
         const endpoint = await endpointOr404(principal.tenantId, params.id!);
         const source = await findDelivery(db, principal.tenantId, params.id!, params.delivery_id!);
         if (!source) throw new NotFound('webhook delivery');
         // Same seq, same bytes, a new record; addressed to the endpoint's URL as it is now.
-        const copy = await republish(db, source, endpoint.url, clock.now(), ids.uuid());
+        const copy = await republish(db, source, endpoint.url, clock.now(), write.ids.uuid());
         return { status: 201, body: renderDelivery(copy) };
       },
     }),

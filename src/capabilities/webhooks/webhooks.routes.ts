@@ -11,7 +11,7 @@ const url = { type: 'string', minLength: 1, maxLength: 2048 };
 const description = { type: 'string', maxLength: 1000 };
 
 export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock, ids, sealer, urlPolicy: policy, catalogue } = deps;
+  const { db, shell, clock, sealer, urlPolicy: policy, catalogue } = deps;
   // A filter may name only events the service emits (docs/events.md): a typo would otherwise match nothing, silently.
   const eventNames = { type: 'array', maxItems: 100, items: { type: 'string', enum: catalogue.types() } };
   const reload = async (tenantId: string, id: string) => renderEndpoint((await findEndpoint(db, tenantId, id))!);
@@ -32,7 +32,7 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
         const { principal, body } = call;
         await policy.requireAllowed(body.url, 'url');
         const { spec, secret } = createEndpoint(
-          { endpointId: ids.uuid(), url: body.url, eventNames: body.event_names, description: body.description ?? '', enabled: body.enabled ?? true },
+          { endpointId: call.write.ids.uuid(), url: body.url, eventNames: body.event_names, description: body.description ?? '', enabled: body.enabled ?? true },
           sealer,
         );
         const [created] = await shell.execute(commandContext(call, clock), spec);
