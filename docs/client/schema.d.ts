@@ -3763,7 +3763,7 @@ export interface components {
         };
         /**
          * Session
-         * @description The signed-in user and their workspaces; the `svc_session` cookie is set with it.
+         * @description The signed-in user and their workspaces; the `svc_session` cookie is set with it, and a new `svc_device` cookie (the device cookie: later sign-ins from this browser are throttled on their own, see the API guide).
          */
         Session: {
             /** @constant */

@@ -1,4 +1,4 @@
-// Access: signing in and out (sessions), who the caller is (/api/me), and the
+// Access: signing in and out (sessions, device cookies), who the caller is (/api/me), and the
 // Authenticator the composition root puts in front of every /api route.
 import { defineModule } from '../capability.js';
 import { accessRoutes } from './access.routes.js';

@@ -1,5 +1,5 @@
 // Users: sign-in identities (e-mail, name, password hash), kept beside the log,
-// and what protects signing in (per-account and per-address throttling, fair hashing).
+// and what protects signing in (throttling per account and address, or per device cookie; fair hashing).
 // No events and no routes of their own: members and access build on them.
 import { defineModule } from '../capability.js';
 import { defineErrors } from '../../platform/errors.js';

@@ -1,7 +1,19 @@
 // Sign-in throttling: token buckets in Postgres, per account and per client
-// address, so the limit holds however many API processes share the database.
+// address, or per device cookie, so the limit holds however many API processes
+// share the database.
 //
-// Every attempt takes a token from both buckets before any password hashing;
+// Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device
+// Cookies"; the cookie itself is access/device-cookies.ts): an attempt carrying a
+// valid device cookie for the e-mail it signs in as takes from that device's
+// bucket only. The account and address buckets, which anyone who knows the
+// e-mail can drain, do not apply to it, and it hashes in a lane of its own, so a
+// burst against the account neither locks out nor holds up the user's own
+// browser. A device that fails too often is refused on its own (429). Every
+// other attempt (no device cookie, a forged or expired one, one for another
+// e-mail, one already replaced) is untrusted and takes from the account and
+// address buckets as before.
+//
+// Every attempt takes a token from its buckets before any password hashing;
 // a successful sign-in gives its tokens back. So failures are what cost, and a
 // concurrent burst cannot slip past the limit (a "count only failures" check
 // would let 200 simultaneous attempts all see a full bucket). When either bucket
@@ -28,6 +40,9 @@ export const ACCOUNT_BUCKET: BucketSpec = { capacity: 10, refillPerSecond: 1 / 6
 /** Per client address: a burst of 100 (many people behind one NAT), then one a second. */
 export const ADDRESS_BUCKET: BucketSpec = { capacity: 100, refillPerSecond: 1 };
 
+/** Per device cookie: a burst of 10, then one attempt a minute; the device is then refused on its own. */
+export const DEVICE_BUCKET: BucketSpec = { capacity: 10, refillPerSecond: 1 / 60 };
+
 /** Buckets untouched this long are full again whatever they held; their rows are reaped. */
 const REAP_AFTER_MS = 3600_000;
 const REAP_EVERY_MS = 10 * 60_000;
@@ -47,9 +62,16 @@ export function clientAddress(ip: string | undefined): string {
   return a.startsWith('::ffff:') && a.includes('.') ? a.slice(7) : a;
 }
 
+/** The bucket (and hashing lane) of a device cookie, by its id (stored hashed like every key). */
+const deviceKey = (deviceId: string): string => `device:${sha256Hex(deviceId)}`;
+/** Marks a device cookie replaced by a newer one: its row lives until the cookie would have expired. */
+const retiredKey = (deviceId: string): string => `device-retired:${sha256Hex(deviceId)}`;
+
 export interface Pass {
   /** the hashing lane for this attempt */
   lane: string;
+  /** the attempt was counted against the device cookie's own bucket (a trusted device) */
+  device: boolean;
   /** gives the tokens back (a successful sign-in costs nothing) */
   refund(): Promise<void>;
 }
@@ -62,16 +84,24 @@ export class SigninThrottle {
     private readonly clock: Clock,
     private readonly account: BucketSpec = ACCOUNT_BUCKET,
     private readonly address: BucketSpec = ADDRESS_BUCKET,
+    private readonly device: BucketSpec = DEVICE_BUCKET,
   ) {}
 
-  /** Takes a token for an attempt on `email` from `ip`, or throws TooManyAttempts. */
-  async take(email: string, ip: string | undefined): Promise<Pass> {
+  /**
+   * Takes a token for an attempt on `email` from `ip`, or throws TooManyAttempts. `deviceId`: the id of a
+   * device cookie the caller verified for this e-mail; unless it was replaced (retired), the attempt takes
+   * from that device's bucket only.
+   */
+  async take(email: string, ip: string | undefined, deviceId?: string): Promise<Pass> {
     const now = this.clock.now();
-    const lane = accountLane(email);
-    const buckets = [
-      { key: lane, capacity: this.account.capacity, refill: this.account.refillPerSecond },
-      { key: `address:${sha256Hex(clientAddress(ip))}`, capacity: this.address.capacity, refill: this.address.refillPerSecond },
-    ];
+    const device = deviceId !== undefined && !(await this.db('signin_throttle').where({ key: retiredKey(deviceId) }).first('key'));
+    const lane = device ? deviceKey(deviceId) : accountLane(email);
+    const buckets = device
+      ? [{ key: lane, capacity: this.device.capacity, refill: this.device.refillPerSecond }]
+      : [
+          { key: lane, capacity: this.account.capacity, refill: this.account.refillPerSecond },
+          { key: `address:${sha256Hex(clientAddress(ip))}`, capacity: this.address.capacity, refill: this.address.refillPerSecond },
+        ];
     // One statement, atomic per bucket (the row lock of ON CONFLICT DO UPDATE): refill by the time
     // elapsed since the last take, capped at capacity, then take one token if there is a whole one.
     const avail = 'least(EXCLUDED.capacity, t.tokens + greatest(0, extract(epoch FROM EXCLUDED.updated_at - t.updated_at)) * EXCLUDED.refill_per_second)';
@@ -98,10 +128,23 @@ export class SigninThrottle {
     const keys = rows.map((r) => r.key);
     return {
       lane,
+      device,
       refund: async () => {
         await this.db('signin_throttle').whereIn('key', keys).update({ tokens: this.db.raw('least(capacity, tokens + 1)') });
       },
     };
+  }
+
+  /**
+   * A device cookie replaced by a newer one (rotation) is no longer a trusted device: its attempts are
+   * untrusted from now on. The mark is a row kept until `until` (the cookie's own expiry) plus the reaping
+   * delay; it is never a bucket (nothing takes from it).
+   */
+  async retire(deviceId: string, until: Date): Promise<void> {
+    await this.db('signin_throttle')
+      .insert({ key: retiredKey(deviceId), tokens: 0, capacity: 0, refill_per_second: 0, updated_at: until, granted: false })
+      .onConflict('key')
+      .ignore();
   }
 
   /** Full buckets need no row: drop long-untouched ones, at most every few minutes per process. */
