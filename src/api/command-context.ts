@@ -27,11 +27,11 @@ export function commandContext(call: Call, clock: Clock): CommandContext {
 export type RenderAnswer<E extends NewEvent> = (events: StoredEvent<E>[], db?: Db) => Promise<Answer>;
 
 /**
- * Runs the call's command and answers it. With an Idempotency-Key the answer is
- * rendered and stored as the key's answer inside the command's transaction, so
- * the events and the answer commit together: a client retrying after a crash
- * gets that answer replayed. Without a key, or where the store commits on its
- * own (EventStoreDB), the answer is rendered after the commit.
+ * Runs the call's command and answers it. The answer is rendered inside the
+ * command's transaction, from what it wrote; with an Idempotency-Key it is also
+ * stored there as the key's answer, so the events and the answer commit
+ * together: a client retrying after a crash gets that answer replayed. Where the
+ * store commits on its own (EventStoreDB), it is rendered after the commit.
  */
 export async function answerCommand<S, E extends NewEvent>(
   call: Call,
@@ -42,17 +42,17 @@ export async function answerCommand<S, E extends NewEvent>(
   ctx: CommandContext = commandContext(call, deps.clock),
 ): Promise<Answer> {
   const sink = call.write.answers;
-  // The answer stored by the last transaction that settled: the shell settles every command it runs in a
-  // transaction that commits, so once execute returns this is the committed one (or none: no settle ran,
-  // or the store failed and was undone alone, and the idempotency layer stores the answer after the commit).
-  let stored: Answer | undefined;
-  if (sink) {
-    ctx.settle = async (db, events, keys) => {
-      stored = undefined;
-      const answer = await render(events as StoredEvent<E>[], db);
-      if (await sink.store(db, answer, keys)) stored = answer;
-    };
-  }
+  // The answer of the last transaction that settled: the shell settles every command it runs in a
+  // transaction that commits, so once execute returns this is the committed one. None where no settle ran
+  // (EventStoreDB: nothing is read inside its append), and then it is read after the commit.
+  let answered: { answer: Answer; stored: boolean } | undefined;
+  ctx.settle = async (db, events, keys) => {
+    answered = undefined;
+    const answer = await render(events as StoredEvent<E>[], db);
+    // Stored with the events; a store that failed was undone alone, and the idempotency layer stores it after the commit.
+    answered = { answer, stored: sink ? await sink.store(db, answer, keys) : false };
+  };
   const events = await deps.shell.execute(ctx, spec);
-  return stored ? { ...stored, storedWithCommand: true } : render(events);
+  if (!answered) return render(events);
+  return answered.stored ? { ...answered.answer, storedWithCommand: true } : answered.answer;
 }

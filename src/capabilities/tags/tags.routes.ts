@@ -1,16 +1,15 @@
-import { commandContext } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
+import { commandRoute } from '../../api/command-route.js';
 import { getRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import type { Schema } from '../../api/validation.js';
 import type { CoreDeps } from '../capability.js';
 import { createTag, deleteTag, renameTag } from './tags.commands.js';
 import { allTags, deletedTagSchema, findTag, renderTag, tagListSchema, tagSchema, type TagReferences, type TagRow } from './tags.read.js';
 
-const name: Schema = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' };
+const TagName = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }) }, { additionalProperties: false });
 
 export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
-  const { db, shell, clock } = deps;
-  const reload = async (tenantId: string, id: string) => renderTag((await findTag(db, tenantId, id))!);
+  const { db } = deps;
 
   return [
     route({
@@ -25,17 +24,14 @@ export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
       },
     }),
 
-    route<{ name: string }>({
+    commandRoute(deps, {
       method: 'post',
       path: '/tags',
       permission: 'settings:write',
       summary: 'Create a tag',
-      responses: { 201: tagSchema },
-      body: { additionalProperties: false, required: ['name'], properties: { name } },
-      async handle(call) {
-        const [created] = await shell.execute(commandContext(call, clock), createTag({ id: call.write.ids.uuid(), name: call.body.name }));
-        return { status: 201, body: await reload(call.principal.tenantId, created!.aggregate_id) };
-      },
+      body: TagName,
+      command: (call) => createTag({ id: call.write.ids.uuid(), name: call.body.name }),
+      answer: { status: 201, schema: tagSchema, read: async (tx, [created], call) => renderTag((await findTag(tx, call.principal.tenantId, created!.aggregate_id))!) },
     }),
 
     getRoute<TagRow>({
@@ -48,29 +44,23 @@ export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
       render: renderTag,
     }),
 
-    route<{ name: string }>({
+    commandRoute(deps, {
       method: 'put',
       path: '/tags/:id',
       permission: 'settings:write',
       summary: 'Rename a tag (everything tagged with it shows the new name)',
-      responses: { 200: tagSchema },
-      body: { additionalProperties: false, required: ['name'], properties: { name } },
-      async handle(call) {
-        await shell.execute(commandContext(call, clock), renameTag({ id: call.params.id!, name: call.body.name }));
-        return { status: 200, body: await reload(call.principal.tenantId, call.params.id!) };
-      },
+      body: TagName,
+      command: (call) => renameTag({ id: call.params.id!, name: call.body.name }),
+      answer: { status: 200, schema: tagSchema, read: async (tx, _events, call) => renderTag((await findTag(tx, call.principal.tenantId, call.params.id!))!) },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/tags/:id',
       permission: 'settings:write',
       summary: 'Delete a tag (it comes off every conversation and contact carrying it)',
-      responses: { 200: deletedTagSchema },
-      async handle(call) {
-        const [deleted] = await shell.execute(commandContext(call, clock), deleteTag({ id: call.params.id! }, refs));
-        return { status: 200, body: { type: 'tag', id: deleted!.aggregate_id, deleted: true } };
-      },
+      command: (call) => deleteTag({ id: call.params.id! }, refs),
+      answer: { status: 200, schema: deletedTagSchema, read: async (_tx, [deleted]) => ({ type: 'tag', id: deleted!.aggregate_id, deleted: true }) },
     }),
   ];
 }

@@ -1,0 +1,70 @@
+// The one shape of a write route, beside listRoute and getRoute: the route
+// names its body (a TypeBox schema: the handler's types come from it), the
+// command the call becomes, and its answer: status, schema, and how to read it
+// from the committed events. The answer is read inside the command's
+// transaction (where the store projects inline: the Postgres store), through
+// the handle it is given; with an Idempotency-Key it is stored there too, so the
+// events and the answer commit together (answerCommand, command-context.ts).
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { CommandSpec } from '../commands/command.js';
+import type { CommandShell } from '../commands/shell.js';
+import type { NewEvent, StoredEvent } from '../eventstore/envelope.js';
+import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db/database.js';
+import { answerCommand } from './command-context.js';
+import { route, type Call, type Permission, type Responses, type RouteDef } from './routes.js';
+import type { Schema } from './validation.js';
+
+/** The body type a schema declares (none: no body). */
+type BodyOf<TB> = TB extends TSchema ? Static<TB> : Record<string, never>;
+
+/** A command with what its answer adds that only the call knows (a secret shown once, an invite token). */
+export interface Prepared<S, E extends NewEvent> {
+  spec: CommandSpec<S, E>;
+  /** fields added to the answer's body, after what `read` returns */
+  extra?: Record<string, unknown>;
+}
+
+export interface CommandRouteDef<TB extends TSchema | undefined, S, E extends NewEvent> {
+  method: 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  permission: Permission;
+  summary?: string;
+  /** minting and rotating keys need a fresh session (spec 5.3.6) */
+  freshSession?: boolean;
+  body?: TB;
+  /** error statuses peculiar to the route (see RouteDef.responses) */
+  responses?: Responses;
+  /** the command the call becomes; ids it names come from call.write.ids (derived from the Idempotency-Key) */
+  command(call: Call<BodyOf<TB>>): CommandSpec<S, E> | Prepared<S, E>;
+  answer: {
+    status: number;
+    /** the answer body's schema (null: no body) */
+    schema: Schema | null;
+    /** the body from the committed events, read through `db` (the command's transaction, or the pool after it) */
+    read(db: Db, events: StoredEvent<E>[], call: Call<BodyOf<TB>>): Promise<unknown>;
+  };
+}
+
+export function commandRoute<TB extends TSchema | undefined, S, E extends NewEvent>(
+  deps: { shell: CommandShell; clock: Clock; db: Db },
+  def: CommandRouteDef<TB, S, E>,
+): RouteDef<BodyOf<TB>> {
+  return route<BodyOf<TB>>({
+    method: def.method,
+    path: def.path,
+    permission: def.permission,
+    summary: def.summary,
+    freshSession: def.freshSession,
+    body: def.body as Schema | undefined,
+    responses: { [def.answer.status]: def.answer.schema, ...def.responses },
+    async handle(call) {
+      const made = def.command(call);
+      const { spec, extra } = 'spec' in made ? made : { spec: made, extra: undefined };
+      return answerCommand(call, deps, spec, async (events, tx) => {
+        const body = await def.answer.read(tx ?? deps.db, events, call);
+        return { status: def.answer.status, body: extra && body && typeof body === 'object' ? { ...body, ...extra } : body };
+      });
+    },
+  });
+}
