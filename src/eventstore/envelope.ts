@@ -66,3 +66,14 @@ export function toEnvelope(e: StoredEvent): EventEnvelope {
     created_at: e.created_at,
   };
 }
+
+/**
+ * The first event of `type` among a command's events, typed by its declaration:
+ * `eventOf(events, 'conversation_part.created').payload.part_id`, instead of a
+ * cast. Throws when the command wrote none (a route asked for what its command does not write).
+ */
+export function eventOf<E extends NewEvent, T extends E['type']>(events: readonly StoredEvent<E>[], type: T): StoredEvent<Extract<E, { type: T }>> {
+  const found = events.find((e) => e.type === type);
+  if (!found) throw new Error(`the command wrote no ${type} event (it wrote ${events.map((e) => e.type).join(', ') || 'nothing'})`);
+  return found as StoredEvent<Extract<E, { type: T }>>;
+}

@@ -27,6 +27,7 @@ import { attachmentsSchema, contactSchema } from './schemas.js';
 import { batchedOn } from '../../platform/db/batched.js';
 import type { Db } from '../../platform/db/database.js';
 import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
+import { eventOf } from '../../eventstore/envelope.js';
 
 /** The query tree as the docs show it; the language checks it (paths in errors), not this schema. */
 export const querySchema = {
@@ -186,7 +187,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
           call,
           deps,
           replyToConversation({ conversationId: params.id!, partId: call.write.ids.uuid(), messageType: body.message_type, body: body.body, attachments: body.attachments ?? [], author: author(p) }),
-          async ([part], tx) => ({ status: 201, body: await partAnswer(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }, tx) }),
+          async (events, tx) => {
+            const part = eventOf(events, 'conversation_part.created');
+            return { status: 201, body: await partAnswer(p.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx) };
+          },
         );
       },
     }),
@@ -224,7 +228,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
           call,
           deps,
           manageConversation(params.id!, cmd),
-          async ([part], tx) => ({ status: 201, body: await partAnswer(p.tenantId, { conversationId: part!.aggregate_id, partId: (part!.payload as { part_id: string }).part_id }, tx) }),
+          async (events, tx) => {
+            const part = eventOf(events, 'conversation_part.created');
+            return { status: 201, body: await partAnswer(p.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx) };
+          },
           ctx,
         );
       },
