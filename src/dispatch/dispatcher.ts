@@ -22,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { DELIVERIES_CHANNEL, insertDeliveries, type Claimed, type LeasedDelivery, type NewDelivery } from './deliveries.repo.js';
 import type { Handoff } from './delivery-worker.js';
 import { evolve, targetsFor, type RoutingRules, type TenantView, type ViewChange } from './routing.js';
+import { acquireRaw, releaseRaw } from '../platform/db/driver-hooks.js';
 
 export const DISPATCHER_NAME = 'webhook_dispatcher';
 const LOCK_RETRY_MS = 2000;
@@ -193,21 +194,21 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
 
   /** Holds the lock on one pooled connection for as long as this process dispatches. */
   async function tryLock(): Promise<PgConn | null> {
-    const conn = (await db.client.acquireConnection()) as PgConn;
+    const conn = await acquireRaw<PgConn>(db);
     try {
       const r = await conn.query("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok", [`subscription:${DISPATCHER_NAME}`]);
       if (r.rows[0]?.ok === true) return conn;
     } catch (e) {
       log.warn({ err: e }, 'webhook dispatcher: lock attempt failed');
     }
-    await db.client.releaseConnection(conn);
+    await releaseRaw(db, conn);
     return null;
   }
 
   async function unlock(conn: PgConn): Promise<void> {
     // Unlock before the connection goes back to the pool, or the pool would keep the lock alive.
     await conn.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
-    await db.client.releaseConnection(conn);
+    await releaseRaw(db, conn);
   }
 
   async function runWhileLocked(conn: PgConn): Promise<void> {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { PendingEvent, StoredEvent } from './envelope.js';
 import type { PgNotifier } from './pg-notifier.js';
 import { pollingSubscription } from './polling-subscription.js';
+import { acquireRaw, clearTransactionMark, interceptQuery, releaseRaw } from '../platform/db/driver-hooks.js';
 import {
   POSTGRES_CHECKPOINT,
   ForeignCheckpoint,
@@ -123,22 +124,20 @@ async function appendIn(
  * connection's query back (done by the first BEGIN, or by the caller when none was sent).
  */
 function pipelineBehindBegin(conn: PgConnection, statement: { text: string; values: unknown[] }): { readonly promise: Promise<{ rows: unknown[] }> | undefined; restore(): void } {
-  const own = Object.prototype.hasOwnProperty.call(conn, 'query');
-  const query = conn.query;
   let promise: Promise<{ rows: unknown[] }> | undefined;
-  const restore = () => {
-    if (own) conn.query = query;
-    else delete (conn as Partial<PgConnection>).query;
-  };
-  conn.query = function (this: PgConnection, ...args: unknown[]) {
-    const sent = (query as (...a: unknown[]) => unknown).apply(conn, args);
-    if ((args[0] as { text?: unknown } | null)?.text === 'BEGIN;') {
-      restore();
-      promise = query.call(conn, statement);
-      promise.catch(() => undefined); // awaited by the transaction; only if BEGIN failed is it never awaited
-    }
-    return sent;
-  } as PgConnection['query'];
+  const restore = interceptQuery(
+    conn,
+    (query) =>
+      ((...args: unknown[]) => {
+        const sent = (query as (...a: unknown[]) => unknown)(...args);
+        if ((args[0] as { text?: unknown } | null)?.text === 'BEGIN;') {
+          restore();
+          promise = query(statement);
+          promise.catch(() => undefined); // awaited by the transaction; only if BEGIN failed is it never awaited
+        }
+        return sent;
+      }) as PgConnection['query'],
+  );
   return {
     get promise() {
       return promise;
@@ -164,7 +163,7 @@ export class PostgresEventStore implements EventStore {
   withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> {
     let appended = false;
     const result = (async () => {
-      const conn = (await this.db.client.acquireConnection()) as PgConnection & { __knexTxId?: unknown };
+      const conn = await acquireRaw<PgConnection>(this.db);
       // Taken before the transaction's first write; see migration 001 for why the order matters.
       // What the caller reads under the lock comes back in the same round trip, read after the
       // lock was granted (migration 015: a plain statement would read its pre-wait snapshot).
@@ -193,11 +192,8 @@ export class PostgresEventStore implements EventStore {
         );
       } finally {
         locked.restore();
-        // knex marks a connection it was given with its transaction's id and leaves the mark (it does not
-        // release what it did not acquire): the pool's next user's queries would be reported in knex's
-        // query events under that transaction's id.
-        delete conn.__knexTxId;
-        await this.db.client.releaseConnection(conn);
+        clearTransactionMark(conn);
+        await releaseRaw(this.db, conn);
       }
     })();
     return result.then((r) => {
@@ -208,12 +204,12 @@ export class PostgresEventStore implements EventStore {
 
   async append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
-    const conn = (await this.db.client.acquireConnection()) as PgConnection;
+    const conn = await acquireRaw<PgConnection>(this.db);
     let stored: StoredEvent[];
     try {
       stored = await appendIn(conn, tenantId, events, expectedSeq);
     } finally {
-      await this.db.client.releaseConnection(conn);
+      await releaseRaw(this.db, conn);
     }
     if (stored.length > 0) this.notifyAppended();
     return stored;

@@ -2,6 +2,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { prepareHotStatements, StatementNames } from './prepared.js';
+import { acquireRaw, releaseRaw } from './driver-hooks.js';
 
 // int8 columns hold seqs and counts far below 2^53; parse them as numbers.
 // (`position` and xid8 are read as text explicitly where they matter.)
@@ -73,7 +74,7 @@ interface PgConn {
  * earlier version) is reset.
  */
 export async function migrate(db: Knex): Promise<void> {
-  const conn = (await db.client.acquireConnection()) as PgConn;
+  const conn = await acquireRaw<PgConn>(db);
   try {
     await conn.query("SELECT pg_advisory_lock(hashtextextended('conversation-service:migrations', 0))");
     try {
@@ -87,7 +88,7 @@ export async function migrate(db: Knex): Promise<void> {
       await conn.query("SELECT pg_advisory_unlock(hashtextextended('conversation-service:migrations', 0))").catch(() => undefined);
     }
   } finally {
-    await db.client.releaseConnection(conn);
+    await releaseRaw(db, conn);
   }
 }
 

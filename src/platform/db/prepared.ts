@@ -36,6 +36,8 @@
 // for their workspace, their number of keys and the table's current size. The
 // planning is paid once per batch, not per key.
 
+import { interceptQuery } from './driver-hooks.js';
+
 /** Marks a statement to be planned on every execution (see above). */
 export const PLANNED_PER_CALL = '/* planned per call */ ';
 
@@ -104,8 +106,7 @@ export const isStalePlan = (e: unknown): boolean => (e as { code?: string } | nu
  * with parameters is touched (what knex sends); string queries pass as they are.
  */
 export function prepareHotStatements(conn: Queryable, names: StatementNames): void {
-  const query = conn.query.bind(conn);
-  conn.query = (...args: unknown[]) => {
+  interceptQuery(conn, (query) => (...args: unknown[]) => {
     const config = args[0] as QueryConfig | null;
     if (
       config === null ||
@@ -133,5 +134,5 @@ export function prepareHotStatements(conn: Queryable, names: StatementNames): vo
       if (isStalePlan(err)) names.refuse(text);
       throw err;
     });
-  };
+  });
 }

@@ -22,6 +22,7 @@
 // the dispatcher, delivery workers, sweeps, migrations and rebuild.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
+import { aroundAcquire, poolQueues, releaseRaw, type PoolQueues } from './driver-hooks.js';
 
 // Named here and in migration 014, which creates it.
 export const TENANT_ROLE = 'conversation_service_tenant';
@@ -56,11 +57,8 @@ interface Waiter {
   __passed?: number;
 }
 
-/** The parts of knex's pool (tarn) that affinity reads: idle connections (the last one is taken next), and waiters (the first is served next). */
-interface TarnPool {
-  free?: { resource: PgConnection }[];
-  pendingAcquires?: Waiter[];
-}
+/** The parts of knex's pool (tarn) that affinity reads (driver-hooks.ts). */
+type TarnPool = PoolQueues<PgConnection, Waiter>;
 
 /** How far down the waiters a released connection looks for one of its own tenant's, and how often one waiter may be passed. */
 const LOOK_AHEAD = 8;
@@ -112,35 +110,35 @@ export function tenantScope(pool: Knex, opts: { enabled: boolean }): TenantScope
   let switches = 0;
   const cover = (pool: Knex) => {
     if (!opts.enabled) return;
-    const client = pool.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<unknown>; pool?: TarnPool };
-    const acquire = client.acquireConnection.bind(client);
-    const release = client.releaseConnection.bind(client);
-    client.releaseConnection = (conn) => {
-      preferWaiter(client.pool, conn);
-      return release(conn);
-    };
-    client.acquireConnection = async () => {
-      const want = als.getStore()?.tenantId ?? null;
-      preferFree(client.pool, want);
-      const waiting = client.pool?.pendingAcquires;
-      const before = Array.isArray(waiting) ? waiting.length : -1;
-      const acquiring = acquire();
-      // knex asks tarn synchronously; when no connection was free, the new waiter is the last: tag it with its tenant.
-      if (Array.isArray(waiting) && waiting.length === before + 1) waiting[waiting.length - 1]!.__tenant = want;
-      const conn = await acquiring;
-      if ((conn.__tenant ?? null) === want) return conn;
-      switches++;
-      try {
-        if (want) await conn.query("SELECT set_config('role', $1, false), set_config('app.tenant_id', $2, false)", [TENANT_ROLE, want]);
-        else await conn.query("SELECT set_config('role', 'none', false), set_config('app.tenant_id', '', false)");
-        conn.__tenant = want;
-      } catch (e) {
-        conn.__tenant = undefined;
-        await client.releaseConnection(conn).catch(() => undefined);
-        throw e;
-      }
-      return conn;
-    };
+    const queues = () => poolQueues<PgConnection, Waiter>(pool);
+    aroundAcquire<PgConnection>(pool, {
+      release: (conn, release) => {
+        preferWaiter(queues(), conn);
+        return release(conn);
+      },
+      acquire: async (acquire) => {
+        const want = als.getStore()?.tenantId ?? null;
+        preferFree(queues(), want);
+        const waiting = queues()?.pendingAcquires;
+        const before = Array.isArray(waiting) ? waiting.length : -1;
+        const acquiring = acquire();
+        // knex asks tarn synchronously; when no connection was free, the new waiter is the last: tag it with its tenant.
+        if (Array.isArray(waiting) && waiting.length === before + 1) waiting[waiting.length - 1]!.__tenant = want;
+        const conn = await acquiring;
+        if ((conn.__tenant ?? null) === want) return conn;
+        switches++;
+        try {
+          if (want) await conn.query("SELECT set_config('role', $1, false), set_config('app.tenant_id', $2, false)", [TENANT_ROLE, want]);
+          else await conn.query("SELECT set_config('role', 'none', false), set_config('app.tenant_id', '', false)");
+          conn.__tenant = want;
+        } catch (e) {
+          conn.__tenant = undefined;
+          await releaseRaw(pool, conn).catch(() => undefined);
+          throw e;
+        }
+        return conn;
+      },
+    });
   };
   cover(pool);
   return {
