@@ -1,10 +1,10 @@
-import { commandContext } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
+import { commandRoute } from '../../api/command-route.js';
 import { getRoute, listRoute } from '../../api/resource-routes.js';
-import { route, type RouteDef } from '../../api/routes.js';
+import type { RouteDef } from '../../api/routes.js';
 import type { Schema } from '../../api/validation.js';
 import type { CoreDeps } from '../capability.js';
 import { createCompany, deleteCompany, updateCompany } from './companies.commands.js';
-import type { CompanyFields } from './companies.decider.js';
 import { companiesOf, companyList, companySchema, deletedCompanySchema, findCompany, renderCompany, type CompanyRow } from './companies.read.js';
 
 /** Custom attributes: up to 100 keys of scalar values; in an update, null removes a key. */
@@ -15,31 +15,53 @@ export const customAttributesSchema = (allowNull: boolean): Schema => ({
   additionalProperties: { anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'number' }, { type: 'boolean' }, ...(allowNull ? [{ type: 'null' }] : [])] },
 });
 
-const fields = (allowNull: boolean): Record<string, Schema> => ({
-  name: { type: 'string', minLength: 1, maxLength: 255 },
-  website: { type: allowNull ? ['string', 'null'] : 'string', format: 'uri', pattern: '^https?://', maxLength: 2048 },
-  plan: { type: allowNull ? ['string', 'null'] : 'string', maxLength: 255 },
-  size: { type: allowNull ? ['integer', 'null'] : 'integer', minimum: 0, maximum: 1_000_000_000 },
-  custom_attributes: customAttributesSchema(allowNull),
-});
+type AttributeValue = string | number | boolean;
+
+const name = Type.String({ minLength: 1, maxLength: 255 });
+const website = { format: 'uri', pattern: '^https?://', maxLength: 2048 };
+const plan = { maxLength: 255 };
+const size = { minimum: 0, maximum: 1_000_000_000 };
+/** A field a change may clear with null: one type naming both, as ajv reports it (not an anyOf). */
+const orNull = <T>(type: 'string' | 'integer', options: Schema) => Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
+
+const NewCompany = Type.Object(
+  {
+    company_id: Type.String({ minLength: 1, maxLength: 255 }),
+    name,
+    website: Type.Optional(Type.String(website)),
+    plan: Type.Optional(Type.String(plan)),
+    size: Type.Optional(Type.Integer(size)),
+    custom_attributes: Type.Optional(Type.Unsafe<Record<string, AttributeValue>>(customAttributesSchema(false))),
+  },
+  { additionalProperties: false },
+);
+
+const CompanyChanges = Type.Object(
+  {
+    name: Type.Optional(name),
+    website: Type.Optional(orNull<string>('string', website)),
+    plan: Type.Optional(orNull<string>('string', plan)),
+    size: Type.Optional(orNull<number>('integer', size)),
+    custom_attributes: Type.Optional(Type.Unsafe<Record<string, AttributeValue | null>>(customAttributesSchema(true))),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
 
 export function companiesRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock } = deps;
-  const reload = async (tenantId: string, id: string) => renderCompany((await findCompany(db, tenantId, id))!);
+  const { db } = deps;
 
   return [
-    route<CompanyFields & { company_id: string; name: string }>({
+    commandRoute(deps, {
       method: 'post',
       path: '/companies',
       permission: 'contacts:write',
       summary: 'Create a company',
-      responses: { 201: companySchema },
-      body: { additionalProperties: false, required: ['company_id', 'name'], properties: { company_id: { type: 'string', minLength: 1, maxLength: 255 }, ...fields(false) } },
-      async handle(call) {
+      body: NewCompany,
+      command: (call) => {
         const { company_id, ...rest } = call.body;
-        const [created] = await shell.execute(commandContext(call, clock), createCompany({ id: call.write.ids.uuid(), companyId: company_id, fields: rest }));
-        return { status: 201, body: await reload(call.principal.tenantId, created!.aggregate_id) };
+        return createCompany({ id: call.write.ids.uuid(), companyId: company_id, fields: rest });
       },
+      answer: { status: 201, schema: companySchema, read: async (tx, [created], call) => renderCompany((await findCompany(tx, call.principal.tenantId, created!.aggregate_id))!) },
     }),
 
     listRoute<CompanyRow, { company_id?: string }>({
@@ -66,30 +88,23 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
       render: renderCompany,
     }),
 
-    route<CompanyFields>({
+    commandRoute(deps, {
       method: 'put',
       path: '/companies/:id',
       permission: 'contacts:write',
       summary: 'Change a company',
-      responses: { 200: companySchema },
-      body: { additionalProperties: false, minProperties: 1, properties: fields(true) },
-      async handle(call) {
-        const { principal, params, body } = call;
-        await shell.execute(commandContext(call, clock), updateCompany({ id: params.id!, fields: body }));
-        return { status: 200, body: await reload(principal.tenantId, params.id!) };
-      },
+      body: CompanyChanges,
+      command: (call) => updateCompany({ id: call.params.id!, fields: call.body }),
+      answer: { status: 200, schema: companySchema, read: async (tx, _events, call) => renderCompany((await findCompany(tx, call.principal.tenantId, call.params.id!))!) },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/companies/:id',
       permission: 'contacts:write',
       summary: 'Delete a company',
-      responses: { 200: deletedCompanySchema },
-      async handle(call) {
-        const [deleted] = await shell.execute(commandContext(call, clock), deleteCompany({ id: call.params.id! }));
-        return { status: 200, body: { type: 'company', id: deleted!.aggregate_id, deleted: true } };
-      },
+      command: (call) => deleteCompany({ id: call.params.id! }),
+      answer: { status: 200, schema: deletedCompanySchema, read: async (_tx, [deleted]) => ({ type: 'company', id: deleted!.aggregate_id, deleted: true }) },
     }),
   ];
 }

@@ -1,5 +1,5 @@
-import { commandContext } from '../../api/command-context.js';
-import { route, type RouteDef } from '../../api/routes.js';
+import { commandRoute } from '../../api/command-route.js';
+import type { RouteDef } from '../../api/routes.js';
 import { constant, dateTime, object, uuid } from '../../api/schemas.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
@@ -16,21 +16,22 @@ const erasureSchema = object(
 );
 
 export function erasureRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock } = deps;
   return [
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/contacts/:id',
       permission: 'contacts:delete',
       summary: "Erase a contact: their personal data and the content of every part of their conversations become unreadable everywhere; a repeat answers the same",
-      responses: { 200: erasureSchema },
-      async handle(call) {
-        const { principal: p, params } = call;
-        await shell.execute(commandContext(call, clock), eraseContact(params.id!, deps.forgettable));
+      command: (call) => eraseContact(call.params.id!, deps.forgettable),
+      answer: {
+        status: 200,
+        schema: erasureSchema,
         // A repeat appends nothing and answers the same: the erasure as it stands.
-        const now = await contactErasure(db, p.tenantId, params.id!);
-        if (!now?.erased_at) throw new NotFound('contact');
-        return { status: 200, body: { type: 'contact_erasure', id: params.id!, erased_at: now.erased_at.toISOString() } };
+        read: async (tx, _events, { principal, params }) => {
+          const now = await contactErasure(tx, principal.tenantId, params.id!);
+          if (!now?.erased_at) throw new NotFound('contact');
+          return { type: 'contact_erasure', id: params.id!, erased_at: now.erased_at.toISOString() };
+        },
       },
     }),
   ];

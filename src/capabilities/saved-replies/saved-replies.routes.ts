@@ -1,7 +1,7 @@
-import { commandContext } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
+import { commandRoute } from '../../api/command-route.js';
 import { getRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import type { Schema } from '../../api/validation.js';
 import { BadRequest, NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { findContactRow } from '../contacts/index.js';
@@ -22,14 +22,15 @@ import { parseTemplate, renderTemplate } from './saved-replies.template.js';
 
 export const BODY_MAX_LENGTH = 20_000;
 
-const fields: Record<string, Schema> = {
-  name: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
-  body: { type: 'string', minLength: 1, maxLength: BODY_MAX_LENGTH },
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
+  body: Type.String({ minLength: 1, maxLength: BODY_MAX_LENGTH }),
 };
+const NewSavedReply = Type.Object(fields, { additionalProperties: false });
+const SavedReplyChanges = Type.Partial(Type.Object(fields), { additionalProperties: false, minProperties: 1 });
 
 export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock } = deps;
-  const reload = async (tenantId: string, id: string) => renderSavedReply((await findSavedReply(db, tenantId, id))!);
+  const { db } = deps;
 
   return [
     route({
@@ -43,16 +44,17 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    route<{ name: string; body: string }>({
+    commandRoute(deps, {
       method: 'post',
       path: '/saved-replies',
       permission: 'settings:write',
       summary: 'Create a saved reply',
-      responses: { 201: savedReplySchema },
-      body: { additionalProperties: false, required: ['name', 'body'], properties: fields },
-      async handle(call) {
-        const [created] = await shell.execute(commandContext(call, clock), createSavedReply({ id: call.write.ids.uuid(), name: call.body.name, body: call.body.body }));
-        return { status: 201, body: await reload(call.principal.tenantId, created!.aggregate_id) };
+      body: NewSavedReply,
+      command: (call) => createSavedReply({ id: call.write.ids.uuid(), name: call.body.name, body: call.body.body }),
+      answer: {
+        status: 201,
+        schema: savedReplySchema,
+        read: async (tx, [created], call) => renderSavedReply((await findSavedReply(tx, call.principal.tenantId, created!.aggregate_id))!),
       },
     }),
 
@@ -66,30 +68,27 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       render: renderSavedReply,
     }),
 
-    route<{ name?: string; body?: string }>({
+    commandRoute(deps, {
       method: 'put',
       path: '/saved-replies/:id',
       permission: 'settings:write',
       summary: 'Change a saved reply\'s name or body',
-      responses: { 200: savedReplySchema },
-      body: { additionalProperties: false, minProperties: 1, properties: fields },
-      async handle(call) {
-        const { principal, params, body } = call;
-        await shell.execute(commandContext(call, clock), updateSavedReply({ id: params.id!, name: body.name, body: body.body }));
-        return { status: 200, body: await reload(principal.tenantId, params.id!) };
+      body: SavedReplyChanges,
+      command: ({ params, body }) => updateSavedReply({ id: params.id!, name: body.name, body: body.body }),
+      answer: {
+        status: 200,
+        schema: savedReplySchema,
+        read: async (tx, _events, { principal, params }) => renderSavedReply((await findSavedReply(tx, principal.tenantId, params.id!))!),
       },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/saved-replies/:id',
       permission: 'settings:write',
       summary: 'Delete a saved reply',
-      responses: { 200: deletedSavedReplySchema },
-      async handle(call) {
-        const [deleted] = await shell.execute(commandContext(call, clock), deleteSavedReply({ id: call.params.id! }));
-        return { status: 200, body: { type: 'saved_reply', id: deleted!.aggregate_id, deleted: true } };
-      },
+      command: (call) => deleteSavedReply({ id: call.params.id! }),
+      answer: { status: 200, schema: deletedSavedReplySchema, read: async (_tx, [deleted]) => ({ type: 'saved_reply', id: deleted!.aggregate_id, deleted: true }) },
     }),
 
     route<{ conversation_id: string }>({

@@ -1,21 +1,34 @@
-import { commandContext } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
+import { commandRoute } from '../../api/command-route.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { constant, ERROR, object } from '../../api/schemas.js';
+import type { Db } from '../../platform/db/database.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { createTeam, deleteTeam, renameTeam, setRosters } from './teams.commands.js';
 import { deletedTeamSchema, findTeam, renderTeams, teamSchema, teamsByIds, teamsOf, type TeamReferences, type TeamRow } from './teams.read.js';
 
-const name = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' };
+const TeamName = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }) }, { additionalProperties: false });
 /** Ids are checked by the decider (unknown_member names the path), so any string up to a uuid's length passes here. */
-const memberIds = { type: 'array', maxItems: 500, items: { type: 'string', minLength: 1, maxLength: 64 } };
+const memberIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 500 });
 const MAX_TEAMS_PER_MOVE = 50;
+const Roster = Type.Object({ member_ids: memberIds }, { additionalProperties: false });
+const Rosters = Type.Object(
+  {
+    teams: Type.Array(Type.Object({ team_id: Type.String({ minLength: 1, maxLength: 64 }), member_ids: memberIds }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: MAX_TEAMS_PER_MOVE,
+    }),
+  },
+  { additionalProperties: false },
+);
 
 const teamListSchema = object({ type: constant('list'), data: { type: 'array', items: teamSchema } }, { title: 'TeamList', description: 'Every team of the workspace, by name; not paginated.' });
 
 export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
-  const { db, shell, clock } = deps;
-  const reload = async (tenantId: string, id: string) => (await renderTeams(db, tenantId, [(await findTeam(db, tenantId, id))!]))[0];
+  const { db } = deps;
+  /** a team as answers show it, read through `h` (the command's transaction, or the pool) */
+  const teamAnswer = async (h: Db, tenantId: string, row: TeamRow) => (await renderTeams(h, tenantId, [row]))[0];
 
   return [
     route({
@@ -30,17 +43,15 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       },
     }),
 
-    route<{ name: string }>({
+    commandRoute(deps, {
       method: 'post',
       path: '/teams',
       permission: 'members:invite',
       summary: 'Create a team',
-      responses: { 201: teamSchema, 409: ERROR },
-      body: { additionalProperties: false, required: ['name'], properties: { name } },
-      async handle(call) {
-        const [created] = await shell.execute(commandContext(call, clock), createTeam({ id: call.write.ids.uuid(), name: call.body.name.trim() }));
-        return { status: 201, body: await reload(call.principal.tenantId, created!.aggregate_id) };
-      },
+      body: TeamName,
+      responses: { 409: ERROR },
+      command: (call) => createTeam({ id: call.write.ids.uuid(), name: call.body.name.trim() }),
+      answer: { status: 201, schema: teamSchema, read: async (tx, [created], call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, created!.aggregate_id))!) },
     }),
 
     route({
@@ -50,80 +61,58 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       summary: 'Get a team',
       responses: { 200: teamSchema },
       async handle(call) {
-        if (!(await findTeam(db, call.principal.tenantId, call.params.id!))) throw new NotFound('team');
-        return { status: 200, body: await reload(call.principal.tenantId, call.params.id!) };
+        const row = await findTeam(db, call.principal.tenantId, call.params.id!);
+        if (!row) throw new NotFound('team');
+        return { status: 200, body: await teamAnswer(db, call.principal.tenantId, row) };
       },
     }),
 
-    route<{ name: string }>({
+    commandRoute(deps, {
       method: 'put',
       path: '/teams/:id',
       permission: 'members:invite',
       summary: 'Rename a team',
-      responses: { 200: teamSchema, 409: ERROR },
-      body: { additionalProperties: false, required: ['name'], properties: { name } },
-      async handle(call) {
-        await shell.execute(commandContext(call, clock), renameTeam({ id: call.params.id!, name: call.body.name.trim() }));
-        return { status: 200, body: await reload(call.principal.tenantId, call.params.id!) };
-      },
+      body: TeamName,
+      responses: { 409: ERROR },
+      command: (call) => renameTeam({ id: call.params.id!, name: call.body.name.trim() }),
+      answer: { status: 200, schema: teamSchema, read: async (tx, _events, call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, call.params.id!))!) },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/teams/:id',
       permission: 'members:invite',
       summary: 'Delete a team (its conversations and channels are unassigned from it)',
-      responses: { 200: deletedTeamSchema },
-      async handle(call) {
-        const [deleted] = await shell.execute(commandContext(call, clock), deleteTeam({ id: call.params.id! }, refs));
-        return { status: 200, body: { type: 'team', id: deleted!.aggregate_id, deleted: true } };
-      },
+      command: (call) => deleteTeam({ id: call.params.id! }, refs),
+      answer: { status: 200, schema: deletedTeamSchema, read: async (_tx, [deleted]) => ({ type: 'team', id: deleted!.aggregate_id, deleted: true }) },
     }),
 
-    route<{ member_ids: string[] }>({
+    commandRoute(deps, {
       method: 'put',
       path: '/teams/:id/members',
       permission: 'members:invite',
       summary: "Replace a team's roster",
-      responses: { 200: teamSchema },
-      body: { additionalProperties: false, required: ['member_ids'], properties: { member_ids: memberIds } },
-      async handle(call) {
-        const { params, body, principal } = call;
-        await shell.execute(commandContext(call, clock), setRosters([{ teamId: params.id!, memberIds: body.member_ids, path: '' }], { single: true }));
-        return { status: 200, body: await reload(principal.tenantId, params.id!) };
-      },
+      body: Roster,
+      command: (call) => setRosters([{ teamId: call.params.id!, memberIds: call.body.member_ids, path: '' }], { single: true }),
+      answer: { status: 200, schema: teamSchema, read: async (tx, _events, call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, call.params.id!))!) },
     }),
 
-    route<{ teams: { team_id: string; member_ids: string[] }[] }>({
+    commandRoute(deps, {
       method: 'post',
       path: '/teams/rosters',
       permission: 'members:invite',
       summary: 'Replace several rosters at once (move members between teams), all or nothing',
-      responses: { 200: teamListSchema },
-      body: {
-        additionalProperties: false,
-        required: ['teams'],
-        properties: {
-          teams: {
-            type: 'array',
-            minItems: 1,
-            maxItems: MAX_TEAMS_PER_MOVE,
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['team_id', 'member_ids'],
-              properties: { team_id: { type: 'string', minLength: 1, maxLength: 64 }, member_ids: memberIds },
-            },
-          },
+      body: Rosters,
+      command: (call) => setRosters(call.body.teams.map((t, i) => ({ teamId: t.team_id, memberIds: t.member_ids, path: `teams.${i}.` })), { single: false }),
+      answer: {
+        status: 200,
+        schema: teamListSchema,
+        read: async (tx, _events, call) => {
+          const { body, principal } = call;
+          const ids = body.teams.map((t) => t.team_id);
+          const byId = new Map((await teamsByIds(tx, principal.tenantId, ids)).map((r) => [r.id, r]));
+          return { type: 'list', data: await renderTeams(tx, principal.tenantId, ids.map((id) => byId.get(id)!)) };
         },
-      },
-      async handle(call) {
-        const { body, principal } = call;
-        const entries = body.teams.map((t, i) => ({ teamId: t.team_id, memberIds: t.member_ids, path: `teams.${i}.` }));
-        await shell.execute(commandContext(call, clock), setRosters(entries, { single: false }));
-        const rows = await teamsByIds(db, principal.tenantId, entries.map((e) => e.teamId));
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        return { status: 200, body: { type: 'list', data: await renderTeams(db, principal.tenantId, entries.map((e) => byId.get(e.teamId)!)) } };
       },
     }),
   ];

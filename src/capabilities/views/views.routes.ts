@@ -1,21 +1,30 @@
-import { commandContext } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
+import { commandRoute } from '../../api/command-route.js';
 import { route, type Call, type RouteDef } from '../../api/routes.js';
 import { ERROR } from '../../api/schemas.js';
-import type { Schema } from '../../api/validation.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { checkConversationQuery, conversationList, conversationQuerySchema } from '../conversations/index.js';
 import { createView, deleteView, updateView } from './views.commands.js';
-import type { Caller, NewView, ViewChanges } from './views.decider.js';
+import type { Caller, NewView, Order, Sort, Visibility } from './views.decider.js';
 import { deletedViewSchema, findVisibleViewRow, renderView, viewListSchema, viewSchema, visibleViewRows } from './views.read.js';
 
-const fields: Record<string, Schema> = {
-  name: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
-  query: conversationQuerySchema,
-  sort: { type: 'string', enum: Object.keys(conversationList.sorts) },
-  order: { type: 'string', enum: ['asc', 'desc'] },
-  visibility: { type: 'string', enum: ['private', 'workspace'] },
+/** One of some strings, as a JSON Schema enum (a union of literals would be an anyOf, with its errors). */
+const oneOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
+
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
+  // The language checks the query (paths in errors); the schema only says what it is.
+  query: Type.Unsafe<NewView['query']>(conversationQuerySchema),
+  sort: oneOf(Object.keys(conversationList.sorts) as Sort[]),
+  order: oneOf<Order>(['asc', 'desc']),
+  visibility: oneOf<Visibility>(['private', 'workspace']),
 };
+const NewViewBody = Type.Object(
+  { name: fields.name, query: fields.query, sort: Type.Optional(fields.sort), order: Type.Optional(fields.order), visibility: Type.Optional(fields.visibility) },
+  { additionalProperties: false },
+);
+const ViewChangesBody = Type.Partial(Type.Object(fields), { additionalProperties: false, minProperties: 1 });
 
 const caller = (call: Call): Caller => ({ memberId: call.principal.memberId, canManageWorkspace: call.principal.scopes.includes('settings:write') });
 
@@ -26,8 +35,7 @@ const caller = (call: Call): Caller => ({ memberId: call.principal.memberId, can
  * shows nothing they could not list. Workspace views need settings:write.
  */
 export function viewsRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock } = deps;
-  const reload = async (call: Call, id: string) => renderView((await findVisibleViewRow(db, call.principal.tenantId, call.principal.memberId, id))!);
+  const { db } = deps;
 
   return [
     route({
@@ -41,19 +49,23 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    route<NewView>({
+    commandRoute(deps, {
       method: 'post',
       path: '/views',
       permission: 'conversations:read',
       summary: 'Save a view: a conversations filter, private (yours) or the workspace\'s (needs settings:write)',
-      responses: { 201: viewSchema, 403: ERROR, 422: ERROR },
-      body: { additionalProperties: false, required: ['name', 'query'], properties: fields },
-      async handle(call) {
+      body: NewViewBody,
+      responses: { 403: ERROR, 422: ERROR },
+      command: (call) => {
         const b = call.body;
         checkConversationQuery(b.query, 'query');
         const input: NewView = { id: call.write.ids.uuid(), name: b.name.trim(), query: b.query, sort: b.sort ?? 'updated_at', order: b.order ?? 'desc', visibility: b.visibility ?? 'private' };
-        const [created] = await shell.execute(commandContext(call, clock), createView(input, caller(call)));
-        return { status: 201, body: await reload(call, created!.aggregate_id) };
+        return createView(input, caller(call));
+      },
+      answer: {
+        status: 201,
+        schema: viewSchema,
+        read: async (tx, [created], { principal }) => renderView((await findVisibleViewRow(tx, principal.tenantId, principal.memberId, created!.aggregate_id))!),
       },
     }),
 
@@ -70,31 +82,33 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    route<ViewChanges>({
+    commandRoute(deps, {
       method: 'put',
       path: '/views/:id',
       permission: 'conversations:read',
       summary: 'Change a view (a workspace view, or making one, needs settings:write)',
-      responses: { 200: viewSchema, 403: ERROR },
-      body: { additionalProperties: false, minProperties: 1, properties: fields },
-      async handle(call) {
+      body: ViewChangesBody,
+      responses: { 403: ERROR },
+      command: (call) => {
         const b = call.body;
         if (b.query !== undefined) checkConversationQuery(b.query, 'query');
-        await shell.execute(commandContext(call, clock), updateView(call.params.id!, { ...b, ...(b.name !== undefined ? { name: b.name.trim() } : {}) }, caller(call)));
-        return { status: 200, body: await reload(call, call.params.id!) };
+        return updateView(call.params.id!, { ...b, ...(b.name !== undefined ? { name: b.name.trim() } : {}) }, caller(call));
+      },
+      answer: {
+        status: 200,
+        schema: viewSchema,
+        read: async (tx, _events, { principal, params }) => renderView((await findVisibleViewRow(tx, principal.tenantId, principal.memberId, params.id!))!),
       },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/views/:id',
       permission: 'conversations:read',
       summary: 'Delete a view (a workspace view needs settings:write)',
-      responses: { 200: deletedViewSchema, 403: ERROR },
-      async handle(call) {
-        const [deleted] = await shell.execute(commandContext(call, clock), deleteView(call.params.id!, caller(call)));
-        return { status: 200, body: { type: 'view', id: deleted!.aggregate_id, deleted: true } };
-      },
+      responses: { 403: ERROR },
+      command: (call) => deleteView(call.params.id!, caller(call)),
+      answer: { status: 200, schema: deletedViewSchema, read: async (_tx, [deleted]) => ({ type: 'view', id: deleted!.aggregate_id, deleted: true }) },
     }),
   ];
 }
