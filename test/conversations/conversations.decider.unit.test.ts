@@ -12,8 +12,7 @@ import {
   type InboundCommand,
   type PartView,
 } from '../../src/capabilities/conversations/conversations.decider.js';
-import type { AppError } from '../../src/platform/errors.js';
-import { decider } from '../support/decider-spec.js';
+import { codeOf, decider } from '../support/decider-spec.js';
 import { exactDecider } from '../support/decider-spec-exact.js';
 
 const conv = (over: Partial<ConversationView> = {}): ConversationView => ({ id: 'c1', channelId: 'ch1', state: 'open', assigneeId: null, teamId: null, tagIds: [], ...over });
@@ -33,14 +32,6 @@ const inbound = (over: Partial<InboundCommand> = {}): InboundCommand => ({
 });
 /** A payload as a receiver reads it (the union's members differ). */
 const pl = (e: { payload: object }) => e.payload as Record<string, unknown>;
-const codeOf = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as AppError).code;
-  }
-  return 'no error';
-};
 
 describe('conversations decider (unit)', () => {
   describe('inbound', () => {

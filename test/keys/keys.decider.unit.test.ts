@@ -1,16 +1,8 @@
 // API key rules as specifications: given the loaded key, when a command, then events or a coded refusal.
 import { expect } from 'chai';
 import { decideCreateKey, decideRevokeKey, decideRotateKey } from '../../src/capabilities/keys/keys.decider.js';
-import type { AppError } from '../../src/platform/errors.js';
+import { codeOf } from '../support/decider-spec.js';
 
-const codeOf = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as AppError).code;
-  }
-  return 'no error';
-};
 
 describe('keys decider (unit)', () => {
   it('refuses scopes beyond the role and never puts secrets in events', () => {

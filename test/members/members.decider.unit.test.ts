@@ -10,18 +10,9 @@ import {
   type ErasureState,
   type MembershipState,
 } from '../../src/capabilities/members/members.decider.js';
-import type { AppError } from '../../src/platform/errors.js';
-import { decider } from '../support/decider-spec.js';
+import { codeOf, decider } from '../support/decider-spec.js';
 import { exactDecider } from '../support/decider-spec-exact.js';
 
-const codeOf = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as AppError).code;
-  }
-  return 'no error';
-};
 const state = (over: Partial<MembershipState> = {}): MembershipState => ({
   actor: { memberId: 'a', role: 'owner' },
   target: { id: 't', role: 'agent', status: 'active' },

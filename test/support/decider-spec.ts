@@ -41,3 +41,13 @@ export function decider<C, S, E extends { type: string; aggregate_id: string; pa
     }),
   };
 }
+
+/** The code of the coded refusal `fn` throws ('no error' when it decides instead). */
+export function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    return (e as { code?: string }).code ?? String(e);
+  }
+  return 'no error';
+}
