@@ -1,37 +1,36 @@
-import { commandContext } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
+import { commandRoute } from '../../api/command-route.js';
 import { listRoute } from '../../api/resource-routes.js';
-import { route, type RouteDef } from '../../api/routes.js';
+import type { RouteDef } from '../../api/routes.js';
 import { SCOPES, type Scope } from '../../api/scopes.js';
 import type { CoreDeps } from '../capability.js';
 import { createKey, revokeKey, rotateKey } from './keys.commands.js';
 import { apiKeySchema, apiKeyWithSecretSchema, findKey, keyList, keysOf, renderKey, type KeyRow } from './keys.read.js';
 
+const NewKey = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    scopes: Type.Array(Type.Unsafe<Scope>({ type: 'string', enum: [...SCOPES] }), { minItems: 1, maxItems: SCOPES.length }),
+  },
+  { additionalProperties: false },
+);
+
 export function keysRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock } = deps;
-  const reload = async (tenantId: string, id: string) => renderKey((await findKey(db, tenantId, id))!);
+  const { db } = deps;
   return [
-    route<{ name: string; scopes: Scope[] }>({
+    commandRoute(deps, {
       method: 'post',
       path: '/keys',
       permission: 'api_keys:create',
       freshSession: true,
       summary: 'Mint an API key',
-      responses: { 201: apiKeyWithSecretSchema },
-      body: {
-        additionalProperties: false,
-        required: ['name', 'scopes'],
-        properties: {
-          name: { type: 'string', minLength: 1, maxLength: 200 },
-          scopes: { type: 'array', minItems: 1, maxItems: SCOPES.length, items: { type: 'string', enum: [...SCOPES] } },
-        },
-      },
-      async handle(call) {
-        const { principal: p, body } = call;
-        const { spec, secret } = createKey({ keyId: call.write.ids.uuid(), tenantId: p.tenantId, memberId: p.memberId, role: p.role, name: body.name, scopes: body.scopes });
-        const [created] = await shell.execute(commandContext(call, clock), spec);
+      body: NewKey,
+      command: ({ principal: p, body, write }) => {
+        const { spec, secret } = createKey({ keyId: write.ids.uuid(), tenantId: p.tenantId, memberId: p.memberId, role: p.role, name: body.name, scopes: body.scopes });
         // The only answers that ever carry a key's secret: this one and rotation.
-        return { status: 201, body: { ...(await reload(p.tenantId, created!.aggregate_id)), secret } };
+        return { spec, extra: { secret } };
       },
+      answer: { status: 201, schema: apiKeyWithSecretSchema, read: async (tx, [created], call) => renderKey((await findKey(tx, call.principal.tenantId, created!.aggregate_id))!) },
     }),
 
     listRoute<KeyRow>({
@@ -48,32 +47,26 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
       render: renderKey,
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'post',
       path: '/keys/:id/rotate',
       permission: 'api_keys:create',
       freshSession: true,
       summary: 'Rotate one of your API keys (new secret, same scopes)',
-      responses: { 200: apiKeyWithSecretSchema },
-      async handle(call) {
-        const { principal: p, params } = call;
+      command: ({ principal: p, params }) => {
         const { spec, secret } = rotateKey({ tenantId: p.tenantId, keyId: params.id!, memberId: p.memberId });
-        await shell.execute(commandContext(call, clock), spec);
-        return { status: 200, body: { ...(await reload(p.tenantId, params.id!)), secret } };
+        return { spec, extra: { secret } };
       },
+      answer: { status: 200, schema: apiKeyWithSecretSchema, read: async (tx, _events, call) => renderKey((await findKey(tx, call.principal.tenantId, call.params.id!))!) },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/keys/:id',
       permission: 'api_keys:revoke_own',
       summary: 'Revoke an API key',
-      responses: { 200: apiKeySchema },
-      async handle(call) {
-        const { principal: p, params } = call;
-        await shell.execute(commandContext(call, clock), revokeKey({ keyId: params.id!, actorMemberId: p.memberId, scopes: p.scopes }));
-        return { status: 200, body: await reload(p.tenantId, params.id!) };
-      },
+      command: ({ principal: p, params }) => revokeKey({ keyId: params.id!, actorMemberId: p.memberId, scopes: p.scopes }),
+      answer: { status: 200, schema: apiKeySchema, read: async (tx, _events, call) => renderKey((await findKey(tx, call.principal.tenantId, call.params.id!))!) },
     }),
   ];
 }

@@ -1,8 +1,13 @@
-import { commandContext } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
+import { answerCommand } from '../../api/command-context.js';
+import { commandRoute } from '../../api/command-route.js';
 import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { constant, dateTime, ERROR, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
 import { ROLES, type Role } from '../../api/scopes.js';
+import type { CommandContext } from '../../commands/command.js';
+import { eventOf } from '../../eventstore/envelope.js';
+import type { Db } from '../../platform/db/database.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
 import { NotFound, Unauthorized } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
@@ -16,12 +21,15 @@ const inviteSchema = object(
   { title: 'Invite' },
 );
 
+const role = Type.Unsafe<Role>({ type: 'string', enum: [...ROLES] });
+const NewInvite = Type.Object({ email: Type.String({ format: 'email', maxLength: 320 }), role }, { additionalProperties: false });
+
 const membershipSchema = object({ type: constant('membership'), member: memberSchema, workspace: workspaceSchema }, { title: 'Membership' });
 
 export function membersRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock } = deps;
+  const { db, clock } = deps;
   const throttle = new SigninThrottle(db, clock);
-  const reload = async (tenantId: string, id: string) => renderMember((await findMember(db, tenantId, id))!);
+  const memberIn = async (tx: Db, tenantId: string, id: string) => renderMember((await findMember(tx, tenantId, id))!);
 
   return [
     listRoute<MemberRow, { status?: string; role?: string }>({
@@ -38,25 +46,24 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       render: renderMember,
     }),
 
-    route<{ email: string; role: Role }>({
+    commandRoute(deps, {
       method: 'post',
       path: '/members/invites',
       permission: 'members:invite',
       summary: 'Invite a member',
-      responses: { 201: inviteSchema },
-      body: {
-        additionalProperties: false,
-        required: ['email', 'role'],
-        properties: { email: { type: 'string', format: 'email', maxLength: 320 }, role: { type: 'string', enum: [...ROLES] } },
-      },
-      async handle(call) {
-        const { principal: p, body } = call;
-        const ctx = commandContext(call, clock);
-        const { spec, token } = inviteMember({ actor: { memberId: p.memberId, role: p.role }, inviteId: call.write.ids.uuid(), email: body.email, role: body.role, now: ctx.now });
-        const [invited] = await shell.execute(ctx, spec);
-        const i = invited!.payload as { invite_id: string; email: string; role: Role; expires_at: string };
+      body: NewInvite,
+      command: ({ principal: p, body, write }) => {
+        const { spec, token } = inviteMember({ actor: { memberId: p.memberId, role: p.role }, inviteId: write.ids.uuid(), email: body.email, role: body.role, now: clock.now() });
         // The token is shown once; only its hash is kept.
-        return { status: 201, body: { type: 'invite', id: i.invite_id, email: i.email, role: i.role, token, expires_at: i.expires_at } };
+        return { spec, extra: { token } };
+      },
+      answer: {
+        status: 201,
+        schema: inviteSchema,
+        read: async (_tx, events) => {
+          const i = eventOf(events, 'member.invited').payload;
+          return { type: 'invite', id: i.invite_id, email: i.email, role: i.role, expires_at: i.expires_at };
+        },
       },
     }),
 
@@ -75,7 +82,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
           password: { type: 'string', minLength: 8, maxLength: 1024 },
         },
       },
-      async handle({ body, ctx: rctx, req, write }) {
+      async handle(call) {
+        const { body, ctx: rctx, req, write } = call;
         const found = await findInviteByTokenHash(db, sha256Hex(body.token));
         // An invite whose e-mail was erased (with the member who accepted it) cannot be used again.
         if (!found || found.email === null) throw new NotFound('invite', 'invite_not_found');
@@ -89,57 +97,53 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
         const now = clock.now();
         const newUser = existing ? null : { passwordHash: await hashPassword(body.password, pass.lane), now };
         const memberId = write.ids.uuid();
+        // Not a commandRoute: the caller has no principal (the token names the workspace, and the acceptance acts as the
+        // new member), and the password work above runs before the command, outside its transaction.
+        const ctx: CommandContext = { tenantId: invite.tenant_id, now, actor: { type: 'member', id: memberId, member_id: memberId }, requestId: rctx.requestId };
         // The token named the workspace: the acceptance acts as it, behind row-level security.
         return deps.scope.run(invite.tenant_id, async () => {
-          const [joined] = await shell.execute(
-            { tenantId: invite.tenant_id, now, actor: { type: 'member', id: memberId, member_id: memberId }, requestId: rctx.requestId },
+          const answer = await answerCommand(
+            call,
+            deps,
             acceptInvite({ inviteId: invite.id, memberId, userId: existing?.id ?? write.ids.uuid(), email: invite.email, name: existing?.name ?? body.name, newUser }),
+            async ([joined], tx = db) => ({
+              status: 201,
+              body: { type: 'membership', member: await memberIn(tx, invite.tenant_id, joined!.aggregate_id), workspace: renderWorkspace((await findWorkspace(tx, invite.tenant_id))!) },
+            }),
+            ctx,
           );
           await pass.refund();
-        const workspace = (await findWorkspace(db, invite.tenant_id))!;
-          return { status: 201, body: { type: 'membership', member: await reload(invite.tenant_id, joined!.aggregate_id), workspace: renderWorkspace(workspace) } };
+          return answer;
         });
       },
     }),
 
-    route<{ role: Role }>({
+    commandRoute(deps, {
       method: 'put',
       path: '/members/:id',
       permission: 'members:invite',
       summary: 'Change a member\'s role',
-      responses: { 200: memberSchema },
-      body: { additionalProperties: false, required: ['role'], properties: { role: { type: 'string', enum: [...ROLES] } } },
-      async handle(call) {
-        const { principal: p, params, body } = call;
-        await shell.execute(commandContext(call, clock), changeMemberRole({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id!, role: body.role }));
-        return { status: 200, body: await reload(p.tenantId, params.id!) };
-      },
+      body: Type.Object({ role }, { additionalProperties: false }),
+      command: ({ principal: p, params, body }) => changeMemberRole({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id!, role: body.role }),
+      answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/members/:id',
       permission: 'members:invite',
       summary: 'Remove a member (their keys stop working)',
-      responses: { 200: memberSchema },
-      async handle(call) {
-        const { principal: p, params } = call;
-        await shell.execute(commandContext(call, clock), removeMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }));
-        return { status: 200, body: await reload(p.tenantId, params.id!) };
-      },
+      command: ({ principal: p, params }) => removeMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }),
+      answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'post',
       path: '/members/:id/erase',
       permission: 'members:invite',
       summary: "Erase a removed member (owners only): their name and e-mail become unreadable everywhere; a repeat answers the same",
-      responses: { 200: memberSchema },
-      async handle(call) {
-        const { principal: p, params } = call;
-        await shell.execute(commandContext(call, clock), eraseMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }, deps.forgettable));
-        return { status: 200, body: await reload(p.tenantId, params.id!) };
-      },
+      command: ({ principal: p, params }) => eraseMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }, deps.forgettable),
+      answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
     }),
   ];
 }

@@ -1,14 +1,15 @@
-import { commandContext } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
+import { commandRoute } from '../../api/command-route.js';
 import type { Principal } from '../../api/context.js';
 import { getRoute, listRoute } from '../../api/resource-routes.js';
-import { route, type RouteDef } from '../../api/routes.js';
+import { route, type Call, type RouteDef } from '../../api/routes.js';
 import { ERROR } from '../../api/schemas.js';
-import type { Schema } from '../../api/validation.js';
+import type { Db } from '../../platform/db/database.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { checkContactQuery } from '../contacts/index.js';
 import { cancelCollection, createCollection, deleteCollection, sendCollection, updateCollection } from './outbound.commands.js';
-import { MAX_AUDIENCE, type Draft } from './outbound.decider.js';
+import { MAX_AUDIENCE } from './outbound.decider.js';
 import type { Audience, OutboundAuthor } from './outbound.events.js';
 import {
   allCollections,
@@ -28,31 +29,43 @@ import {
 import { announce } from './outbound.repo.js';
 
 export const BODY_MAX_LENGTH = 20_000;
-const uuid: Schema = { type: 'string', format: 'uuid' };
+const uuid = Type.String({ format: 'uuid' });
 
-const audience: Schema = {
+// oneOf as it always was (TypeBox's Union would be anyOf): the same document, and the same messages for a body matching none.
+const audience = Type.Unsafe<Audience>({
   oneOf: [
-    { type: 'object', additionalProperties: false, required: ['contact_ids'], properties: { contact_ids: { type: 'array', minItems: 1, maxItems: MAX_AUDIENCE, items: uuid } } },
-    { type: 'object', additionalProperties: false, required: ['tag_ids'], properties: { tag_ids: { type: 'array', minItems: 1, maxItems: 100, items: uuid } } },
-    {
-      type: 'object',
-      additionalProperties: false,
-      required: ['query'],
-      properties: { query: { type: 'object', description: 'The contacts filter language, as POST /api/contacts/search takes it: a condition `{field, operator, value}` or a group `{operator, value}`.' } },
-    },
+    Type.Object({ contact_ids: Type.Array(uuid, { minItems: 1, maxItems: MAX_AUDIENCE }) }, { additionalProperties: false }),
+    Type.Object({ tag_ids: Type.Array(uuid, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false }),
+    Type.Object(
+      { query: Type.Unsafe<object>({ type: 'object', description: 'The contacts filter language, as POST /api/contacts/search takes it: a condition `{field, operator, value}` or a group `{operator, value}`.' }) },
+      { additionalProperties: false },
+    ),
   ],
-};
+});
 
-const fields: Record<string, Schema> = {
-  name: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
-  channel_id: uuid,
-  subject: { type: ['string', 'null'], maxLength: 500 },
-  body: { type: 'string', minLength: 1, maxLength: BODY_MAX_LENGTH },
-  audience,
-  send_at: { type: ['string', 'null'], format: 'date-time' },
-};
+const NewCollection = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
+    channel_id: uuid,
+    subject: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 500 })),
+    body: Type.String({ minLength: 1, maxLength: BODY_MAX_LENGTH }),
+    audience,
+    send_at: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
 
-type Body = { name: string; channel_id: string; subject?: string | null; body: string; audience: Audience; send_at?: string | null };
+const CollectionChanges = Type.Partial(NewCollection, { additionalProperties: false, minProperties: 1 });
+
+/** The route, with what must follow its commit and cannot be part of it (waking the workers: a failure there must not undo the command). */
+const thenAfter = <B>(r: RouteDef<B>, after: (call: Call<B>) => Promise<void>): RouteDef<B> => ({
+  ...r,
+  handle: async (call) => {
+    const answer = await r.handle(call);
+    await after(call);
+    return answer;
+  },
+});
 
 const author = (p: Principal): OutboundAuthor => (p.via === 'api_key' ? { type: 'api_key', id: p.keyId! } : { type: 'member', id: p.memberId });
 const iso = (s: string | null | undefined) => (s === undefined ? undefined : s === null ? null : new Date(s).toISOString());
@@ -66,9 +79,11 @@ function normalAudience(a: Audience): Audience {
 }
 
 export function outboundRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock } = deps;
-  const reload = async (tenantId: string, id: string) => renderCollection((await findCollection(db, tenantId, id))!);
+  const { db } = deps;
+  const collectionIn = async (tx: Db, call: Call, id: string) => renderCollection((await findCollection(tx, call.principal.tenantId, id))!);
   const wake = () => announce(db).catch((e) => deps.log.warn({ err: e }, 'could not wake outbound workers'));
+  // The send calls whose command started sending (outbound.sending): their workers are woken once it has committed.
+  const started = new WeakSet<Call>();
 
   return [
     route({
@@ -82,27 +97,24 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    route<Body>({
+    commandRoute(deps, {
       method: 'post',
       path: '/outbound',
       permission: 'settings:write',
       summary: 'Create an outbound collection (a draft)',
-      responses: { 201: collectionSchema, 422: ERROR },
-      body: { additionalProperties: false, required: ['name', 'channel_id', 'body', 'audience'], properties: fields },
-      async handle(call) {
-        const b = call.body;
-        const draft: Draft = {
-          id: call.write.ids.uuid(),
+      responses: { 422: ERROR },
+      body: NewCollection,
+      command: ({ body: b, write }) =>
+        createCollection({
+          id: write.ids.uuid(),
           name: b.name,
           channel_id: b.channel_id.toLowerCase(),
           subject: b.subject ?? null,
           body: b.body,
           audience: normalAudience(b.audience),
           send_at: iso(b.send_at) ?? null,
-        };
-        const [created] = await shell.execute(commandContext(call, clock), createCollection(draft));
-        return { status: 201, body: await reload(call.principal.tenantId, created!.aggregate_id) };
-      },
+        }),
+      answer: { status: 201, schema: collectionSchema, read: (tx, [created], call) => collectionIn(tx, call, created!.aggregate_id) },
     }),
 
     getRoute<CollectionRow>({
@@ -115,68 +127,68 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       render: renderCollection,
     }),
 
-    route<Partial<Body>>({
+    commandRoute(deps, {
       method: 'put',
       path: '/outbound/:id',
       permission: 'settings:write',
       summary: 'Change a draft outbound collection',
-      responses: { 200: collectionSchema, 409: ERROR },
-      body: { additionalProperties: false, minProperties: 1, properties: fields },
-      async handle(call) {
-        const { principal, params, body: b } = call;
-        await shell.execute(
-          commandContext(call, clock),
-          updateCollection({
-            id: params.id!,
-            name: b.name,
-            channel_id: b.channel_id?.toLowerCase(),
-            subject: b.subject,
-            body: b.body,
-            audience: b.audience === undefined ? undefined : normalAudience(b.audience),
-            send_at: iso(b.send_at),
-          }),
-        );
-        return { status: 200, body: await reload(principal.tenantId, params.id!) };
-      },
+      responses: { 409: ERROR },
+      body: CollectionChanges,
+      command: ({ params, body: b }) =>
+        updateCollection({
+          id: params.id!,
+          name: b.name,
+          channel_id: b.channel_id?.toLowerCase(),
+          subject: b.subject,
+          body: b.body,
+          audience: b.audience === undefined ? undefined : normalAudience(b.audience),
+          send_at: iso(b.send_at),
+        }),
+      answer: { status: 200, schema: collectionSchema, read: (tx, _events, call) => collectionIn(tx, call, call.params.id!) },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/outbound/:id',
       permission: 'settings:write',
       summary: 'Delete a draft outbound collection',
-      responses: { 200: deletedCollectionSchema, 409: ERROR },
-      async handle(call) {
-        const [deleted] = await shell.execute(commandContext(call, clock), deleteCollection(call.params.id!));
-        return { status: 200, body: { type: 'outbound', id: deleted!.aggregate_id, deleted: true } };
-      },
+      responses: { 409: ERROR },
+      command: ({ params }) => deleteCollection(params.id!),
+      answer: { status: 200, schema: deletedCollectionSchema, read: async (_tx, [deleted]) => ({ type: 'outbound', id: deleted!.aggregate_id, deleted: true }) },
     }),
 
-    route({
-      method: 'post',
-      path: '/outbound/:id/send',
-      permission: 'conversations:write',
-      summary: 'Send a draft now, or schedule it for its send_at (the audience is resolved when sending starts)',
-      responses: { 200: collectionSchema, 409: ERROR, 422: ERROR },
-      async handle(call) {
-        const { principal: p, params } = call;
-        const events = await shell.execute(commandContext(call, clock), sendCollection({ id: params.id!, author: author(p), memberId: p.memberId }));
-        if (events.some((e) => e.type === 'outbound.sending')) await wake();
-        return { status: 200, body: await reload(p.tenantId, params.id!) };
+    thenAfter(
+      commandRoute(deps, {
+        method: 'post',
+        path: '/outbound/:id/send',
+        permission: 'conversations:write',
+        summary: 'Send a draft now, or schedule it for its send_at (the audience is resolved when sending starts)',
+        responses: { 409: ERROR, 422: ERROR },
+        command: ({ principal: p, params }) => sendCollection({ id: params.id!, author: author(p), memberId: p.memberId }),
+        answer: {
+          status: 200,
+          schema: collectionSchema,
+          read: (tx, events, call) => {
+            // Read again in each attempt of the transaction: what the one that committed wrote is what stands.
+            if (events.some((e) => e.type === 'outbound.sending')) started.add(call);
+            else started.delete(call);
+            return collectionIn(tx, call, call.params.id!);
+          },
+        },
+      }),
+      async (call) => {
+        if (started.delete(call)) await wake();
       },
-    }),
+    ),
 
-    route({
+    commandRoute(deps, {
       method: 'post',
       path: '/outbound/:id/cancel',
       permission: 'conversations:write',
       summary: 'Cancel a collection: no recipient that has not been sent will be',
-      responses: { 200: collectionSchema, 409: ERROR },
-      async handle(call) {
-        const { principal: p, params } = call;
-        await shell.execute(commandContext(call, clock), cancelCollection(params.id!));
-        return { status: 200, body: await reload(p.tenantId, params.id!) };
-      },
+      responses: { 409: ERROR },
+      command: ({ params }) => cancelCollection(params.id!),
+      answer: { status: 200, schema: collectionSchema, read: (tx, _events, call) => collectionIn(tx, call, call.params.id!) },
     }),
 
     listRoute<RecipientRow, { status?: string }>({

@@ -1,45 +1,66 @@
-import { commandContext } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
+import { commandRoute } from '../../api/command-route.js';
 import { getRoute, listRoute } from '../../api/resource-routes.js';
-import { route, type RouteDef } from '../../api/routes.js';
+import type { Call, RouteDef } from '../../api/routes.js';
+import type { Db } from '../../platform/db/database.js';
 import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { createEndpoint, deleteEndpoint, updateEndpoint } from './webhooks.commands.js';
-import type { EndpointChanges } from './webhooks.decider.js';
 import { deletedEndpointSchema, endpointList, endpointSchema, endpointsOf, endpointWithSecretSchema, findEndpoint, renderEndpoint, type EndpointRow } from './webhooks.read.js';
 
-const url = { type: 'string', minLength: 1, maxLength: 2048 };
-const description = { type: 'string', maxLength: 1000 };
+const url = Type.String({ minLength: 1, maxLength: 2048 });
+const description = Type.String({ maxLength: 1000 });
+
+/** The route, with checks that run before its command and outside its transaction (the URL policy resolves host names). */
+const checkedFirst = <B>(r: RouteDef<B>, check: (call: Call<B>) => Promise<void>): RouteDef<B> => ({
+  ...r,
+  handle: async (call) => {
+    await check(call);
+    return r.handle(call);
+  },
+});
 
 export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, shell, clock, sealer, urlPolicy: policy, catalogue } = deps;
+  const { db, sealer, urlPolicy: policy, catalogue } = deps;
   // A filter may name only events the service emits (docs/events.md): a typo would otherwise match nothing, silently.
-  const eventNames = { type: 'array', maxItems: 100, items: { type: 'string', enum: catalogue.types() } };
-  const reload = async (tenantId: string, id: string) => renderEndpoint((await findEndpoint(db, tenantId, id))!);
+  const eventNames = Type.Array(Type.Unsafe<string>({ type: 'string', enum: catalogue.types() }), { maxItems: 100 });
+  const NewEndpoint = Type.Object(
+    { url, event_names: eventNames, description: Type.Optional(description), enabled: Type.Optional(Type.Boolean()) },
+    { additionalProperties: false },
+  );
+  const EndpointUpdate = Type.Object(
+    {
+      url: Type.Optional(url),
+      event_names: Type.Optional(eventNames),
+      description: Type.Optional(description),
+      enabled: Type.Optional(Type.Boolean()),
+      // Named so that sending it is refused with secret_immutable rather than as an unknown field.
+      secret: Type.Optional(Type.Unknown()),
+    },
+    { additionalProperties: false, minProperties: 1 },
+  );
+  const endpointIn = async (tx: Db, call: Call, id: string) => renderEndpoint((await findEndpoint(tx, call.principal.tenantId, id))!);
 
   return [
-    route<{ url: string; event_names: string[]; description?: string; enabled?: boolean }>({
-      method: 'post',
-      path: '/webhooks',
-      permission: 'settings:write',
-      summary: 'Register a webhook endpoint',
-      responses: { 201: endpointWithSecretSchema },
-      body: {
-        additionalProperties: false,
-        required: ['url', 'event_names'],
-        properties: { url, event_names: eventNames, description, enabled: { type: 'boolean' } },
-      },
-      async handle(call) {
-        const { principal, body } = call;
-        await policy.requireAllowed(body.url, 'url');
-        const { spec, secret } = createEndpoint(
-          { endpointId: call.write.ids.uuid(), url: body.url, eventNames: body.event_names, description: body.description ?? '', enabled: body.enabled ?? true },
-          sealer,
-        );
-        const [created] = await shell.execute(commandContext(call, clock), spec);
-        // The only answer that ever carries the endpoint's secret (spec 2.2).
-        return { status: 201, body: { ...(await reload(principal.tenantId, created!.aggregate_id)), secret } };
-      },
-    }),
+    checkedFirst(
+      commandRoute(deps, {
+        method: 'post',
+        path: '/webhooks',
+        permission: 'settings:write',
+        summary: 'Register a webhook endpoint',
+        body: NewEndpoint,
+        command: ({ body, write }) => {
+          const { spec, secret } = createEndpoint(
+            { endpointId: write.ids.uuid(), url: body.url, eventNames: body.event_names, description: body.description ?? '', enabled: body.enabled ?? true },
+            sealer,
+          );
+          // The only answer that ever carries the endpoint's secret (spec 2.2).
+          return { spec, extra: { secret } };
+        },
+        answer: { status: 201, schema: endpointWithSecretSchema, read: (tx, [created], call) => endpointIn(tx, call, created!.aggregate_id) },
+      }),
+      ({ body }) => policy.requireAllowed(body.url, 'url'),
+    ),
 
     listRoute<EndpointRow>({
       path: '/webhooks',
@@ -61,37 +82,29 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       render: renderEndpoint,
     }),
 
-    route<EndpointChanges & { secret?: unknown }>({
-      method: 'put',
-      path: '/webhooks/:id',
-      permission: 'settings:write',
-      summary: 'Change a webhook endpoint',
-      responses: { 200: endpointSchema },
-      body: {
-        additionalProperties: false,
-        minProperties: 1,
-        properties: { url, event_names: eventNames, description, enabled: { type: 'boolean' }, secret: {} },
-      },
-      async handle(call) {
-        const { principal, params, body } = call;
+    checkedFirst(
+      commandRoute(deps, {
+        method: 'put',
+        path: '/webhooks/:id',
+        permission: 'settings:write',
+        summary: 'Change a webhook endpoint',
+        body: EndpointUpdate,
+        command: ({ params, body }) => updateEndpoint({ endpointId: params.id!, changes: body }),
+        answer: { status: 200, schema: endpointSchema, read: (tx, _events, call) => endpointIn(tx, call, call.params.id!) },
+      }),
+      async ({ body }) => {
         if ('secret' in body) throw new BadRequest('secret_immutable', 'The signing secret cannot be changed; create a new endpoint for a new secret.', 'secret');
         if (body.url !== undefined) await policy.requireAllowed(body.url, 'url');
-        await shell.execute(commandContext(call, clock), updateEndpoint({ endpointId: params.id!, changes: body }));
-        return { status: 200, body: await reload(principal.tenantId, params.id!) };
       },
-    }),
+    ),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/webhooks/:id',
       permission: 'settings:write',
       summary: 'Delete a webhook endpoint and its delivery log',
-      responses: { 200: deletedEndpointSchema },
-      async handle(call) {
-        const { params } = call;
-        await shell.execute(commandContext(call, clock), deleteEndpoint({ endpointId: params.id! }, sealer));
-        return { status: 200, body: { type: 'webhook_endpoint', id: params.id!, deleted: true } };
-      },
+      command: ({ params }) => deleteEndpoint({ endpointId: params.id! }, sealer),
+      answer: { status: 200, schema: deletedEndpointSchema, read: async (_tx, _events, call) => ({ type: 'webhook_endpoint', id: call.params.id!, deleted: true }) },
     }),
   ];
 }
