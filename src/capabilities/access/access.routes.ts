@@ -1,3 +1,4 @@
+import { Type, type Static } from '@sinclair/typebox';
 import { route, type RouteDef } from '../../api/routes.js';
 import { arrayOf, constant, dateTime, ERROR, extend, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
 import { ROLES, SCOPES } from '../../api/scopes.js';
@@ -12,6 +13,8 @@ import { DEVICE_COOKIE, DeviceCookies, deviceCookieHeader, secureUnlessPlainLoop
 function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])].join('; ');
 }
+
+const Credentials = Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false });
 
 const userSchema = object({ type: constant('user'), id: uuid, email: str(), name: str() }, { title: 'User' });
 
@@ -49,17 +52,13 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
   const throttle = new SigninThrottle(db, clock);
   const devices = DeviceCookies.fromConfig(deps.config);
   return [
-    route<{ email: string; password: string }>({
+    route<Static<typeof Credentials>>({
       method: 'post',
       path: '/session',
       permission: 'public',
       summary: 'Sign in (sets the session cookie)',
       responses: { 201: sessionSchema, 401: ERROR, 429: ERROR },
-      body: {
-        additionalProperties: false,
-        required: ['email', 'password'],
-        properties: { email: { type: 'string', minLength: 1, maxLength: 320 }, password: { type: 'string', minLength: 1, maxLength: 1024 } },
-      },
+      body: Credentials,
       async handle({ body, req }) {
         // Throttled before anything else (429 too_many_attempts): per device cookie when the request carries a
         // valid one for this e-mail, else per account and address; see users/throttle.ts and device-cookies.ts.

@@ -1,3 +1,4 @@
+import { Type, type Static } from '@sinclair/typebox';
 import { answerCommand } from '../../api/command-context.js';
 import type { Db } from '../../platform/db/database.js';
 import type { CommandSpec } from '../../commands/command.js';
@@ -11,19 +12,41 @@ import { NotFound } from '../../platform/errors.js';
 import { customAttributesSchema, findCompany } from '../companies/index.js';
 import { ownerLookup, type CoreDeps } from '../capability.js';
 import { archiveContact, attachCompany, createContact, detachCompany, tagContact, updateContact } from './contacts.commands.js';
-import { contactErased, type ContactFields } from './contacts.decider.js';
+import { contactErased } from './contacts.decider.js';
 import { byEmail, contactIdsOfCompany, contactList, contactSchema, contactsOf, findContactRow, renderContacts, type ContactRow } from './contacts.read.js';
 
-const fields = (allowNull: boolean): Record<string, Schema> => {
-  const orNull = (type: string) => (allowNull ? [type, 'null'] : type);
-  return {
-    external_id: { type: orNull('string'), minLength: 1, maxLength: 255 },
-    email: { type: orNull('string'), format: 'email', maxLength: 320 },
-    name: { type: orNull('string'), maxLength: 255 },
-    phone: { type: orNull('string'), maxLength: 64 },
-    custom_attributes: customAttributesSchema(allowNull),
-  };
-};
+type AttributeValue = string | number | boolean;
+const externalId = { minLength: 1, maxLength: 255 };
+const email = { format: 'email', maxLength: 320 };
+const name = { maxLength: 255 };
+const phone = { maxLength: 64 };
+/** A field a change may clear with null: one type naming both, as ajv reports it (not an anyOf). */
+const orNull = (options: Schema) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+
+const NewContact = Type.Object(
+  {
+    external_id: Type.Optional(Type.String(externalId)),
+    email: Type.Optional(Type.String(email)),
+    name: Type.Optional(Type.String(name)),
+    phone: Type.Optional(Type.String(phone)),
+    custom_attributes: Type.Optional(Type.Unsafe<Record<string, AttributeValue>>(customAttributesSchema(false))),
+  },
+  { additionalProperties: false },
+);
+
+const ContactChanges = Type.Object(
+  {
+    external_id: Type.Optional(orNull(externalId)),
+    email: Type.Optional(orNull(email)),
+    name: Type.Optional(orNull(name)),
+    phone: Type.Optional(orNull(phone)),
+    custom_attributes: Type.Optional(Type.Unsafe<Record<string, AttributeValue | null>>(customAttributesSchema(true))),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+const CompanyRef = Type.Object({ company_id: Type.String({ format: 'uuid', description: "The company's `id` (not the workspace's own `company_id`)." }) }, { additionalProperties: false });
+const TagRef = Type.Object({ tag_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
 /** 410 on a contact the workspace erased, besides the statuses every route of its kind gives. */
 const gone = { 410: ERROR };
@@ -76,13 +99,13 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
     });
 
   return [
-    route<ContactFields>({
+    route<Static<typeof NewContact>>({
       method: 'post',
       path: '/contacts',
       permission: 'contacts:write',
       summary: 'Create a contact',
       responses: { 201: contactSchema },
-      body: { additionalProperties: false, properties: fields(false) },
+      body: NewContact,
       async handle(call) {
         return answerContact(call, createContact({ id: call.write.ids.uuid(), fields: call.body }), 201);
       },
@@ -142,13 +165,13 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    route<ContactFields>({
+    route<Static<typeof ContactChanges>>({
       method: 'put',
       path: '/contacts/:id',
       permission: 'contacts:write',
       summary: 'Change a contact',
       responses: { 200: contactSchema, ...gone },
-      body: { additionalProperties: false, minProperties: 1, properties: fields(true) },
+      body: ContactChanges,
       async handle(call) {
         return answerContact(call, updateContact({ id: call.params.id!, fields: call.body }), 200, call.params.id!);
       },
@@ -157,13 +180,13 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
     archiveRoute(true),
     archiveRoute(false),
 
-    route<{ company_id: string }>({
+    route<Static<typeof CompanyRef>>({
       method: 'post',
       path: '/contacts/:id/companies',
       permission: 'contacts:write',
       summary: 'Add a contact to a company',
       responses: { 200: contactSchema, ...gone },
-      body: { additionalProperties: false, required: ['company_id'], properties: { company_id: { ...uuid, description: "The company's `id` (not the workspace's own `company_id`)." } } },
+      body: CompanyRef,
       async handle(call) {
         return answerContact(call, attachCompany({ id: call.params.id!, companyId: call.body.company_id }), 200, call.params.id!);
       },
@@ -181,13 +204,13 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
     }),
 
     // Tags are deltas, as on conversations: one on, one off, never a replace-the-list call.
-    route<{ tag_id: string }>({
+    route<Static<typeof TagRef>>({
       method: 'post',
       path: '/contacts/:id/tags',
       permission: 'contacts:write',
       summary: 'Tag a contact (tagging them twice changes nothing)',
       responses: { 200: contactSchema, ...gone },
-      body: { additionalProperties: false, required: ['tag_id'], properties: { tag_id: uuid } },
+      body: TagRef,
       async handle(call) {
         return answerContact(call, tagContact({ id: call.params.id!, tagId: call.body.tag_id, add: true }), 200, call.params.id!);
       },

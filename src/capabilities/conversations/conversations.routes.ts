@@ -1,3 +1,4 @@
+import { Type, type Static } from '@sinclair/typebox';
 import { answerCommand, commandContext } from '../../api/command-context.js';
 import type { Principal } from '../../api/context.js';
 import { getRoute, listRoute, searchRoute } from '../../api/resource-routes.js';
@@ -38,6 +39,47 @@ export const querySchema = {
 
 const author = (p: Principal): Author => (p.via === 'api_key' ? { type: 'api_key', id: p.keyId! } : { type: 'member', id: p.memberId });
 const uuid = { type: 'string', format: 'uuid' };
+const Uuid = Type.String({ format: 'uuid' });
+const partBody = Type.String({ minLength: 1, maxLength: 65535 });
+
+const NewConversation = Type.Object(
+  {
+    channel_id: Uuid,
+    body: partBody,
+    subject: Type.Optional(Type.String({ maxLength: 500 })),
+    contact_id: Type.Optional(Uuid),
+    contact: Type.Optional(Type.Unsafe<ContactInput>(contactSchema)),
+    assignee_id: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
+
+const Reply = Type.Object(
+  {
+    body: partBody,
+    message_type: Type.Unsafe<'comment' | 'note'>({ type: 'string', enum: ['comment', 'note'] }),
+    attachments: Type.Optional(Type.Unsafe<Attachment[]>(attachmentsSchema)),
+  },
+  { additionalProperties: false },
+);
+
+/** A snooze names its end (if/then); team_id is one type naming null, as ajv reports it (not an anyOf). */
+const ConversationChange = Type.Object(
+  {
+    message_type: Type.Unsafe<ManageCommand['messageType']>({ type: 'string', enum: ['close', 'open', 'snoozed', 'assignment'] }),
+    body: Type.Optional(Type.String({ maxLength: 65535 })),
+    snoozed_until: Type.Optional(Type.String({ format: 'date-time' })),
+    assignee_id: Type.Optional(Type.Union([Uuid, Type.Null()])),
+    team_id: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], minLength: 1, maxLength: 200 })),
+  },
+  {
+    additionalProperties: false,
+    if: { properties: { message_type: { const: 'snoozed' } } },
+    then: { required: ['snoozed_until'] },
+  },
+);
+
+const TagRef = Type.Object({ tag_id: Uuid }, { additionalProperties: false });
 
 export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDef[] {
   const { db, clock } = deps;
@@ -55,24 +97,13 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
   const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx: Db = db) => readPart(tx, tenantId, part);
 
   return [
-    route<{ channel_id: string; body: string; subject?: string; contact_id?: string; contact?: ContactInput; assignee_id?: string }>({
+    route<Static<typeof NewConversation>>({
       method: 'post',
       path: '/conversations',
       permission: 'conversations:write',
       summary: 'Start a conversation (a teammate writes first)',
       responses: { 201: conversationWithPartsSchema, 410: ERROR },
-      body: {
-        additionalProperties: false,
-        required: ['channel_id', 'body'],
-        properties: {
-          channel_id: uuid,
-          body: { type: 'string', minLength: 1, maxLength: 65535 },
-          subject: { type: 'string', maxLength: 500 },
-          contact_id: uuid,
-          contact: contactSchema,
-          assignee_id: uuid,
-        },
-      },
+      body: NewConversation,
       async handle(call) {
         const { principal: p, body } = call;
         if ((body.contact_id === undefined) === (body.contact === undefined)) {
@@ -170,17 +201,13 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       render: (c) => c,
     }),
 
-    route<{ body: string; message_type: 'comment' | 'note'; attachments?: Attachment[] }>({
+    route<Static<typeof Reply>>({
       method: 'post',
       path: '/conversations/:id/reply',
       permission: 'conversations:write',
       summary: 'Reply (comment, sent to the channel) or add a note',
       responses: { 201: partWithConversationSchema },
-      body: {
-        additionalProperties: false,
-        required: ['body', 'message_type'],
-        properties: { body: { type: 'string', minLength: 1, maxLength: 65535 }, message_type: { type: 'string', enum: ['comment', 'note'] }, attachments: attachmentsSchema },
-      },
+      body: Reply,
       async handle(call) {
         const { principal: p, params, body } = call;
         return answerCommand(
@@ -195,25 +222,13 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       },
     }),
 
-    route<{ message_type: ManageCommand['messageType']; body?: string; snoozed_until?: string; assignee_id?: string | null; team_id?: string | null }>({
+    route<Static<typeof ConversationChange>>({
       method: 'post',
       path: '/conversations/:id/parts',
       permission: 'conversations:write',
       summary: 'Close, open, snooze or assign a conversation',
       responses: { 201: partWithConversationSchema },
-      body: {
-        additionalProperties: false,
-        required: ['message_type'],
-        properties: {
-          message_type: { type: 'string', enum: ['close', 'open', 'snoozed', 'assignment'] },
-          body: { type: 'string', maxLength: 65535 },
-          snoozed_until: { type: 'string', format: 'date-time' },
-          assignee_id: { anyOf: [uuid, { type: 'null' }] },
-          team_id: { type: ['string', 'null'], minLength: 1, maxLength: 200 },
-        },
-        if: { properties: { message_type: { const: 'snoozed' } } },
-        then: { required: ['snoozed_until'] },
-      },
+      body: ConversationChange,
       async handle(call) {
         const { principal: p, params, body } = call;
         const ctx = commandContext(call, clock);
@@ -269,13 +284,13 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
 
     // Tags are deltas: one tag on, one tag off, never a replace-the-list call, so two writers can't undo each
     // other. Both answer the conversation with its resulting tags; a repeat changes nothing and answers the same.
-    route<{ tag_id: string }>({
+    route<Static<typeof TagRef>>({
       method: 'post',
       path: '/conversations/:id/tags',
       permission: 'conversations:write',
       summary: 'Tag a conversation (tagging it twice changes nothing)',
       responses: { 200: conversationSchema },
-      body: { additionalProperties: false, required: ['tag_id'], properties: { tag_id: uuid } },
+      body: TagRef,
       async handle(call) {
         const { principal: p, params, body } = call;
         return answerCommand(call, deps, tagConversation({ conversationId: params.id!, tagId: body.tag_id, add: true }), async (_, tx) => ({

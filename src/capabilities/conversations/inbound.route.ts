@@ -6,6 +6,7 @@
 // empty 401. All three run the same steps (one lookup, two HMACs, constant-time
 // compares) before the verdict, so timing does not tell them apart either.
 import { randomUUID } from 'node:crypto';
+import { Type, type Static } from '@sinclair/typebox';
 import { ResponseDoc, route, type Answer, type RouteDef } from '../../api/routes.js';
 import { constant, errorListSchema, nullable, object, oneOfStrings, uuid } from '../../api/schemas.js';
 import { assertStorable } from '../../api/text-guard.js';
@@ -25,28 +26,18 @@ export const TIMESTAMP_TOLERANCE_S = 5 * 60;
 const DUMMY_SECRET = randomUUID();
 const NO_CHANNEL = '00000000-0000-4000-8000-000000000000';
 
-interface InboundBody {
-  external_id: string;
-  message_id?: string;
-  contact: ContactInput & { external_id: string };
-  content: string;
-  attachments?: Attachment[];
-  at?: string;
-}
-
-const inboundBody = {
-  additionalProperties: false,
-  required: ['external_id', 'contact', 'content'],
-  properties: {
-    external_id: { type: 'string', minLength: 1, maxLength: 255 },
-    message_id: { type: 'string', minLength: 1, maxLength: 255 },
-    contact: { ...contactSchema, required: ['external_id'] },
-    content: { type: 'string', minLength: 1, maxLength: 65535 },
-    attachments: attachmentsSchema,
-    at: { type: 'string', format: 'date-time' },
+const InboundBody = Type.Object(
+  {
+    external_id: Type.String({ minLength: 1, maxLength: 255 }),
+    message_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    contact: Type.Unsafe<ContactInput & { external_id: string }>({ ...contactSchema, required: ['external_id'] }),
+    content: Type.String({ minLength: 1, maxLength: 65535 }),
+    attachments: Type.Optional(Type.Unsafe<Attachment[]>(attachmentsSchema)),
+    at: Type.Optional(Type.String({ format: 'date-time' })),
   },
-};
-const validate = bodyValidator<InboundBody>(inboundBody);
+  { additionalProperties: false },
+);
+const validate = bodyValidator<Static<typeof InboundBody>>(InboundBody);
 
 const receiptSchema = object(
   { type: constant('inbound_receipt'), status: oneOfStrings(['conversation_created', 'part_added']), conversation_id: uuid, part_id: uuid, contact_id: uuid },
@@ -66,7 +57,7 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
     permission: 'public',
     rawBody: true,
     summary: 'Post a customer\'s message as the channel\'s bridge (signed)',
-    body: inboundBody,
+    body: InboundBody,
     responses: {
       201: new ResponseDoc('Filed: a new conversation (the thread\'s first post), or a new part (a follow-up with a new message_id).', receiptSchema),
       202: new ResponseDoc('Nothing filed: the thread exists and the post carries no new message_id.', duplicateSchema),

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { answerCommand } from '../../api/command-context.js';
 import { commandRoute } from '../../api/command-route.js';
 import { listRoute } from '../../api/resource-routes.js';
@@ -23,6 +23,14 @@ const inviteSchema = object(
 
 const role = Type.Unsafe<Role>({ type: 'string', enum: [...ROLES] });
 const NewInvite = Type.Object({ email: Type.String({ format: 'email', maxLength: 320 }), role }, { additionalProperties: false });
+const InviteAcceptance = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    password: Type.String({ minLength: 8, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
 
 const membershipSchema = object({ type: constant('membership'), member: memberSchema, workspace: workspaceSchema }, { title: 'Membership' });
 
@@ -67,21 +75,13 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    route<{ token: string; name: string; password: string }>({
+    route<Static<typeof InviteAcceptance>>({
       method: 'post',
       path: '/invites/accept',
       permission: 'public',
       summary: 'Accept an invite (join the workspace)',
       responses: { 201: membershipSchema, 401: ERROR, 404: ERROR, 409: ERROR, 429: ERROR },
-      body: {
-        additionalProperties: false,
-        required: ['token', 'name', 'password'],
-        properties: {
-          token: { type: 'string', minLength: 1, maxLength: 200 },
-          name: { type: 'string', minLength: 1, maxLength: 200 },
-          password: { type: 'string', minLength: 8, maxLength: 1024 },
-        },
-      },
+      body: InviteAcceptance,
       async handle(call) {
         const { body, ctx: rctx, req, write } = call;
         const found = await findInviteByTokenHash(db, sha256Hex(body.token));

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { commandRoute } from '../../api/command-route.js';
 import { getRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
@@ -28,6 +28,7 @@ const fields = {
 };
 const NewSavedReply = Type.Object(fields, { additionalProperties: false });
 const SavedReplyChanges = Type.Partial(Type.Object(fields), { additionalProperties: false, minProperties: 1 });
+const RenderFor = Type.Object({ conversation_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
 export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
   const { db } = deps;
@@ -91,13 +92,13 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       answer: { status: 200, schema: deletedSavedReplySchema, read: async (_tx, [deleted]) => ({ type: 'saved_reply', id: deleted!.aggregate_id, deleted: true }) },
     }),
 
-    route<{ conversation_id: string }>({
+    route<Static<typeof RenderFor>>({
       method: 'post',
       path: '/saved-replies/:id/render',
       permission: 'conversations:read',
       summary: 'Render a saved reply for a conversation (its contact, and the caller as the member)',
       responses: { 200: renderedReplySchema },
-      body: { additionalProperties: false, required: ['conversation_id'], properties: { conversation_id: { type: 'string', format: 'uuid' } } },
+      body: RenderFor,
       async handle(call) {
         const { principal, params, body } = call;
         // A render is a read, and its answer holds a contact's and a member's personal data: a stored
