@@ -90,7 +90,7 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
       ['tag.deleted', 'apple'],
     ]);
     await eventually(() => receiver.bodies().filter((b) => b.aggregate_id === billing.id || b.aggregate_id === apple.id).length, (n) => n >= 4);
-    expect(receiver.bodies().filter((b) => b.aggregate_id === billing.id).map((b) => b.type)).to.deep.equal(['tag.created', 'tag.renamed']);
+    expect(receiver.bodies().filter((b) => b.aggregate_id === billing.id).sort((x, y) => x.seq - y.seq).map((b) => b.type)).to.deep.equal(['tag.created', 'tag.renamed']);
   });
 
   it('tags conversations and contacts idempotently, shows them as {id, name}, and a rename is one event that shows everywhere', async () => {
@@ -134,7 +134,7 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
     ]);
     expect(mine[0]!.payload).to.deep.equal({ conversation_id: c, tag_id: vip.id, name: 'VIP' });
     await eventually(() => receiver.bodies().filter((b) => b.aggregate_id === c || b.aggregate_id === k).length, (n) => n >= 5);
-    expect(receiver.bodies().filter((b) => b.aggregate_id === c).map((b) => b.type)).to.deep.equal(['conversation.tagged', 'conversation.tagged', 'conversation.untagged']);
+    expect(receiver.bodies().filter((b) => b.aggregate_id === c).sort((x, y) => x.seq - y.seq).map((b) => b.type)).to.deep.equal(['conversation.tagged', 'conversation.tagged', 'conversation.untagged']);
   });
 
   it('deleting a tag takes it off every conversation and contact through one tag.deleted naming them', async () => {
