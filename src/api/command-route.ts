@@ -35,8 +35,12 @@ export interface CommandRouteDef<TB extends TSchema | undefined, S, E extends Ne
   body?: TB;
   /** error statuses peculiar to the route (see RouteDef.responses) */
   responses?: Responses;
+  /** checks that must run before the command and outside its transaction (a URL policy that resolves host names) */
+  before?(call: Call<BodyOf<TB>>): Promise<void>;
   /** the command the call becomes; ids it names come from call.write.ids (derived from the Idempotency-Key) */
   command(call: Call<BodyOf<TB>>): CommandSpec<S, E> | Prepared<S, E>;
+  /** what follows the commit and must not be part of it (waking a worker): given the events that committed */
+  after?(call: Call<BodyOf<TB>>, events: StoredEvent<E>[]): Promise<void>;
   answer: {
     status: number;
     /** the answer body's schema (null: no body) */
@@ -59,12 +63,18 @@ export function commandRoute<TB extends TSchema | undefined, S, E extends NewEve
     body: def.body as Schema | undefined,
     responses: { [def.answer.status]: def.answer.schema, ...def.responses },
     async handle(call) {
+      await def.before?.(call);
       const made = def.command(call);
       const { spec, extra } = 'spec' in made ? made : { spec: made, extra: undefined };
-      return answerCommand(call, deps, spec, async (events, tx) => {
+      // The events the answer was last read from: those of the transaction that committed (see answerCommand).
+      let committed: StoredEvent<E>[] = [];
+      const answer = await answerCommand(call, deps, spec, async (events, tx) => {
+        committed = events;
         const body = await def.answer.read(tx ?? deps.db, events, call);
         return { status: def.answer.status, body: extra && body && typeof body === 'object' ? { ...body, ...extra } : body };
       });
+      await def.after?.(call, committed);
+      return answer;
     },
   });
 }

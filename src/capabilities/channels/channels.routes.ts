@@ -28,52 +28,41 @@ const ChannelChanges = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-/** The route, with checks that run before its command and outside its transaction (the URL policy resolves host names). */
-const checkedFirst = <B>(r: RouteDef<B>, check: (call: Call<B>) => Promise<void>): RouteDef<B> => ({
-  ...r,
-  handle: async (call) => {
-    await check(call);
-    return r.handle(call);
-  },
-});
-
 export function channelsRoutes(deps: CoreDeps): RouteDef[] {
   const { db, sealer, config } = deps;
   const secrets = new ChannelSecrets(sealer);
   const channelIn = async (tx: Db, call: Call, id: string) => renderChannel((await findChannel(tx, call.principal.tenantId, id))!);
 
   return [
-    checkedFirst(
-      commandRoute(deps, {
-        method: 'post',
-        path: '/channels',
-        permission: 'settings:write',
-        summary: 'Create an api channel',
-        body: NewChannel,
-        command: ({ body, write }) =>
-          createChannel(
-            {
-              channelId: write.ids.uuid(),
-              kind: body.kind,
-              name: body.name,
-              source: normalizeSource(body.source ?? body.name),
-              defaultTeamId: body.default_team_id ?? null,
-              webhookUrl: body.webhook_url ?? null,
-              secret: body.webhook_secret,
-              secretId: write.ids.uuid(),
-            },
-            secrets,
-          ),
-        answer: { status: 201, schema: channelSchema, read: (tx, [created], call) => channelIn(tx, call, created!.aggregate_id) },
-      }),
-      async ({ body }) => {
+    commandRoute(deps, {
+      method: 'post',
+      path: '/channels',
+      permission: 'settings:write',
+      summary: 'Create an api channel',
+      body: NewChannel,
+      command: ({ body, write }) =>
+        createChannel(
+          {
+            channelId: write.ids.uuid(),
+            kind: body.kind,
+            name: body.name,
+            source: normalizeSource(body.source ?? body.name),
+            defaultTeamId: body.default_team_id ?? null,
+            webhookUrl: body.webhook_url ?? null,
+            secret: body.webhook_secret,
+            secretId: write.ids.uuid(),
+          },
+          secrets,
+        ),
+      answer: { status: 201, schema: channelSchema, read: (tx, [created], call) => channelIn(tx, call, created!.aggregate_id) },
+      before: async ({ body }) => {
         // Replies are posted to webhook_url: it faces the webhook destination policy (and again at connect time).
         if (body.webhook_url) await deps.urlPolicy.requireAllowed(body.webhook_url, 'webhook_url');
         if (!sealer.canSeal('channel')) {
           throw new Unprocessable('channels_not_configured', 'This instance cannot create api channels: the operator must set SERVICE_CHANNELS_SECRET.');
         }
       },
-    ),
+    }),
 
     listRoute<ChannelRow>({
       path: '/channels',
@@ -95,20 +84,18 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       render: renderChannel,
     }),
 
-    checkedFirst(
-      commandRoute(deps, {
-        method: 'put',
-        path: '/channels/:id',
-        permission: 'settings:write',
-        summary: 'Change a channel\'s name or webhook_url',
-        body: ChannelChanges,
-        command: ({ params, body }) => updateChannel({ channelId: params.id!, name: body.name, webhookUrl: body.webhook_url }),
-        answer: { status: 200, schema: channelSchema, read: (tx, _events, call) => channelIn(tx, call, call.params.id!) },
-      }),
-      async ({ body }) => {
+    commandRoute(deps, {
+      method: 'put',
+      path: '/channels/:id',
+      permission: 'settings:write',
+      summary: 'Change a channel\'s name or webhook_url',
+      body: ChannelChanges,
+      command: ({ params, body }) => updateChannel({ channelId: params.id!, name: body.name, webhookUrl: body.webhook_url }),
+      answer: { status: 200, schema: channelSchema, read: (tx, _events, call) => channelIn(tx, call, call.params.id!) },
+      before: async ({ body }) => {
         if (body.webhook_url) await deps.urlPolicy.requireAllowed(body.webhook_url, 'webhook_url');
       },
-    ),
+    }),
 
     commandRoute(deps, {
       method: 'post',

@@ -57,16 +57,6 @@ const NewCollection = Type.Object(
 
 const CollectionChanges = Type.Partial(NewCollection, { additionalProperties: false, minProperties: 1 });
 
-/** The route, with what must follow its commit and cannot be part of it (waking the workers: a failure there must not undo the command). */
-const thenAfter = <B>(r: RouteDef<B>, after: (call: Call<B>) => Promise<void>): RouteDef<B> => ({
-  ...r,
-  handle: async (call) => {
-    const answer = await r.handle(call);
-    await after(call);
-    return answer;
-  },
-});
-
 const author = (p: Principal): OutboundAuthor => (p.via === 'api_key' ? { type: 'api_key', id: p.keyId! } : { type: 'member', id: p.memberId });
 const iso = (s: string | null | undefined) => (s === undefined ? undefined : s === null ? null : new Date(s).toISOString());
 
@@ -82,8 +72,6 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
   const { db } = deps;
   const collectionIn = async (tx: Db, call: Call, id: string) => renderCollection((await findCollection(tx, call.principal.tenantId, id))!);
   const wake = () => announce(db).catch((e) => deps.log.warn({ err: e }, 'could not wake outbound workers'));
-  // The send calls whose command started sending (outbound.sending): their workers are woken once it has committed.
-  const started = new WeakSet<Call>();
 
   return [
     route({
@@ -157,29 +145,23 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       answer: { status: 200, schema: deletedCollectionSchema, read: async (_tx, [deleted]) => ({ type: 'outbound', id: deleted!.aggregate_id, deleted: true }) },
     }),
 
-    thenAfter(
-      commandRoute(deps, {
-        method: 'post',
-        path: '/outbound/:id/send',
-        permission: 'conversations:write',
-        summary: 'Send a draft now, or schedule it for its send_at (the audience is resolved when sending starts)',
-        responses: { 409: ERROR, 422: ERROR },
-        command: ({ principal: p, params }) => sendCollection({ id: params.id!, author: author(p), memberId: p.memberId }),
-        answer: {
-          status: 200,
-          schema: collectionSchema,
-          read: (tx, events, call) => {
-            // Read again in each attempt of the transaction: what the one that committed wrote is what stands.
-            if (events.some((e) => e.type === 'outbound.sending')) started.add(call);
-            else started.delete(call);
-            return collectionIn(tx, call, call.params.id!);
-          },
-        },
-      }),
-      async (call) => {
-        if (started.delete(call)) await wake();
+    commandRoute(deps, {
+      method: 'post',
+      path: '/outbound/:id/send',
+      permission: 'conversations:write',
+      summary: 'Send a draft now, or schedule it for its send_at (the audience is resolved when sending starts)',
+      responses: { 409: ERROR, 422: ERROR },
+      command: ({ principal: p, params }) => sendCollection({ id: params.id!, author: author(p), memberId: p.memberId }),
+      answer: {
+        status: 200,
+        schema: collectionSchema,
+        read: (tx, _events, call) => collectionIn(tx, call, call.params.id!),
       },
-    ),
+      // Sending started (outbound.sending committed): wake the workers; a failure to wake must not undo the command.
+      after: async (_call, events) => {
+        if (events.some((e) => e.type === 'outbound.sending')) await wake();
+      },
+    }),
 
     commandRoute(deps, {
       method: 'post',

@@ -11,15 +11,6 @@ import { deletedEndpointSchema, endpointList, endpointSchema, endpointsOf, endpo
 const url = Type.String({ minLength: 1, maxLength: 2048 });
 const description = Type.String({ maxLength: 1000 });
 
-/** The route, with checks that run before its command and outside its transaction (the URL policy resolves host names). */
-const checkedFirst = <B>(r: RouteDef<B>, check: (call: Call<B>) => Promise<void>): RouteDef<B> => ({
-  ...r,
-  handle: async (call) => {
-    await check(call);
-    return r.handle(call);
-  },
-});
-
 export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
   const { db, sealer, urlPolicy: policy, catalogue } = deps;
   // A filter may name only events the service emits (docs/events.md): a typo would otherwise match nothing, silently.
@@ -42,25 +33,23 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
   const endpointIn = async (tx: Db, call: Call, id: string) => renderEndpoint((await findEndpoint(tx, call.principal.tenantId, id))!);
 
   return [
-    checkedFirst(
-      commandRoute(deps, {
-        method: 'post',
-        path: '/webhooks',
-        permission: 'settings:write',
-        summary: 'Register a webhook endpoint',
-        body: NewEndpoint,
-        command: ({ body, write }) => {
-          const { spec, secret } = createEndpoint(
-            { endpointId: write.ids.uuid(), url: body.url, eventNames: body.event_names, description: body.description ?? '', enabled: body.enabled ?? true },
-            sealer,
-          );
-          // The only answer that ever carries the endpoint's secret (spec 2.2).
-          return { spec, extra: { secret } };
-        },
-        answer: { status: 201, schema: endpointWithSecretSchema, read: (tx, [created], call) => endpointIn(tx, call, created!.aggregate_id) },
-      }),
-      ({ body }) => policy.requireAllowed(body.url, 'url'),
-    ),
+    commandRoute(deps, {
+      method: 'post',
+      path: '/webhooks',
+      permission: 'settings:write',
+      summary: 'Register a webhook endpoint',
+      body: NewEndpoint,
+      command: ({ body, write }) => {
+        const { spec, secret } = createEndpoint(
+          { endpointId: write.ids.uuid(), url: body.url, eventNames: body.event_names, description: body.description ?? '', enabled: body.enabled ?? true },
+          sealer,
+        );
+        // The only answer that ever carries the endpoint's secret (spec 2.2).
+        return { spec, extra: { secret } };
+      },
+      answer: { status: 201, schema: endpointWithSecretSchema, read: (tx, [created], call) => endpointIn(tx, call, created!.aggregate_id) },
+      before: ({ body }) => policy.requireAllowed(body.url, 'url'),
+    }),
 
     listRoute<EndpointRow>({
       path: '/webhooks',
@@ -82,21 +71,19 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       render: renderEndpoint,
     }),
 
-    checkedFirst(
-      commandRoute(deps, {
-        method: 'put',
-        path: '/webhooks/:id',
-        permission: 'settings:write',
-        summary: 'Change a webhook endpoint',
-        body: EndpointUpdate,
-        command: ({ params, body }) => updateEndpoint({ endpointId: params.id!, changes: body }),
-        answer: { status: 200, schema: endpointSchema, read: (tx, _events, call) => endpointIn(tx, call, call.params.id!) },
-      }),
-      async ({ body }) => {
+    commandRoute(deps, {
+      method: 'put',
+      path: '/webhooks/:id',
+      permission: 'settings:write',
+      summary: 'Change a webhook endpoint',
+      body: EndpointUpdate,
+      command: ({ params, body }) => updateEndpoint({ endpointId: params.id!, changes: body }),
+      answer: { status: 200, schema: endpointSchema, read: (tx, _events, call) => endpointIn(tx, call, call.params.id!) },
+      before: async ({ body }) => {
         if ('secret' in body) throw new BadRequest('secret_immutable', 'The signing secret cannot be changed; create a new endpoint for a new secret.', 'secret');
         if (body.url !== undefined) await policy.requireAllowed(body.url, 'url');
       },
-    ),
+    }),
 
     commandRoute(deps, {
       method: 'delete',
