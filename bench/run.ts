@@ -40,7 +40,13 @@ async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { quick: { type: 'boolean' }, out: { type: 'string' }, profile: { type: 'boolean' }, keep: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      quick: { type: 'boolean' },
+      out: { type: 'string' },
+      profile: { type: 'boolean' },
+      keep: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     console.log(USAGE);
@@ -189,7 +195,10 @@ async function main(): Promise<number> {
       try {
         const out = await s.run(ctx);
         rows.push(...out);
-        for (const r of out) log(`  ${r.scenario}: ours ${r.ours?.toFixed(2) ?? '—'} ${r.unit}, baseline ${r.baseline?.toFixed(2) ?? '—'}, ratio ${r.ratio?.toFixed(3) ?? '—'} → ${r.status}`);
+        for (const r of out)
+          log(
+            `  ${r.scenario}: ours ${r.ours?.toFixed(2) ?? '—'} ${r.unit}, baseline ${r.baseline?.toFixed(2) ?? '—'}, ratio ${r.ratio?.toFixed(3) ?? '—'} → ${r.status}`,
+          );
       } catch (e) {
         failed = true;
         log(`  ${s.name} failed: ${(e as Error).stack ?? e}`);
@@ -207,7 +216,12 @@ async function main(): Promise<number> {
   rows.sort((a, b) => rank(a.scenario) - rank(b.scenario));
 
   const finished = new Date();
-  const profiles = values.profile || process.env.BENCH_CPU_PROF === '1' ? readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(profileDir, f)) : [];
+  const profiles =
+    values.profile || process.env.BENCH_CPU_PROF === '1'
+      ? readdirSync(profileDir)
+          .filter((f) => f.endsWith('.cpuprofile'))
+          .map((f) => path.join(profileDir, f))
+      : [];
   const result = {
     started_at: started.toISOString(),
     finished_at: finished.toISOString(),
@@ -220,10 +234,25 @@ async function main(): Promise<number> {
     node: process.version,
     postgres,
     database: dbs.source,
-    machine: { platform: `${os.platform()} ${os.release()}`, arch: os.arch(), cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? 'unknown', memory_gib: Math.round((os.totalmem() / 2 ** 30) * 10) / 10 },
+    machine: {
+      platform: `${os.platform()} ${os.release()}`,
+      arch: os.arch(),
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? 'unknown',
+      memory_gib: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    },
     // Anything that makes this run differ from the plain command (exploring, not figures of record).
     overrides: Object.fromEntries(
-      ['BENCH_CONNECTIONS', 'BENCH_SERVICE', 'BENCH_SERVICE_ENTRY', 'BENCH_SERVICE_NODE_OPTIONS', 'BENCH_EXPERIMENTS', 'BENCH_LOG_LEVEL', 'BENCH_CPU_PROF', 'BENCH_WORKER_CPU_PROF']
+      [
+        'BENCH_CONNECTIONS',
+        'BENCH_SERVICE',
+        'BENCH_SERVICE_ENTRY',
+        'BENCH_SERVICE_NODE_OPTIONS',
+        'BENCH_EXPERIMENTS',
+        'BENCH_LOG_LEVEL',
+        'BENCH_CPU_PROF',
+        'BENCH_WORKER_CPU_PROF',
+      ]
         .filter((k) => process.env[k] !== undefined && !(k === 'BENCH_SERVICE' && process.env[k] === 'compiled'))
         .map((k) => [k, process.env[k]]),
     ) as Record<string, string>,
@@ -238,7 +267,13 @@ async function main(): Promise<number> {
   const text = [
     '',
     `npm run bench (${result.mode}) — ${finished.toISOString()} — ${result.seconds.toFixed(0)} s`,
-    ...(Object.keys(result.overrides).length ? [`overrides (not figures of record): ${Object.entries(result.overrides).map(([k, v]) => `${k}=${v}`).join(' ')}`] : []),
+    ...(Object.keys(result.overrides).length
+      ? [
+          `overrides (not figures of record): ${Object.entries(result.overrides)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')}`,
+        ]
+      : []),
     `commit ${commit}; node ${result.node}; ${postgres}; ${result.machine.cpus} × ${result.machine.cpu_model}; database: ${dbs.source}`,
     `service: ${result.service ?? '(not started)'}; LOG_LEVEL=${logLevel}`,
     '',
@@ -265,7 +300,11 @@ async function main(): Promise<number> {
 function gitCommit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'bench', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync(
+      'git',
+      ['status', '--porcelain', '--', 'src', 'bench', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'],
+      { cwd: REPO_ROOT, encoding: 'utf8' },
+    ).trim();
     return dirty ? `${sha} + uncommitted changes` : sha;
   } catch {
     return 'unknown';

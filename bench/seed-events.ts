@@ -77,7 +77,13 @@ class TenantStory {
     if (this.n === 0) return this.event('workspace.created', 'workspace', this.id, { workspace_id: this.id, name: `Bench Workspace ${this.index + 1}` }, true);
     if (this.n === 1) {
       const email = `owner${this.index + 1}@bench.example.com`;
-      return this.event('member.joined', 'member', this.owner.id, { member_id: this.owner.id, user_id: this.owner.userId, email, name: `Owner ${this.index + 1}`, role: 'owner' }, true);
+      return this.event(
+        'member.joined',
+        'member',
+        this.owner.id,
+        { member_id: this.owner.id, user_id: this.owner.userId, email, name: `Owner ${this.index + 1}`, role: 'owner' },
+        true,
+      );
     }
     for (let tries = 0; tries < 10; tries++) {
       const r = this.rnd();
@@ -85,7 +91,13 @@ class TenantStory {
         const invite = { id: randomUUID(), email: `person${this.n}-t${this.index + 1}@bench.example.com`, role: this.pick(NON_OWNER) };
         this.pending.push(invite);
         const expires = new Date(this.clock + 7 * 24 * 3600_000).toISOString();
-        return this.event('member.invited', 'invite', invite.id, { invite_id: invite.id, email: invite.email, role: invite.role, invited_by: this.owner.id, expires_at: expires });
+        return this.event('member.invited', 'invite', invite.id, {
+          invite_id: invite.id,
+          email: invite.email,
+          role: invite.role,
+          invited_by: this.owner.id,
+          expires_at: expires,
+        });
       }
       if (r < 0.5 && this.pending.length > 0) {
         const invite = this.pending.splice(Math.floor(this.rnd() * this.pending.length), 1)[0]!;
@@ -132,7 +144,13 @@ class TenantStory {
     }
     const invite = { id: randomUUID(), email: `late${this.n}-t${this.index + 1}@bench.example.com`, role: 'viewer' as Role };
     this.pending.push(invite);
-    return this.event('member.invited', 'invite', invite.id, { invite_id: invite.id, email: invite.email, role: invite.role, invited_by: this.owner.id, expires_at: new Date(this.clock + 604_800_000).toISOString() });
+    return this.event('member.invited', 'invite', invite.id, {
+      invite_id: invite.id,
+      email: invite.email,
+      role: invite.role,
+      invited_by: this.owner.id,
+      expires_at: new Date(this.clock + 604_800_000).toISOString(),
+    });
   }
 }
 
@@ -145,7 +163,11 @@ async function main(): Promise<void> {
   let appended = 0;
   try {
     const start = Date.UTC(2025, 0, 1);
-    const tenants = Array.from({ length: TENANTS }, (_, i) => ({ story: new TenantStory(i, start), quota: Math.floor(total / TENANTS) + (i < total % TENANTS ? 1 : 0), seq: 0 }));
+    const tenants = Array.from({ length: TENANTS }, (_, i) => ({
+      story: new TenantStory(i, start),
+      quota: Math.floor(total / TENANTS) + (i < total % TENANTS ? 1 : 0),
+      seq: 0,
+    }));
     let nextTenant = 0;
     const worker = async () => {
       for (;;) {

@@ -37,17 +37,39 @@ describe('bench: npm run bench -- --quick (smoke, no timing assertions)', functi
 
   it('runs every scenario and writes a numeric figure and baseline for each row', async () => {
     const out = path.join(dir, 'result.json');
-    const p = spawnNode('bench/run.ts', ['--quick', '--out', out], childEnv({ DATABASE_URL: testDb.url, BENCH_DATA_DIR: dir, BENCH_RESULTS_DIR: path.join(dir, 'results'), BENCH_LOG_LEVEL: 'warn' }));
+    const p = spawnNode(
+      'bench/run.ts',
+      ['--quick', '--out', out],
+      childEnv({ DATABASE_URL: testDb.url, BENCH_DATA_DIR: dir, BENCH_RESULTS_DIR: path.join(dir, 'results'), BENCH_LOG_LEVEL: 'warn' }),
+    );
     const exit = await exitWithin(p, 200_000, 'npm run bench -- --quick');
     expect(exit.code, p.tail()).to.equal(0);
 
-    const result = JSON.parse(await readFile(out, 'utf8')) as { mode: string; node: string; postgres: string; service_mode: string; expected_rows: string[]; rows: ResultRow[] };
+    const result = JSON.parse(await readFile(out, 'utf8')) as {
+      mode: string;
+      node: string;
+      postgres: string;
+      service_mode: string;
+      expected_rows: string[];
+      rows: ResultRow[];
+    };
     expect(result.mode).to.equal('quick');
     // By default the bench measures what production runs: the compiled build.
     expect(result.service_mode).to.equal('compiled');
     expect(result.node).to.match(/^v\d+/);
     expect(result.postgres).to.match(/PostgreSQL \d+/);
-    expect(result.expected_rows).to.include.members(['read', 'write', 'memory', 'cpu per write', 'reply', 'inbound', 'deep-page', 'append', 'rebuild', 'webhook']);
+    expect(result.expected_rows).to.include.members([
+      'read',
+      'write',
+      'memory',
+      'cpu per write',
+      'reply',
+      'inbound',
+      'deep-page',
+      'append',
+      'rebuild',
+      'webhook',
+    ]);
     for (const name of result.expected_rows) {
       const rows = result.rows.filter((r) => r.scenario === name);
       expect(rows, `row ${name} is missing\n${p.tail()}`).to.not.be.empty;

@@ -44,7 +44,16 @@ const KEY_SCOPES = ['conversations:read', 'conversations:write', 'contacts:read'
 
 const FIRST = ['Alan', 'Barbara', 'Claude', 'Dorothy', 'Edsger', 'Frances', 'Gordon', 'Hedy'];
 const LAST = ['Turing', 'Liskov', 'Shannon', 'Vaughan', 'Dijkstra', 'Allen', 'Moore', 'Lamarr'];
-const TOPICS = ['Where is my order?', 'Refund for a damaged item', 'Cannot sign in', 'Change my delivery address', 'Invoice needed', 'The app crashes on start', 'Upgrade my plan', 'Cancel my subscription'];
+const TOPICS = [
+  'Where is my order?',
+  'Refund for a damaged item',
+  'Cannot sign in',
+  'Change my delivery address',
+  'Invoice needed',
+  'The app crashes on start',
+  'Upgrade my plan',
+  'Cancel my subscription',
+];
 
 const log = (m: string) => console.error(`[demo] ${m}`);
 
@@ -69,7 +78,11 @@ class ApiError extends Error {
   }
 }
 
-async function api(method: string, p: string, o: Auth & { body?: unknown; idempotencyKey?: string; raw?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any; headers: Headers }> {
+async function api(
+  method: string,
+  p: string,
+  o: Auth & { body?: unknown; idempotencyKey?: string; raw?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const headers: Record<string, string> = { ...o.headers };
   if (o.key) headers.authorization = `Bearer ${o.key}`;
   if (o.cookie) headers.cookie = o.cookie;
@@ -96,7 +109,11 @@ async function all<T>(p: string, auth: Auth): Promise<T[]> {
   let after: string | null = null;
   do {
     const sep = p.includes('?') ? '&' : '?';
-    const page: { body: { data: T[]; pages: { next: { starting_after: string } | null } } } = await api('GET', `${p}${sep}per_page=150${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`, auth);
+    const page: { body: { data: T[]; pages: { next: { starting_after: string } | null } } } = await api(
+      'GET',
+      `${p}${sep}per_page=150${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`,
+      auth,
+    );
     out.push(...page.body.data);
     after = page.body.pages.next?.starting_after ?? null;
   } while (after);
@@ -121,7 +138,9 @@ function cli(args: string[]): Promise<any> {
     let err = '';
     p.stdout.on('data', (d) => (out += d));
     p.stderr.on('data', (d) => (err += d));
-    p.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`cli ${args[0]} ${args[1]} exited ${code}: ${err.trim()}`))));
+    p.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`cli ${args[0]} ${args[1]} exited ${code}: ${err.trim()}`)),
+    );
   });
 }
 
@@ -145,7 +164,10 @@ async function ownerSession(): Promise<{ cookie: string; workspaceId: string; cr
   }
   const s = await signIn(OWNER.email, OWNER.password);
   const ws = s?.workspaces.find((w) => w.name === WORKSPACE);
-  if (!s || !ws) throw new Error('signed in as the demo owner but the demo workspace is not there: does the CLI use the same database as the service (DATA_DIR / DATABASE_URL)?');
+  if (!s || !ws)
+    throw new Error(
+      'signed in as the demo owner but the demo workspace is not there: does the CLI use the same database as the service (DATA_DIR / DATABASE_URL)?',
+    );
   return { cookie: s.cookie, workspaceId: ws.id, created };
 }
 
@@ -206,11 +228,21 @@ const tag = (i: number, k: number) => `[demo ${i}.${k}]`;
 function plan(i: number, agentIds: string[]): PartPlan[] {
   const by = i % AGENTS.length;
   const parts: PartPlan[] = [];
-  if (i % 3 === 0) parts.push({ kind: 'parts', by, body: { message_type: 'assignment', assignee_id: agentIds[by], body: `Taking this one. ${tag(i, parts.length)}` } });
+  if (i % 3 === 0)
+    parts.push({ kind: 'parts', by, body: { message_type: 'assignment', assignee_id: agentIds[by], body: `Taking this one. ${tag(i, parts.length)}` } });
   parts.push({ kind: 'reply', by, body: { message_type: 'comment', body: `Thanks for writing in, we are on it. ${tag(i, parts.length)}` } });
   if (i % 2 === 0) parts.push({ kind: 'reply', by, body: { message_type: 'note', body: `Internal: checked the order history. ${tag(i, parts.length)}` } });
   if (i % 5 === 0) parts.push({ kind: 'parts', by, body: { message_type: 'close', body: `Solved. ${tag(i, parts.length)}` } });
-  else if (i % 7 === 0) parts.push({ kind: 'parts', by, body: { message_type: 'snoozed', snoozed_until: new Date(Date.now() + 3 * 86_400_000).toISOString(), body: `Waiting for the customer. ${tag(i, parts.length)}` } });
+  else if (i % 7 === 0)
+    parts.push({
+      kind: 'parts',
+      by,
+      body: {
+        message_type: 'snoozed',
+        snoozed_until: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        body: `Waiting for the customer. ${tag(i, parts.length)}`,
+      },
+    });
   return parts;
 }
 
@@ -272,9 +304,16 @@ async function main(): Promise<void> {
   let channel = (await all<{ id: string; name: string }>('/api/channels', k)).find((c) => c.name === CHANNEL.name);
   if (!channel) {
     try {
-      channel = (await api('POST', '/api/channels', { ...k, body: { kind: 'api', name: CHANNEL.name, default_team_id: null, webhook_secret: CHANNEL.secret }, idempotencyKey: 'demo-channel' })).body;
+      channel = (
+        await api('POST', '/api/channels', {
+          ...k,
+          body: { kind: 'api', name: CHANNEL.name, default_team_id: null, webhook_secret: CHANNEL.secret },
+          idempotencyKey: 'demo-channel',
+        })
+      ).body;
     } catch (e) {
-      if (e instanceof ApiError && e.code === 'channels_not_configured') throw new Error('the service cannot create api channels: start it with SERVICE_CHANNELS_SECRET (at least 32 characters)');
+      if (e instanceof ApiError && e.code === 'channels_not_configured')
+        throw new Error('the service cannot create api channels: start it with SERVICE_CHANNELS_SECRET (at least 32 characters)');
       throw e;
     }
   }
@@ -283,7 +322,10 @@ async function main(): Promise<void> {
   if (webhooks) await api('PUT', `/api/channels/${channelId}`, { ...k, body: { webhook_url: `${receiver.url}/bridge` } });
 
   // Conversations: found by subject (started by an agent) or thread id (posted by the bridge).
-  const existing = await all<{ id: string; subject: string | null; external_id: string | null; parts_count: number }>(`/api/conversations?channel_id=${channelId}`, k);
+  const existing = await all<{ id: string; subject: string | null; external_id: string | null; parts_count: number }>(
+    `/api/conversations?channel_id=${channelId}`,
+    k,
+  );
   const bySubject = new Map(existing.filter((c) => c.subject).map((c) => [c.subject!.split(':')[0]!, c]));
   const byThread = new Map(existing.filter((c) => c.external_id).map((c) => [c.external_id!, c]));
   const agentIds = agents.map((a) => a.memberId);
@@ -300,7 +342,10 @@ async function main(): Promise<void> {
         if (inbound) {
           const raw = JSON.stringify({ external_id: `demo-thread-${i}`, message_id: `demo-message-${i}`, contact, content: `${topic} ${tag(i, -1)}` });
           const signature = createHmac('sha256', CHANNEL.secret).update(raw).digest('hex');
-          const r = await api('POST', `/api/channels/${channelId}/inbound`, { raw, headers: { 'x-service-signature': signature, 'x-service-timestamp': String(Math.floor(Date.now() / 1000)) } });
+          const r = await api('POST', `/api/channels/${channelId}/inbound`, {
+            raw,
+            headers: { 'x-service-signature': signature, 'x-service-timestamp': String(Math.floor(Date.now() / 1000)) },
+          });
           conv = { id: r.body.conversation_id, subject: null, external_id: `demo-thread-${i}`, parts_count: 1 };
         } else {
           const a = agents[i % agents.length]!;
@@ -308,7 +353,12 @@ async function main(): Promise<void> {
             cookie: a.cookie,
             workspace: owner.workspaceId,
             idempotencyKey: `demo-conversation-${i}`,
-            body: { channel_id: channelId, subject: `Demo #${i}: ${topic}`, body: `Hello ${contact.name.split(' ')[0]}, following up on "${topic}". ${tag(i, -1)}`, contact },
+            body: {
+              channel_id: channelId,
+              subject: `Demo #${i}: ${topic}`,
+              body: `Hello ${contact.name.split(' ')[0]}, following up on "${topic}". ${tag(i, -1)}`,
+              contact,
+            },
           });
           conv = { id: r.body.id, subject: r.body.subject, external_id: null, parts_count: r.body.parts_count };
         }
@@ -320,7 +370,12 @@ async function main(): Promise<void> {
       for (const [n, p] of parts.entries()) {
         if (have.has(p.body.body as string)) continue;
         const a = agents[p.by]!;
-        await api('POST', `/api/conversations/${conv.id}/${p.kind}`, { cookie: a.cookie, workspace: owner.workspaceId, idempotencyKey: `demo-part-${i}-${n}`, body: p.body });
+        await api('POST', `/api/conversations/${conv.id}/${p.kind}`, {
+          cookie: a.cookie,
+          workspace: owner.workspaceId,
+          idempotencyKey: `demo-part-${i}-${n}`,
+          body: p.body,
+        });
         counts.parts++;
       }
     },

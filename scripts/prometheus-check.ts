@@ -103,7 +103,12 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of CONFIG_VARS) delete env[k];
   const serviceLog = path.join(tmp, 'service.log');
-  const service = start(process.execPath, ['--import', 'tsx', 'src/main.ts'], { ...env, PORT: String(servicePort), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), METRICS_TOKEN: token, LOG_LEVEL: 'warn' }, serviceLog);
+  const service = start(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts'],
+    { ...env, PORT: String(servicePort), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), METRICS_TOKEN: token, LOG_LEVEL: 'warn' },
+    serviceLog,
+  );
   const serviceUrl = `http://127.0.0.1:${servicePort}`;
   log(`service starting on ${serviceUrl} (embedded Postgres in ${tmp})`);
   await waitOk(`${serviceUrl}/readyz`, service, 'the service', serviceLog);
@@ -169,7 +174,9 @@ scrape_configs:
   if (lint.error) throw new Error(`promtool did not run: ${lint.error.message}`);
   if (lint.status !== 0 || said !== '') throw new Error(`promtool check metrics found problems in /metrics (exit ${lint.status}):\n${said}`);
   const families = (exposition.match(/^# TYPE /gm) ?? []).length;
-  console.log(`PROMETHEUS_CHECK_OK ${JSON.stringify({ requests_counted: seen, up, pool_connections: pool, cpu_seconds: cpu, promtool_families_checked: families })}`);
+  console.log(
+    `PROMETHEUS_CHECK_OK ${JSON.stringify({ requests_counted: seen, up, pool_connections: pool, cpu_seconds: cpu, promtool_families_checked: families })}`,
+  );
 }
 
 const deadline = setTimeout(() => {

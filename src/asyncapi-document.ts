@@ -10,4 +10,5 @@ import { loadConfig } from './config.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-export const asyncApiDocument = (): Record<string, unknown> => buildAsyncApi(eventCatalogue(), { version: pkg.version, retryBaseSeconds: loadConfig({}).webhookRetryBaseSeconds, rules: webhookRoutingRules });
+export const asyncApiDocument = (): Record<string, unknown> =>
+  buildAsyncApi(eventCatalogue(), { version: pkg.version, retryBaseSeconds: loadConfig({}).webhookRetryBaseSeconds, rules: webhookRoutingRules });

@@ -49,7 +49,10 @@ const workspaceId = (v: string): string => {
   return v.toLowerCase();
 };
 const scopes = (v: string): Scope[] => {
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = list.filter((s) => !isScope(s));
   if (list.length === 0) throw new InvalidArgumentError('name at least one scope.');
   if (unknown.length) throw new InvalidArgumentError(`unknown scope ${unknown.join(', ')} (known: ${SCOPES.join(', ')}).`);
@@ -115,7 +118,9 @@ Exit status: 0 done, 1 the command failed, 2 a usage or configuration error.`,
     .option('--owner-name <name>', "the owner's display name (default: the e-mail's local part)", nonEmpty)
     .action(async (o: { name: string; ownerEmail: string; ownerPassword: string; ownerName?: string }) => {
       const { createWorkspace } = await import('./capabilities/members/index.js');
-      print(await withCore((deps) => createWorkspace(deps, { name: o.name, ownerEmail: o.ownerEmail, ownerPassword: o.ownerPassword, ownerName: o.ownerName })));
+      print(
+        await withCore((deps) => createWorkspace(deps, { name: o.name, ownerEmail: o.ownerEmail, ownerPassword: o.ownerPassword, ownerName: o.ownerName })),
+      );
     });
 
   const keys = program.command('keys').description('API keys');
@@ -126,7 +131,10 @@ Exit status: 0 done, 1 the command failed, 2 a usage or configuration error.`,
     .requiredOption('--member-email <email>', "the member's e-mail: the key acts as them, within their role", email)
     .requiredOption('--name <name>', 'a name for the key', nonEmpty)
     .requiredOption('--scopes <list>', `comma-separated scopes, e.g. conversations:read,conversations:write (known: ${SCOPES.join(', ')})`, scopes)
-    .addHelpText('after', '\nExample:\n  npm run -s cli -- keys create --workspace "$WS" --member-email ada@example.com --name ci --scopes conversations:read,events:read')
+    .addHelpText(
+      'after',
+      '\nExample:\n  npm run -s cli -- keys create --workspace "$WS" --member-email ada@example.com --name ci --scopes conversations:read,events:read',
+    )
     .action(async (o: { workspace: string; memberEmail: string; name: string; scopes: Scope[] }) => {
       if (o.name.length > 200) throw new UsageError('--name is longer than 200 characters');
       const { mintKeyForMember } = await import('./capabilities/keys/index.js');

@@ -149,7 +149,10 @@ export function loadConfig(env: Env = process.env): Config {
     secretsKey,
     logLevel,
     channelSecretGraceSeconds: int('CHANNEL_SECRET_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
-    webhookAllowlist: (str('WEBHOOK_ALLOWLIST') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    webhookAllowlist: (str('WEBHOOK_ALLOWLIST') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookRetryBaseSeconds: int('WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
     unsendWindowSeconds: int('UNSEND_WINDOW_SECONDS', 900, 0, 7 * 86_400),
@@ -161,7 +164,10 @@ export function loadConfig(env: Env = process.env): Config {
     httpHeadersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
     httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     httpKeepAliveTimeoutMs: int('HTTP_KEEPALIVE_TIMEOUT_MS', 65_000, 100, 600_000),
-    trustProxy: (str('TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: (str('TRUST_PROXY') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     metricsToken,
     exportTtlHours: int('EXPORT_TTL_HOURS', 48, 1, 24 * 365),
     outboundBatch: int('OUTBOUND_BATCH', 50, 1, 1000),

@@ -55,7 +55,7 @@ export class ServiceMetrics {
   });
   private readonly httpDuration = new client.Histogram({
     name: 'service_http_request_duration_seconds',
-    help: 'Time from a request\'s arrival to the end of its answer, by route template, method and status.',
+    help: "Time from a request's arrival to the end of its answer, by route template, method and status.",
     labelNames: ['route', 'method', 'status'] as const,
     buckets: SECONDS,
     registers: [this.registry],
@@ -91,14 +91,14 @@ export class ServiceMetrics {
   });
   private readonly attemptDuration = new client.Histogram({
     name: 'service_webhook_attempt_duration_seconds',
-    help: 'Duration of delivery attempts (the receiver\'s HTTP answer time).',
+    help: "Duration of delivery attempts (the receiver's HTTP answer time).",
     labelNames: ['target_kind'] as const,
     buckets: SECONDS,
     registers: [this.registry],
   });
   private readonly deliveryLatency = new client.Histogram({
     name: 'service_webhook_delivery_latency_seconds',
-    help: 'From a delivery\'s creation (dispatch or republish) to the receiver\'s 2xx, retries included.',
+    help: "From a delivery's creation (dispatch or republish) to the receiver's 2xx, retries included.",
     labelNames: ['target_kind'] as const,
     buckets: [...SECONDS, 30, 60, 300, 900, 3600, 7200],
     registers: [this.registry],
@@ -149,7 +149,7 @@ export class ServiceMetrics {
     if (switches) {
       new client.Counter({
         name: 'service_db_role_switches_total',
-        help: 'Times a pooled connection was put in another workspace\'s role (row-level security): a round trip each; affinity keeps it low.',
+        help: "Times a pooled connection was put in another workspace's role (row-level security): a round trip each; affinity keeps it low.",
         registers: [this.registry],
         collect() {
           this.reset();
@@ -233,7 +233,8 @@ export class ServiceMetrics {
       const outbox = await trx.raw(`SELECT target_kind, state, count(*)::int AS n FROM webhook_deliveries WHERE state IN ('pending', 'dead') GROUP BY 1, 2`);
       const rows = outbox.rows as { target_kind: string; state: string; n: number }[];
       for (const target_kind of ['endpoint', 'channel']) {
-        for (const state of ['pending', 'dead']) this.deliveries.set({ target_kind, state }, rows.find((r) => r.target_kind === target_kind && r.state === state)?.n ?? 0);
+        for (const state of ['pending', 'dead'])
+          this.deliveries.set({ target_kind, state }, rows.find((r) => r.target_kind === target_kind && r.state === state)?.n ?? 0);
       }
       if (this.sources.storeKind !== 'postgres') return;
       const models = await trx.raw(
@@ -273,7 +274,9 @@ export class ServiceMetrics {
     return (req, res, next) => {
       if (want) {
         const m = /^Bearer (.+)$/.exec(req.get('authorization') ?? '');
-        const got = createHash('sha256').update(m?.[1] ?? '').digest();
+        const got = createHash('sha256')
+          .update(m?.[1] ?? '')
+          .digest();
         if (!m || !timingSafeEqual(got, want)) {
           res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
           next(new AppError(401, 'unauthenticated', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.'));

@@ -92,7 +92,8 @@ const EXTRA_PATHS: ExtraPath[] = [
     method: 'get',
     path: '/metrics',
     summary: 'Prometheus metrics',
-    description: 'The Prometheus text exposition format (docs/operations.md, Metrics, lists them). When the operator sets METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; otherwise no authentication.',
+    description:
+      'The Prometheus text exposition format (docs/operations.md, Metrics, lists them). When the operator sets METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; otherwise no authentication.',
     tag: 'operations',
     content: { 'text/plain': { type: 'string' } },
     other: { 401: { description: 'METRICS_TOKEN is set and the request does not carry it.', schema: errorListSchema } },
@@ -102,5 +103,11 @@ const EXTRA_PATHS: ExtraPath[] = [
 ];
 
 export function openApiDocument(routes: readonly RouteDef[]): OpenApiDocument {
-  return buildOpenApi(routes, { title: 'Conversation service API', version: pkg.version, description: DESCRIPTION, extraPaths: EXTRA_PATHS, errors: errorCatalogue() });
+  return buildOpenApi(routes, {
+    title: 'Conversation service API',
+    version: pkg.version,
+    description: DESCRIPTION,
+    extraPaths: EXTRA_PATHS,
+    errors: errorCatalogue(),
+  });
 }

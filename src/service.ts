@@ -113,7 +113,22 @@ export async function openCore(
   const ids = options.ids ?? randomIds;
   const shell = new CommandShell(store, database.db, engine, ids, forgettable, scope, { groupCommit: config.groupCommit });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
-  const deps: CoreDeps = { config, db: database.db, scope, store, notifier, shell, clock: options.clock ?? systemClock, ids, log, sealer, forgettable, urlPolicy, catalogue, ...wiring };
+  const deps: CoreDeps = {
+    config,
+    db: database.db,
+    scope,
+    store,
+    notifier,
+    shell,
+    clock: options.clock ?? systemClock,
+    ids,
+    log,
+    sealer,
+    forgettable,
+    urlPolicy,
+    catalogue,
+    ...wiring,
+  };
   return { deps, engine };
 }
 
@@ -127,7 +142,12 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   // dispatcher's lock would hold a request connection for as long as the process runs.
   const ownerDb = createDb(database.url, { max: OWNER_POOL, prepare: config.preparedStatements, log });
   let scope: CoreDeps['scope'] | null = null;
-  const metrics = new ServiceMetrics({ db: database.db, storeKind: config.eventstoreUrl ? 'eventstoredb' : 'postgres', log, roleSwitches: () => scope?.switches() ?? 0 });
+  const metrics = new ServiceMetrics({
+    db: database.db,
+    storeKind: config.eventstoreUrl ? 'eventstoredb' : 'postgres',
+    log,
+    roleSwitches: () => scope?.switches() ?? 0,
+  });
   const { deps, engine } = await openCore({ ...options, log }, database, { ownerDb, deliveryObserver: metrics.deliveryObserver });
   scope = deps.scope;
   // Metrics observe the shell through its hooks (commits, refusals); nothing replaces its methods.
@@ -176,7 +196,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     store: deps.store.kind === 'postgres' ? new OpeningStore(new PostgresEventStore(ownerDb, deps.notifier), deps.forgettable, ownerDb) : deps.store,
   };
   const workers: Worker[] = config.workers
-    ? [idempotencySweeper(new Idempotency(ownerDb, deps.clock, deps.sealer, deps.forgettable, { db: ownerDb, scope: deps.scope }, deps.ids), log), ...modules.flatMap((m) => m.workers?.(workerDeps) ?? [])]
+    ? [
+        idempotencySweeper(new Idempotency(ownerDb, deps.clock, deps.sealer, deps.forgettable, { db: ownerDb, scope: deps.scope }, deps.ids), log),
+        ...modules.flatMap((m) => m.workers?.(workerDeps) ?? []),
+      ]
     : [];
   let catchUp: Subscription | null = null;
   if (config.workers && deps.store.kind !== 'postgres') catchUp = await startCatchUpProjector(database.db, deps.store, engine, log);
@@ -228,7 +251,13 @@ async function answersWithin(probe: () => Promise<unknown>, ms: number): Promise
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([probe().then(() => true, () => false), late]);
+    return await Promise.race([
+      probe().then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -32,7 +32,13 @@ describe('configuration', function () {
       SERVICE_CHANNELS_SECRET: 'x'.repeat(32),
       LOG_LEVEL: 'debug',
     });
-    expect(c).to.include({ port: 0, host: '::1', databaseUrl: 'postgresql://u:p@db:5432/app', eventstoreUrl: 'esdb://localhost:2113?tls=false', logLevel: 'debug' });
+    expect(c).to.include({
+      port: 0,
+      host: '::1',
+      databaseUrl: 'postgresql://u:p@db:5432/app',
+      eventstoreUrl: 'esdb://localhost:2113?tls=false',
+      logLevel: 'debug',
+    });
   });
 
   it('reads EXPORT_TTL_HOURS (default 48) and refuses a value that is not a whole number of hours from 1', () => {
@@ -49,7 +55,12 @@ describe('configuration', function () {
       outboundIntervalMs: 15,
       outboundPollMs: 200,
     });
-    for (const [name, bad] of [['OUTBOUND_BATCH', '0'], ['OUTBOUND_LEASE_MS', '10'], ['OUTBOUND_INTERVAL_MS', '-1'], ['OUTBOUND_POLL_MS', 'soon']] as const) {
+    for (const [name, bad] of [
+      ['OUTBOUND_BATCH', '0'],
+      ['OUTBOUND_LEASE_MS', '10'],
+      ['OUTBOUND_INTERVAL_MS', '-1'],
+      ['OUTBOUND_POLL_MS', 'soon'],
+    ] as const) {
       expect(() => loadConfig({ [name]: bad }), name).to.throw(ConfigError, name);
     }
   });
@@ -62,7 +73,13 @@ describe('configuration', function () {
 
   it('reads TRUST_PROXY as a list of proxies and refuses entries that are neither IPs, CIDRs nor the named ranges', () => {
     expect(loadConfig({}).trustProxy).to.deep.equal([]);
-    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback' }).trustProxy).to.deep.equal(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback' }).trustProxy).to.deep.equal([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
     for (const bad of ['nginx.internal', '10.0.0.0/33', '::1/129', '1.2.3.4/8/1', 'true']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).to.throw(ConfigError, 'TRUST_PROXY');
     }

@@ -43,10 +43,22 @@ export class Bootstrapper {
     this.db = createDb(databaseUrl, { max: 2 });
     // Sealed with the key the bench's service runs with, so the service opens what this seeds.
     const forgettable = new Forgettable(eventCatalogue(), createSealer({ data_key: SECRETS_KEY }), personalObjects());
-    this.shell = new CommandShell(new PostgresEventStore(this.db, null), this.db, new ProjectionEngine(allProjectors(), { logInDatabase: true }), randomIds, forgettable, tenantScope(this.db, { enabled: true }));
+    this.shell = new CommandShell(
+      new PostgresEventStore(this.db, null),
+      this.db,
+      new ProjectionEngine(allProjectors(), { logInDatabase: true }),
+      randomIds,
+      forgettable,
+      tenantScope(this.db, { enabled: true }),
+    );
   }
 
-  async http(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: any; headers: Headers; text: string }> {
+  async http(
+    method: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers; text: string }> {
     const res = await fetch(this.serviceUrl + path, {
       method,
       headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
@@ -72,14 +84,32 @@ export class Bootstrapper {
     const tag = randomBytes(4).toString('hex');
     const email = `bench-${name}-${tag}@bench.example.com`;
     const password = `bench-password-${tag}`;
-    const ws = await createWorkspace({ db: this.db, shell: this.shell, clock: systemClock, ids: randomIds }, { name: `Bench ${name}`, ownerEmail: email, ownerPassword: password });
+    const ws = await createWorkspace(
+      { db: this.db, shell: this.shell, clock: systemClock, ids: randomIds },
+      { name: `Bench ${name}`, ownerEmail: email, ownerPassword: password },
+    );
     const session = await this.expect(201, 'POST', '/api/session', { email, password }, {});
     const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
     const asOwner = { cookie, 'x-service-workspace': ws.workspace_id };
     const key = await this.expect(201, 'POST', '/api/keys', { name: `bench ${name}`, scopes: SCOPES }, asOwner);
     const channelSecret = `bench-channel-secret-${tag}`;
-    const channel = await this.expect(201, 'POST', '/api/channels', { kind: 'api', name: `Bench bridge ${name}`, default_team_id: null, webhook_secret: channelSecret }, asOwner);
-    return { name, workspaceId: ws.workspace_id, memberId: ws.member_id, cookie, key: key.body.secret, keyId: key.body.id, channelId: channel.body.id, channelSecret };
+    const channel = await this.expect(
+      201,
+      'POST',
+      '/api/channels',
+      { kind: 'api', name: `Bench bridge ${name}`, default_team_id: null, webhook_secret: channelSecret },
+      asOwner,
+    );
+    return {
+      name,
+      workspaceId: ws.workspace_id,
+      memberId: ws.member_id,
+      cookie,
+      key: key.body.secret,
+      keyId: key.body.id,
+      channelId: channel.body.id,
+      channelSecret,
+    };
   }
 
   async close(): Promise<void> {

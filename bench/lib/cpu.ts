@@ -114,7 +114,9 @@ export function cpuMeter(pid: number | null): CpuMeter {
         serviceMs: round(serviceMs),
         postgresMs: round(postgresMs),
         wallMs: Math.round(performance.now() - t0),
-        ...(units ? { perUnit: { serviceMs: round(serviceMs === null ? null : serviceMs / units), postgresMs: round(postgresMs === null ? null : postgresMs / units) } } : {}),
+        ...(units
+          ? { perUnit: { serviceMs: round(serviceMs === null ? null : serviceMs / units), postgresMs: round(postgresMs === null ? null : postgresMs / units) } }
+          : {}),
       };
     },
   };

@@ -76,7 +76,9 @@ export async function openDatabases(opts: { dataDir: string; keep: boolean; log:
     const i = created.indexOf(db);
     if (i < 0 || opts.keep) return;
     created.splice(i, 1);
-    await onServer(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(db)} WITH (FORCE)`)).catch((e) => opts.log(`could not drop ${db}: ${(e as Error).message}`));
+    await onServer(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(db)} WITH (FORCE)`)).catch((e) =>
+      opts.log(`could not drop ${db}: ${(e as Error).message}`),
+    );
   };
   return {
     source: given ? 'DATABASE_URL' : 'embedded',

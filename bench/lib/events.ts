@@ -55,14 +55,32 @@ export class TenantStory {
     this.clock = start;
     this.opening = [
       this.event('workspace.created', 'workspace', this.id, { workspace_id: this.id, name: `Bench Workspace ${index + 1}` }, true),
-      this.event('member.joined', 'member', this.owner.id, { member_id: this.owner.id, user_id: this.owner.userId, email: `owner${index + 1}@bench.example.com`, name: `Owner ${index + 1}`, role: 'owner' }, true),
-      this.event('channel.created', 'channel', this.channelId, { channel_id: this.channelId, kind: 'api', name: 'WhatsApp bridge', source: `bench-${index + 1}`, default_team_id: null }),
+      this.event(
+        'member.joined',
+        'member',
+        this.owner.id,
+        { member_id: this.owner.id, user_id: this.owner.userId, email: `owner${index + 1}@bench.example.com`, name: `Owner ${index + 1}`, role: 'owner' },
+        true,
+      ),
+      this.event('channel.created', 'channel', this.channelId, {
+        channel_id: this.channelId,
+        kind: 'api',
+        name: 'WhatsApp bridge',
+        source: `bench-${index + 1}`,
+        default_team_id: null,
+      }),
     ];
     for (let i = 0; i < 3; i++) {
       const memberId = randomUUID();
       this.agents.push(memberId);
       this.opening.push(
-        this.event('member.joined', 'member', memberId, { member_id: memberId, user_id: randomUUID(), email: `agent${i}-t${index + 1}@bench.example.com`, name: `Agent ${i}`, role: 'agent' }),
+        this.event('member.joined', 'member', memberId, {
+          member_id: memberId,
+          user_id: randomUUID(),
+          email: `agent${i}-t${index + 1}@bench.example.com`,
+          name: `Agent ${i}`,
+          role: 'agent',
+        }),
       );
     }
   }
@@ -81,7 +99,9 @@ export class TenantStory {
       aggregate_id,
       payload,
       created_at: new Date(this.clock).toISOString(),
-      metadata: system ? { actor: { type: 'system', id: 'cli' } } : { actor: { type: 'member', id: this.owner.id, member_id: this.owner.id }, request_id: `req-${randomUUID()}` },
+      metadata: system
+        ? { actor: { type: 'system', id: 'cli' } }
+        : { actor: { type: 'member', id: this.owner.id, member_id: this.owner.id }, request_id: `req-${randomUUID()}` },
     };
   }
 
@@ -138,7 +158,12 @@ export class TenantStory {
           source: 'inbound',
         }),
       );
-      out.push(this.part(c, 'message', { type: 'contact', id: contactId }, this.pick(LINES), { external_id: `wamid.${randomUUID()}`, sent_at: new Date(this.clock).toISOString() }));
+      out.push(
+        this.part(c, 'message', { type: 'contact', id: contactId }, this.pick(LINES), {
+          external_id: `wamid.${randomUUID()}`,
+          sent_at: new Date(this.clock).toISOString(),
+        }),
+      );
       this.open.push(c);
       if (this.open.length > 50) this.open.shift();
       return out;
@@ -147,7 +172,13 @@ export class TenantStory {
     const agent: Author = { type: 'member', id: this.pick(this.agents) };
     if (c.state !== 'open') return [this.part(c, 'open', agent, null, { state: (c.state = 'open'), snoozed_until: null })];
     if (r < 0.45) return [this.part(c, 'comment', agent, this.pick(LINES))];
-    if (r < 0.65) return [this.part(c, 'message', { type: 'contact', id: c.contactId }, this.pick(LINES), { external_id: `wamid.${randomUUID()}`, sent_at: new Date(this.clock).toISOString() })];
+    if (r < 0.65)
+      return [
+        this.part(c, 'message', { type: 'contact', id: c.contactId }, this.pick(LINES), {
+          external_id: `wamid.${randomUUID()}`,
+          sent_at: new Date(this.clock).toISOString(),
+        }),
+      ];
     if (r < 0.75) return [this.part(c, 'note', agent, this.pick(LINES))];
     if (r < 0.85) return [this.part(c, 'assignment', agent, null, { assignee_id: this.pick(this.agents) })];
     if (r < 0.93) return [this.part(c, 'close', agent, null, { state: (c.state = 'closed'), snoozed_until: null })];

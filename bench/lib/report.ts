@@ -1,10 +1,6 @@
 // Rows of the result table, how a target is judged, and how the table prints.
 
-export type Target =
-  | { kind: 'ratio>='; value: number }
-  | { kind: 'ratio<='; value: number }
-  | { kind: 'ours<='; value: number }
-  | { kind: 'none' };
+export type Target = { kind: 'ratio>='; value: number } | { kind: 'ratio<='; value: number } | { kind: 'ours<='; value: number } | { kind: 'none' };
 
 export type Status = 'pass' | 'fail' | 'info' | 'n/a' | 'error';
 

@@ -74,7 +74,9 @@ export class ServiceProcess {
     // BENCH_SERVICE_ENTRY: another main.ts (a patched copy of src, for an experiment), run the same way.
     // The compiled service runs with the Node flags `npm run start:prod` gives it (package.json), so the bench
     // measures what production runs.
-    const entry = o.compiledEntry ? [...productionNodeFlags(), o.compiledEntry] : ['--import', 'tsx', process.env.BENCH_SERVICE_ENTRY ?? path.join('src', 'main.ts')];
+    const entry = o.compiledEntry
+      ? [...productionNodeFlags(), o.compiledEntry]
+      : ['--import', 'tsx', process.env.BENCH_SERVICE_ENTRY ?? path.join('src', 'main.ts')];
     const args = [...(o.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', o.cpuProfDir] : []), ...entry];
     const fd = openSync(o.logFile, 'a');
     const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', fd, fd] });

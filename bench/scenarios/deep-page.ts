@@ -25,7 +25,12 @@ const SEED_SQL = `INSERT INTO conversations (tenant_id, id, channel_id, contact_
  * and should anything fail the transaction rolls back with every index intact.
  * Where that is not allowed (not the table's owner), the plain INSERT.
  */
-async function seedConversations(url: string, tenantId: string, channelId: string, rows: number): Promise<{ method: string; seconds: number; indexes: string[] }> {
+async function seedConversations(
+  url: string,
+  tenantId: string,
+  channelId: string,
+  rows: number,
+): Promise<{ method: string; seconds: number; indexes: string[] }> {
   const c = new pg.Client({ connectionString: url, application_name: 'bench-deep-page-seed' });
   await c.connect();
   const started = performance.now();
@@ -77,7 +82,12 @@ export const deepPage: Scenario = {
     ctx.log(`deep-page: seeded ${seedRows.toLocaleString('en-US')} conversations in ${seed.seconds.toFixed(1)} s (${seed.method})`);
     // The cursor a client holds after walking `depth` rows: minted with the route's own
     // encoder from the real sort key and id of the row at that depth (default sort: updated_at desc).
-    const at = (await boot.db.raw(`SELECT updated_at, id FROM conversations WHERE tenant_id = ? ORDER BY updated_at DESC, id DESC OFFSET ? LIMIT 1`, [t.workspaceId, depth - 1])).rows[0] as {
+    const at = (
+      await boot.db.raw(`SELECT updated_at, id FROM conversations WHERE tenant_id = ? ORDER BY updated_at DESC, id DESC OFFSET ? LIMIT 1`, [
+        t.workspaceId,
+        depth - 1,
+      ])
+    ).rows[0] as {
       updated_at: Date;
       id: string;
     };
@@ -89,7 +99,13 @@ export const deepPage: Scenario = {
     if (check.status !== 200 || check.body?.data?.length !== perPage) throw new Error(`deep page answered ${check.status}: ${check.text.slice(0, 300)}`);
     // The first page and the deep page take turns on one connection for the whole run (twice the
     // latency window: each gets as many requests as it would have had alone).
-    const timed = await interleaved(ctx, { url: svc.url, paths: [firstPath, deepPath], headers: auth(t), durationS: 2 * ctx.sizes.latencyS, warmupS: ctx.sizes.warmupS });
+    const timed = await interleaved(ctx, {
+      url: svc.url,
+      paths: [firstPath, deepPath],
+      headers: auth(t),
+      durationS: 2 * ctx.sizes.latencyS,
+      warmupS: ctx.sizes.warmupS,
+    });
     const [first, deep] = timed.latencyMs as [LatencySummary, LatencySummary];
     if (timed.non2xx.some((x) => x > 0)) throw new Error(`the list route answered non-2xx during the run: ${timed.sampleError ?? ''}`);
     const control = await runTask<OffsetResult>(

@@ -32,7 +32,9 @@ export const rebuild: Scenario = {
           baselineLabel: 'plain keyset SELECT scan',
           baseline: scan.eventsPerSecond,
           target: { kind: 'ratio>=', value: 0.35 },
-          note: `rebuild ${cpu(ours)}; scan ${cpu(scan)}; events seeded through PostgresEventStore.append (${seeded.seconds.toFixed(1)} s): ${Object.entries(seeded.byType ?? {})
+          note: `rebuild ${cpu(ours)}; scan ${cpu(scan)}; events seeded through PostgresEventStore.append (${seeded.seconds.toFixed(1)} s): ${Object.entries(
+            seeded.byType ?? {},
+          )
             .map(([k, v]) => `${k} ${v}`)
             .join(', ')}`,
           details: { seed: seeded, scan, rebuild: ours },

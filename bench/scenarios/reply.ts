@@ -11,16 +11,25 @@ import { auth, inParallel, load, loadDetails, loadNote, type Scenario } from './
 
 /** `n` conversations of the tenant, created through the API (a handful of contacts), their ids. */
 async function seedPool(boot: Bootstrapper, t: Tenant, n: number): Promise<string[]> {
-  return inParallel(Array.from({ length: n }, (_, i) => i), 8, async (i) => {
-    const created = await boot.expect(
-      201,
-      'POST',
-      '/api/conversations',
-      { channel_id: t.channelId, body: 'Hello, my order has not arrived yet.', subject: `Order ${i}`, contact: { external_id: `bench-reply-contact-${i % 50}`, name: `Customer ${i % 50}` } },
-      auth(t),
-    );
-    return created.body.id as string;
-  });
+  return inParallel(
+    Array.from({ length: n }, (_, i) => i),
+    8,
+    async (i) => {
+      const created = await boot.expect(
+        201,
+        'POST',
+        '/api/conversations',
+        {
+          channel_id: t.channelId,
+          body: 'Hello, my order has not arrived yet.',
+          subject: `Order ${i}`,
+          contact: { external_id: `bench-reply-contact-${i % 50}`, name: `Customer ${i % 50}` },
+        },
+        auth(t),
+      );
+      return created.body.id as string;
+    },
+  );
 }
 
 export const reply: Scenario = {
@@ -64,7 +73,7 @@ export const reply: Scenario = {
                 'the per-workspace gapless seq that feeds the change feed and webhooks (NOTIFY after commit), the conversation and part read models ' +
                 'projected in the same transaction, and the answer (the part with its conversation) read back from them (read-your-writes); ' +
                 'the peer reads the stream, decides, appends with the expected version and updates one pongo document inline, and answers with the part id; ' +
-                'the conversations are all in one workspace, whose writes ours serialises (its gapless seq), while the peer\'s streams are independent',
+                "the conversations are all in one workspace, whose writes ours serialises (its gapless seq), while the peer's streams are independent",
               loadNote(ours, base, 'peer'),
             ]
               .filter(Boolean)

@@ -15,7 +15,12 @@ export const rls: Scenario = {
     const conv = await ctx.sampleConversation();
     const readPath = `/api/conversations/${conv.id}`;
     const readGen = { kind: 'static' as const, method: 'GET' as const, path: readPath, headers: auth(main) };
-    const writeGen = { kind: 'create-conversation' as const, path: '/api/conversations', tenants: [{ headers: auth(main), channelId: main.channelId }], contacts: 1000 };
+    const writeGen = {
+      kind: 'create-conversation' as const,
+      path: '/api/conversations',
+      tenants: [{ headers: auth(main), channelId: main.channelId }],
+      contacts: 1000,
+    };
     // Alternate which goes first, so neither always meets a warmer Postgres.
     let readOff, readOn, writeOn, writeOff;
     try {

@@ -15,10 +15,46 @@ export const SEARCH_TERM = 'refund';
 export const RARE_TERM = 'chargeback';
 // 40 words; each part's body carries three of them (chosen by a hash), so a word is in about 7% of parts.
 const WORDS = [
-  'order', 'parcel', 'refund', 'invoice', 'delivery', 'tracking', 'password', 'account', 'login', 'billing',
-  'discount', 'voucher', 'upgrade', 'cancel', 'subscription', 'shipping', 'address', 'warranty', 'return', 'exchange',
-  'broken', 'missing', 'late', 'damaged', 'payment', 'card', 'charge', 'receipt', 'support', 'manager',
-  'thanks', 'urgent', 'question', 'problem', 'colour', 'size', 'stock', 'price', 'coupon', 'gift',
+  'order',
+  'parcel',
+  'refund',
+  'invoice',
+  'delivery',
+  'tracking',
+  'password',
+  'account',
+  'login',
+  'billing',
+  'discount',
+  'voucher',
+  'upgrade',
+  'cancel',
+  'subscription',
+  'shipping',
+  'address',
+  'warranty',
+  'return',
+  'exchange',
+  'broken',
+  'missing',
+  'late',
+  'damaged',
+  'payment',
+  'card',
+  'charge',
+  'receipt',
+  'support',
+  'manager',
+  'thanks',
+  'urgent',
+  'question',
+  'problem',
+  'colour',
+  'size',
+  'stock',
+  'price',
+  'coupon',
+  'gift',
 ];
 
 const word = (salt: number) => `(ARRAY[${WORDS.map((w) => `'${w}'`).join(',')}])[1 + abs(hashtext(c.id::text || '${salt}' || k)) % ${WORDS.length}]`;
@@ -89,16 +125,39 @@ export const search: Scenario = {
     const boot = await ctx.boot();
     const s = await seed(ctx.dbs.mainUrl, t.workspaceId, t.channelId, rows);
     const parts = rows * PARTS_PER_CONVERSATION;
-    ctx.log(`search: seeded ${rows.toLocaleString('en-US')} conversations and ${parts.toLocaleString('en-US')} parts in ${s.seconds.toFixed(1)} s (${s.method})`);
-    const query = { operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'body', operator: '~', value: SEARCH_TERM }] };
+    ctx.log(
+      `search: seeded ${rows.toLocaleString('en-US')} conversations and ${parts.toLocaleString('en-US')} parts in ${s.seconds.toFixed(1)} s (${s.method})`,
+    );
+    const query = {
+      operator: 'AND',
+      value: [
+        { field: 'state', operator: '=', value: 'open' },
+        { field: 'body', operator: '~', value: SEARCH_TERM },
+      ],
+    };
     const body = JSON.stringify({ query });
-    const rare = JSON.stringify({ query: { operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'body', operator: '~', value: RARE_TERM }] } });
+    const rare = JSON.stringify({
+      query: {
+        operator: 'AND',
+        value: [
+          { field: 'state', operator: '=', value: 'open' },
+          { field: 'body', operator: '~', value: RARE_TERM },
+        ],
+      },
+    });
     const listPath = '/api/conversations';
     const searchPath = '/api/conversations/search';
     // The search must answer a full first page (checked once, not timed).
     const check = await boot.http('POST', searchPath, { query }, auth(t));
     if (check.status !== 200 || check.body?.data?.length !== 20) throw new Error(`search answered ${check.status}: ${check.text.slice(0, 300)}`);
-    const timed = await interleaved(ctx, { url: svc.url, paths: [listPath, searchPath, searchPath], bodies: [null, body, rare], headers: auth(t), durationS: 3 * ctx.sizes.latencyS, warmupS: ctx.sizes.warmupS });
+    const timed = await interleaved(ctx, {
+      url: svc.url,
+      paths: [listPath, searchPath, searchPath],
+      bodies: [null, body, rare],
+      headers: auth(t),
+      durationS: 3 * ctx.sizes.latencyS,
+      warmupS: ctx.sizes.warmupS,
+    });
     const [first, found, rareFound] = timed.latencyMs as [LatencySummary, LatencySummary, LatencySummary];
     if (timed.non2xx.some((x) => x > 0)) throw new Error(`a route answered non-2xx during the run: ${timed.sampleError ?? ''}`);
     return [
@@ -111,7 +170,16 @@ export const search: Scenario = {
         baseline: first.p50,
         target: { kind: 'ratio<=', value: 5 },
         note: `${rows.toLocaleString('en-US')} conversations and ${parts.toLocaleString('en-US')} parts bulk-inserted straight into the read models of one workspace (${s.method}; ${s.seconds.toFixed(1)} s), not through the API; each part holds 3 of ${WORDS.length} words, so "${SEARCH_TERM}" is in about 7% of parts; per_page=20; list, search and rare-term search requests take turns on 1 connection (${timed.ok.join(' + ')} timed)`,
-        details: { search_ms: found, rare_search_ms: rareFound, first_ms: first, requests: timed.ok, seconds: timed.durationS, conversations: rows, parts, seed: s },
+        details: {
+          search_ms: found,
+          rare_search_ms: rareFound,
+          first_ms: first,
+          requests: timed.ok,
+          seconds: timed.durationS,
+          conversations: rows,
+          parts,
+          seed: s,
+        },
       }),
       row({
         scenario: 'search',

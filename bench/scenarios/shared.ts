@@ -120,7 +120,17 @@ export async function interleaved(ctx: Ctx, input: InterleavedInput): Promise<In
 
 /** What a load run reports beside its figure: errors, statuses, latency. */
 export function loadDetails(r: Measured) {
-  return { ...(r.cpu ? { cpu: r.cpu } : {}), ok: r.ok, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, seconds: r.durationS, statuses: r.statuses, latency_ms: r.latencyMs, ...(r.sampleError ? { sample_error: r.sampleError } : {}) };
+  return {
+    ...(r.cpu ? { cpu: r.cpu } : {}),
+    ok: r.ok,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    seconds: r.durationS,
+    statuses: r.statuses,
+    latency_ms: r.latencyMs,
+    ...(r.sampleError ? { sample_error: r.sampleError } : {}),
+  };
 }
 
 /** Where the CPU went, per 2xx answer: the evidence behind a ratio. */
@@ -135,10 +145,14 @@ export function loadNote(r: Measured, base?: Measured, baseLabel = 'baseline'): 
   const cpu = [cpuText(r, 'service'), base ? cpuText(base, baseLabel) : null].filter(Boolean);
   if (cpu.length) parts.push(`per request: ${cpu.join('; ')}${postgresScope() === 'machine' ? ' (Postgres CPU: every postgres process on this machine)' : ''}`);
   if (r.non2xx !== 0 || r.errors !== 0) {
-    parts.push(`${r.non2xx} non-2xx answers and ${r.errors} errors during the run${r.sampleError ? ` (first: ${r.sampleError.slice(0, 160)})` : ''}; only 2xx answers are counted`);
+    parts.push(
+      `${r.non2xx} non-2xx answers and ${r.errors} errors during the run${r.sampleError ? ` (first: ${r.sampleError.slice(0, 160)})` : ''}; only 2xx answers are counted`,
+    );
   }
   if (base && (base.non2xx !== 0 || base.errors !== 0)) {
-    parts.push(`${baseLabel}: ${base.non2xx} non-2xx answers and ${base.errors} errors${base.sampleError ? ` (first: ${base.sampleError.slice(0, 160)})` : ''}`);
+    parts.push(
+      `${baseLabel}: ${base.non2xx} non-2xx answers and ${base.errors} errors${base.sampleError ? ` (first: ${base.sampleError.slice(0, 160)})` : ''}`,
+    );
   }
   return parts.length ? parts.join('; ') : undefined;
 }
@@ -163,7 +177,12 @@ export async function sampleConversation(boot: Bootstrapper, main: Tenant): Prom
     201,
     'POST',
     '/api/conversations',
-    { channel_id: main.channelId, body: 'Hello, my order #4411 has not arrived yet.', subject: 'Where is my order?', contact: { external_id: 'bench-read-contact', name: 'Grace Hopper', email: 'grace@bench.example.com' } },
+    {
+      channel_id: main.channelId,
+      body: 'Hello, my order #4411 has not arrived yet.',
+      subject: 'Where is my order?',
+      contact: { external_id: 'bench-read-contact', name: 'Grace Hopper', email: 'grace@bench.example.com' },
+    },
     auth(main),
   );
   const id = created.body.id as string;

@@ -17,7 +17,12 @@ export const webhook: Scenario = {
     const t = await ctx.tenant('hooks');
     const receiver = await startDaemon<{ url: string }>('webhook-receiver.ts', {});
     try {
-      const created = await boot.http('POST', '/api/webhooks', { url: receiver.ready.url, event_names: ['conversation_part.created'], description: 'bench receiver' }, auth(t));
+      const created = await boot.http(
+        'POST',
+        '/api/webhooks',
+        { url: receiver.ready.url, event_names: ['conversation_part.created'], description: 'bench receiver' },
+        auth(t),
+      );
       if (created.status === 404) {
         return [unavailable('webhook', 'append → receiver 2xx latency', 'POST /api/webhooks is not available in this build')];
       }
@@ -58,7 +63,12 @@ export const webhook: Scenario = {
       const lat = summarize(fromAppend);
       const notify = (await runTask<AppenderResult>(
         'webhook-appender.ts',
-        { mode: 'notify', url: ctx.dbs.mainUrl, rate: ctx.sizes.webhookRate, count: Math.round(ctx.sizes.webhookRate * ctx.sizes.notifyS) } satisfies AppenderInput,
+        {
+          mode: 'notify',
+          url: ctx.dbs.mainUrl,
+          rate: ctx.sizes.webhookRate,
+          count: Math.round(ctx.sizes.webhookRate * ctx.sizes.notifyS),
+        } satisfies AppenderInput,
         { timeoutMs: ctx.sizes.notifyS * 1000 + 60_000 },
       )) as Extract<AppenderResult, { mode: 'notify' }>;
       const missing = run.appended.length - fromAppend.length;

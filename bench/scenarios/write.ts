@@ -26,10 +26,22 @@ export const write: Scenario = {
     const before = svc.memory();
     const resetWorked = svc.resetPeak();
     const stopSampling = svc.sampleMemory(100);
-    const ours = await load(ctx, svc.url, { kind: 'create-conversation', path: '/api/conversations', tenants: [{ headers: auth(main), channelId: main.channelId }], contacts: 1000 }, {}, svc.pid);
+    const ours = await load(
+      ctx,
+      svc.url,
+      { kind: 'create-conversation', path: '/api/conversations', tenants: [{ headers: auth(main), channelId: main.channelId }], contacts: 1000 },
+      {},
+      svc.pid,
+    );
     // The same load spread over 8 workspaces: writes of one tenant serialise on its append
     // lock, so this separates what that lock costs from what each request costs.
-    const multi = await load(ctx, svc.url, { kind: 'create-conversation', path: '/api/conversations', tenants: spread.map((t) => ({ headers: auth(t), channelId: t.channelId })), contacts: 1000 }, {}, svc.pid);
+    const multi = await load(
+      ctx,
+      svc.url,
+      { kind: 'create-conversation', path: '/api/conversations', tenants: spread.map((t) => ({ headers: auth(t), channelId: t.channelId })), contacts: 1000 },
+      {},
+      svc.pid,
+    );
     const mem = stopSampling();
     const baseCpu = cpuMeter(null);
     const base = await runTask<PgInsertResult>(
@@ -78,7 +90,14 @@ export const write: Scenario = {
         baseline: null,
         target: { kind: 'ours<=', value: 160 },
         note: `RSS ${before ? before.rssMiB.toFixed(0) : '?'} MiB before the runs, ${(svc.memory()?.rssMiB ?? NaN).toFixed(0)} MiB after`,
-        details: { rss_before_mib: before?.rssMiB ?? null, sampled_peak_rss_mib: mem.peakRssMiB, vm_hwm_mib: mem.hwmMiB, hwm_reset_before_run: resetWorked, samples: mem.samples, rss_after_mib: svc.memory()?.rssMiB ?? null },
+        details: {
+          rss_before_mib: before?.rssMiB ?? null,
+          sampled_peak_rss_mib: mem.peakRssMiB,
+          vm_hwm_mib: mem.hwmMiB,
+          hwm_reset_before_run: resetWorked,
+          samples: mem.samples,
+          rss_after_mib: svc.memory()?.rssMiB ?? null,
+        },
       }),
       row({
         scenario: 'cpu per write',
@@ -92,7 +111,14 @@ export const write: Scenario = {
           cpuPerWrite === null
             ? 'Postgres CPU is not visible from here (it runs on another machine)'
             : `${writes.toLocaleString('en-US')} writes (warm-up included): service ${per!.serviceMs!.toFixed(2)} ms + Postgres ${per!.postgresMs!.toFixed(2)} ms each; baseline ${base.allTransactions.toLocaleString('en-US')} transactions: client ${(base.clientCpuMs / base.allTransactions).toFixed(3)} ms + Postgres ${((basePg ?? NaN) / base.allTransactions).toFixed(3)} ms each`,
-        details: { writes, service_ms_per_write: per?.serviceMs ?? null, postgres_ms_per_write: per?.postgresMs ?? null, baseline_transactions: base.allTransactions, baseline_client_cpu_ms: base.clientCpuMs, baseline_postgres_cpu_ms: basePg },
+        details: {
+          writes,
+          service_ms_per_write: per?.serviceMs ?? null,
+          postgres_ms_per_write: per?.postgresMs ?? null,
+          baseline_transactions: base.allTransactions,
+          baseline_client_cpu_ms: base.clientCpuMs,
+          baseline_postgres_cpu_ms: basePg,
+        },
       }),
     ];
   },

@@ -39,7 +39,9 @@ try {
     );
     console.log(`${'calls'.padStart(8)} ${'per unit'.padStart(8)} ${'plan ms'.padStart(8)} ${'exec ms'.padStart(8)}  statement (plan, exec: ms per call)`);
     for (const row of r.rows as { calls: string; total: number; mean: number; plan: number; q: string }[]) {
-      console.log(`${row.calls.padStart(8)} ${(Number(row.calls) / n).toFixed(2).padStart(8)} ${row.plan.toFixed(3).padStart(8)} ${row.mean.toFixed(3).padStart(8)}  ${row.q.slice(0, 120)}`);
+      console.log(
+        `${row.calls.padStart(8)} ${(Number(row.calls) / n).toFixed(2).padStart(8)} ${row.plan.toFixed(3).padStart(8)} ${row.mean.toFixed(3).padStart(8)}  ${row.q.slice(0, 120)}`,
+      );
     }
   }
   console.log(`${cmd}: done${cmd === 'enable' || cmd === 'disable' ? ' (takes effect when the cluster next starts)' : ''}`);

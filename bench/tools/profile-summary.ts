@@ -44,7 +44,12 @@ for (const [id, us] of self) {
   if (name === '(idle)') idle += us;
   const k = `${name}  ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
   fn.set(k, (fn.get(k) ?? 0) + us);
-  const f = ['(idle)', '(garbage collector)', '(program)'].includes(name) ? name : short(n.callFrame.url).split('/').slice(0, n.callFrame.url.includes('node_modules') ? (short(n.callFrame.url).startsWith('@') ? 2 : 1) : 10).join('/');
+  const f = ['(idle)', '(garbage collector)', '(program)'].includes(name)
+    ? name
+    : short(n.callFrame.url)
+        .split('/')
+        .slice(0, n.callFrame.url.includes('node_modules') ? (short(n.callFrame.url).startsWith('@') ? 2 : 1) : 10)
+        .join('/');
   files.set(f, (files.get(f) ?? 0) + us);
 }
 const ms = (us: number) => `${(us / 1000).toFixed(0).padStart(7)} ms ${((us / 1000 / total) * 100).toFixed(1).padStart(5)}%`;
@@ -93,5 +98,9 @@ if (inclusive !== undefined) {
     }
   }
   console.log(`\nby total time (callees included), matching /${re.source}/:`);
-  for (const [k, us] of [...totals].filter(([k]) => re.test(k)).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${ms(us)}  ${k}`);
+  for (const [k, us] of [...totals]
+    .filter(([k]) => re.test(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top))
+    console.log(`${ms(us)}  ${k}`);
 }

@@ -15,7 +15,16 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import pg from 'pg';
-import { CommandHandler, EmmettError, IllegalStateError, NotFoundError, ValidationError, isExpectedVersionConflictError, projections, type Event } from '@event-driven-io/emmett';
+import {
+  CommandHandler,
+  EmmettError,
+  IllegalStateError,
+  NotFoundError,
+  ValidationError,
+  isExpectedVersionConflictError,
+  projections,
+  type Event,
+} from '@event-driven-io/emmett';
 import { getPostgreSQLEventStore, pongoSingleStreamProjection } from '@event-driven-io/emmett-postgresql';
 import { daemon } from '../lib/child.js';
 
@@ -31,7 +40,10 @@ export interface PeerInput {
 // ---- events, state, decisions (the sample's shape: one module of pure functions)
 
 type ConversationStarted = Event<'ConversationStarted', { conversationId: string; subject: string; startedAt: string }>;
-type ReplyAdded = Event<'ReplyAdded', { conversationId: string; partId: string; messageType: 'comment' | 'note'; body: string; author: string; addedAt: string }>;
+type ReplyAdded = Event<
+  'ReplyAdded',
+  { conversationId: string; partId: string; messageType: 'comment' | 'note'; body: string; author: string; addedAt: string }
+>;
 type ConversationEvent = ConversationStarted | ReplyAdded;
 
 type Conversation = { status: 'absent' } | { status: 'open'; replies: number };
@@ -52,9 +64,15 @@ const start = (c: { conversationId: string; subject: string; now: Date }, state:
   return { type: 'ConversationStarted', data: { conversationId: c.conversationId, subject: c.subject, startedAt: c.now.toISOString() } };
 };
 
-const reply = (c: { conversationId: string; partId: string; messageType: 'comment' | 'note'; body: string; author: string; now: Date }, state: Conversation): ReplyAdded => {
+const reply = (
+  c: { conversationId: string; partId: string; messageType: 'comment' | 'note'; body: string; author: string; now: Date },
+  state: Conversation,
+): ReplyAdded => {
   if (state.status === 'absent') throw new NotFoundError({ id: c.conversationId, type: 'conversation' });
-  return { type: 'ReplyAdded', data: { conversationId: c.conversationId, partId: c.partId, messageType: c.messageType, body: c.body, author: c.author, addedAt: c.now.toISOString() } };
+  return {
+    type: 'ReplyAdded',
+    data: { conversationId: c.conversationId, partId: c.partId, messageType: c.messageType, body: c.body, author: c.author, addedAt: c.now.toISOString() },
+  };
 };
 
 const handle = CommandHandler<Conversation, ConversationEvent>({
@@ -79,15 +97,22 @@ const conversationDetails = pongoSingleStreamProjection<ConversationDetails, Con
   collectionName: 'conversation_details',
   canHandle: ['ConversationStarted', 'ReplyAdded'],
   evolve: (doc: ConversationDetails | null, { type, data }: ConversationEvent): ConversationDetails | null => {
-    if (type === 'ConversationStarted') return { subject: data.subject, status: 'open', partsCount: 0, lastPart: null, createdAt: data.startedAt, updatedAt: data.startedAt };
+    if (type === 'ConversationStarted')
+      return { subject: data.subject, status: 'open', partsCount: 0, lastPart: null, createdAt: data.startedAt, updatedAt: data.startedAt };
     if (!doc) return null;
-    return { ...doc, partsCount: doc.partsCount + 1, lastPart: { id: data.partId, messageType: data.messageType, body: data.body, author: data.author }, updatedAt: data.addedAt };
+    return {
+      ...doc,
+      partsCount: doc.partsCount + 1,
+      lastPart: { id: data.partId, messageType: data.messageType, body: data.body, author: data.author },
+      updatedAt: data.addedAt,
+    };
   },
 });
 
 // ---- the web API
 
-const problem = (res: Response, status: number, detail: string) => res.status(status).type('application/problem+json').send({ status, title: http.STATUS_CODES[status], detail });
+const problem = (res: Response, status: number, detail: string) =>
+  res.status(status).type('application/problem+json').send({ status, title: http.STATUS_CODES[status], detail });
 
 daemon<PeerInput, { url: string }>(async (input) => {
   const pool = new pg.Pool({ connectionString: input.url, max: input.pool });
@@ -124,9 +149,16 @@ daemon<PeerInput, { url: string }>(async (input) => {
       const conversationId = req.params.id;
       const partId = randomUUID();
       const { nextExpectedStreamVersion } = await handle(eventStore, conversationId, (state) =>
-        reply({ conversationId, partId, messageType: body.message_type as 'comment' | 'note', body: body.body as string, author: 'agent', now: new Date() }, state),
+        reply(
+          { conversationId, partId, messageType: body.message_type as 'comment' | 'note', body: body.body as string, author: 'agent', now: new Date() },
+          state,
+        ),
       );
-      res.status(201).setHeader('ETag', `W/"${nextExpectedStreamVersion}"`).location(`/api/conversations/${conversationId}/parts/${partId}`).send({ id: partId, conversation_id: conversationId });
+      res
+        .status(201)
+        .setHeader('ETag', `W/"${nextExpectedStreamVersion}"`)
+        .location(`/api/conversations/${conversationId}/parts/${partId}`)
+        .send({ id: partId, conversation_id: conversationId });
     })().catch(next);
   });
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -257,7 +257,13 @@ async function interleaved(input: InterleavedInput): Promise<InterleavedResult> 
     await loop(input.warmupS, false);
     const started = performance.now();
     await loop(input.durationS, true);
-    return { latencyMs: samples.map((x) => summarize(x)), ok, non2xx, durationS: (performance.now() - started) / 1000, ...(error ? { sampleError: error } : {}) };
+    return {
+      latencyMs: samples.map((x) => summarize(x)),
+      ok,
+      non2xx,
+      durationS: (performance.now() - started) / 1000,
+      ...(error ? { sampleError: error } : {}),
+    };
   } finally {
     agent.destroy();
   }

@@ -65,7 +65,14 @@ task<PgInsertInput, PgInsertResult>(async (input) => {
     const used = process.cpuUsage(cpu0);
     const allTransactions = all;
     await pool.query('DROP TABLE IF EXISTS bench_insert_baseline');
-    return { tps: measured / seconds, transactions: measured, durationS: seconds, latencyMs: summarize(latencies), allTransactions, clientCpuMs: (used.user + used.system) / 1000 };
+    return {
+      tps: measured / seconds,
+      transactions: measured,
+      durationS: seconds,
+      latencyMs: summarize(latencies),
+      allTransactions,
+      clientCpuMs: (used.user + used.system) / 1000,
+    };
   } finally {
     await pool.end();
   }

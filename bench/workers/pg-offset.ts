@@ -40,7 +40,9 @@ task<OffsetInput, OffsetResult>(async (input) => {
     await time(input.depth, input.warmupS / 2);
     const first = summarize(await time(0, input.durationS));
     const deep = summarize(await time(input.depth, input.durationS));
-    const plan = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${SQL}`, [input.tenantId, input.perPage + 1, input.depth])).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    const plan = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${SQL}`, [input.tenantId, input.perPage + 1, input.depth])).rows
+      .map((r: Record<string, string>) => r['QUERY PLAN'])
+      .join('\n');
     return { first, deep, plan };
   } finally {
     await client.end();

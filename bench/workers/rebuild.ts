@@ -14,10 +14,7 @@ import { task } from '../lib/child.js';
 import { TenantStory } from '../lib/events.js';
 import { closeKnex } from '../lib/knex-close.js';
 
-export type RebuildInput =
-  | { step: 'seed'; url: string; events: number; tenants: number }
-  | { step: 'scan'; url: string }
-  | { step: 'rebuild'; url: string };
+export type RebuildInput = { step: 'seed'; url: string; events: number; tenants: number } | { step: 'scan'; url: string } | { step: 'rebuild'; url: string };
 
 export interface RebuildStepResult {
   step: RebuildInput['step'];
@@ -61,7 +58,13 @@ async function seed(url: string, total: number, tenants: number): Promise<Rebuil
     // Hint bits and the visibility map set now, so neither the scan nor the rebuild pays for them first.
     await db.raw('VACUUM ANALYZE events');
     const types = await db('events').select('type').count<{ type: string; n: number }[]>({ n: '*' }).groupBy('type').orderBy('type');
-    return { step: 'seed', events: appended, seconds, eventsPerSecond: appended / seconds, byType: Object.fromEntries(types.map((r) => [r.type, Number(r.n)])) };
+    return {
+      step: 'seed',
+      events: appended,
+      seconds,
+      eventsPerSecond: appended / seconds,
+      byType: Object.fromEntries(types.map((r) => [r.type, Number(r.n)])),
+    };
   } finally {
     await closeKnex(db);
   }

@@ -22,7 +22,8 @@ export interface Appended {
   committedAt: number;
 }
 
-export type AppenderResult = { mode: 'append'; appended: Appended[]; failures: number; seconds: number } | { mode: 'notify'; latencyMs: LatencySummary; lost: number; seconds: number };
+export type AppenderResult =
+  { mode: 'append'; appended: Appended[]; failures: number; seconds: number } | { mode: 'notify'; latencyMs: LatencySummary; lost: number; seconds: number };
 
 /** Calls fire(i) for i = 0..count-1 at `rate` per second, on schedule, without awaiting each. */
 async function steady(rate: number, count: number, fire: (i: number) => Promise<void>): Promise<number> {

@@ -60,7 +60,13 @@ export class LoadClient {
    * `onHeld` is called once when the key is reported in flight (a process died holding it: the
    * key's lease must run out first, up to its 15 s), so the caller can carry on meanwhile.
    */
-  async send(rec: RequestRecord, headers: Record<string, string>, raw?: string, sign?: (raw: string) => Record<string, string>, onHeld?: () => void): Promise<RequestRecord> {
+  async send(
+    rec: RequestRecord,
+    headers: Record<string, string>,
+    raw?: string,
+    sign?: (raw: string) => Record<string, string>,
+    onHeld?: () => void,
+  ): Promise<RequestRecord> {
     const started = Date.now();
     for (let i = 0; i < this.policy.maxAttempts; i++) {
       const a: Attempt = { start: Date.now(), end: 0, status: null };
@@ -160,7 +166,12 @@ export async function runLoad(client: LoadClient, setup: Setup, opts: LoadOption
         rec.path = '/api/conversations';
         rec.key = `create-${marker}`;
         rec.marker = `open ${marker}`;
-        const body = JSON.stringify({ channel_id: setup.channelId, body: rec.marker, subject: `Load ${c}/${n}`, contact: { external_id: `load-${opts.runId}-${c % 7}`, name: `Customer ${c % 7}` } });
+        const body = JSON.stringify({
+          channel_id: setup.channelId,
+          body: rec.marker,
+          subject: `Load ${c}/${n}`,
+          contact: { external_id: `load-${opts.runId}-${c % 7}`, name: `Customer ${c % 7}` },
+        });
         await sendOrPark(rec, { ...auth, 'idempotency-key': rec.key }, body);
         // (a parked creation is not replied to; it is checked like any other write)
         if (rec.final === 201 && typeof rec.body?.id === 'string') mine.push(rec.body.id);
@@ -186,7 +197,10 @@ export async function runLoad(client: LoadClient, setup: Setup, opts: LoadOption
           contact: { external_id: `wa:${opts.runId}:${c}`, name: `Bridge customer ${c}` },
           content: rec.marker,
         });
-        await client.send(rec, {}, body, (raw) => ({ 'x-service-signature': sign(setup.channelSecret, raw), 'x-service-timestamp': String(Math.floor(Date.now() / 1000)) }));
+        await client.send(rec, {}, body, (raw) => ({
+          'x-service-signature': sign(setup.channelSecret, raw),
+          'x-service-timestamp': String(Math.floor(Date.now() / 1000)),
+        }));
       } else if (r < 0.88 || mine.length === 0) {
         rec.kind = 'list';
         rec.path = `/api/conversations?per_page=${rnd() < 0.5 ? 20 : 50}`;

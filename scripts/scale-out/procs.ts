@@ -23,7 +23,10 @@ export function serviceEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
 /** The last `lines` lines of a log file (for failure reports). */
 export function tailFile(file: string, lines = 30): string {
   try {
-    return readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(-lines - 1)
+      .join('\n');
   } catch {
     return '(no log)';
   }
@@ -154,7 +157,8 @@ export async function ensureNginx(log: (m: string) => void): Promise<void> {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'nginx']]) {
       const r = spawnSync('apt-get', args, { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 300_000 });
-      if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (status ${r.status}):\n${(r.stderr || r.stdout || String(r.error ?? '')).slice(-2000)}`);
+      if (r.status !== 0)
+        throw new Error(`apt-get ${args.join(' ')} failed (status ${r.status}):\n${(r.stderr || r.stdout || String(r.error ?? '')).slice(-2000)}`);
     }
   } finally {
     if (ownPolicy) await fs.rm(policy, { force: true });
@@ -262,7 +266,10 @@ export class Nginx {
     child.kill('SIGQUIT');
     const t = setTimeout(() => {
       // the master's workers are ours too: find them before the master goes
-      const kids = spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).stdout.split('\n').map(Number).filter((n) => n > 0);
+      const kids = spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .map(Number)
+        .filter((n) => n > 0);
       child.kill('SIGKILL');
       for (const k of kids) {
         try {

@@ -52,7 +52,14 @@ export class WebhookReceiver {
           /* recorded as is */
         }
         const status = this.rnd() < this.failRate ? 500 : 200;
-        this.deliveries.push({ at: Date.now(), seq, tenant, status, signatureOk: this.verified(raw, req.headers['x-service-signature']), raw: raw.toString('utf8') });
+        this.deliveries.push({
+          at: Date.now(),
+          seq,
+          tenant,
+          status,
+          signatureOk: this.verified(raw, req.headers['x-service-signature']),
+          raw: raw.toString('utf8'),
+        });
         res.writeHead(status).end();
       });
     });

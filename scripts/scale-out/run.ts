@@ -93,7 +93,10 @@ async function allReady(api: ServiceSlot[]): Promise<number> {
   const pending = new Set(api);
   while (pending.size > 0 && Date.now() < until) {
     for (const s of [...pending]) {
-      const ok = await fetch(`${s.url}/readyz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`${s.url}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) pending.delete(s);
     }
     if (pending.size > 0) await sleep(100);
@@ -123,10 +126,13 @@ async function main(): Promise<number> {
   // ---- Postgres ----
   const pgHome = path.join(tmp, 'pg');
   const cluster: EmbeddedCluster = await startEmbeddedPostgres({ dataDir: pgHome, adoptOrphans: true, log: (m) => log(m) });
-  cleanups.push({ what: 'Postgres', fn: async () => {
-    await cluster.stop();
-    await killPostgres(path.join(pgHome, 'pg')); // a no-op when the stop worked
-  } });
+  cleanups.push({
+    what: 'Postgres',
+    fn: async () => {
+      await cluster.stop();
+      await killPostgres(path.join(pgHome, 'pg')); // a no-op when the stop worked
+    },
+  });
   await ensureDatabase(cluster.url('postgres'), 'scale');
   const databaseUrl = cluster.url('scale');
   const db = createDb(databaseUrl, { max: 4 });
@@ -156,14 +162,24 @@ async function main(): Promise<number> {
     const role = i < API_PROCESSES ? 'api' : 'worker';
     const name = role === 'api' ? `api${i + 1}` : 'worker';
     const port = await freePort();
-    slots.push(new ServiceSlot(name, role, port, serviceEnv({ ...common, PORT: String(port), WORKERS: role === 'api' ? 'off' : 'on', DATA_DIR: path.join(tmp, name) }), tmp));
+    slots.push(
+      new ServiceSlot(
+        name,
+        role,
+        port,
+        serviceEnv({ ...common, PORT: String(port), WORKERS: role === 'api' ? 'off' : 'on', DATA_DIR: path.join(tmp, name) }),
+        tmp,
+      ),
+    );
   }
   cleanups.push({ what: 'services', fn: async () => void (await Promise.all(slots.map((s) => s.stop()))) });
   const startedAll = Date.now();
   await Promise.all(slots.map((s) => s.start()));
   const migrations = (await db('knex_migrations').count({ n: '*' }))[0]!.n;
   const lockRows = (await db('knex_migrations_lock').select('is_locked')) as { is_locked: number }[];
-  log(`4 processes started together on the empty database in ${Date.now() - startedAll} ms: ${migrations} migrations applied once, lock rows ${JSON.stringify(lockRows.map((r) => r.is_locked))}`);
+  log(
+    `4 processes started together on the empty database in ${Date.now() - startedAll} ms: ${migrations} migrations applied once, lock rows ${JSON.stringify(lockRows.map((r) => r.is_locked))}`,
+  );
   if (lockRows.length !== 1 || lockRows[0]!.is_locked !== 0) throw new Error(`knex_migrations_lock is left as ${JSON.stringify(lockRows)}`);
   const api = slots.filter((s) => s.role === 'api');
   const worker = slots.find((s) => s.role === 'worker')!;
@@ -179,18 +195,46 @@ async function main(): Promise<number> {
   const runId = randomBytes(4).toString('hex');
   const email = `owner-${runId}@scale.example.com`;
   const password = 'correct horse battery staple';
-  const ws = await cli(['workspace', 'create', '--name', `Scale ${runId}`, '--owner-email', email, '--owner-password', password], serviceEnv({ DATABASE_URL: databaseUrl, SERVICE_SECRETS_KEY: secretsKey, LOG_LEVEL: 'warn', DATA_DIR: path.join(tmp, 'cli') }));
+  const ws = await cli(
+    ['workspace', 'create', '--name', `Scale ${runId}`, '--owner-email', email, '--owner-password', password],
+    serviceEnv({ DATABASE_URL: databaseUrl, SERVICE_SECRETS_KEY: secretsKey, LOG_LEVEL: 'warn', DATA_DIR: path.join(tmp, 'cli') }),
+  );
   const tenant: string = ws.workspace_id;
-  const session = await fetch(`${nginx.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const session = await fetch(`${nginx.url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (session.status !== 201) throw new Error(`sign-in answered ${session.status}: ${await session.text()}`);
   const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
   const asOwner = { cookie, 'x-service-workspace': tenant };
-  const key = await setupCall(client, 'POST', '/api/keys', { name: 'scale-out', scopes: ['conversations:read', 'conversations:write', 'settings:read', 'settings:write', 'events:read'] }, asOwner, 201);
+  const key = await setupCall(
+    client,
+    'POST',
+    '/api/keys',
+    { name: 'scale-out', scopes: ['conversations:read', 'conversations:write', 'settings:read', 'settings:write', 'events:read'] },
+    asOwner,
+    201,
+  );
   const apiKey: string = key.body.secret;
   const auth = { authorization: `Bearer ${apiKey}` };
   const channelSecret = randomBytes(18).toString('base64url');
-  const channel = await setupCall(client, 'POST', '/api/channels', { kind: 'api', name: `Scale bridge ${runId}`, default_team_id: null, webhook_secret: channelSecret }, { ...auth, 'idempotency-key': `channel-${runId}` }, 201);
-  const hook = await setupCall(client, 'POST', '/api/webhooks', { url: receiver.url, event_names: [], description: 'scale-out receiver' }, { ...auth, 'idempotency-key': `hook-${runId}` }, 201);
+  const channel = await setupCall(
+    client,
+    'POST',
+    '/api/channels',
+    { kind: 'api', name: `Scale bridge ${runId}`, default_team_id: null, webhook_secret: channelSecret },
+    { ...auth, 'idempotency-key': `channel-${runId}` },
+    201,
+  );
+  const hook = await setupCall(
+    client,
+    'POST',
+    '/api/webhooks',
+    { url: receiver.url, event_names: [], description: 'scale-out receiver' },
+    { ...auth, 'idempotency-key': `hook-${runId}` },
+    201,
+  );
   receiver.secret = hook.body.secret;
   const endpointSeq = Number((await db('events').where({ tenant_id: tenant, type: 'webhook_endpoint.created', aggregate_id: hook.body.id }).first('seq'))?.seq);
   if (!Number.isInteger(endpointSeq)) throw new Error('the endpoint creation event is not in the log');
@@ -238,7 +282,9 @@ async function main(): Promise<number> {
         const answeredAt = await allReady(api);
         pgBack = backAt;
         faults.push({ kind: 'pg-restart', target: 'postgres', role: 'postgres', at: issuedAt, readyAt: answeredAt });
-        log(`Postgres stopped ${stoppedAt - issuedAt} ms after the stop was issued, down ${backAt - stoppedAt} ms; every API process ready ${answeredAt - backAt} ms after it was back`);
+        log(
+          `Postgres stopped ${stoppedAt - issuedAt} ms after the stop was issued, down ${backAt - stoppedAt} ms; every API process ready ${answeredAt - backAt} ms after it was back`,
+        );
         continue;
       }
       const s = targets[k++]!;
@@ -258,7 +304,12 @@ async function main(): Promise<number> {
 
   const records: RequestRecord[] = [];
   const progress = setInterval(() => log(`load: ${records.length} requests, ${receiver.deliveries.length} deliveries received`), 10_000);
-  const loadDone = runLoad(client, setup, { clients: CLIENTS, until: () => (faultsDone ? loadUntil : Infinity), rnd: (c) => prng(SEED * 1000 + c + 1), runId }, records);
+  const loadDone = runLoad(
+    client,
+    setup,
+    { clients: CLIENTS, until: () => (faultsDone ? loadUntil : Infinity), rnd: (c) => prng(SEED * 1000 + c + 1), runId },
+    records,
+  );
   await faultLoop;
   await loadDone;
   clearInterval(progress);

@@ -109,7 +109,10 @@ export async function verify(
 
   // ---- the log: gapless, heads and read-model checkpoint at the end ----
   const forgettable = new Forgettable(eventCatalogue(), createSealer({ data_key: secretsKey }), personalObjects());
-  const stored = (await db('events').where({ tenant_id: tenant }).orderBy('seq').select('tenant_id', 'seq', 'created_at', 'type', 'aggregate_id', 'payload')) as (EventRow & { tenant_id: string })[];
+  const stored = (await db('events')
+    .where({ tenant_id: tenant })
+    .orderBy('seq')
+    .select('tenant_id', 'seq', 'created_at', 'type', 'aggregate_id', 'payload')) as (EventRow & { tenant_id: string })[];
   const events = (await forgettable.open(db, stored as never[])) as EventRow[];
   const n = events.length;
   events.forEach((e, i) => {
@@ -150,7 +153,12 @@ export async function verify(
     if (isWrite) writes++;
     const what = `${r.kind} ${r.method} ${r.path}${r.key ? ` (key ${r.key})` : ''}`;
     if (r.final === null) {
-      v(`${what}: no answer but 5xx/connection errors after ${r.attempts.length} attempts: ${r.attempts.slice(-3).map((a) => a.status ?? a.error).join(', ')}`);
+      v(
+        `${what}: no answer but 5xx/connection errors after ${r.attempts.length} attempts: ${r.attempts
+          .slice(-3)
+          .map((a) => a.status ?? a.error)
+          .join(', ')}`,
+      );
       continue;
     }
     const ok = r.final >= 200 && r.final < 300;
@@ -183,7 +191,8 @@ export async function verify(
         if (r.body?.body !== r.marker) v(`${what}: the answer's part is not the request's text`);
       }
     } else if (r.kind === 'inbound') {
-      if (r.final === 201 && typeof r.body?.part_id === 'string' && partIds.get(r.body.part_id) !== 1) v(`${what}: part ${r.body.part_id} is in the log ${partIds.get(r.body.part_id) ?? 0} times`);
+      if (r.final === 201 && typeof r.body?.part_id === 'string' && partIds.get(r.body.part_id) !== 1)
+        v(`${what}: part ${r.body.part_id} is in the log ${partIds.get(r.body.part_id) ?? 0} times`);
     }
   }
 
@@ -243,7 +252,9 @@ export async function verify(
     resumedAfterPg = firstAfter === undefined ? null : firstAfter - time.pgBack;
     pgStall = firstAfter === undefined || lastBefore === undefined ? null : firstAfter - lastBefore;
     if (resumedAfterPg === null || resumedAfterPg > WRITES_BACK_WITHIN_MS) {
-      v(`writes did not flow again within ${WRITES_BACK_WITHIN_MS} ms of Postgres being back (at ${off(time.pgBack)}): ${resumedAfterPg === null ? 'none succeeded after it' : `the first succeeded ${resumedAfterPg} ms after`}`);
+      v(
+        `writes did not flow again within ${WRITES_BACK_WITHIN_MS} ms of Postgres being back (at ${off(time.pgBack)}): ${resumedAfterPg === null ? 'none succeeded after it' : `the first succeeded ${resumedAfterPg} ms after`}`,
+      );
     }
   }
 
@@ -272,9 +283,14 @@ export async function verify(
       break;
     }
   }
-  const states = (await db('webhook_deliveries').where({ tenant_id: tenant }).groupBy('state').select('state').count({ n: '*' })) as { state: string; n: number | string }[];
+  const states = (await db('webhook_deliveries').where({ tenant_id: tenant }).groupBy('state').select('state').count({ n: '*' })) as {
+    state: string;
+    n: number | string;
+  }[];
   const deliveryStates = Object.fromEntries(states.map((s) => [s.state, Number(s.n)]));
-  const leased = Number(((await db('webhook_deliveries').where({ tenant_id: tenant }).whereNotNull('leased_until').count({ n: '*' })) as { n: string }[])[0]!.n);
+  const leased = Number(
+    ((await db('webhook_deliveries').where({ tenant_id: tenant }).whereNotNull('leased_until').count({ n: '*' })) as { n: string }[])[0]!.n,
+  );
   if ((deliveryStates.pending ?? 0) > 0) v(`${deliveryStates.pending} deliveries still pending`);
   if ((deliveryStates.dead ?? 0) > 0) v(`${deliveryStates.dead} deliveries dead`);
   if (leased > 0) v(`${leased} deliveries still leased (in flight)`);

@@ -26,9 +26,7 @@ function fromBodyParser(err: { type?: string; status?: number }): AppError | nul
     case 'request.aborted':
       return new AppError(400, 'request_aborted', 'The request was aborted by the client.');
     default:
-      return err.status && err.status >= 400 && err.status < 500
-        ? new AppError(err.status, 'bad_request', 'The request could not be read.')
-        : null;
+      return err.status && err.status >= 400 && err.status < 500 ? new AppError(err.status, 'bad_request', 'The request could not be read.') : null;
   }
 }
 
@@ -69,9 +67,11 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Duple
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (err.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
     const [status, code, message] =
-      err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'headers_too_large', 'The request line or headers are larger than the service accepts.']
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request_timeout', 'The request was not received in time.']
-      : [400, 'bad_request', 'The request is not valid HTTP.'];
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers_too_large', 'The request line or headers are larger than the service accepts.']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'request_timeout', 'The request was not received in time.']
+          : [400, 'bad_request', 'The request is not valid HTTP.'];
     const requestId = randomUUID();
     const body = JSON.stringify({ type: 'error.list', request_id: requestId, errors: [{ code, message }] });
     socket.write(

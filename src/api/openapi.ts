@@ -10,7 +10,12 @@ import { errorListSchema } from './schemas.js';
 import type { Schema } from './validation.js';
 import type { ErrorCatalogue } from '../platform/errors.js';
 
-export type OpenApiDocument = Record<string, unknown> & { openapi: string; info: { title: string; version: string; description: string }; paths: Record<string, Record<string, Operation>>; components: Components };
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: Components;
+};
 type Operation = Record<string, unknown> & { responses: Record<string, unknown> };
 interface Components {
   schemas: Record<string, Schema>;
@@ -65,13 +70,18 @@ const ERRORS: Record<number, { name: string; lead: string }> = {
   429: { name: 'TooManyRequests', lead: 'Too many requests; `Retry-After` says when to try again.' },
   431: { name: 'HeadersTooLarge', lead: 'The request line and headers are too large; the connection is closed.' },
   500: { name: 'InternalError', lead: 'A bug, logged with the request id.' },
-  503: { name: 'ServiceUnavailable', lead: 'The database is unavailable for a moment; retry after `Retry-After` seconds (a write with the same Idempotency-Key is applied at most once).' },
+  503: {
+    name: 'ServiceUnavailable',
+    lead: 'The database is unavailable for a moment; retry after `Retry-After` seconds (a write with the same Idempotency-Key is applied at most once).',
+  },
 };
 
 /** A shared error answer's description: its lead, then every code the catalogue gives that status. */
 function errorDescription(status: number, catalogue: ErrorCatalogue | undefined): string {
   const codes = catalogue?.ofStatus(status) ?? [];
-  return codes.length === 0 ? ERRORS[status]!.lead : `${ERRORS[status]!.lead} Codes: ${codes.map((c) => `\`${c}\``).join(', ')}. What each means: docs/errors.md.`;
+  return codes.length === 0
+    ? ERRORS[status]!.lead
+    : `${ERRORS[status]!.lead} Codes: ${codes.map((c) => `\`${c}\``).join(', ')}. What each means: docs/errors.md.`;
 }
 
 /** The error statuses every route of this kind can give, whatever it declares. */
@@ -115,7 +125,12 @@ class SchemaHoister {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(schema)) {
       // `properties` maps names to schemas; any of them may be named `title` or `const`.
-      out[k] = k === 'properties' || k === '$defs' ? Object.fromEntries(Object.entries(v as object).map(([n, s]) => [n, this.hoist(s)])) : k === 'const' || k === 'enum' || k === 'default' ? v : this.hoist(v);
+      out[k] =
+        k === 'properties' || k === '$defs'
+          ? Object.fromEntries(Object.entries(v as object).map(([n, s]) => [n, this.hoist(s)]))
+          : k === 'const' || k === 'enum' || k === 'default'
+            ? v
+            : this.hoist(v);
     }
     const title = (schema as Schema).title;
     if (typeof title !== 'string') return out;
@@ -128,7 +143,7 @@ class SchemaHoister {
 
 function describePermission(def: RouteDef): string {
   if (def.path.endsWith('/inbound') && def.rawBody) {
-    return '**Authentication:** the channel\'s signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel\'s `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401.';
+    return "**Authentication:** the channel's signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel's `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401.";
   }
   if (def.permission === 'public') return '**Authentication:** none.';
   const who = def.freshSession
@@ -177,18 +192,35 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'svc_<workspace id, 32 hex>_<43 base64url>',
-        description: 'An API key: `Authorization: Bearer svc_…`. Its workspace is the one inside the key; effective scopes are the key\'s scopes ∩ what the member\'s current role allows.',
+        description:
+          "An API key: `Authorization: Bearer svc_…`. Its workspace is the one inside the key; effective scopes are the key's scopes ∩ what the member's current role allows.",
       },
       sessionCookie: {
         type: 'apiKey',
         in: 'cookie',
         name: 'svc_session',
-        description: 'The session cookie set by `POST /api/session` (HttpOnly, 14 days). The request names its workspace with `X-Service-Workspace` (or `?workspace=` on reads); writes must send the header.',
+        description:
+          'The session cookie set by `POST /api/session` (HttpOnly, 14 days). The request names its workspace with `X-Service-Workspace` (or `?workspace=` on reads); writes must send the header.',
       },
-      workspaceHeader: { type: 'apiKey', in: 'header', name: 'X-Service-Workspace', description: 'The workspace a session request acts in (a workspace the user is not a member of answers 404 `workspace_not_found`).' },
-      channelSignature: { type: 'apiKey', in: 'header', name: 'x-service-signature', description: 'Hex HMAC-SHA256 of the raw request body, keyed with the channel\'s `webhook_secret`.' },
-      channelTimestamp: { type: 'apiKey', in: 'header', name: 'x-service-timestamp', description: 'Unix time in seconds; at most 5 minutes from the service clock.' },
-      metricsToken: { type: 'http', scheme: 'bearer', description: 'The operator\'s METRICS_TOKEN, when it is set (GET /metrics only).' },
+      workspaceHeader: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Service-Workspace',
+        description: 'The workspace a session request acts in (a workspace the user is not a member of answers 404 `workspace_not_found`).',
+      },
+      channelSignature: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'x-service-signature',
+        description: "Hex HMAC-SHA256 of the raw request body, keyed with the channel's `webhook_secret`.",
+      },
+      channelTimestamp: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'x-service-timestamp',
+        description: 'Unix time in seconds; at most 5 minutes from the service clock.',
+      },
+      metricsToken: { type: 'http', scheme: 'bearer', description: "The operator's METRICS_TOKEN, when it is set (GET /metrics only)." },
     },
   };
   const hoister = new SchemaHoister(components.schemas);
@@ -196,7 +228,9 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
     components.responses[e.name] = {
       description: errorDescription(Number(status), o.errors),
       content: { 'application/json': { schema: hoister.hoist(clone(errorListSchema)) } },
-      ...([409, 429, 503].includes(Number(status)) ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
+      ...([409, 429, 503].includes(Number(status))
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } }
+        : {}),
     };
   }
 
@@ -210,7 +244,9 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
       name,
       in: 'path',
       required: true,
-      description: def.rawBody ? 'The channel\'s id. An unknown one answers the same empty 401 as a bad signature.' : 'A UUID. A malformed id, or another workspace\'s, answers 404.',
+      description: def.rawBody
+        ? "The channel's id. An unknown one answers the same empty 401 as a bad signature."
+        : "A UUID. A malformed id, or another workspace's, answers 404.",
       schema: { type: 'string', format: 'uuid' },
     }));
     const query = def.query as { properties?: Record<string, Schema>; required?: string[] } | undefined;
@@ -220,7 +256,11 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
         name,
         in: 'query',
         required: query?.required?.includes(name) ?? false,
-        ...(description ? { description } : name === 'workspace' ? { description: 'The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys.' } : {}),
+        ...(description
+          ? { description }
+          : name === 'workspace'
+            ? { description: 'The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys.' }
+            : {}),
         schema: hoister.hoist(rest),
       });
     }
@@ -254,7 +294,8 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
         : {}),
       responses,
     };
-    if (op.requestBody && (op.requestBody as { description?: string }).description === undefined) delete (op.requestBody as { description?: string }).description;
+    if (op.requestBody && (op.requestBody as { description?: string }).description === undefined)
+      delete (op.requestBody as { description?: string }).description;
     (paths[p] ??= {})[def.method] = op;
   }
 
@@ -262,7 +303,10 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
     tags.add(x.tag);
     const content = Object.fromEntries(Object.entries(x.content).map(([type, schema]) => [type, schema ? { schema: hoister.hoist(clone(schema)) } : {}]));
     const other = Object.fromEntries(
-      Object.entries(x.other ?? {}).map(([status, r]) => [status, { description: r.description, ...(r.schema ? { content: { 'application/json': { schema: hoister.hoist(clone(r.schema)) } } } : {}) }]),
+      Object.entries(x.other ?? {}).map(([status, r]) => [
+        status,
+        { description: r.description, ...(r.schema ? { content: { 'application/json': { schema: hoister.hoist(clone(r.schema)) } } } : {}) },
+      ]),
     );
     (paths[x.path] ??= {})[x.method] = {
       operationId: operationId({ method: x.method, path: x.path } as RouteDef),
@@ -275,8 +319,16 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
     };
   }
 
-  const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((k) => [k, paths[k]!]));
-  const sortedSchemas = Object.fromEntries(Object.keys(components.schemas).sort().map((k) => [k, components.schemas[k]!]));
+  const sortedPaths = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((k) => [k, paths[k]!]),
+  );
+  const sortedSchemas = Object.fromEntries(
+    Object.keys(components.schemas)
+      .sort()
+      .map((k) => [k, components.schemas[k]!]),
+  );
   return {
     openapi: '3.1.0',
     info: { title: o.title, version: o.version, description: o.description },

@@ -30,7 +30,14 @@ export function requestContext(log: Logger): RequestHandler {
       // Path only: query strings may carry workspace ids and cursors but never secrets; bodies are never logged.
       const p = ctx.principal;
       requestLog.info(
-        { request_id: requestId, ...(p ? { tenant_id: p.tenantId } : {}), method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+        {
+          request_id: requestId,
+          ...(p ? { tenant_id: p.tenantId } : {}),
+          method: req.method,
+          path: req.originalUrl.split('?')[0],
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
         'request',
       );
     });

@@ -132,10 +132,19 @@ export function searchRoute<R>(def: SearchRouteDef<R>): RouteDef {
     },
     async handle(call) {
       if (call.req.get('idempotency-key') !== undefined) {
-        throw new BadRequest('idempotency_key_not_allowed', 'A search changes nothing and its answer may hold personal data: send it without Idempotency-Key.', 'Idempotency-Key');
+        throw new BadRequest(
+          'idempotency_key_not_allowed',
+          'A search changes nothing and its answer may hold personal data: send it without Idempotency-Key.',
+          'Idempotency-Key',
+        );
       }
       const b = call.body;
-      const params: ListParams = { per_page: b.per_page ?? 20, sort: b.sort ?? def.spec.defaultSort, order: b.order ?? def.spec.defaultOrder, starting_after: b.starting_after };
+      const params: ListParams = {
+        per_page: b.per_page ?? 20,
+        sort: b.sort ?? def.spec.defaultSort,
+        order: b.order ?? def.spec.defaultOrder,
+        starting_after: b.starting_after,
+      };
       // The tree and the cursor are both checked before anything touches the database.
       const node = checkQuery(def.language, b.query, 'query');
       const cursor = parseCursor(def.spec, params);

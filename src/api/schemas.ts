@@ -35,7 +35,11 @@ export function object(properties: Record<string, Schema>, o: { title?: string; 
 }
 
 /** The same object with more properties (e.g. a creation answer that adds a secret shown once). */
-export function extend(base: Schema, properties: Record<string, Schema>, o: { title?: string; description?: string; optional?: readonly string[] } = {}): Schema {
+export function extend(
+  base: Schema,
+  properties: Record<string, Schema>,
+  o: { title?: string; description?: string; optional?: readonly string[] } = {},
+): Schema {
   const { title: _t, description: _d, ...rest } = base;
   return {
     ...(o.title ? { title: o.title } : {}),
@@ -48,7 +52,11 @@ export function extend(base: Schema, properties: Record<string, Schema>, o: { ti
 
 /** One entry of an error answer. */
 export const errorEntrySchema = object(
-  { code: str({ description: 'Stable, machine-readable: see the table of codes.' }), message: str({ description: 'For people; may change.' }), field: str({ description: 'The field, parameter or header at fault (e.g. `contact.name`), when known.' }) },
+  {
+    code: str({ description: 'Stable, machine-readable: see the table of codes.' }),
+    message: str({ description: 'For people; may change.' }),
+    field: str({ description: 'The field, parameter or header at fault (e.g. `contact.name`), when known.' }),
+  },
   { title: 'ErrorEntry', optional: ['field'] },
 );
 
@@ -72,7 +80,10 @@ export const pagesSchema = object(
   {
     type: constant('pages'),
     per_page: { type: 'integer', minimum: 1, maximum: 150 },
-    next: { anyOf: [object({ starting_after: str({ description: 'Pass as `starting_after` for the next page.' }) }), { type: 'null' }], description: 'null on the last page' },
+    next: {
+      anyOf: [object({ starting_after: str({ description: 'Pass as `starting_after` for the next page.' }) }), { type: 'null' }],
+      description: 'null on the last page',
+    },
   },
   { title: 'Pages' },
 );

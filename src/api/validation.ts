@@ -25,9 +25,11 @@ const queries = readableDateTimes(addFormats(new Ajv({ allErrors: true, strict: 
 function fieldOf(e: ErrorObject): string | undefined {
   const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const extra =
-    e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty
-    : e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty
-    : undefined;
+    e.keyword === 'required'
+      ? (e.params as { missingProperty: string }).missingProperty
+      : e.keyword === 'additionalProperties'
+        ? (e.params as { additionalProperty: string }).additionalProperty
+        : undefined;
   const f = [base, extra].filter(Boolean).join('.');
   return f || undefined;
 }
@@ -36,9 +38,11 @@ function entryOf(e: ErrorObject): ErrorEntry {
   const field = fieldOf(e);
   const code = e.keyword === 'required' ? 'missing_field' : e.keyword === 'additionalProperties' ? 'unknown_field' : 'invalid_field';
   const message =
-    e.keyword === 'required' ? `${field} is required.`
-    : e.keyword === 'additionalProperties' ? `${field} is not a known field.`
-    : `${field ?? 'body'} ${e.message ?? 'is invalid'}.`;
+    e.keyword === 'required'
+      ? `${field} is required.`
+      : e.keyword === 'additionalProperties'
+        ? `${field} is not a known field.`
+        : `${field ?? 'body'} ${e.message ?? 'is invalid'}.`;
   return field ? { code, message, field } : { code, message };
 }
 
@@ -63,7 +67,8 @@ export function queryValidator<T>(schema: Schema): Validator<T> {
     // Type coercion turns "1e400" or "Infinity" into Infinity, which then slips past
     // minimum/maximum: a query number must be finite.
     const infinite = Object.keys(out).filter((k) => typeof out[k] === 'number' && !Number.isFinite(out[k]));
-    if (infinite.length > 0) throw new ValidationFailed(infinite.map((field) => ({ code: 'invalid_field', message: `${field} must be a finite number.`, field })));
+    if (infinite.length > 0)
+      throw new ValidationFailed(infinite.map((field) => ({ code: 'invalid_field', message: `${field} must be a finite number.`, field })));
     return out as T;
   };
 }

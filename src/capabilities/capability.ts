@@ -78,5 +78,6 @@ export const defineModule = (m: CapabilityModule): CapabilityModule => m;
  * indexes whose operators are not leakproof. Every probe names its tenant.
  */
 export const ownerLookup = (deps: Pick<CoreDeps, 'db' | 'ownerDb' | 'scope'>): Lookup => ({
-  raw: (sql, bindings) => deps.scope.outside(async () => (await (deps.ownerDb ?? deps.db).raw(sql, bindings as Knex.RawBinding[])) as { rows: Record<string, unknown>[] }),
+  raw: (sql, bindings) =>
+    deps.scope.outside(async () => (await (deps.ownerDb ?? deps.db).raw(sql, bindings as Knex.RawBinding[])) as { rows: Record<string, unknown>[] }),
 });

@@ -21,10 +21,14 @@ export function hashedSecrets(t: { table: string; owner: string; hash: string })
       await db(t.table).insert({ tenant_id: tenantId, [t.owner]: ownerId, [t.hash]: sha256Hex(secret) });
     },
     async replace(db, tenantId, ownerId, secret) {
-      await db(t.table).where({ tenant_id: tenantId, [t.owner]: ownerId }).update({ [t.hash]: sha256Hex(secret) });
+      await db(t.table)
+        .where({ tenant_id: tenantId, [t.owner]: ownerId })
+        .update({ [t.hash]: sha256Hex(secret) });
     },
     async remove(db, tenantId, ownerId) {
-      await db(t.table).where({ tenant_id: tenantId, [t.owner]: ownerId }).del();
+      await db(t.table)
+        .where({ tenant_id: tenantId, [t.owner]: ownerId })
+        .del();
     },
   };
 }
@@ -52,10 +56,14 @@ export function sealedSecrets(t: { table: string; owner: string; purpose: SealPu
       await db(t.table).insert({ tenant_id: tenantId, [t.owner]: ownerId, sealed: sealer.seal(t.purpose, tenantId, ownerId, secret), ...extra });
     },
     async replace(db, tenantId, ownerId, secret) {
-      await db(t.table).where({ tenant_id: tenantId, [t.owner]: ownerId }).update({ sealed: sealer.seal(t.purpose, tenantId, ownerId, secret) });
+      await db(t.table)
+        .where({ tenant_id: tenantId, [t.owner]: ownerId })
+        .update({ sealed: sealer.seal(t.purpose, tenantId, ownerId, secret) });
     },
     async remove(db, tenantId, ownerId) {
-      await db(t.table).where({ tenant_id: tenantId, [t.owner]: ownerId }).del();
+      await db(t.table)
+        .where({ tenant_id: tenantId, [t.owner]: ownerId })
+        .del();
     },
     seal: (tenantId, ownerId, secret) => sealer.seal(t.purpose, tenantId, ownerId, secret),
     open(tenantId, ownerId, sealed) {

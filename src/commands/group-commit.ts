@@ -107,19 +107,23 @@ export class GroupCommit {
     let outcomes: Outcome[];
     const newKeys = new Map<string, Buffer>();
     try {
-      outcomes = await this.store.withTenant(tenantId, async (session) => {
-        let at = await this.writer.checkpointOf(session, tenantId);
-        const out: Outcome[] = [];
-        while (out.length < group.length) {
-          const run = this.runFrom(group, out.length);
-          const done = run.length > 1 ? await this.runKeyed(session, run, at, newKeys) : await this.runOne(session, run[0]!, at, newKeys);
-          for (const o of done) {
-            out.push(o);
-            if ('events' in o && o.events.length > 0 && o.events[o.events.length - 1]!.seq > at) at = o.events[o.events.length - 1]!.seq;
+      outcomes = await this.store.withTenant(
+        tenantId,
+        async (session) => {
+          let at = await this.writer.checkpointOf(session, tenantId);
+          const out: Outcome[] = [];
+          while (out.length < group.length) {
+            const run = this.runFrom(group, out.length);
+            const done = run.length > 1 ? await this.runKeyed(session, run, at, newKeys) : await this.runOne(session, run[0]!, at, newKeys);
+            for (const o of done) {
+              out.push(o);
+              if ('events' in o && o.events.length > 0 && o.events[o.events.length - 1]!.seq > at) at = o.events[o.events.length - 1]!.seq;
+            }
           }
-        }
-        return out;
-      }, this.projections.checkpointQuery);
+          return out;
+        },
+        this.projections.checkpointQuery,
+      );
     } catch (e) {
       // The connection broke (the database went away, maybe during COMMIT): whether the group committed
       // is unknown, so running its commands again could write them twice. Each caller gets the error

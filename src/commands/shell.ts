@@ -42,7 +42,10 @@ export class CommandShell {
     opts: { groupCommit?: boolean } = {},
   ) {
     this.writer = new CommandWriter(store, projections, ids, forgettable);
-    this.groups = opts.groupCommit && store.kind === 'postgres' ? new GroupCommit(store, projections, forgettable, scope, this.writer, (ctx, spec) => this.executeAlone(ctx, spec)) : null;
+    this.groups =
+      opts.groupCommit && store.kind === 'postgres'
+        ? new GroupCommit(store, projections, forgettable, scope, this.writer, (ctx, spec) => this.executeAlone(ctx, spec))
+        : null;
   }
 
   /**
@@ -117,26 +120,33 @@ export class CommandShell {
     let replayed = false;
     let at = 0;
     const newKeys = new Map<string, Buffer>();
-    const stored = await this.store.withTenant(ctx.tenantId, async (session) => {
-      inline = session.inline;
-      at = await this.writer.checkpointOf(session, ctx.tenantId);
-      const decision = await this.writer.decideIn(session.db, ctx, spec);
-      replayed = decision.kind === 'found';
-      return this.writer.writeIn(session, ctx, spec, decision, at, newKeys);
-    }, this.projections.checkpointQuery);
+    const stored = await this.store.withTenant(
+      ctx.tenantId,
+      async (session) => {
+        inline = session.inline;
+        at = await this.writer.checkpointOf(session, ctx.tenantId);
+        const decision = await this.writer.decideIn(session.db, ctx, spec);
+        replayed = decision.kind === 'found';
+        return this.writer.writeIn(session, ctx, spec, decision, at, newKeys);
+      },
+      this.projections.checkpointQuery,
+    );
     this.forgettable.remember(newKeys);
     // Not inline (EventStoreDB), the store answers an append of ids it already holds with the
     // stored events: not ours (not at the seqs we expected, or not of this request's time), but
     // an earlier attempt's. Answer for that one as a resumed request does (inline, writeDecided
     // notices it before its transaction commits).
-    if (!inline && !replayed && stored.length > 0 && (stored[0]!.seq !== at + 1 || stored[0]!.created_at !== ctx.now.toISOString())) throw new AlreadyAppended();
+    if (!inline && !replayed && stored.length > 0 && (stored[0]!.seq !== at + 1 || stored[0]!.created_at !== ctx.now.toISOString()))
+      throw new AlreadyAppended();
     // EventStoreDB mode: project right after the append so the answer reflects the write;
     // the catch-up projector covers a crash between the two.
     if (stored.length > 0 && !inline && !replayed) {
-      await this.db.transaction((trx) => this.projections.apply(trx, stored)).catch(async (e) => {
-        if (!(e instanceof ProjectionGap)) throw e;
-        await this.projections.catchUpTenant(this.db, this.store, ctx.tenantId);
-      });
+      await this.db
+        .transaction((trx) => this.projections.apply(trx, stored))
+        .catch(async (e) => {
+          if (!(e instanceof ProjectionGap)) throw e;
+          await this.projections.catchUpTenant(this.db, this.store, ctx.tenantId);
+        });
     }
     if (replayed && !inline) await this.projections.catchUpTenant(this.db, this.store, ctx.tenantId);
     return stored;

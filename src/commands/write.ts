@@ -35,7 +35,8 @@ export class AlreadyAppended extends Error {}
 /** The decider's events (its refusals thrown as they are); an error when there are more than one command may append. */
 export function decideChecked<S, E extends NewEvent>(spec: CommandSpec<S, E>, state: S, ctx: CommandContext): E[] {
   const decided = spec.decide(state, ctx);
-  if (decided.length > MAX_EVENTS_PER_COMMAND) throw new Error(`${spec.name} decided ${decided.length} events; at most ${MAX_EVENTS_PER_COMMAND} fit one command`);
+  if (decided.length > MAX_EVENTS_PER_COMMAND)
+    throw new Error(`${spec.name} decided ${decided.length} events; at most ${MAX_EVENTS_PER_COMMAND} fit one command`);
   return decided;
 }
 
@@ -73,7 +74,14 @@ export class CommandWriter {
   }
 
   /** Writes what was decided: for an earlier commit, what a replay owes and the answer; else the decided events (see writeDecided). */
-  async writeIn<S, E extends NewEvent>(session: TenantSession, ctx: CommandContext, spec: CommandSpec<S, E>, decision: Decision<E>, at: number, newKeys: Map<string, Buffer>): Promise<StoredEvent<E>[]> {
+  async writeIn<S, E extends NewEvent>(
+    session: TenantSession,
+    ctx: CommandContext,
+    spec: CommandSpec<S, E>,
+    decision: Decision<E>,
+    at: number,
+    newKeys: Map<string, Buffer>,
+  ): Promise<StoredEvent<E>[]> {
     if (decision.kind === 'found') {
       await spec.replayed?.(session.db, decision.earlier, ctx);
       await this.settle(session, ctx, decision.earlier, newKeys);
@@ -93,7 +101,12 @@ export class CommandWriter {
     const perCommand = items.map((item) => this.stamp(item));
     const events = perCommand.flat();
     if (events.length === 0) {
-      await this.settleAll(session, items, items.map(() => []), newKeys);
+      await this.settleAll(
+        session,
+        items,
+        items.map(() => []),
+        newKeys,
+      );
       return items.map(() => []);
     }
     const tenantId = items[0]!.ctx.tenantId;

@@ -16,7 +16,10 @@ export function retryDelaysSeconds(baseSeconds: number): number[] {
   return Array.from({ length: MAX_ATTEMPTS - 1 }, (_, n) => baseSeconds * 2 ** n);
 }
 
-export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; retryBaseSeconds: number; rules: Pick<RoutingRules, 'channelEvents'> }): Record<string, unknown> {
+export function buildAsyncApi(
+  catalogue: EventCatalogue,
+  o: { version: string; retryBaseSeconds: number; rules: Pick<RoutingRules, 'channelEvents'> },
+): Record<string, unknown> {
   const delays = retryDelaysSeconds(o.retryBaseSeconds);
   const window = retryWindowSeconds(o.retryBaseSeconds);
   const retryPolicy = {
@@ -44,7 +47,7 @@ export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; r
           type: 'string',
           pattern: '^[0-9a-f]{64}$',
           description:
-            'Hex HMAC-SHA256 of the raw request body (the exact bytes, before any JSON parsing), keyed with the endpoint\'s secret (whsec_…) or the channel\'s webhook_secret. Compare in constant time.',
+            "Hex HMAC-SHA256 of the raw request body (the exact bytes, before any JSON parsing), keyed with the endpoint's secret (whsec_…) or the channel's webhook_secret. Compare in constant time.",
         },
         'user-agent': { type: 'string', const: 'conversation-service-webhooks/1' },
       },
@@ -66,7 +69,8 @@ export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; r
   const allMessages = catalogue.types().map((t) => ({ $ref: `#/channels/webhookEndpoint/messages/${t}` }));
   // What an api channel's webhook_url gets: the routing rules' own list (the dispatcher routes by the same table).
   const channelEvents = o.rules.channelEvents;
-  for (const c of channelEvents) if (!catalogue.types().includes(c.type)) throw new Error(`the routing rules send ${c.type} to channels, which no module defines`);
+  for (const c of channelEvents)
+    if (!catalogue.types().includes(c.type)) throw new Error(`the routing rules send ${c.type} to channels, which no module defines`);
   const channelText = channelEvents.map((c) => `\`${c.type}\` for ${c.when}`).join('; ');
 
   return {
@@ -75,7 +79,9 @@ export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; r
       title: 'Conversation service: webhook and channel deliveries',
       version: o.version,
       description: [
-        'What the service POSTs to your receivers. A **webhook endpoint** (POST /api/webhooks) receives every event its `event_names` filter names (empty: all), appended while it exists and is enabled. An **api channel** with a `webhook_url` receives what its bridge relays: ' + channelText + '.',
+        'What the service POSTs to your receivers. A **webhook endpoint** (POST /api/webhooks) receives every event its `event_names` filter names (empty: all), appended while it exists and is enabled. An **api channel** with a `webhook_url` receives what its bridge relays: ' +
+          channelText +
+          '.',
         '',
         'Each request is `POST <url>` with `content-type: application/json`, the body one event envelope `{tenant_id, seq, type, aggregate_type, aggregate_id, payload, created_at}` and nothing else, signed in `x-service-signature` (hex HMAC-SHA256 of the raw body with your secret). Every attempt and every republish of a delivery sends the same bytes. There is no timestamp header: replay protection is deduplication on `seq`, which is per workspace, from 1, without gaps in the log.',
         '',
@@ -124,7 +130,7 @@ export function buildAsyncApi(catalogue: EventCatalogue, o: { version: string; r
       },
       receiveChannelReply: {
         action: 'receive',
-        title: 'Receive a teammate\'s reply or its retraction (api channels)',
+        title: "Receive a teammate's reply or its retraction (api channels)",
         summary: `The service POSTs to the channel's webhook_url, one request each: ${channelEvents.map((c) => c.type).join(', ')}.`,
         description: retryText,
         channel: { $ref: '#/channels/channelReplies' },

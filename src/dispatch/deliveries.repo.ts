@@ -124,7 +124,15 @@ export async function claimDue(db: Knex, now: Date, limits: ClaimLimits): Promis
      UPDATE webhook_deliveries d SET leased_until = :until, lease_token = :token
        FROM locked WHERE d.id = locked.id
      RETURNING d.id, d.tenant_id, d.target_kind, d.target_id, d.seq, d.url, d.body, d.attempts, d.lease_token, d.created_at`,
-    { now, cap: limits.perTarget, fast: limits.fastTargets, fastCap: limits.perFastTarget, capacity: limits.capacity, until: new Date(now.getTime() + limits.leaseMs), token: randomUUID() },
+    {
+      now,
+      cap: limits.perTarget,
+      fast: limits.fastTargets,
+      fastCap: limits.perFastTarget,
+      capacity: limits.capacity,
+      until: new Date(now.getTime() + limits.leaseMs),
+      token: randomUUID(),
+    },
   );
   return res.rows as Claimed[];
 }
@@ -186,7 +194,18 @@ export async function settleMany(db: Knex, done: Finished[], baseSeconds: number
      SELECT d.id, d.tenant_id, x.attempt, x.status, x.error, x.duration, x.started
        FROM x JOIN webhook_deliveries d ON d.id = x.id`,
     // node-pg writes null elements as NULL; knex's binding type just does not admit nullable arrays.
-    [cols.id, cols.token, cols.attempt, cols.state, cols.status, cols.error, cols.started, cols.next, cols.delivered, cols.duration] as unknown as Knex.RawBinding[],
+    [
+      cols.id,
+      cols.token,
+      cols.attempt,
+      cols.state,
+      cols.status,
+      cols.error,
+      cols.started,
+      cols.next,
+      cols.delivered,
+      cols.duration,
+    ] as unknown as Knex.RawBinding[],
   );
 }
 

@@ -158,7 +158,10 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     let result: SendResult;
     try {
       const secret = await secretFor(db, signingSecret, c, secrets);
-      result = secret === null ? { status: null, error: 'no signing secret is available for this target', durationMs: 0 } : await sender.post(c.url, await bodyToSend(db, forgettable, c), secret);
+      result =
+        secret === null
+          ? { status: null, error: 'no signing secret is available for this target', durationMs: 0 }
+          : await sender.post(c.url, await bodyToSend(db, forgettable, c), secret);
     } catch (e) {
       result = { status: null, error: `could not send: ${(e as Error).message}`, durationMs: 0 };
     }
@@ -233,10 +236,13 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
   }
 
   // One pass at a time; a kick during a pass makes it run once more.
-  const passes = coalescing(async () => {
-    await pass().catch((e) => log.warn({ err: e }, 'webhook worker pass failed'));
-    return 0;
-  }, () => stopped);
+  const passes = coalescing(
+    async () => {
+      await pass().catch((e) => log.warn({ err: e }, 'webhook worker pass failed'));
+      return 0;
+    },
+    () => stopped,
+  );
 
   function kick(): void {
     if (!stopped) void passes.tick();
@@ -264,10 +270,12 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     async start() {
       stopped = false;
       // Without LISTEN the poll tick still delivers, only later; a database hiccup at start must not stop the service.
-      unlisten = await notifier.listen(DELIVERIES_CHANNEL, () => kick()).catch((e) => {
-        log.warn({ err: e }, 'webhook worker could not LISTEN; polling only until it reconnects');
-        return null;
-      });
+      unlisten = await notifier
+        .listen(DELIVERIES_CHANNEL, () => kick())
+        .catch((e) => {
+          log.warn({ err: e }, 'webhook worker could not LISTEN; polling only until it reconnects');
+          return null;
+        });
       timer = setInterval(kick, opts.pollMs ?? 500);
       timer.unref();
       kick();

@@ -60,7 +60,9 @@ async function loadViews(trx: Knex.Transaction, tenants: string[], cache: Map<st
 async function fill(trx: Knex.Transaction, tenants: string[], views: Map<string, TenantView>): Promise<void> {
   const endpoints = await trx('dispatch_endpoints').whereIn('tenant_id', tenants);
   for (const r of endpoints) {
-    views.get(r.tenant_id)!.endpoints.set(r.endpoint_id, { tenantId: r.tenant_id, endpointId: r.endpoint_id, url: r.url, eventNames: r.event_names, enabled: r.enabled });
+    views
+      .get(r.tenant_id)!
+      .endpoints.set(r.endpoint_id, { tenantId: r.tenant_id, endpointId: r.endpoint_id, url: r.url, eventNames: r.event_names, enabled: r.enabled });
   }
   const channels = await trx('dispatch_channels').whereIn('tenant_id', tenants);
   for (const r of channels) views.get(r.tenant_id)!.channels.set(r.channel_id, { tenantId: r.tenant_id, channelId: r.channel_id, webhookUrl: r.webhook_url });
@@ -165,7 +167,18 @@ export async function dispatchBatch(
       // dispatched before (a batch done again): the row there is not this batch's to send
       if (mine) unused.push(d.target_id);
     } else if (mine) {
-      leased.push({ id: d.id, tenant_id: d.tenant_id, target_kind: d.target_kind, target_id: d.target_id, seq: d.seq, url: d.url, body: d.body, attempts: 0, lease_token: d.lease_token, created_at: d.created_at });
+      leased.push({
+        id: d.id,
+        tenant_id: d.tenant_id,
+        target_kind: d.target_kind,
+        target_id: d.target_id,
+        seq: d.seq,
+        url: d.url,
+        body: d.body,
+        attempts: 0,
+        lease_token: d.lease_token,
+        created_at: d.created_at,
+      });
     } else waiting = true;
   }
   if (waiting) await trx.raw('SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, '']);
@@ -196,7 +209,7 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
   async function tryLock(): Promise<PgConn | null> {
     const conn = await acquireRaw<PgConn>(db);
     try {
-      const r = await conn.query("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok", [`subscription:${DISPATCHER_NAME}`]);
+      const r = await conn.query('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [`subscription:${DISPATCHER_NAME}`]);
       if (r.rows[0]?.ok === true) return conn;
     } catch (e) {
       log.warn({ err: e }, 'webhook dispatcher: lock attempt failed');
@@ -248,8 +261,14 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
               // reads is already durable. At worst a delivery is sent twice, which at-least-once allows.
               const moved =
                 expected === null
-                  ? await trx.raw("INSERT INTO subscription_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING name, set_config('synchronous_commit', 'off', true)", [DISPATCHER_NAME, checkpoint])
-                  : await trx.raw("UPDATE subscription_checkpoints SET position = ? WHERE name = ? AND position = ? RETURNING name, set_config('synchronous_commit', 'off', true)", [checkpoint, DISPATCHER_NAME, expected]);
+                  ? await trx.raw(
+                      "INSERT INTO subscription_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING name, set_config('synchronous_commit', 'off', true)",
+                      [DISPATCHER_NAME, checkpoint],
+                    )
+                  : await trx.raw(
+                      "UPDATE subscription_checkpoints SET position = ? WHERE name = ? AND position = ? RETURNING name, set_config('synchronous_commit', 'off', true)",
+                      [checkpoint, DISPATCHER_NAME, expected],
+                    );
               if (moved.rows.length === 0) throw new StaleCheckpoint('the dispatcher checkpoint moved under this process');
               return d;
             });

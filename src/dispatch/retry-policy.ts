@@ -4,10 +4,7 @@
 // from the first attempt to the last is 30 + 60 + ... + 1920 = 3810 s, about 63.5 minutes.
 export const MAX_ATTEMPTS = 8;
 
-export type Outcome =
-  | { state: 'delivered' }
-  | { state: 'pending'; nextAttemptAt: Date }
-  | { state: 'dead' };
+export type Outcome = { state: 'delivered' } | { state: 'pending'; nextAttemptAt: Date } | { state: 'dead' };
 
 /** What a finished attempt leads to; `attempts` counts the attempt just made. */
 export function afterAttempt(ok: boolean, attempts: number, finishedAt: Date, baseSeconds: number): Outcome {

@@ -26,14 +26,34 @@ function range(reason: string, subnets: [string, number, 'ipv4' | 'ipv6'][]): Ra
 
 // IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) match the IPv4 rules: BlockList checks them that way.
 const FORBIDDEN: Range[] = [
-  range('an unspecified address', [['0.0.0.0', 8, 'ipv4'], ['::', 128, 'ipv6']]),
-  range('a loopback address', [['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']]),
-  range('a private address', [['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4']]),
-  range('a link-local address', [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']]),
+  range('an unspecified address', [
+    ['0.0.0.0', 8, 'ipv4'],
+    ['::', 128, 'ipv6'],
+  ]),
+  range('a loopback address', [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ]),
+  range('a private address', [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+  ]),
+  range('a link-local address', [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ]),
   range('a shared (CGNAT) address', [['100.64.0.0', 10, 'ipv4']]),
   range('a unique local address', [['fc00::', 7, 'ipv6']]),
-  range('a multicast address', [['224.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']]),
-  range('a reserved address', [['192.0.0.0', 24, 'ipv4'], ['198.18.0.0', 15, 'ipv4'], ['240.0.0.0', 4, 'ipv4']]),
+  range('a multicast address', [
+    ['224.0.0.0', 4, 'ipv4'],
+    ['ff00::', 8, 'ipv6'],
+  ]),
+  range('a reserved address', [
+    ['192.0.0.0', 24, 'ipv4'],
+    ['198.18.0.0', 15, 'ipv4'],
+    ['240.0.0.0', 4, 'ipv4'],
+  ]),
 ];
 
 /** NAT64 (64:ff9b::/96) carries an IPv4 address in its last 32 bits; judge that address. */

@@ -41,9 +41,9 @@ export function renderEventsMarkdown(catalogue: EventCatalogue): string {
     '',
     'Every change is one of these events. Each reaches the change feed (`GET /api/events`) and webhook endpoints as the',
     'envelope `{tenant_id, seq, type, aggregate_type, aggregate_id, payload, created_at}` (see docs/webhooks.md).',
-    'A webhook endpoint\'s `event_names` and the feed\'s `types` filter accept exactly these types.',
+    "A webhook endpoint's `event_names` and the feed's `types` filter accept exactly these types.",
     'Payloads are closed: a field not listed here never appears. "required: no" fields appear only when they apply.',
-    'Fields marked *personal* are personal data: sealed in the log with their subject\'s data key, delivered and listed',
+    "Fields marked *personal* are personal data: sealed in the log with their subject's data key, delivered and listed",
     'opened, and `null` everywhere once the subject is erased or the part redacted (docs/api-guide.md: Personal data).',
     '',
     '| type | aggregate_type | when |',
@@ -52,8 +52,25 @@ export function renderEventsMarkdown(catalogue: EventCatalogue): string {
     '',
   ];
   for (const d of catalogue.all()) {
-    const personal = d.personal ? [`Personal fields (*personal*, sealed with the data key of the ${d.personal.kind} named by \`${d.personal.id}\`): ${d.personal.fields.map((f) => `\`${f}\``).join(', ')}.`, ''] : [];
-    lines.push(`## ${d.type}`, '', d.description, '', `Aggregate type: \`${d.aggregate_type}\`.`, '', ...personal, '| payload field | type | required |', '|---|---|---|', ...rows(d.payload as JsonSchema), '');
+    const personal = d.personal
+      ? [
+          `Personal fields (*personal*, sealed with the data key of the ${d.personal.kind} named by \`${d.personal.id}\`): ${d.personal.fields.map((f) => `\`${f}\``).join(', ')}.`,
+          '',
+        ]
+      : [];
+    lines.push(
+      `## ${d.type}`,
+      '',
+      d.description,
+      '',
+      `Aggregate type: \`${d.aggregate_type}\`.`,
+      '',
+      ...personal,
+      '| payload field | type | required |',
+      '|---|---|---|',
+      ...rows(d.payload as JsonSchema),
+      '',
+    );
   }
   return lines.join('\n');
 }

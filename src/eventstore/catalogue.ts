@@ -115,7 +115,11 @@ export class EventCatalogue {
       v = this.ajv.compile(def.payload);
       this.validators.set(e.type, v);
     }
-    if (!v(e.payload)) for (const err of v.errors ?? []) out.push(`payload${err.instancePath} ${err.message ?? 'is invalid'}${err.params && 'additionalProperty' in err.params ? ` (${String(err.params.additionalProperty)})` : ''}`);
+    if (!v(e.payload))
+      for (const err of v.errors ?? [])
+        out.push(
+          `payload${err.instancePath} ${err.message ?? 'is invalid'}${err.params && 'additionalProperty' in err.params ? ` (${String(err.params.additionalProperty)})` : ''}`,
+        );
     return out;
   }
 }

@@ -23,7 +23,7 @@ export const payloadSchema = (def: EventDef): Schema => JSON.parse(JSON.stringif
  */
 export function envelopeSchema(def: EventDef, o: { withId?: boolean; title?: string; $id?: string } = {}): Schema {
   const properties: Record<string, Schema> = {
-    ...(o.withId ? { id: { type: 'string', format: 'uuid', description: 'The event\'s id.' } } : {}),
+    ...(o.withId ? { id: { type: 'string', format: 'uuid', description: "The event's id." } } : {}),
     tenant_id: { type: 'string', format: 'uuid', description: 'The workspace.' },
     seq: { type: 'integer', minimum: 1, description: 'Per workspace, from 1, without gaps in the log; deduplicate on it.' },
     type: { type: 'string', const: def.type },
@@ -55,12 +55,17 @@ export function anyEventSchema(catalogue: EventCatalogue, o: { withId?: boolean;
 export const eventSchemaId = (type: string): string => `urn:conversation-service:event:${type}`;
 
 /** One standalone JSON Schema (2020-12) per event type: the envelope a webhook receiver gets. */
-export function eventSchemaDocuments(catalogue: EventCatalogue): { type: 'event_schema'; id: string; aggregate_type: string; description: string; schema: Schema }[] {
+export function eventSchemaDocuments(
+  catalogue: EventCatalogue,
+): { type: 'event_schema'; id: string; aggregate_type: string; description: string; schema: Schema }[] {
   return catalogue.all().map((d) => ({
     type: 'event_schema',
     id: d.type,
     aggregate_type: d.aggregate_type,
     description: d.description,
-    schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', ...envelopeSchema(d, { $id: eventSchemaId(d.type), title: `${eventTitle(d.type)}Envelope` }) },
+    schema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      ...envelopeSchema(d, { $id: eventSchemaId(d.type), title: `${eventTitle(d.type)}Envelope` }),
+    },
   }));
 }

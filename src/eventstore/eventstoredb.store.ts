@@ -271,7 +271,12 @@ export class EventStoreDbStore implements EventStore {
         if (!res.success) throw new WrongExpectedSeq(tenantId, expectedSeq, seqOf(res.nextExpectedRevision));
         last = res.nextExpectedRevision;
       } catch (e) {
-        const conflict = e instanceof WrongExpectedVersionError ? new WrongExpectedSeq(tenantId, expectedSeq, seqOf(e.actualVersion)) : e instanceof WrongExpectedSeq ? e : null;
+        const conflict =
+          e instanceof WrongExpectedVersionError
+            ? new WrongExpectedSeq(tenantId, expectedSeq, seqOf(e.actualVersion))
+            : e instanceof WrongExpectedSeq
+              ? e
+              : null;
         if (conflict) {
           if (expectedSeq !== 'any' || round >= ANY_ROUNDS || conflict.actual <= expected) throw conflict;
           // An 'any' append lost a race for the head. What landed after the head it read is all
@@ -284,7 +289,11 @@ export class EventStoreDbStore implements EventStore {
           continue;
         }
         if (e instanceof MaxAppendSizeExceededError) {
-          throw new AppError(413, 'payload_too_large', `The events of this request are larger than the event store takes in one append (${e.maxAppendSize} bytes).`);
+          throw new AppError(
+            413,
+            'payload_too_large',
+            `The events of this request are larger than the event store takes in one append (${e.maxAppendSize} bytes).`,
+          );
         }
         throw e;
       }
@@ -311,7 +320,7 @@ export class EventStoreDbStore implements EventStore {
     const bySeq = new Map(tail.map((e) => [e.seq, e]));
     const missing = [...new Set(seqs.values())].filter((s) => !bySeq.has(s)).sort((a, b) => a - b);
     // The indexed ones, read in runs of consecutive seqs (a command's events are one run).
-    for (let i = 0; i < missing.length; ) {
+    for (let i = 0; i < missing.length;) {
       let j = i + 1;
       while (j < missing.length && missing[j] === missing[j - 1]! + 1) j++;
       const run = await this.readStreamRange(stream, BigInt(missing[i]! - 1), j - i, true);
@@ -320,7 +329,9 @@ export class EventStoreDbStore implements EventStore {
     }
     for (const [id, seq] of seqs) {
       if (bySeq.get(seq)?.id !== id) {
-        throw new Error(`tenant ${tenantId}: the event id index says ${id} is at seq ${seq}, the stream disagrees (was the stream deleted or the server replaced? see docs/eventstoredb.md)`);
+        throw new Error(
+          `tenant ${tenantId}: the event id index says ${id} is at seq ${seq}, the stream disagrees (was the stream deleted or the server replaced? see docs/eventstoredb.md)`,
+        );
       }
     }
     return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
@@ -456,7 +467,11 @@ export class EventStoreDbStore implements EventStore {
   /** A checkpoint at the current end of $all: what a reader that wants only later events starts from (the contract run's start). */
   async endCheckpoint(): Promise<string | null> {
     await this.ready();
-    const [last] = await collect(this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }), this.opts.readTimeoutMs, 'reading the end of $all');
+    const [last] = await collect(
+      this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }),
+      this.opts.readTimeoutMs,
+      'reading the end of $all',
+    );
     return last?.event ? formatPosition(last.event.position) : null;
   }
 
@@ -475,7 +490,9 @@ export class EventStoreDbStore implements EventStore {
     const data = rec.data as StoredData;
     if (!rec.isJson || typeof data !== 'object' || data === null || typeof data.created_at !== 'string') {
       // Deliberately not skipped (docs/eventstoredb.md, "a foreign record"): skipping would open a gap in the tenant's seqs.
-      throw new Error(`event ${rec.id} at revision ${rec.revision} of ${rec.streamId} is not a service event envelope; only the service may write to ${this.opts.streamPrefix}* streams`);
+      throw new Error(
+        `event ${rec.id} at revision ${rec.revision} of ${rec.streamId} is not a service event envelope; only the service may write to ${this.opts.streamPrefix}* streams`,
+      );
     }
     if (!rec.position || rec.position.commit >= NO_POSITION || rec.position.prepare >= NO_POSITION) {
       throw new UnsupportedServer(`unknown (event ${rec.id} came without its $all position)`);
@@ -534,7 +551,11 @@ export class EventStoreDbStore implements EventStore {
     for (;;) {
       const page = await this.readStreamRange(stream, BigInt(head), INDEX_PAGE, true);
       if (page.length === 0) break;
-      await this.index(tenantId, page.map((e) => e.id), page[0]!.seq);
+      await this.index(
+        tenantId,
+        page.map((e) => e.id),
+        page[0]!.seq,
+      );
       for (const e of page) {
         if (wanted.has(e.id) && !seqs.has(e.id)) {
           seqs.set(e.id, e.seq);
@@ -570,7 +591,10 @@ export class EventStoreDbStore implements EventStore {
         failure = e;
       }
     }
-    throw new Error(`tenant ${tenantId}: the append committed seq ${firstSeq}..${firstSeq + ids.length - 1}, but reading it back failed: ${(failure as Error)?.message ?? failure}`, { cause: failure });
+    throw new Error(
+      `tenant ${tenantId}: the append committed seq ${firstSeq}..${firstSeq + ids.length - 1}, but reading it back failed: ${(failure as Error)?.message ?? failure}`,
+      { cause: failure },
+    );
   }
 
   private async readStreamRange(stream: string, fromRevision: bigint, maxCount: number, leader = false): Promise<StoredEvent[]> {

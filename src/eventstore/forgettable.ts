@@ -87,7 +87,12 @@ export class Forgettable {
    * The keys it creates are added to `newKeys`: hand them to `remember` once
    * the transaction has committed.
    */
-  async seal(db: Db, tenantId: string, events: readonly PendingEvent[], newKeys?: Map<string, Buffer>): Promise<{ events: PendingEvent[]; keyWrites: Statement[] }> {
+  async seal(
+    db: Db,
+    tenantId: string,
+    events: readonly PendingEvent[],
+    newKeys?: Map<string, Buffer>,
+  ): Promise<{ events: PendingEvent[]; keyWrites: Statement[] }> {
     const ring: Keyring = new Map();
     const created: { subject: string; owner: string | null; wrapped: string }[] = [];
     const plans = events.map((e) => {
@@ -110,10 +115,14 @@ export class Forgettable {
     }
     const lookup = [...new Set(plans.flatMap((p) => (p && !ring.has(ringKey(tenantId, p.subject)) ? [p.subject] : [])))];
     if (lookup.length) {
-      const found = await this.fetchKeys(db, lookup.map((s) => [tenantId, s]));
+      const found = await this.fetchKeys(
+        db,
+        lookup.map((s) => [tenantId, s]),
+      );
       // A key that is there but does not unwrap means this process has another service key than the one
       // that wrapped it (SERVICE_SECRETS_KEY / DATA_DIR differ): sealing with a new key would lose the data.
-      if (found.unopenable.length) throw new Error(`data keys of ${found.unopenable.join(', ')} do not open with this process's service key (SERVICE_SECRETS_KEY)`);
+      if (found.unopenable.length)
+        throw new Error(`data keys of ${found.unopenable.join(', ')} do not open with this process's service key (SERVICE_SECRETS_KEY)`);
       for (const [k, v] of found.ring) ring.set(k, v);
       // A subject sealed for the first time by an event not marked fresh (data from before sealing existed).
       for (const p of plans) {
@@ -157,7 +166,9 @@ export class Forgettable {
     const wanted = events.filter((e) => SEALED in e.payload).map((e) => [e.tenant_id, (e.payload[SEALED] as SealedPayload).s] as [string, string]);
     if (wanted.length === 0) return events as T[];
     const { ring } = await this.fetchKeys(db, wanted);
-    return events.map((e) => (SEALED in e.payload ? { ...e, payload: this.openPayload(ring, e.tenant_id, e.payload, (e as { type?: string }).type), sealed_payload: e.payload } : e));
+    return events.map((e) =>
+      SEALED in e.payload ? { ...e, payload: this.openPayload(ring, e.tenant_id, e.payload, (e as { type?: string }).type), sealed_payload: e.payload } : e,
+    );
   }
 
   /**
@@ -180,7 +191,14 @@ export class Forgettable {
       if (k) ring.set(ringKey(tenantId, s), k);
     }
     const missing = [...subjects].filter((s) => !ring.has(ringKey(tenantId, s)));
-    if (missing.length) for (const [k, v] of (await this.fetchKeys(db, missing.map((s) => [tenantId, s]))).ring) ring.set(k, v);
+    if (missing.length)
+      for (const [k, v] of (
+        await this.fetchKeys(
+          db,
+          missing.map((s) => [tenantId, s]),
+        )
+      ).ring)
+        ring.set(k, v);
     return map(doc, (o) => {
       const def = this.objectOf(o);
       if (!def) return o;
@@ -190,7 +208,9 @@ export class Forgettable {
       for (const f of def.fields) {
         if (out[f] === undefined || out[f] === null) continue;
         const erased = def.erased?.[f] ?? null;
-        out[f] = key ? { [SEALED_VALUE]: { s: subject, c: encrypt(key, tenantId, subject, JSON.stringify(out[f])), ...(erased !== null ? { e: erased } : {}) } } : erased;
+        out[f] = key
+          ? { [SEALED_VALUE]: { s: subject, c: encrypt(key, tenantId, subject, JSON.stringify(out[f])), ...(erased !== null ? { e: erased } : {}) } }
+          : erased;
       }
       return out;
     });
@@ -204,7 +224,10 @@ export class Forgettable {
       if (token && typeof token.s === 'string') subjects.add(token.s);
     });
     if (subjects.size === 0) return doc;
-    const { ring } = await this.fetchKeys(db, [...subjects].map((s) => [tenantId, s]));
+    const { ring } = await this.fetchKeys(
+      db,
+      [...subjects].map((s) => [tenantId, s]),
+    );
     return map(doc, (o) => {
       if (SEALED_VALUE in o) {
         const t = o[SEALED_VALUE] as { s: string; c: string; e?: unknown };
@@ -213,7 +236,8 @@ export class Forgettable {
         return plain === null ? (t.e ?? null) : JSON.parse(plain);
       }
       // An envelope: open its payload in the declared field order (receivers compare bytes too).
-      if (isObject(o.payload) && SEALED in o.payload) return { ...o, payload: this.openPayload(ring, tenantId, o.payload, typeof o.type === 'string' ? o.type : undefined) };
+      if (isObject(o.payload) && SEALED in o.payload)
+        return { ...o, payload: this.openPayload(ring, tenantId, o.payload, typeof o.type === 'string' ? o.type : undefined) };
       return SEALED in o ? this.openPayload(ring, tenantId, o) : o;
     });
   }
@@ -238,7 +262,11 @@ export class Forgettable {
   async destroy(db: Db, tenantId: string, subjects: readonly string[]): Promise<number> {
     if (subjects.length === 0) return 0;
     for (const s of subjects) this.recent.delete(ringKey(tenantId, s));
-    const res = await db.raw('DELETE FROM data_keys WHERE tenant_id = ?::uuid AND (subject = ANY(?::text[]) OR owner = ANY(?::text[]))', [tenantId, [...subjects], [...subjects]]);
+    const res = await db.raw('DELETE FROM data_keys WHERE tenant_id = ?::uuid AND (subject = ANY(?::text[]) OR owner = ANY(?::text[]))', [
+      tenantId,
+      [...subjects],
+      [...subjects],
+    ]);
     return res.rowCount ?? 0;
   }
 

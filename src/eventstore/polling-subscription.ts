@@ -6,12 +6,7 @@ import type { EventStore, SubscribeOptions, Subscription } from './store.port.js
 
 const POLL_MS = 250;
 
-export function pollingSubscription(
-  store: Pick<EventStore, 'readAll'>,
-  notifier: PgNotifier | null,
-  channel: string,
-  opts: SubscribeOptions,
-): Subscription {
+export function pollingSubscription(store: Pick<EventStore, 'readAll'>, notifier: PgNotifier | null, channel: string, opts: SubscribeOptions): Subscription {
   let stopped = false;
   let wake: (() => void) | null = null;
   let pending = false;

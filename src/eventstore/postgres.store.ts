@@ -123,7 +123,10 @@ async function appendIn(
  * for BEGIN's answer. `promise` is its result once BEGIN went out (undefined before); `restore` puts the
  * connection's query back (done by the first BEGIN, or by the caller when none was sent).
  */
-function pipelineBehindBegin(conn: PgConnection, statement: { text: string; values: unknown[] }): { readonly promise: Promise<{ rows: unknown[] }> | undefined; restore(): void } {
+function pipelineBehindBegin(
+  conn: PgConnection,
+  statement: { text: string; values: unknown[] },
+): { readonly promise: Promise<{ rows: unknown[] }> | undefined; restore(): void } {
   let promise: Promise<{ rows: unknown[] }> | undefined;
   const restore = interceptQuery(
     conn,
@@ -227,7 +230,10 @@ export class PostgresEventStore implements EventStore {
     }
     this.notifying = this.db
       .raw('SELECT pg_notify(?, ?)', [EVENTS_CHANNEL, ''])
-      .then(() => undefined, () => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => {
         this.notifying = null;
         if (this.notifyAgain) {
@@ -238,10 +244,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
-    const res = await this.db.raw(
-      `SELECT ${COLUMNS} FROM events WHERE tenant_id = ?::uuid AND seq > ? ORDER BY seq LIMIT ?`,
-      [tenantId, afterSeq, limit],
-    );
+    const res = await this.db.raw(`SELECT ${COLUMNS} FROM events WHERE tenant_id = ?::uuid AND seq > ? ORDER BY seq LIMIT ?`, [tenantId, afterSeq, limit]);
     return (res.rows as EventRow[]).map(fromRow);
   }
 

@@ -131,11 +131,15 @@ export class ErrorCatalogue {
 
   /** Codes in alphabetical order, with their statuses (ascending) and who declared each text. */
   list(): { code: string; statuses: number[]; when: { by: string; text: string }[] }[] {
-    return [...this.codes.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([code, e]) => ({ code, statuses: [...e.statuses].sort((a, b) => a - b), when: e.when }));
+    return [...this.codes.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([code, e]) => ({ code, statuses: [...e.statuses].sort((a, b) => a - b), when: e.when }));
   }
 
   /** The codes a status can carry. */
   ofStatus(status: number): string[] {
-    return this.list().filter((e) => e.statuses.includes(status)).map((e) => e.code);
+    return this.list()
+      .filter((e) => e.statuses.includes(status))
+      .map((e) => e.code);
   }
 }

@@ -6,14 +6,7 @@ export type { Logger };
 
 // Secrets must never reach a log line; redaction is a second wall behind
 // "never log request bodies or credentials".
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-service-signature"]',
-  '*.secret',
-  '*.webhook_secret',
-  '*.password',
-];
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-service-signature"]', '*.secret', '*.webhook_secret', '*.password'];
 
 // Database errors carry the values of the statement that failed: Postgres puts
 // them in `detail` (a unique violation names the key value), `where`, `hint`,
@@ -32,7 +25,13 @@ type Obj = Record<string, unknown>;
 
 const isErrorLike = (e: unknown): e is Error & Obj => typeof e === 'object' && e !== null && typeof (e as Obj).message === 'string';
 const isDatabaseError = (e: Obj): boolean => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
-const framesOf = (stack: unknown): string => (typeof stack === 'string' ? stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : '');
+const framesOf = (stack: unknown): string =>
+  typeof stack === 'string'
+    ? stack
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .join('\n')
+    : '';
 
 /** The `err` serializer: the error's type, message and stack, and for database errors no values. */
 export function serializeError(err: unknown, depth = 0): unknown {
@@ -59,5 +58,8 @@ export function serializeError(err: unknown, depth = 0): unknown {
 }
 
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: undefined, serializers: { err: (e: unknown) => serializeError(e) } }, destination);
+  return pino(
+    { level, redact: { paths: REDACT, censor: '[redacted]' }, base: undefined, serializers: { err: (e: unknown) => serializeError(e) } },
+    destination,
+  );
 }

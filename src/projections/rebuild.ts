@@ -32,7 +32,12 @@ export async function rebuildReadModels(
   const started = Date.now();
   let count = 0;
   await db.transaction(async (trx) => {
-    await trx.raw(`TRUNCATE ${engine.tables().map((t) => `"${t}"`).join(', ')}`);
+    await trx.raw(
+      `TRUNCATE ${engine
+        .tables()
+        .map((t) => `"${t}"`)
+        .join(', ')}`,
+    );
     const indexes = await dropSecondaryIndexes(trx, engine.tables());
     let after: string | null = null;
     // Checkpoints are known as we go (the tables start empty), so apply never reads them.

@@ -81,7 +81,10 @@ export class Writes {
       await db.raw(list[0]!.sql, list[0]!.bindings);
       return;
     }
-    await db.raw(`WITH ${list.map((s, i) => `w${i} AS (${s.sql})`).join(', ')} SELECT 1`, list.flatMap((s) => s.bindings));
+    await db.raw(
+      `WITH ${list.map((s, i) => `w${i} AS (${s.sql})`).join(', ')} SELECT 1`,
+      list.flatMap((s) => s.bindings),
+    );
   }
 }
 
@@ -225,7 +228,12 @@ export class TableBatch {
       const memberCols = Object.keys(p.members).sort();
       const shape = `${setCols.join(',')}|${incCols.join(',')}|${memberCols.join(',')}`;
       const list = patches.get(shape) ?? [];
-      const deltas = Object.fromEntries(memberCols.flatMap((c) => [[`${c}__add`, p.members[c]!.add], [`${c}__remove`, p.members[c]!.remove]]));
+      const deltas = Object.fromEntries(
+        memberCols.flatMap((c) => [
+          [`${c}__add`, p.members[c]!.add],
+          [`${c}__remove`, p.members[c]!.remove],
+        ]),
+      );
       list.push({ ...p.key, ...p.set, ...p.inc, ...deltas });
       patches.set(shape, list);
     }
@@ -295,7 +303,11 @@ export class TableBatch {
    */
   private keyGuard(rows: Row[]): { sql: string; bindings: Knex.RawBinding[] } {
     const [tenant, id] = this.spec.key;
-    if (tenant !== 'tenant_id' || id === undefined || this.spec.key.length !== 2 || rows.some((r) => r[tenant] !== rows[0]![tenant])) return { sql: '', bindings: [] };
-    return { sql: ` AND ${ident(this.spec.table)}.${ident(id)} = ANY(?::${this.spec.columns[id]}[])`, bindings: [rows.map((r) => r[id]) as unknown as Knex.RawBinding] };
+    if (tenant !== 'tenant_id' || id === undefined || this.spec.key.length !== 2 || rows.some((r) => r[tenant] !== rows[0]![tenant]))
+      return { sql: '', bindings: [] };
+    return {
+      sql: ` AND ${ident(this.spec.table)}.${ident(id)} = ANY(?::${this.spec.columns[id]}[])`,
+      bindings: [rows.map((r) => r[id]) as unknown as Knex.RawBinding],
+    };
   }
 }

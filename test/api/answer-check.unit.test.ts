@@ -8,7 +8,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const id = '6a1f3c2e-8d4b-4f7a-9c1e-2b3d4e5f6a7b';
 const err = (code: string) => JSON.stringify({ type: 'error.list', request_id: 'r', errors: [{ code, message: 'm' }] });
 const counts = JSON.stringify({ type: 'list', as_of_seq: 7, data: [{ type: 'view_count', id: 'open', name: 'Open', kind: 'builtin', count: 3 }] });
-const a = (method: string, path: string, status: number, text: string, contentType: string | null = JSON_TYPE): RecordedAnswer => ({ method, path, status, text, contentType });
+const a = (method: string, path: string, status: number, text: string, contentType: string | null = JSON_TYPE): RecordedAnswer => ({
+  method,
+  path,
+  status,
+  text,
+  contentType,
+});
 
 describe('recorded answers against the OpenAPI document (unit)', () => {
   it('accepts documented answers, and maps /counts before /{id}', () => {
@@ -29,7 +35,12 @@ describe('recorded answers against the OpenAPI document (unit)', () => {
   it('fails an undocumented status, a body off its schema, a body where none is documented and an empty one where one is', () => {
     const r = checkRecordedAnswers([
       a('GET', '/api/conversations/counts', 418, err('teapot')),
-      a('GET', '/api/conversations/counts', 200, JSON.stringify({ type: 'list', as_of_seq: 7, data: [{ type: 'view_count', id: 'open', name: 'Open', kind: 'builtin', count: '3' }] })),
+      a(
+        'GET',
+        '/api/conversations/counts',
+        200,
+        JSON.stringify({ type: 'list', as_of_seq: 7, data: [{ type: 'view_count', id: 'open', name: 'Open', kind: 'builtin', count: '3' }] }),
+      ),
       a('GET', `/api/conversations/${id}`, 200, JSON.stringify({ type: 'conversation', id })),
       a('DELETE', '/api/session', 204, '{}'),
       a('GET', '/api/me', 401, '', null),

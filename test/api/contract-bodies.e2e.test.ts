@@ -85,12 +85,25 @@ describe('request bodies the contract refuses', function () {
         raw: JSON.stringify(inboundBody()).replace(/}$/, ',"attachments":[{"url":"https://files.example/a.bin","size":1e300}]}'),
       });
       expectError(inbound, 400, 'invalid_field', 'attachments.0.size');
-      expectError(await t.client.post(`/api/conversations/${conversationId}/reply`, { message_type: 'comment', body: 'x', attachments: [{ url: 'https://files.example/b', size: 2 ** 53 }] }, session()), 400, 'invalid_field', 'attachments.0.size');
+      expectError(
+        await t.client.post(
+          `/api/conversations/${conversationId}/reply`,
+          { message_type: 'comment', body: 'x', attachments: [{ url: 'https://files.example/b', size: 2 ** 53 }] },
+          session(),
+        ),
+        400,
+        'invalid_field',
+        'attachments.0.size',
+      );
       expect(await feedHead()).to.equal(head);
     });
 
     it('takes and echoes the largest size, 2^53 - 1', async () => {
-      const r = await t.client.post(`/api/conversations/${conversationId}/reply`, { message_type: 'comment', body: 'huge', attachments: [{ url: 'https://files.example/c', size: 2 ** 53 - 1 }] }, session());
+      const r = await t.client.post(
+        `/api/conversations/${conversationId}/reply`,
+        { message_type: 'comment', body: 'huge', attachments: [{ url: 'https://files.example/c', size: 2 ** 53 - 1 }] },
+        session(),
+      );
       expect(r.status, r.text).to.equal(201);
       expect(r.body.attachments[0].size).to.equal(Number.MAX_SAFE_INTEGER);
     });

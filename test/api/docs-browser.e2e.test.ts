@@ -62,9 +62,14 @@ if (!existsSync(CHROMIUM)) {
       await page.goto(`${t.service.url}/docs`);
 
       // Operations render: the first group opens with every channel operation, each with its method.
-      const doc = (await t.client.get('/openapi.json')).body as { info: { title: string }; paths: Record<string, Record<string, { summary: string; tags: string[] }>> };
+      const doc = (await t.client.get('/openapi.json')).body as {
+        info: { title: string };
+        paths: Record<string, Record<string, { summary: string; tags: string[] }>>;
+      };
       await page.getByText(doc.info.title).first().waitFor({ timeout: 30_000 });
-      const channelOps = Object.values(doc.paths).flatMap((p) => Object.values(p)).filter((op) => op.tags[0] === 'channels');
+      const channelOps = Object.values(doc.paths)
+        .flatMap((p) => Object.values(p))
+        .filter((op) => op.tags[0] === 'channels');
       expect(channelOps.length).to.be.at.least(8);
       for (const op of channelOps) await page.getByText(op.summary, { exact: true }).first().waitFor({ timeout: 10_000 });
       for (const tag of ['conversations', 'webhooks', 'events', 'keys']) expect(await page.getByText(tag, { exact: true }).count(), tag).to.be.greaterThan(0);
@@ -79,7 +84,10 @@ if (!existsSync(CHROMIUM)) {
       // Choosing the hit opens the operation: that is the screenshot.
       await hit.first().click();
       await search.waitFor({ state: 'hidden', timeout: 10_000 });
-      await page.getByRole('heading', { name: "Post a customer's message as the channel's bridge (signed)" }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await page
+        .getByRole('heading', { name: "Post a customer's message as the channel's bridge (signed)" })
+        .first()
+        .waitFor({ state: 'visible', timeout: 10_000 });
       await page.waitForTimeout(300);
       const shot = process.env.DOCS_SCREENSHOT === '1' ? path.join(ROOT, 'docs', 'api-reference.png') : path.join(os.tmpdir(), 'api-reference.png');
       await page.screenshot({ path: shot });

@@ -29,7 +29,11 @@ describe('text guard', () => {
 
   it('names the field of a bad string, the containing object of a bad key', () => {
     expect(refusal(() => assertStorable({ contact: { name: 'a\u0000' } }))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'contact.name' });
-    expect(refusal(() => assertStorable({ attachments: [{ url: 'x' }, { url: '\ud800' }] }))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'attachments.1.url' });
+    expect(refusal(() => assertStorable({ attachments: [{ url: 'x' }, { url: '\ud800' }] }))).to.deep.equal({
+      status: 400,
+      code: 'invalid_text',
+      field: 'attachments.1.url',
+    });
     expect(refusal(() => assertStorable({ contact: { ['k\u0000']: 1 } }))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'contact' });
     expect(refusal(() => assertStorable({ ['\udc00']: 1 }))).to.deep.equal({ status: 400, code: 'invalid_text' });
     expect(refusal(() => assertStorable({ a: [1, true, null, 'ok', { b: 'fine 😀' }] }))).to.equal(null);
@@ -49,21 +53,62 @@ describe('text guard', () => {
   });
 
   it('checks path parameters, query values and header values of a request', () => {
-    const req = (over: Partial<Record<'params' | 'query' | 'headers' | 'body', unknown>>) => ({ params: {}, query: {}, headers: {}, body: undefined, ...over }) as unknown as Request;
+    const req = (over: Partial<Record<'params' | 'query' | 'headers' | 'body', unknown>>) =>
+      ({ params: {}, query: {}, headers: {}, body: undefined, ...over }) as unknown as Request;
     expect(refusal(() => assertStorableRequest(req({ params: { id: 'a\u0000' } })))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'id' });
-    expect(refusal(() => assertStorableRequest(req({ query: { state: ['open', '\ud800'] } })))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'state.1' });
-    expect(refusal(() => assertStorableRequest(req({ headers: { 'x-service-workspace': 'w\u0000' } })))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'x-service-workspace' });
+    expect(refusal(() => assertStorableRequest(req({ query: { state: ['open', '\ud800'] } })))).to.deep.equal({
+      status: 400,
+      code: 'invalid_text',
+      field: 'state.1',
+    });
+    expect(refusal(() => assertStorableRequest(req({ headers: { 'x-service-workspace': 'w\u0000' } })))).to.deep.equal({
+      status: 400,
+      code: 'invalid_text',
+      field: 'x-service-workspace',
+    });
     expect(refusal(() => assertStorableRequest(req({ body: { name: '\u0000' } })))).to.deep.equal({ status: 400, code: 'invalid_text', field: 'name' });
-    expect(refusal(() => assertStorableRequest(req({ params: { id: 'x' }, query: { a: 'b' }, headers: { host: 'h' }, body: Buffer.from([0]) })))).to.equal(null);
+    expect(refusal(() => assertStorableRequest(req({ params: { id: 'x' }, query: { a: 'b' }, headers: { host: 'h' }, body: Buffer.from([0]) })))).to.equal(
+      null,
+    );
   });
 });
 
 describe('cursor sort keys', () => {
   it('takes only strict ISO-8601 UTC instants Postgres accepts and that round-trip', () => {
-    for (const ok of ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00.123Z', '2024-02-29T23:59:59.999999Z', '0001-01-01T00:00:00Z', '0099-06-01T12:00:00Z', '9999-12-31T23:59:59.999999Z', new Date().toISOString()]) {
+    for (const ok of [
+      '2024-01-01T00:00:00Z',
+      '2024-01-01T00:00:00.123Z',
+      '2024-02-29T23:59:59.999999Z',
+      '0001-01-01T00:00:00Z',
+      '0099-06-01T12:00:00Z',
+      '9999-12-31T23:59:59.999999Z',
+      new Date().toISOString(),
+    ]) {
       expect(isCursorTimestamp(ok), ok).to.equal(true);
     }
-    for (const bad of ['1', '2024', '2024-01-01', '-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00Z', '0000-01-01T00:00:00Z', '10000-01-01T00:00:00Z', '2023-02-29T00:00:00Z', '2024-13-01T00:00:00Z', '2024-01-00T00:00:00Z', '2024-01-01T24:00:00Z', '2024-01-01T00:60:00Z', '2024-01-01T00:00:60Z', '2024-01-01T00:00:00.1234567Z', '2024-01-01T00:00:00+00:00', '2024-01-01 00:00:00Z', "2024-01-01T00:00:00Z' OR 1=1", 'infinity', '', 20240101, null]) {
+    for (const bad of [
+      '1',
+      '2024',
+      '2024-01-01',
+      '-271821-04-20T00:00:00Z',
+      '+275760-09-13T00:00:00Z',
+      '0000-01-01T00:00:00Z',
+      '10000-01-01T00:00:00Z',
+      '2023-02-29T00:00:00Z',
+      '2024-13-01T00:00:00Z',
+      '2024-01-00T00:00:00Z',
+      '2024-01-01T24:00:00Z',
+      '2024-01-01T00:60:00Z',
+      '2024-01-01T00:00:60Z',
+      '2024-01-01T00:00:00.1234567Z',
+      '2024-01-01T00:00:00+00:00',
+      '2024-01-01 00:00:00Z',
+      "2024-01-01T00:00:00Z' OR 1=1",
+      'infinity',
+      '',
+      20240101,
+      null,
+    ]) {
       expect(isCursorTimestamp(bad), String(bad)).to.equal(false);
     }
   });
@@ -106,7 +151,14 @@ describe('error serializer', () => {
     });
     const out = serializeError(e) as Record<string, unknown>;
     expect(JSON.stringify(out)).to.not.include(MARKER);
-    expect(out).to.include({ type: 'DatabaseError', code: '23505', table: 'contacts', constraint: 'contacts_pkey', routine: '_bt_check_unique', message: 'database error 23505' });
+    expect(out).to.include({
+      type: 'DatabaseError',
+      code: '23505',
+      table: 'contacts',
+      constraint: 'contacts_pkey',
+      routine: '_bt_check_unique',
+      message: 'database error 23505',
+    });
     expect(out.stack).to.match(/^DatabaseError: database error 23505\n\s+at /);
   });
 

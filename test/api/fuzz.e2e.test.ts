@@ -32,7 +32,18 @@ const BODY_LIMIT = 256 * 1024;
 // e-mail or not: a quarter of the cases keeps that route from taking a third of the run.
 const runsFor = (def: RouteDef): number => (def.method === 'post' && def.path === '/session' ? Math.ceil(RUNS / 4) : RUNS);
 const ALLOWED_URL = 'http://127.0.0.9:9/hook';
-const URL_HOSTS = ['127.0.0.9:9', '127.0.0.9', '127.0.0.1:8080', '[::1]', '10.0.0.1', '169.254.169.254', '0.0.0.0', '203.0.113.7', 'localhost', '[::ffff:127.0.0.9]'];
+const URL_HOSTS = [
+  '127.0.0.9:9',
+  '127.0.0.9',
+  '127.0.0.1:8080',
+  '[::1]',
+  '10.0.0.1',
+  '169.254.169.254',
+  '0.0.0.0',
+  '203.0.113.7',
+  'localhost',
+  '[::ffff:127.0.0.9]',
+];
 
 type Schema = Record<string, any>;
 type Arb<T = unknown> = fc.Arbitrary<T>;
@@ -97,9 +108,23 @@ function stringFrom(s: Schema, pools: Pools): Arb<string> {
       break;
     case 'date-time':
       a = fc.oneof(
-        { weight: 3, arbitrary: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()) },
+        {
+          weight: 3,
+          arbitrary: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()),
+        },
         // what RFC 3339 allows beyond toISOString: leap seconds, year 0 and 9999, lower case, offsets, long fractions
-        { weight: 1, arbitrary: fc.constantFrom('2035-06-30T23:59:60Z', '2035-12-31T18:29:60-05:30', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59.999999999Z', '2035-01-01t00:00:00z', '2035-01-01 00:00:00+23:59', '2035-01-01T00:00:00-00:00') },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            '2035-06-30T23:59:60Z',
+            '2035-12-31T18:29:60-05:30',
+            '0000-01-01T00:00:00Z',
+            '9999-12-31T23:59:59.999999999Z',
+            '2035-01-01t00:00:00z',
+            '2035-01-01 00:00:00+23:59',
+            '2035-01-01T00:00:00-00:00',
+          ),
+        },
       );
       break;
     default:
@@ -136,7 +161,26 @@ const mutationArb: Arb<Mutation> = fc.record({
   choice: fc.nat(),
 });
 
-const HOSTILE = ['\u0000', '\ud800', '\udc00', '\udbff', 'a\u0000b', '\ud83d\ude00', '\u2028', '\ufeff', '\u202e', "'; DROP TABLE events; --", '%00', '\\', '${x}', '\r\n', 'é', '\u0001', '\uffff', '\ud800\ud800'];
+const HOSTILE = [
+  '\u0000',
+  '\ud800',
+  '\udc00',
+  '\udbff',
+  'a\u0000b',
+  '\ud83d\ude00',
+  '\u2028',
+  '\ufeff',
+  '\u202e',
+  "'; DROP TABLE events; --",
+  '%00',
+  '\\',
+  '${x}',
+  '\r\n',
+  'é',
+  '\u0001',
+  '\uffff',
+  '\ud800\ud800',
+];
 const WRONG: unknown[] = [123, -1, 'str', true, false, null, [], {}, [1, 'a'], { a: 1 }, 1.5, ''];
 // `RAW` values are written into the JSON text as they are: JSON.stringify cannot express 1e400,
 // and deep nesting is built as text (a deeply nested object would overflow JSON.stringify here).
@@ -151,7 +195,26 @@ const rawText = (s: string): string | null => {
   const m = /^\u0001RAW:(\d+)\u0001$/.exec(s);
   return m ? RAW_TEXTS[Number(m[1])]! : null;
 };
-const BOUNDARY: unknown[] = [0, -1, 2 ** 31, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e308, -1e308, 5e-324, 'NaN', 'Infinity', '-0', raw('1e400'), raw('-1e400'), raw('123456789012345678901234567890'), raw('-0'), raw('1E2'), 9223372036854775807];
+const BOUNDARY: unknown[] = [
+  0,
+  -1,
+  2 ** 31,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e308,
+  -1e308,
+  5e-324,
+  'NaN',
+  'Infinity',
+  '-0',
+  raw('1e400'),
+  raw('-1e400'),
+  raw('123456789012345678901234567890'),
+  raw('-0'),
+  raw('1E2'),
+  9223372036854775807,
+];
 const DEPTHS = [20, 33, 64, 500, 5000];
 const LONG = [256, 1001, 70_000, 200_000, 150_000];
 
@@ -161,10 +224,11 @@ function paths(v: unknown, at: Path = [], out: Path[] = []): Path[] {
   else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) paths(x, [...at, k], out);
   return out;
 }
-const objectPaths = (v: unknown): Path[] => [[], ...paths(v)].filter((p) => {
-  const x = get(v, p);
-  return x !== null && typeof x === 'object' && !Array.isArray(x);
-});
+const objectPaths = (v: unknown): Path[] =>
+  [[], ...paths(v)].filter((p) => {
+    const x = get(v, p);
+    return x !== null && typeof x === 'object' && !Array.isArray(x);
+  });
 const get = (v: unknown, p: Path): unknown => p.reduce<unknown>((x, k) => (x as Record<string | number, unknown>)?.[k], v);
 const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
 
@@ -175,7 +239,8 @@ function setAt(root: unknown, p: Path, value: unknown): unknown {
   return root;
 }
 
-const nest = (depth: number, arrays: boolean): string => raw(arrays ? `${'['.repeat(depth)}"x"${']'.repeat(depth)}` : `${'{"n":'.repeat(depth)}"x"${'}'.repeat(depth)}`);
+const nest = (depth: number, arrays: boolean): string =>
+  raw(arrays ? `${'['.repeat(depth)}"x"${']'.repeat(depth)}` : `${'{"n":'.repeat(depth)}"x"${'}'.repeat(depth)}`);
 
 function mutate(value: unknown, m: Mutation): unknown {
   const v = clone(value);
@@ -199,7 +264,8 @@ function mutate(value: unknown, m: Mutation): unknown {
       const objs = objectPaths(v);
       if (objs.length === 0) return v;
       const o = get(v, objs[m.pick % objs.length]!) as Record<string, unknown>;
-      const key = m.kind === 'hostileKey' ? `k${pickFrom(HOSTILE)}` : pickFrom(['extra', 'id', 'tenant_id', '__proto__', 'constructor', 'seq', 'x'.repeat(300), '']);
+      const key =
+        m.kind === 'hostileKey' ? `k${pickFrom(HOSTILE)}` : pickFrom(['extra', 'id', 'tenant_id', '__proto__', 'constructor', 'seq', 'x'.repeat(300), '']);
       o[key] = clone(pickFrom(WRONG));
       return v;
     }
@@ -245,10 +311,11 @@ function enc(s: string): string {
 }
 
 function queryText(q: unknown): string {
-  if (!q || typeof q !== 'object' || Array.isArray(q)) return q === undefined ? '' : `q=${enc(typeof q === 'string' ? (rawText(q) ?? q) : toJsonText(q) ?? '')}`;
+  if (!q || typeof q !== 'object' || Array.isArray(q))
+    return q === undefined ? '' : `q=${enc(typeof q === 'string' ? (rawText(q) ?? q) : (toJsonText(q) ?? ''))}`;
   const parts: string[] = [];
   for (const [k, v] of Object.entries(q)) {
-    for (const x of Array.isArray(v) ? v : [v]) parts.push(`${enc(k)}=${enc(typeof x === 'string' ? (rawText(x) ?? x) : toJsonText(x) ?? '')}`);
+    for (const x of Array.isArray(v) ? v : [v]) parts.push(`${enc(k)}=${enc(typeof x === 'string' ? (rawText(x) ?? x) : (toJsonText(x) ?? ''))}`);
   }
   return parts.join('&');
 }
@@ -277,7 +344,23 @@ const RAW_QUERY = [
   'state=open&state=closed',
 ];
 
-const GARBAGE_IDS = ['garbage', '%00', 'a%00b', '%ED%A0%80', '%E0%A4%A', 'x'.repeat(3000), '..', '%2F', '%20', '1', "'%3B--", 'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-000000000000', 'null', '%F0%9F%98%80'];
+const GARBAGE_IDS = [
+  'garbage',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%E0%A4%A',
+  'x'.repeat(3000),
+  '..',
+  '%2F',
+  '%20',
+  '1',
+  "'%3B--",
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '00000000-0000-0000-0000-000000000000',
+  'null',
+  '%F0%9F%98%80',
+];
 
 type Auth = 'key' | 'cookie' | 'cookie-no-header' | 'cookie-bad-workspace' | 'none' | 'garbage-key' | 'garbage-cookie';
 type ContentType = 'json' | 'none' | 'text/plain' | 'form' | 'latin1' | 'utf-16' | 'merge-patch' | 'gzip';
@@ -298,7 +381,24 @@ interface Case {
   timestamp: 'now' | 'stale' | 'garbage';
 }
 
-const WHOLE = ['"x"', 'null', '[]', '42', 'true', '', '{', '{"a":', '\u0000', 'not json', '{"__proto__":{"x":1}}', '{"a":1,"a":2}', '\uFEFF{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]'];
+const WHOLE = [
+  '"x"',
+  'null',
+  '[]',
+  '42',
+  'true',
+  '',
+  '{',
+  '{"a":',
+  '\u0000',
+  'not json',
+  '{"__proto__":{"x":1}}',
+  '{"a":1,"a":2}',
+  '\uFEFF{}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+];
 
 function caseArb(def: RouteDef, bodySchema: Schema | undefined, pools: Pools): Arb<Case> {
   const isInbound = def.rawBody === true;
@@ -306,21 +406,39 @@ function caseArb(def: RouteDef, bodySchema: Schema | undefined, pools: Pools): A
     def.permission === 'public'
       ? fc.constantFrom<Auth>('none', 'none', 'none', 'garbage-key', 'garbage-cookie')
       : def.freshSession
-        ? fc.oneof({ weight: 14, arbitrary: fc.constant<Auth>('cookie') }, { weight: 6, arbitrary: fc.constantFrom<Auth>('key', 'cookie-no-header', 'cookie-bad-workspace', 'none', 'garbage-key', 'garbage-cookie') })
-        : fc.oneof({ weight: 14, arbitrary: fc.constant<Auth>('key') }, { weight: 3, arbitrary: fc.constant<Auth>('cookie') }, { weight: 3, arbitrary: fc.constantFrom<Auth>('cookie-no-header', 'cookie-bad-workspace', 'none', 'garbage-key', 'garbage-cookie') });
+        ? fc.oneof(
+            { weight: 14, arbitrary: fc.constant<Auth>('cookie') },
+            { weight: 6, arbitrary: fc.constantFrom<Auth>('key', 'cookie-no-header', 'cookie-bad-workspace', 'none', 'garbage-key', 'garbage-cookie') },
+          )
+        : fc.oneof(
+            { weight: 14, arbitrary: fc.constant<Auth>('key') },
+            { weight: 3, arbitrary: fc.constant<Auth>('cookie') },
+            { weight: 3, arbitrary: fc.constantFrom<Auth>('cookie-no-header', 'cookie-bad-workspace', 'none', 'garbage-key', 'garbage-cookie') },
+          );
   return fc.record({
     body: bodySchema ? fromSchema(bodySchema, pools) : fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 2 })),
     mutation: mutationArb,
     whole: fc.oneof({ weight: 12, arbitrary: fc.constant<WholeBody>(null) }, { weight: 1, arbitrary: fc.constantFrom<WholeBody>(...WHOLE) }),
-    contentType: fc.oneof({ weight: 12, arbitrary: fc.constant<ContentType>('json') }, { weight: 1, arbitrary: fc.constantFrom<ContentType>('none', 'text/plain', 'form', 'latin1', 'utf-16', 'merge-patch', 'gzip') }),
+    contentType: fc.oneof(
+      { weight: 12, arbitrary: fc.constant<ContentType>('json') },
+      { weight: 1, arbitrary: fc.constantFrom<ContentType>('none', 'text/plain', 'form', 'latin1', 'utf-16', 'merge-patch', 'gzip') },
+    ),
     query: def.query ? fromSchema(def.query, pools) : fc.constant(undefined),
     queryMutation: mutationArb,
     rawQuery: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_QUERY) }),
     ids: fc.array(fc.nat(), { minLength: 2, maxLength: 2 }),
     auth: authArb,
-    idempotencyKey: def.method === 'get' ? fc.constant(null) : fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 }) }),
+    idempotencyKey:
+      def.method === 'get'
+        ? fc.constant(null)
+        : fc.oneof(
+            { weight: 3, arbitrary: fc.constant(null) },
+            { weight: 1, arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 }) },
+          ),
     signed: isInbound ? fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) : fc.constant(false),
-    timestamp: isInbound ? fc.oneof({ weight: 8, arbitrary: fc.constant<'now'>('now') }, { weight: 1, arbitrary: fc.constantFrom<'stale' | 'garbage'>('stale', 'garbage') }) : fc.constant<'now'>('now'),
+    timestamp: isInbound
+      ? fc.oneof({ weight: 8, arbitrary: fc.constant<'now'>('now') }, { weight: 1, arbitrary: fc.constantFrom<'stale' | 'garbage'>('stale', 'garbage') })
+      : fc.constant<'now'>('now'),
   });
 }
 
@@ -337,10 +455,24 @@ const INBOUND_BODY: Schema = {
       type: 'object',
       additionalProperties: false,
       required: ['external_id'],
-      properties: { external_id: { type: 'string', minLength: 1, maxLength: 255 }, name: { type: 'string', maxLength: 255 }, email: { type: 'string', format: 'email', maxLength: 320 }, phone: { type: ['string', 'null'], maxLength: 64 } },
+      properties: {
+        external_id: { type: 'string', minLength: 1, maxLength: 255 },
+        name: { type: 'string', maxLength: 255 },
+        email: { type: 'string', format: 'email', maxLength: 320 },
+        phone: { type: ['string', 'null'], maxLength: 64 },
+      },
     },
     content: { type: 'string', minLength: 1, maxLength: 65535 },
-    attachments: { type: 'array', maxItems: 20, items: { type: 'object', additionalProperties: false, required: ['url'], properties: { url: { type: 'string', format: 'uri' }, name: { type: 'string' }, size: { type: 'integer', minimum: 0 } } } },
+    attachments: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['url'],
+        properties: { url: { type: 'string', format: 'uri' }, name: { type: 'string' }, size: { type: 'integer', minimum: 0 } },
+      },
+    },
     at: { type: 'string', format: 'date-time' },
   },
 };
@@ -447,11 +579,13 @@ describe('fuzzing every route', function () {
   async function send(def: RouteDef, c: Case): Promise<{ reply: Reply | null; bytes: number; path: string }> {
     const isInbound = def.rawBody === true;
     let i = 0;
-    const path = '/api' + def.path.replace(/:([a-z_]+)/g, (_m, name: string) => {
-      if (isInbound && name === 'id') return c.ids[i++]! % 5 === 0 ? GARBAGE_IDS[c.ids[1]! % GARBAGE_IDS.length]! : inbound.id;
-      const pool = idsFor(def, name);
-      return pool[c.ids[i++]! % pool.length]!;
-    });
+    const path =
+      '/api' +
+      def.path.replace(/:([a-z_]+)/g, (_m, name: string) => {
+        if (isInbound && name === 'id') return c.ids[i++]! % 5 === 0 ? GARBAGE_IDS[c.ids[1]! % GARBAGE_IDS.length]! : inbound.id;
+        const pool = idsFor(def, name);
+        return pool[c.ids[i++]! % pool.length]!;
+      });
     const query = [c.query === undefined ? '' : queryText(mutate(c.query, c.queryMutation)), c.rawQuery ?? ''].filter(Boolean).join('&');
     const url = t.service.url + path + (query ? `?${query}` : '');
 
@@ -558,7 +692,16 @@ describe('fuzzing every route', function () {
         if (!r) return;
         counts[r.status] = (counts[r.status] ?? 0) + 1;
         if (VERBOSE) {
-          const code = r.status >= 400 ? ((): string => { try { return JSON.parse(r.text).errors[0].code; } catch { return '-'; } })() : '';
+          const code =
+            r.status >= 400
+              ? ((): string => {
+                  try {
+                    return JSON.parse(r.text).errors[0].code;
+                  } catch {
+                    return '-';
+                  }
+                })()
+              : '';
           codes[`${r.status} ${code}`] = (codes[`${r.status} ${code}`] ?? 0) + 1;
         }
         const where = `${def.method.toUpperCase()} ${path}`;
@@ -566,7 +709,8 @@ describe('fuzzing every route', function () {
         if (r.status >= 400) {
           const emptyInbound401 = isInbound && r.status === 401 && r.text === '';
           if (!emptyInbound401) checkEnvelope(r, where);
-          if (after[0] !== before[0] || after[1] !== before[1]) throw new Error(`${where}: a ${r.status} answer moved the feed head from ${before} to ${after}`);
+          if (after[0] !== before[0] || after[1] !== before[1])
+            throw new Error(`${where}: a ${r.status} answer moved the feed head from ${before} to ${after}`);
         }
       });
       const started = Date.now();
@@ -575,13 +719,19 @@ describe('fuzzing every route', function () {
         await fc.assert(property, { numRuns: runsFor(def), seed, endOnFailure: !SHRINK, includeErrorInReport: true });
       } catch (e) {
         const msg = (e as Error).message;
-        failures.push(`${name} (FUZZ_SEED=${SEED}, route seed ${seed}; rerun with FUZZ_SEED=${SEED} FUZZ_ROUTE='${def.method.toUpperCase()} ${def.path}'):\n${msg.length > 6000 ? `${msg.slice(0, 6000)}…` : msg}`);
+        failures.push(
+          `${name} (FUZZ_SEED=${SEED}, route seed ${seed}; rerun with FUZZ_SEED=${SEED} FUZZ_ROUTE='${def.method.toUpperCase()} ${def.path}'):\n${msg.length > 6000 ? `${msg.slice(0, 6000)}…` : msg}`,
+        );
       }
       timings[name] = Date.now() - started;
     }
     if (VERBOSE) for (const [name, c] of Object.entries(answers)) console.log(name, `${timings[name]} ms`, JSON.stringify(c));
     if (failures.length > 0) expect.fail(`${failures.length} of ${routes.length} routes failed (FUZZ_SEED=${SEED}):\n\n${failures.join('\n\n')}`);
     // every route was exercised
-    for (const def of routes) expect(Object.values(statuses[`${def.method.toUpperCase()} /api${def.path}`]!).reduce((a, b) => a + b, 0), def.path).to.be.greaterThan(runsFor(def) / 2);
+    for (const def of routes)
+      expect(
+        Object.values(statuses[`${def.method.toUpperCase()} /api${def.path}`]!).reduce((a, b) => a + b, 0),
+        def.path,
+      ).to.be.greaterThan(runsFor(def) / 2);
   });
 });

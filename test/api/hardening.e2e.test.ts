@@ -57,16 +57,28 @@ describe('edge hardening: no 500 on client input', function () {
         const head = await feedHead();
         const r = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'hello', contact: { external_id: 'x-1', name: bad } }, { key });
         expectError(r, 400, 'invalid_text', 'contact.name');
-        const r2 = await t.client.post('/api/channels', { kind: 'api', name: bad, default_team_id: null, webhook_secret: 'another-secret-0123456789' }, { key });
+        const r2 = await t.client.post(
+          '/api/channels',
+          { kind: 'api', name: bad, default_team_id: null, webhook_secret: 'another-secret-0123456789' },
+          { key },
+        );
         expectError(r2, 400, 'invalid_text', 'name');
-        const r3 = await t.client.post(`/api/conversations/00000000-0000-4000-8000-000000000000/reply`, { body: 'x', message_type: 'note', attachments: [{ url: 'https://a.example/x', name: bad }] }, { key });
+        const r3 = await t.client.post(
+          `/api/conversations/00000000-0000-4000-8000-000000000000/reply`,
+          { body: 'x', message_type: 'note', attachments: [{ url: 'https://a.example/x', name: bad }] },
+          { key },
+        );
         expectError(r3, 400, 'invalid_text', 'attachments.0.name');
         expect(await feedHead()).to.equal(head);
       });
     }
 
     it('answers a NUL in an object key with 400 invalid_text', async () => {
-      const r = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'hello', contact: { external_id: 'x-1', ['na\u0000me']: 'Ada' } }, { key });
+      const r = await t.client.post(
+        '/api/conversations',
+        { channel_id: ch.id, body: 'hello', contact: { external_id: 'x-1', ['na\u0000me']: 'Ada' } },
+        { key },
+      );
       expectError(r, 400, 'invalid_text', 'contact');
       const top = await t.client.request('PUT', `/api/webhooks/${endpointId}`, { ['\ud800']: 1 }, { key });
       expectError(top, 400, 'invalid_text');
@@ -81,8 +93,18 @@ describe('edge hardening: no 500 on client input', function () {
       const inv = await t.client.post('/api/members/invites', { email: `nul-${Date.now()}@example.com`, role: 'agent' }, session());
       expect(inv.status, inv.text).to.equal(201);
       const head = await feedHead();
-      expectError(await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'Bad\u0000Name', password: 'a good password' }), 400, 'invalid_text', 'name');
-      expectError(await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'Bad\udc00Name', password: 'a good password' }), 400, 'invalid_text', 'name');
+      expectError(
+        await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'Bad\u0000Name', password: 'a good password' }),
+        400,
+        'invalid_text',
+        'name',
+      );
+      expectError(
+        await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'Bad\udc00Name', password: 'a good password' }),
+        400,
+        'invalid_text',
+        'name',
+      );
       expect(await feedHead()).to.equal(head);
       // the invite is still usable
       const ok = await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'Good Name', password: 'a good password' });
@@ -126,7 +148,12 @@ describe('edge hardening: no 500 on client input', function () {
       expect(conv.status, conv.text).to.equal(201);
       const head = await feedHead();
       for (const when of ['2035-06-30T23:59:60Z', '2035-12-31T18:29:60-05:30']) {
-        expectError(await t.client.post(`/api/conversations/${conv.body.id}/parts`, { message_type: 'snoozed', snoozed_until: when }, { key }), 400, 'invalid_field', 'snoozed_until');
+        expectError(
+          await t.client.post(`/api/conversations/${conv.body.id}/parts`, { message_type: 'snoozed', snoozed_until: when }, { key }),
+          400,
+          'invalid_field',
+          'snoozed_until',
+        );
         expectError(await postInbound(t, ch.id, ch.secret, inboundBody({ at: when })), 400, 'invalid_field', 'at');
       }
       expect(await feedHead()).to.equal(head);
@@ -209,7 +236,11 @@ describe('edge hardening: no 500 on client input', function () {
             for (const c of crafted) {
               tries++;
               const r = await t.client.get(`${list.path}?sort=${sort}&order=${order}&starting_after=${cursorOf(c)}`, { key });
-              const ok = r.status === 400 && r.body?.type === 'error.list' && r.body.errors?.[0]?.code === 'invalid_cursor' && r.body.errors[0].field === 'starting_after';
+              const ok =
+                r.status === 400 &&
+                r.body?.type === 'error.list' &&
+                r.body.errors?.[0]?.code === 'invalid_cursor' &&
+                r.body.errors[0].field === 'starting_after';
               if (!ok) failures.push(`${list.path} ${JSON.stringify(c)} -> ${r.status} ${r.text.slice(0, 120)}`);
             }
           }
@@ -224,7 +255,9 @@ describe('edge hardening: no 500 on client input', function () {
         for (const [sort, kind] of Object.entries(list.sorts)) {
           const order = list.orders[0]!;
           const keyValue = kind === 'timestamp' ? '9999-12-31T23:59:59.999999Z' : Number.MAX_SAFE_INTEGER;
-          const r = await t.client.get(`${list.path}?sort=${sort}&order=${order}&starting_after=${cursorOf({ v: 1, sort, order, key: keyValue, id: uuid })}`, { key });
+          const r = await t.client.get(`${list.path}?sort=${sort}&order=${order}&starting_after=${cursorOf({ v: 1, sort, order, key: keyValue, id: uuid })}`, {
+            key,
+          });
           expect(r.status, `${list.path} ${r.text}`).to.equal(200);
         }
       }
@@ -316,7 +349,10 @@ describe('edge hardening: no 500 on client input', function () {
     });
 
     it('takes application/*+json as JSON', async () => {
-      const r = await t.client.post('/api/session', undefined, { raw: JSON.stringify({ email: 'nobody@example.com', password: 'x' }), headers: { 'content-type': 'application/vnd.api+json' } });
+      const r = await t.client.post('/api/session', undefined, {
+        raw: JSON.stringify({ email: 'nobody@example.com', password: 'x' }),
+        headers: { 'content-type': 'application/vnd.api+json' },
+      });
       expectError(r, 401, 'invalid_credentials');
     });
 

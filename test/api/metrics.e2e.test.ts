@@ -65,9 +65,17 @@ describe('GET /metrics', function () {
 
   it('counts commands appended (and their events) and refused, and idempotent replays', async () => {
     const channel = await createChannel(t, owner);
-    const started = await t.client.post('/api/conversations', { channel_id: channel.id, body: 'hello', contact: { external_id: 'm-1' } }, { key, headers: { 'idempotency-key': 'metrics-1' } });
+    const started = await t.client.post(
+      '/api/conversations',
+      { channel_id: channel.id, body: 'hello', contact: { external_id: 'm-1' } },
+      { key, headers: { 'idempotency-key': 'metrics-1' } },
+    );
     expect(started.status, started.text).to.equal(201);
-    const again = await t.client.post('/api/conversations', { channel_id: channel.id, body: 'hello', contact: { external_id: 'm-1' } }, { key, headers: { 'idempotency-key': 'metrics-1' } });
+    const again = await t.client.post(
+      '/api/conversations',
+      { channel_id: channel.id, body: 'hello', contact: { external_id: 'm-1' } },
+      { key, headers: { 'idempotency-key': 'metrics-1' } },
+    );
     expect(again.headers.get('idempotent-replayed')).to.equal('true');
     const close = () => t.client.post(`/api/conversations/${started.body.id}/parts`, { message_type: 'close' }, { key });
     expect((await close()).status).to.equal(201);
@@ -86,7 +94,10 @@ describe('GET /metrics', function () {
     const channel = await createChannel(t, owner);
     expect((await t.client.post('/api/conversations', { channel_id: channel.id, body: 'hi', contact: { external_id: 'm-2' } }, { key })).status).to.equal(201);
     await receiver.waitFor(1);
-    await eventually(async () => value(await scrape(), 'service_webhook_delivery_attempts_total', { target_kind: 'endpoint', outcome: 'delivered' }), (n) => n === 1);
+    await eventually(
+      async () => value(await scrape(), 'service_webhook_delivery_attempts_total', { target_kind: 'endpoint', outcome: 'delivered' }),
+      (n) => n === 1,
+    );
     const text = await scrape();
     expect(value(text, 'service_webhook_delivery_latency_seconds_count', { target_kind: 'endpoint' })).to.equal(1);
     expect(value(text, 'service_webhook_attempt_duration_seconds_count', { target_kind: 'endpoint' })).to.equal(1);
@@ -108,7 +119,7 @@ describe('GET /metrics', function () {
     expect(value(text, 'nodejs_eventloop_lag_seconds')).to.be.a('number');
   });
 
-  it('names no gauge, histogram or summary with the counters\' _total suffix', async () => {
+  it("names no gauge, histogram or summary with the counters' _total suffix", async () => {
     const text = await scrape();
     const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => ({ name: m[1]!, type: m[2]! }));
     expect(types.length).to.be.above(20);
@@ -117,7 +128,7 @@ describe('GET /metrics', function () {
     expect(types.map((m) => m.name)).to.include.members(['nodejs_active_handles', 'nodejs_active_requests', 'nodejs_active_resources']);
   });
 
-  it('passes `promtool check metrics` (Debian\'s prometheus package), when promtool is installed', async function () {
+  it("passes `promtool check metrics` (Debian's prometheus package), when promtool is installed", async function () {
     if (!existsSync('/usr/bin/promtool')) this.skip(); // npm run prometheus-check installs it and runs the same check
     const text = await scrape();
     const r = spawnSync('/usr/bin/promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
@@ -127,8 +138,17 @@ describe('GET /metrics', function () {
 
   it('counts in-flight and reused Idempotency-Keys at the pipeline', async () => {
     const m = new ServiceMetrics({ db: t.service.deps.db, storeKind: 'postgres', log: t.service.deps.log });
-    const failing = (e: Error): RoutePipeline => ({ authenticate: async () => ({}) as never, requireFreshSession: () => undefined, scoped: (_p, run) => run(), idempotent: async () => Promise.reject(e), unkeyed: () => ({ ids: randomIds, answers: null, resumed: false }) });
-    await m.instrumentPipeline(failing(new Conflict('idempotency_key_in_flight', 'busy'))).idempotent({} as never, {} as never, async () => ({ status: 200 })).catch(() => undefined);
+    const failing = (e: Error): RoutePipeline => ({
+      authenticate: async () => ({}) as never,
+      requireFreshSession: () => undefined,
+      scoped: (_p, run) => run(),
+      idempotent: async () => Promise.reject(e),
+      unkeyed: () => ({ ids: randomIds, answers: null, resumed: false }),
+    });
+    await m
+      .instrumentPipeline(failing(new Conflict('idempotency_key_in_flight', 'busy')))
+      .idempotent({} as never, {} as never, async () => ({ status: 200 }))
+      .catch(() => undefined);
     const text = await m.registry.metrics();
     expect(value(text, 'service_idempotency_total', { outcome: 'in_flight' })).to.equal(1);
   });

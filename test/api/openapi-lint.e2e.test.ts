@@ -20,14 +20,19 @@ interface Finding {
 
 function lint(file: string): Promise<{ code: number; findings: Finding[]; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(SPECTRAL, ['lint', file, '--ruleset', path.join(ROOT, '.spectral.yaml'), '--fail-severity', 'error', '-f', 'json', '-q'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-      try {
-        resolve({ code, findings: stdout.trim() ? (JSON.parse(stdout) as Finding[]) : [], stderr });
-      } catch (e) {
-        reject(new Error(`spectral printed no JSON (exit ${code}): ${stdout.slice(0, 500)} ${stderr.slice(0, 500)}`, { cause: e }));
-      }
-    });
+    execFile(
+      SPECTRAL,
+      ['lint', file, '--ruleset', path.join(ROOT, '.spectral.yaml'), '--fail-severity', 'error', '-f', 'json', '-q'],
+      { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        try {
+          resolve({ code, findings: stdout.trim() ? (JSON.parse(stdout) as Finding[]) : [], stderr });
+        } catch (e) {
+          reject(new Error(`spectral printed no JSON (exit ${code}): ${stdout.slice(0, 500)} ${stderr.slice(0, 500)}`, { cause: e }));
+        }
+      },
+    );
   });
 }
 
@@ -47,7 +52,10 @@ describe('npm run lint:openapi (Spectral over docs/openapi.json)', function () {
 
   it('fails on a security requirement naming an undefined scheme or an oauth2 scope the scheme lacks', async () => {
     const doc = JSON.parse(await readFile(path.join(ROOT, 'docs/openapi.json'), 'utf8'));
-    doc.components.securitySchemes.oauth = { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://auth.example/token', scopes: { 'a:read': 'read' } } } };
+    doc.components.securitySchemes.oauth = {
+      type: 'oauth2',
+      flows: { clientCredentials: { tokenUrl: 'https://auth.example/token', scopes: { 'a:read': 'read' } } },
+    };
     doc.paths['/api/conversations'].get.security = [{ nowhere: [] }, { oauth: ['a:read', 'a:write'] }, { apiKey: ['conversations:read'] }];
     const broken = path.join(dir, 'openapi.json');
     await writeFile(broken, JSON.stringify(doc, null, 2));

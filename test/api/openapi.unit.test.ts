@@ -52,7 +52,9 @@ describe('OpenAPI document (unit)', () => {
 
   it('uses the very schemas the routes validate with: body, and query parameters', () => {
     const create = routes.find((r) => r.method === 'post' && r.path === '/conversations')!;
-    expect(op('post', '/api/conversations').requestBody.content['application/json'].schema).to.deep.equal(JSON.parse(JSON.stringify({ type: 'object', ...create.body })));
+    expect(op('post', '/api/conversations').requestBody.content['application/json'].schema).to.deep.equal(
+      JSON.parse(JSON.stringify({ type: 'object', ...create.body })),
+    );
     const list = routes.find((r) => r.method === 'get' && r.path === '/conversations')!;
     const params = op('get', '/api/conversations').parameters.filter((p: Op) => p.in === 'query');
     const props = (list.query as { properties: Record<string, unknown> }).properties;
@@ -73,9 +75,19 @@ describe('OpenAPI document (unit)', () => {
   });
 
   it('names the security of each route: key or session+workspace, session only for minting, the signature for inbound', () => {
-    expect(Object.keys(doc.components.securitySchemes)).to.have.members(['apiKey', 'sessionCookie', 'workspaceHeader', 'channelSignature', 'channelTimestamp', 'metricsToken']);
+    expect(Object.keys(doc.components.securitySchemes)).to.have.members([
+      'apiKey',
+      'sessionCookie',
+      'workspaceHeader',
+      'channelSignature',
+      'channelTimestamp',
+      'metricsToken',
+    ]);
     expect((doc.components.securitySchemes.sessionCookie as Op).name).to.equal('svc_session');
-    expect(op('get', '/api/conversations').security).to.deep.equal([{ apiKey: ['conversations:read'] }, { sessionCookie: ['conversations:read'], workspaceHeader: [] }]);
+    expect(op('get', '/api/conversations').security).to.deep.equal([
+      { apiKey: ['conversations:read'] },
+      { sessionCookie: ['conversations:read'], workspaceHeader: [] },
+    ]);
     expect(op('post', '/api/keys').security).to.deep.equal([{ sessionCookie: ['api_keys:create'], workspaceHeader: [] }]);
     expect(op('post', '/api/session').security).to.deep.equal([]);
     const inbound = op('post', '/api/channels/{id}/inbound');
@@ -88,8 +100,12 @@ describe('OpenAPI document (unit)', () => {
   });
 
   it('says in its info.description that its security requirements name scopes, which only OpenAPI 3.1 allows', () => {
-    const requirements = Object.values(doc.paths).flatMap((ops) => Object.values(ops as Record<string, Op>)).flatMap((o) => (o.security ?? []) as Record<string, string[]>[]);
-    const scoped = requirements.flatMap((r) => Object.entries(r)).filter(([scheme, scopes]) => scopes.length > 0 && !['oauth2', 'openIdConnect'].includes((doc.components.securitySchemes[scheme] as Op).type));
+    const requirements = Object.values(doc.paths)
+      .flatMap((ops) => Object.values(ops as Record<string, Op>))
+      .flatMap((o) => (o.security ?? []) as Record<string, string[]>[]);
+    const scoped = requirements
+      .flatMap((r) => Object.entries(r))
+      .filter(([scheme, scopes]) => scopes.length > 0 && !['oauth2', 'openIdConnect'].includes((doc.components.securitySchemes[scheme] as Op).type));
     expect(scoped.length).to.be.above(100);
     expect(doc.openapi).to.equal('3.1.0');
     expect(doc.info.description).to.include('**Scopes in security requirements:**');
@@ -97,8 +113,20 @@ describe('OpenAPI document (unit)', () => {
   });
 
   it('refuses two different schemas under one title', () => {
-    const a = route({ method: 'get', path: '/a', permission: 'public', responses: { 200: { title: 'Thing', type: 'string' } }, handle: async () => ({ status: 200 }) });
-    const b = route({ method: 'get', path: '/b', permission: 'public', responses: { 200: { title: 'Thing', type: 'integer' } }, handle: async () => ({ status: 200 }) });
+    const a = route({
+      method: 'get',
+      path: '/a',
+      permission: 'public',
+      responses: { 200: { title: 'Thing', type: 'string' } },
+      handle: async () => ({ status: 200 }),
+    });
+    const b = route({
+      method: 'get',
+      path: '/b',
+      permission: 'public',
+      responses: { 200: { title: 'Thing', type: 'integer' } },
+      handle: async () => ({ status: 200 }),
+    });
     expect(() => buildOpenApi([a, b], { title: 't', version: '1', description: '' })).to.throw(/two different schemas are titled Thing/);
   });
 });

@@ -78,7 +78,7 @@ describe('streamed answers', function () {
   before(async () => (t = await startTestService('streams', { extraModules: [streams], env: { WORKERS: 'off' } })));
   after(async () => t?.close());
 
-  it('sends the chunks in order, as JSON unless the route says otherwise, with the route\'s headers', async () => {
+  it("sends the chunks in order, as JSON unless the route says otherwise, with the route's headers", async () => {
     const r = await fetch(`${t.service.url}/api/test-stream/ok`);
     expect(r.status).to.equal(200);
     expect(r.headers.get('content-type')).to.match(/^application\/json/);
@@ -112,6 +112,10 @@ describe('streamed answers', function () {
       });
       req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
     });
-    await eventually(() => closedEarly, (x) => x, 5000);
+    await eventually(
+      () => closedEarly,
+      (x) => x,
+      5000,
+    );
   });
 });

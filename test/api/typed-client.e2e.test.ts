@@ -27,9 +27,12 @@ function typeCheck(files: string[], virtual: Record<string, string> = {}): strin
   const { fileExists, readFile, getSourceFile } = host;
   host.fileExists = (f) => f in virtual || fileExists.call(host, f);
   host.readFile = (f) => virtual[f] ?? readFile.call(host, f);
-  host.getSourceFile = (f, lang, onError, create) => (f in virtual ? ts.createSourceFile(f, virtual[f]!, lang) : getSourceFile.call(host, f, lang, onError, create));
+  host.getSourceFile = (f, lang, onError, create) =>
+    f in virtual ? ts.createSourceFile(f, virtual[f]!, lang) : getSourceFile.call(host, f, lang, onError, create);
   const program = ts.createProgram([...files, ...Object.keys(virtual)], options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.relative(ROOT, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file ? path.relative(ROOT, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 
 describe('typed client (openapi-typescript + openapi-fetch)', function () {
@@ -51,7 +54,7 @@ export const c = api.POST('/api/conversations/{id}/reply', { params: { path: { i
 export const d = async () => (await api.GET('/api/me')).data?.no_such_field;
 `,
     });
-    const text = problems.join("\n");
+    const text = problems.join('\n');
     expect(text).to.match(/channel_id/);
     expect(text).to.match(/"\/api\/conversation"/);
     expect(text).to.match(/"shout"/);

@@ -12,7 +12,10 @@ describe('channels decider (unit)', () => {
       .then({ type: 'channel.created', payload: { source: 'b' } }, { type: 'channel.updated', payload: { webhook_url: 'https://x' } });
   });
   it('a second channel for a source is refused', () => {
-    channels.given({ sourceTaken: true }).when({ channelId: 'ch', kind: 'api', name: 'B', source: 'b', defaultTeamId: null, webhookUrl: null }).thenRefuses('channel_source_taken');
+    channels
+      .given({ sourceTaken: true })
+      .when({ channelId: 'ch', kind: 'api', name: 'B', source: 'b', defaultTeamId: null, webhookUrl: null })
+      .thenRefuses('channel_source_taken');
   });
   it('an update that changes nothing appends nothing', () => {
     decider(decideUpdateChannel).given({ id: 'ch', name: 'B', webhookUrl: null }).when({ channelId: 'ch', name: 'B', webhookUrl: null }).thenNothing();
@@ -24,7 +27,7 @@ describe('channels decider (unit)', () => {
       .when({ channelId: 'ch', kind: 'api', name: 'B', source: 'b', defaultTeamId: 'team-9', webhookUrl: null })
       .thenRefuses({ code: 'unknown_team', status: 400, field: 'default_team_id' });
   });
-  it('an update of a channel not loaded (none, or another workspace\'s) is a 404', () => {
+  it("an update of a channel not loaded (none, or another workspace's) is a 404", () => {
     exactDecider(decideUpdateChannel).given(null).when({ channelId: 'ch', name: 'B' }).thenRefuses({ code: 'not_found', status: 404 });
   });
 
@@ -33,9 +36,14 @@ describe('channels decider (unit)', () => {
     rotate
       .given({ id: 'ch', name: 'B', webhookUrl: null })
       .when({ channelId: 'ch', previousValidUntil: '2026-01-02T00:00:00.000Z' })
-      .then({ type: 'channel.secret_rotated', aggregate_type: 'channel', aggregate_id: 'ch', payload: { channel_id: 'ch', previous_valid_until: '2026-01-02T00:00:00.000Z' } });
+      .then({
+        type: 'channel.secret_rotated',
+        aggregate_type: 'channel',
+        aggregate_id: 'ch',
+        payload: { channel_id: 'ch', previous_valid_until: '2026-01-02T00:00:00.000Z' },
+      });
   });
-  it('rotating the secret of a channel not loaded (none, or another workspace\'s) is a 404', () => {
+  it("rotating the secret of a channel not loaded (none, or another workspace's) is a 404", () => {
     rotate.given(null).when({ channelId: 'ch', previousValidUntil: '2026-01-02T00:00:00.000Z' }).thenRefuses({ code: 'not_found', status: 404 });
   });
 });

@@ -16,7 +16,11 @@ describe('api channels', function () {
 
   it('creates a channel whose answers, events and logs never carry the secret', async () => {
     const secret = 'my-bridge-secret-value-42';
-    const r = await t.client.post('/api/channels', { kind: 'api', name: 'WhatsApp bridge', default_team_id: null, webhook_secret: secret }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    const r = await t.client.post(
+      '/api/channels',
+      { kind: 'api', name: 'WhatsApp bridge', default_team_id: null, webhook_secret: secret },
+      { cookie: owner.cookie, workspace: owner.workspaceId },
+    );
     expect(r.status).to.equal(201);
     expect(r.body).to.include({ type: 'channel', kind: 'api', name: 'WhatsApp bridge', source: 'whatsapp-bridge', webhook_url: null, receive_only: true });
     expect(r.text).to.not.include(secret);
@@ -24,7 +28,11 @@ describe('api channels', function () {
     const list = await t.client.get('/api/channels', { cookie: owner.cookie, workspace: owner.workspaceId });
     expect(list.body.type).to.equal('list');
     expect(list.body.data.map((c: { id: string }) => c.id)).to.include(r.body.id);
-    const put = await t.client.put(`/api/channels/${r.body.id}`, { webhook_url: 'https://203.0.113.10/replies' }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    const put = await t.client.put(
+      `/api/channels/${r.body.id}`,
+      { webhook_url: 'https://203.0.113.10/replies' },
+      { cookie: owner.cookie, workspace: owner.workspaceId },
+    );
     expect(put.status).to.equal(200);
     expect(put.body).to.include({ webhook_url: 'https://203.0.113.10/replies', receive_only: false });
     const events = await t.service.deps.store.readTenant(owner.workspaceId, 0, 1000);
@@ -45,7 +53,11 @@ describe('api channels', function () {
 
   it('refuses a second api channel for the same source', async () => {
     await createChannel(t, owner, { source: 'telegram' });
-    const again = await t.client.post('/api/channels', { kind: 'api', name: 'Another', source: 'Telegram', default_team_id: null, webhook_secret: CHANNEL_SECRET }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    const again = await t.client.post(
+      '/api/channels',
+      { kind: 'api', name: 'Another', source: 'Telegram', default_team_id: null, webhook_secret: CHANNEL_SECRET },
+      { cookie: owner.cookie, workspace: owner.workspaceId },
+    );
     expect(again.status).to.equal(409);
     expect(again.body.errors[0].code).to.equal('channel_source_taken');
   });
@@ -53,7 +65,11 @@ describe('api channels', function () {
   it('refuses a webhook_secret of 15 or 257 characters with a field error and creates nothing', async () => {
     const before = await t.service.deps.store.head(owner.workspaceId);
     for (const secret of ['x'.repeat(15), 'x'.repeat(257)]) {
-      const r = await t.client.post('/api/channels', { kind: 'api', name: `len ${secret.length}`, default_team_id: null, webhook_secret: secret }, { cookie: owner.cookie, workspace: owner.workspaceId });
+      const r = await t.client.post(
+        '/api/channels',
+        { kind: 'api', name: `len ${secret.length}`, default_team_id: null, webhook_secret: secret },
+        { cookie: owner.cookie, workspace: owner.workspaceId },
+      );
       expect(r.status).to.equal(400);
       expect(r.body.errors[0]).to.include({ code: 'invalid_field', field: 'webhook_secret' });
     }
@@ -62,7 +78,11 @@ describe('api channels', function () {
 
   it('needs settings:write to create a channel', async () => {
     const agent = await addMember(t, owner, 'agent');
-    const r = await t.client.post('/api/channels', { kind: 'api', name: 'x', default_team_id: null, webhook_secret: CHANNEL_SECRET }, { cookie: agent.cookie, workspace: agent.workspaceId });
+    const r = await t.client.post(
+      '/api/channels',
+      { kind: 'api', name: 'x', default_team_id: null, webhook_secret: CHANNEL_SECRET },
+      { cookie: agent.cookie, workspace: agent.workspaceId },
+    );
     expect(r.status).to.equal(403);
     expect(r.body.errors[0].code).to.equal('missing_scope');
   });
@@ -86,7 +106,11 @@ describe('api channels', function () {
     const bare = await startTestService('channels_unset', { env: { SERVICE_CHANNELS_SECRET: undefined } });
     try {
       const m = await newWorkspace(bare);
-      const r = await bare.client.post('/api/channels', { kind: 'api', name: 'x', default_team_id: null, webhook_secret: CHANNEL_SECRET }, { cookie: m.cookie, workspace: m.workspaceId });
+      const r = await bare.client.post(
+        '/api/channels',
+        { kind: 'api', name: 'x', default_team_id: null, webhook_secret: CHANNEL_SECRET },
+        { cookie: m.cookie, workspace: m.workspaceId },
+      );
       expect(r.status).to.equal(422);
       expect(r.body.errors[0].code).to.equal('channels_not_configured');
       expect(r.body.errors[0].message).to.include('SERVICE_CHANNELS_SECRET');

@@ -57,7 +57,11 @@ describe('group commit', () => {
         ...convs.slice(10, 20).map((id) => parts(id, { message_type: 'snoozed', snoozed_until: '2020-01-01T00:00:00Z' })),
       ];
       // The first command holds the shell's slot and waits for the lock; the other 49 queue behind it.
-      await eventually(() => t.service.deps.shell.pending(owner.workspaceId), (n) => n === 49, 20_000);
+      await eventually(
+        () => t.service.deps.shell.pending(owner.workspaceId),
+        (n) => n === 49,
+        20_000,
+      );
       await locker.query('SELECT pg_advisory_unlock_all()');
       answers = await Promise.all(requests);
     } finally {
@@ -89,7 +93,11 @@ describe('group commit', () => {
     expect(partIds.size).to.equal(30);
 
     // They committed together: the 49 queued commands share one transaction.
-    const txs = await t.testDb.db('events').where({ tenant_id: owner.workspaceId }).andWhere('seq', '>', before).select(t.testDb.db.raw('tx_id::text AS tx'), t.testDb.db.raw("metadata->>'request_id' AS request_id"));
+    const txs = await t.testDb
+      .db('events')
+      .where({ tenant_id: owner.workspaceId })
+      .andWhere('seq', '>', before)
+      .select(t.testDb.db.raw('tx_id::text AS tx'), t.testDb.db.raw("metadata->>'request_id' AS request_id"));
     const byTx = new Map<string, Set<string>>();
     for (const r of txs) byTx.set(r.tx, (byTx.get(r.tx) ?? new Set()).add(r.request_id));
     expect(Math.max(...[...byTx.values()].map((s) => s.size)), 'commands sharing one transaction').to.be.at.least(20);
@@ -136,7 +144,11 @@ describe('group commit', () => {
     try {
       const reply = (body: string) => t.client.post(`/api/conversations/${conv.body.id}/reply`, { body, message_type: 'note' }, { key });
       const requests = [reply('one'), reply('two'), reply('boom'), reply('three'), reply('four')];
-      await eventually(() => t.service.deps.shell.pending(owner.workspaceId), (n) => n === 4, 20_000);
+      await eventually(
+        () => t.service.deps.shell.pending(owner.workspaceId),
+        (n) => n === 4,
+        20_000,
+      );
       await locker.query('SELECT pg_advisory_unlock_all()');
       answers = await Promise.all(requests);
     } finally {
@@ -171,7 +183,11 @@ describe('group commit', () => {
       const first = shell.execute(ctx, probe('first'));
       // Two requests of the workspace queue behind it and run as one group after it.
       const queued = ['second', 'third'].map((n) => scope.run(tenantId, () => shell.execute(ctx, probe(n))));
-      await eventually(() => shell.pending(tenantId), (n) => n === 2, 20_000);
+      await eventually(
+        () => shell.pending(tenantId),
+        (n) => n === 2,
+        20_000,
+      );
       await locker.query('SELECT pg_advisory_unlock_all()');
       await Promise.all([first, ...queued]);
     } finally {
@@ -184,9 +200,11 @@ describe('group commit', () => {
   it('loads keyed commands together and writes them in one statement; one whose key an earlier one touched is loaded again after that write', async () => {
     const { shell } = t.service.deps;
     const tenantId = owner.workspaceId;
-    const x = (await t.client.post('/api/conversations', { channel_id: channelId, body: 'x', contact: { email: 'keyed-x@example.com' } }, { key })).body.id as string;
+    const x = (await t.client.post('/api/conversations', { channel_id: channelId, body: 'x', contact: { email: 'keyed-x@example.com' } }, { key })).body
+      .id as string;
     const ctx = (): CommandContext => ({ tenantId, now: t.clock.now(), actor: { type: 'system', id: 'test' } });
-    const partsOfX = async (db: Parameters<CommandSpec<null>['load']>[0]) => Number((await db('conversation_parts').where({ tenant_id: tenantId, conversation_id: x }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    const partsOfX = async (db: Parameters<CommandSpec<null>['load']>[0]) =>
+      Number((await db('conversation_parts').where({ tenant_id: tenantId, conversation_id: x }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
     // Records how many parts of x it saw when it was (last) loaded. The one keyed on another conversation breaks
     // its promise on purpose (it reads x): what it saw shows whether it was loaded beside the reply or after it.
     const seen = new Map<string, number>();
@@ -199,8 +217,18 @@ describe('group commit', () => {
       decide: () => [],
       keys: () => keys,
     });
-    const reply = (body: string) => replyToConversation({ conversationId: x, partId: randomIds.uuid(), messageType: 'note', body, attachments: [], author: { type: 'member', id: owner.memberId } });
-    const before = Number((await t.testDb.db('conversation_parts').where({ tenant_id: tenantId, conversation_id: x }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    const reply = (body: string) =>
+      replyToConversation({
+        conversationId: x,
+        partId: randomIds.uuid(),
+        messageType: 'note',
+        body,
+        attachments: [],
+        author: { type: 'member', id: owner.memberId },
+      });
+    const before = Number(
+      (await t.testDb.db('conversation_parts').where({ tenant_id: tenantId, conversation_id: x }).count<{ n: string }[]>({ n: '*' }))[0]!.n,
+    );
     const locker = new pg.Client({ connectionString: t.testDb.url });
     await locker.connect();
     await locker.query('SELECT pg_advisory_lock(hashtextextended($1::text, 0))', [tenantId]);
@@ -216,7 +244,11 @@ describe('group commit', () => {
         shell.execute(ctx(), reply('two')),
         shell.execute(ctx(), probe('x after two', [`conversation:${x}`])),
       ];
-      await eventually(() => shell.pending(tenantId), (n) => n === 5, 20_000);
+      await eventually(
+        () => shell.pending(tenantId),
+        (n) => n === 5,
+        20_000,
+      );
       await locker.query('SELECT pg_advisory_unlock_all()');
       const [, one, , , two] = await Promise.all([first, ...queued]);
       expect([one!.length, two!.length]).to.deep.equal([1, 1]);
@@ -236,15 +268,23 @@ describe('group commit', () => {
     // creates the contact, every later one must find it, whichever form it asserts.
     const assertion = (i: number) => {
       const c = i % 5;
-      return [{ external_id: `cust-${c}`, email: `cust${c}@example.com` }, { email: `CUST${c}@Example.com` }, { external_id: `cust-${c}` }][Math.floor(i / 5) % 3]!;
+      return [{ external_id: `cust-${c}`, email: `cust${c}@example.com` }, { email: `CUST${c}@Example.com` }, { external_id: `cust-${c}` }][
+        Math.floor(i / 5) % 3
+      ]!;
     };
     const locker = new pg.Client({ connectionString: t.testDb.url });
     await locker.connect();
     await locker.query('SELECT pg_advisory_lock(hashtextextended($1::text, 0))', [ws.workspaceId]);
     let answers: Awaited<ReturnType<typeof t.client.post>>[];
     try {
-      const requests = Array.from({ length: 30 }, (_, i) => t.client.post('/api/conversations', { channel_id: wsChannel, body: `m${i}`, contact: assertion(i) }, { key: wsKey }));
-      await eventually(() => t.service.deps.shell.pending(ws.workspaceId), (n) => n === 29, 20_000);
+      const requests = Array.from({ length: 30 }, (_, i) =>
+        t.client.post('/api/conversations', { channel_id: wsChannel, body: `m${i}`, contact: assertion(i) }, { key: wsKey }),
+      );
+      await eventually(
+        () => t.service.deps.shell.pending(ws.workspaceId),
+        (n) => n === 29,
+        20_000,
+      );
       await locker.query('SELECT pg_advisory_unlock_all()');
       answers = await Promise.all(requests);
     } finally {

@@ -24,13 +24,24 @@ describe('companies', () => {
   const create = (body: Record<string, unknown>, k = key) => t.client.post('/api/companies', body, { key: k });
 
   it('creates, reads, lists and updates a company; custom attributes merge by key and null removes one', async () => {
-    const c = await create({ company_id: 'acme-1', name: 'Acme', website: 'https://acme.example', plan: 'pro', size: 40, custom_attributes: { tier: 'gold', seats: 12, beta: true } });
+    const c = await create({
+      company_id: 'acme-1',
+      name: 'Acme',
+      website: 'https://acme.example',
+      plan: 'pro',
+      size: 40,
+      custom_attributes: { tier: 'gold', seats: 12, beta: true },
+    });
     expect(c.status, c.text).to.equal(201);
     expect(c.body).to.include({ type: 'company', company_id: 'acme-1', name: 'Acme', plan: 'pro', size: 40 });
     expect(c.body.custom_attributes).to.deep.equal({ tier: 'gold', seats: 12, beta: true });
     expect((await t.client.get(`/api/companies/${c.body.id}`, { key })).body).to.deep.equal(c.body);
 
-    const u = await t.client.put(`/api/companies/${c.body.id}`, { name: 'Acme Inc', plan: null, custom_attributes: { seats: 15, beta: null, region: 'eu' } }, { key });
+    const u = await t.client.put(
+      `/api/companies/${c.body.id}`,
+      { name: 'Acme Inc', plan: null, custom_attributes: { seats: 15, beta: null, region: 'eu' } },
+      { key },
+    );
     expect(u.status, u.text).to.equal(200);
     expect(u.body).to.include({ name: 'Acme Inc', plan: null, size: 40 });
     expect(u.body.custom_attributes).to.deep.equal({ tier: 'gold', seats: 15, region: 'eu' });
@@ -39,7 +50,9 @@ describe('companies', () => {
     expect(feed.at(-1).payload).to.deep.equal({ id: c.body.id, name: 'Acme Inc', plan: null, custom_attributes: { tier: 'gold', seats: 15, region: 'eu' } });
     const same = await t.client.put(`/api/companies/${c.body.id}`, { name: 'Acme Inc', custom_attributes: { seats: 15 } }, { key });
     expect(same.status).to.equal(200);
-    expect((await t.client.get('/api/events?types=company.updated', { key })).body.data, 'an update that changes nothing appends nothing').to.have.length(feed.length);
+    expect((await t.client.get('/api/events?types=company.updated', { key })).body.data, 'an update that changes nothing appends nothing').to.have.length(
+      feed.length,
+    );
 
     const byId = await t.client.get('/api/companies?company_id=acme-1', { key });
     expect(byId.body.data.map((x: { id: string }) => x.id)).to.deep.equal([c.body.id]);
@@ -108,7 +121,10 @@ describe('companies', () => {
     await receiver.waitFor(1);
     const mine = () => receiver.bodies().filter((b) => b.aggregate_id === c.body.id);
     const { eventually } = await import('../support/events.js');
-    await eventually(() => mine().length, (n) => n >= 2);
+    await eventually(
+      () => mine().length,
+      (n) => n >= 2,
+    );
     expect(mine().map((b) => b.type)).to.deep.equal(['company.created', 'company.deleted']);
     expect(mine()[0]).to.include({ aggregate_type: 'company', tenant_id: owner.workspaceId });
   });

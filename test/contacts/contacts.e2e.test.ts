@@ -39,7 +39,12 @@ describe('contacts', () => {
     return r.body.data as { id: string }[];
   };
   const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
-  const feed = async (types: string) => (await t.client.get(`/api/events?types=${types}&per_page=150`, { key })).body.data as { type: string; aggregate_id: string; payload: Record<string, unknown> }[];
+  const feed = async (types: string) =>
+    (await t.client.get(`/api/events?types=${types}&per_page=150`, { key })).body.data as {
+      type: string;
+      aggregate_id: string;
+      payload: Record<string, unknown>;
+    }[];
   const company = async (companyId: string, name = companyId) => {
     const c = await t.client.post('/api/companies', { company_id: companyId, name }, { key });
     expect(c.status, c.text).to.equal(201);
@@ -53,15 +58,39 @@ describe('contacts', () => {
 
   describe('create, read, update', () => {
     it('creates a contact and reads it back; the event carries the fields', async () => {
-      const c = await create({ external_id: 'crm-1', email: 'Ann@Example.com', name: 'Ann', phone: '+15550100', custom_attributes: { plan: 'gold', seats: 3, vip: true } });
+      const c = await create({
+        external_id: 'crm-1',
+        email: 'Ann@Example.com',
+        name: 'Ann',
+        phone: '+15550100',
+        custom_attributes: { plan: 'gold', seats: 3, vip: true },
+      });
       expect(c.status, c.text).to.equal(201);
-      expect(c.body).to.deep.include({ type: 'contact', external_id: 'crm-1', email: 'Ann@Example.com', name: 'Ann', phone: '+15550100', channel_id: null, archived: false, archived_at: null, companies: [] });
+      expect(c.body).to.deep.include({
+        type: 'contact',
+        external_id: 'crm-1',
+        email: 'Ann@Example.com',
+        name: 'Ann',
+        phone: '+15550100',
+        channel_id: null,
+        archived: false,
+        archived_at: null,
+        companies: [],
+      });
       expect(c.body.custom_attributes).to.deep.equal({ plan: 'gold', seats: 3, vip: true });
       expect((await get(c.body.id)).body).to.deep.equal(c.body);
 
       const created = (await feed('contact.created')).filter((e) => e.aggregate_id === c.body.id);
       expect(created).to.have.length(1);
-      expect(created[0]!.payload).to.deep.equal({ contact_id: c.body.id, external_id: 'crm-1', email: 'Ann@Example.com', name: 'Ann', phone: '+15550100', custom_attributes: { plan: 'gold', seats: 3, vip: true }, channel_id: null });
+      expect(created[0]!.payload).to.deep.equal({
+        contact_id: c.body.id,
+        external_id: 'crm-1',
+        email: 'Ann@Example.com',
+        name: 'Ann',
+        phone: '+15550100',
+        custom_attributes: { plan: 'gold', seats: 3, vip: true },
+        channel_id: null,
+      });
     });
 
     it('needs an email or an external_id (400 identity_required), and either alone is enough', async () => {
@@ -100,10 +129,15 @@ describe('contacts', () => {
       expect((await get(c.id)).body).to.deep.equal(u.body);
 
       const updates = (await feed('contact.updated')).filter((e) => e.aggregate_id === c.id);
-      expect(updates.map((e) => e.payload)).to.deep.equal([{ contact_id: c.id, name: 'Merged', phone: null, custom_attributes: { tier: 'a', seats: 2, region: 'eu' } }]);
+      expect(updates.map((e) => e.payload)).to.deep.equal([
+        { contact_id: c.id, name: 'Merged', phone: null, custom_attributes: { tier: 'a', seats: 2, region: 'eu' } },
+      ]);
       const same = await put(c.id, { name: 'Merged', custom_attributes: { seats: 2, gone: null } });
       expect(same.status).to.equal(200);
-      expect((await feed('contact.updated')).filter((e) => e.aggregate_id === c.id), 'nothing changed').to.have.length(1);
+      expect(
+        (await feed('contact.updated')).filter((e) => e.aggregate_id === c.id),
+        'nothing changed',
+      ).to.have.length(1);
     });
 
     it("refuses changing an e-mail or external_id to another contact's with 409; its own in another case is fine", async () => {
@@ -146,8 +180,12 @@ describe('contacts', () => {
       expect(arch.status, arch.text).to.equal(200);
       expect(arch.body).to.include({ archived: true });
       expect(arch.body.archived_at).to.be.a('string');
-      expect(ids(await list('?per_page=150'))).to.include(a.id).and.not.include(b.id);
-      expect(ids(await list('?per_page=150&archived=false'))).to.include(a.id).and.not.include(b.id);
+      expect(ids(await list('?per_page=150')))
+        .to.include(a.id)
+        .and.not.include(b.id);
+      expect(ids(await list('?per_page=150&archived=false')))
+        .to.include(a.id)
+        .and.not.include(b.id);
       expect(ids(await list('?archived=true'))).to.deep.equal([b.id]);
       expect(ids(await list('?external_id=list-b'))).to.deep.equal([]);
       expect(ids(await list('?external_id=list-b&archived=true'))).to.deep.equal([b.id]);
@@ -301,7 +339,7 @@ describe('contacts', () => {
       expect(none.body.companies).to.deep.equal([]);
     });
 
-    it("deleting a company takes it off its contacts", async () => {
+    it('deleting a company takes it off its contacts', async () => {
       const co = await company('short-lived');
       const c = (await create({ external_id: 'left-behind' })).body;
       await t.client.post(`/api/contacts/${c.id}/companies`, { company_id: co.id }, { key });
@@ -318,7 +356,12 @@ describe('contacts', () => {
       const ch = await createChannel(t, owner);
       const made = (await create({ external_id: 'wa:+15550199', name: 'Made by API' })).body;
       const holder = (await create({ email: 'holder@example.com' })).body;
-      const r = await postInbound(t, ch.id, ch.secret, inboundBody({ contact: { external_id: 'wa:+15550199', name: 'Claimed', email: 'holder@example.com', phone: '+15550199' } }));
+      const r = await postInbound(
+        t,
+        ch.id,
+        ch.secret,
+        inboundBody({ contact: { external_id: 'wa:+15550199', name: 'Claimed', email: 'holder@example.com', phone: '+15550199' } }),
+      );
       expect(r.status, r.text).to.equal(201);
       expect(r.body.contact_id).to.equal(made.id);
       const after = (await get(made.id)).body;
@@ -326,12 +369,21 @@ describe('contacts', () => {
       expect(after).to.include({ name: 'Made by API', phone: '+15550199', email: null });
       expect(ids(await list('?email=holder@example.com'))).to.deep.equal([holder.id]);
 
-      const started = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'Hello', contact: { email: 'HOLDER@example.com', name: 'Holder' } }, { key });
+      const started = await t.client.post(
+        '/api/conversations',
+        { channel_id: ch.id, body: 'Hello', contact: { email: 'HOLDER@example.com', name: 'Holder' } },
+        { key },
+      );
       expect(started.status, started.text).to.equal(201);
       expect(started.body.contact_id).to.equal(holder.id);
       expect((await get(holder.id)).body).to.include({ name: 'Holder' });
       // an external_id nobody holds with a known e-mail: the e-mail's contact, which takes the external_id (it had none)
-      const byMail = await postInbound(t, ch.id, ch.secret, inboundBody({ external_id: 'thread-by-mail', contact: { external_id: 'wa:+15550888', email: 'Holder@Example.com' } }));
+      const byMail = await postInbound(
+        t,
+        ch.id,
+        ch.secret,
+        inboundBody({ external_id: 'thread-by-mail', contact: { external_id: 'wa:+15550888', email: 'Holder@Example.com' } }),
+      );
       expect(byMail.status, byMail.text).to.equal(201);
       expect(byMail.body.contact_id).to.equal(holder.id);
       expect((await get(holder.id)).body).to.include({ external_id: 'wa:+15550888', email: 'holder@example.com' });
@@ -460,8 +512,15 @@ describe('contacts', () => {
       const inFeed = (await feed(expected.join(','))).filter((e) => e.aggregate_id === c.id);
       expect(inFeed.map((e) => e.type)).to.deep.equal(expected);
       // Deliveries may arrive out of order (several are in flight per endpoint: docs/webhooks.md); in seq order they are the log's.
-      const mine = () => receiver.bodies().filter((b) => b.aggregate_id === c.id).sort((x, y) => x.seq - y.seq);
-      await eventually(() => mine().length, (n) => n >= expected.length);
+      const mine = () =>
+        receiver
+          .bodies()
+          .filter((b) => b.aggregate_id === c.id)
+          .sort((x, y) => x.seq - y.seq);
+      await eventually(
+        () => mine().length,
+        (n) => n >= expected.length,
+      );
       expect(mine().map((b) => b.type)).to.deep.equal(expected);
       expect(mine()[0]).to.include({ aggregate_type: 'contact', tenant_id: owner.workspaceId });
       expect(mine()[0]!.payload).to.include({ email: 'hooked@example.com' });

@@ -15,10 +15,11 @@ describe('contacts: lookup by e-mail behind row-level security', () => {
   });
   after(() => t?.close());
 
-  it('plans the e-mail as an index condition, as the workspace\'s role: no reading through all its contacts', async () => {
+  it("plans the e-mail as an index condition, as the workspace's role: no reading through all its contacts", async () => {
     const owner = await newWorkspace(t);
     const key = (await mintKey(t, owner, ['contacts:read', 'contacts:write'])).secret;
-    for (let i = 0; i < 3; i++) expect((await t.client.post('/api/contacts', { email: `Person${i}@Example.com`, name: `P ${i}` }, { key })).status).to.equal(201);
+    for (let i = 0; i < 3; i++)
+      expect((await t.client.post('/api/contacts', { email: `Person${i}@Example.com`, name: `P ${i}` }, { key })).status).to.equal(201);
     const db = t.testDb.db;
     const plan = await db.transaction(async (trx) => {
       // As a request runs: the workspace's role and setting. Sequential scans off, so only a usable index avoids one.
@@ -36,7 +37,7 @@ describe('contacts: lookup by e-mail behind row-level security', () => {
     expect(plan).to.not.match(/Seq Scan|Filter: .*email/);
   });
 
-  it('plans a group commit\'s batched lookup (external_ids and e-mails together) by index too', async () => {
+  it("plans a group commit's batched lookup (external_ids and e-mails together) by index too", async () => {
     const owner = await newWorkspace(t);
     const key = (await mintKey(t, owner, ['contacts:read', 'contacts:write'])).secret;
     for (let i = 0; i < 3; i++) {
@@ -45,8 +46,11 @@ describe('contacts: lookup by e-mail behind row-level security', () => {
     }
     // With three contacts any plan is cheap and Postgres rightly reads them all; planner statistics of a
     // workspace of 5,000 (read-model rows only, written as the owner) make it choose as it would in production.
-    await t.testDb.db.raw(`INSERT INTO contacts (tenant_id, id, external_id, email, name, created_at, updated_at)
-      SELECT ?::uuid, gen_random_uuid(), 'g-' || g, 'g' || g || '@example.com', 'G', now(), now() FROM generate_series(1, 5000) g`, [owner.workspaceId]);
+    await t.testDb.db.raw(
+      `INSERT INTO contacts (tenant_id, id, external_id, email, name, created_at, updated_at)
+      SELECT ?::uuid, gen_random_uuid(), 'g-' || g, 'g' || g || '@example.com', 'G', now(), now() FROM generate_series(1, 5000) g`,
+      [owner.workspaceId],
+    );
     await t.testDb.db.raw('ANALYZE contacts');
     const plan = await t.testDb.db.transaction(async (trx) => {
       await trx.raw("SELECT set_config('role', ?, true), set_config('app.tenant_id', ?, true)", [TENANT_ROLE, owner.workspaceId]);
@@ -54,7 +58,10 @@ describe('contacts: lookup by e-mail behind row-level security', () => {
       // b-0 by its external_id; BATCH1@… by e-mail under an external_id nobody holds.
       const bindings = [['b-0', 'nobody'], owner.workspaceId, ['b-0', 'nobody'], ['x@example.com', 'BATCH1@example.COM'], owner.workspaceId];
       const found = (await trx.raw(BY_EXTERNAL_IDS_AND_EMAILS, bindings as never)).rows as { i: number; external_id: string; via: string }[];
-      expect(found.map((r) => [r.i, r.via, r.external_id]).sort()).to.deep.equal([[1, 'external_id', 'b-0'], [2, 'email', 'b-1']]);
+      expect(found.map((r) => [r.i, r.via, r.external_id]).sort()).to.deep.equal([
+        [1, 'external_id', 'b-0'],
+        [2, 'email', 'b-1'],
+      ]);
       const rows = (await trx.raw(`EXPLAIN ${BY_EXTERNAL_IDS_AND_EMAILS}`, bindings as never)).rows as { 'QUERY PLAN': string }[];
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });

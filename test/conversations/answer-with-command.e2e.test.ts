@@ -33,11 +33,19 @@ describe('Idempotency-Key: a command and its answer commit together', () => {
   const db = () => t.testDb.db;
   const post = (path: string, body: unknown, idem: string) => t.client.post(path, body, { key, headers: { 'idempotency-key': idem } });
   /** The transaction that stored the key's answer. */
-  const completedIn = async (idem: string): Promise<string> => ((await db()('test_completions').where({ key: idem }).first()) as { tx: string } | undefined)?.tx ?? 'never';
+  const completedIn = async (idem: string): Promise<string> =>
+    ((await db()('test_completions').where({ key: idem }).first()) as { tx: string } | undefined)?.tx ?? 'never';
   /** The transactions that appended the events of an aggregate (a conversation) with this type. */
   const appendedIn = async (type: string, aggregateId: string): Promise<string[]> =>
-    (await db().raw('SELECT DISTINCT tx_id::text AS tx FROM events WHERE tenant_id = ? AND type = ? AND aggregate_id = ?', [owner.workspaceId, type, aggregateId])).rows.map((r: { tx: string }) => r.tx);
-  const eventsOf = async (tx: string): Promise<number> => Number((await db().raw('SELECT count(*)::int AS n FROM events WHERE tx_id = ?::xid8', [tx])).rows[0].n);
+    (
+      await db().raw('SELECT DISTINCT tx_id::text AS tx FROM events WHERE tenant_id = ? AND type = ? AND aggregate_id = ?', [
+        owner.workspaceId,
+        type,
+        aggregateId,
+      ])
+    ).rows.map((r: { tx: string }) => r.tx);
+  const eventsOf = async (tx: string): Promise<number> =>
+    Number((await db().raw('SELECT count(*)::int AS n FROM events WHERE tx_id = ?::xid8', [tx])).rows[0].n);
 
   it('stores the answer of a start in the transaction that appended the conversation', async () => {
     const res = await post('/api/conversations', { channel_id: channelId, body: 'Where is my order?', contact: { email: 'one@example.com' } }, 'start-1');
@@ -52,7 +60,12 @@ describe('Idempotency-Key: a command and its answer commit together', () => {
     const created = await post('/api/contacts', { email: 'new@example.com', name: 'New Person' }, 'contact-1');
     expect(created.status, created.text).to.equal(201);
     expect(await appendedIn('contact.created', created.body.id)).to.deep.equal([await completedIn('contact-1')]);
-    const changed = await t.client.request('PUT', `/api/contacts/${created.body.id}`, { name: 'Renamed' }, { key, headers: { 'idempotency-key': 'contact-2' } });
+    const changed = await t.client.request(
+      'PUT',
+      `/api/contacts/${created.body.id}`,
+      { name: 'Renamed' },
+      { key, headers: { 'idempotency-key': 'contact-2' } },
+    );
     expect(changed.status, changed.text).to.equal(200);
     expect(changed.body.name).to.equal('Renamed');
     expect(await appendedIn('contact.updated', created.body.id)).to.deep.equal([await completedIn('contact-2')]);
@@ -63,7 +76,11 @@ describe('Idempotency-Key: a command and its answer commit together', () => {
 
   it('stores each answer of 30 concurrent replies (a group commit) with its own part, and refusals after, in transactions that appended nothing', async () => {
     const conversations = await Promise.all(
-      [1, 2, 3].map(async (n) => (await post('/api/conversations', { channel_id: channelId, body: `Thread ${n}`, contact: { email: `c${n}@example.com` } }, `thread-${n}`)).body.id as string),
+      [1, 2, 3].map(
+        async (n) =>
+          (await post('/api/conversations', { channel_id: channelId, body: `Thread ${n}`, contact: { email: `c${n}@example.com` } }, `thread-${n}`)).body
+            .id as string,
+      ),
     );
     const missing = '00000000-0000-4000-8000-000000000000';
     const sends = Array.from({ length: 30 }, (_, i) => ({
@@ -82,7 +99,12 @@ describe('Idempotency-Key: a command and its answer commit together', () => {
         expect(await eventsOf(tx), `${s.idem}: a refusal is stored in a transaction of its own`).to.equal(0);
       } else {
         expect(a.status, a.text).to.equal(201);
-        const part = (await db().raw("SELECT tx_id::text AS tx FROM events WHERE tenant_id = ? AND type = 'conversation_part.created' AND payload->>'part_id' = ?", [owner.workspaceId, a.body.id])).rows as { tx: string }[];
+        const part = (
+          await db().raw("SELECT tx_id::text AS tx FROM events WHERE tenant_id = ? AND type = 'conversation_part.created' AND payload->>'part_id' = ?", [
+            owner.workspaceId,
+            a.body.id,
+          ])
+        ).rows as { tx: string }[];
         expect(part, s.idem).to.have.length(1);
         expect(await completedIn(s.idem), `${s.idem}: stored with its part`).to.equal(part[0]!.tx);
       }

@@ -25,10 +25,17 @@ describe('conversations', function () {
     expect(r.body).to.not.have.property('pages');
     return Object.fromEntries(r.body.data.map((v: { id: string; count: number }) => [v.id, v.count]));
   };
-  const feedTypes = async (afterSeq: number) => (await t.client.get(`/api/events?after_seq=${afterSeq}&per_page=150`, { key })).body.data.map((e: { type: string; payload: { part_type?: string } }) => `${e.type}${e.payload.part_type ? `:${e.payload.part_type}` : ''}`);
+  const feedTypes = async (afterSeq: number) =>
+    (await t.client.get(`/api/events?after_seq=${afterSeq}&per_page=150`, { key })).body.data.map(
+      (e: { type: string; payload: { part_type?: string } }) => `${e.type}${e.payload.part_type ? `:${e.payload.part_type}` : ''}`,
+    );
 
   it('starts a conversation for a contact with the body as its first part', async () => {
-    const r = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'Your order shipped.', subject: 'Order 77', contact: { email: 'Buyer@Example.com', name: 'Buyer' } }, { key });
+    const r = await t.client.post(
+      '/api/conversations',
+      { channel_id: ch.id, body: 'Your order shipped.', subject: 'Order 77', contact: { email: 'Buyer@Example.com', name: 'Buyer' } },
+      { key },
+    );
     expect(r.status, r.text).to.equal(201);
     expect(r.body).to.include({ type: 'conversation', state: 'open', channel_id: ch.id, subject: 'Order 77', parts_count: 1, assignee_id: null });
     expect(r.body.parts[0]).to.include({ part_type: 'comment', body: 'Your order shipped.' });
@@ -39,7 +46,11 @@ describe('conversations', function () {
 
   it('refuses bad references as field errors and creates nothing', async () => {
     const head = await t.service.deps.store.head(owner.workspaceId);
-    const noChannel = await t.client.post('/api/conversations', { channel_id: '00000000-0000-4000-8000-000000000009', body: 'x', contact: { email: 'a@example.com' } }, { key });
+    const noChannel = await t.client.post(
+      '/api/conversations',
+      { channel_id: '00000000-0000-4000-8000-000000000009', body: 'x', contact: { email: 'a@example.com' } },
+      { key },
+    );
     expect(noChannel.status).to.equal(400);
     expect(noChannel.body.errors[0]).to.include({ code: 'unknown_channel', field: 'channel_id' });
     const both = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'x' }, { key });
@@ -109,10 +120,18 @@ describe('conversations', function () {
 
   it('refuses a snooze in the past and an assignment to a stranger', async () => {
     const r = await postInbound(t, ch.id, ch.secret, inboundBody());
-    const past = await t.client.post(`/api/conversations/${r.body.conversation_id}/parts`, { message_type: 'snoozed', snoozed_until: '2001-01-01T00:00:00Z' }, { key });
+    const past = await t.client.post(
+      `/api/conversations/${r.body.conversation_id}/parts`,
+      { message_type: 'snoozed', snoozed_until: '2001-01-01T00:00:00Z' },
+      { key },
+    );
     expect(past.status).to.equal(400);
     expect(past.body.errors[0].code).to.equal('snooze_in_past');
-    const stranger = await t.client.post(`/api/conversations/${r.body.conversation_id}/parts`, { message_type: 'assignment', assignee_id: '00000000-0000-4000-8000-000000000001' }, { key });
+    const stranger = await t.client.post(
+      `/api/conversations/${r.body.conversation_id}/parts`,
+      { message_type: 'assignment', assignee_id: '00000000-0000-4000-8000-000000000001' },
+      { key },
+    );
     expect(stranger.status).to.equal(400);
     expect(stranger.body.errors[0].code).to.equal('unknown_member');
     const noUntil = await t.client.post(`/api/conversations/${r.body.conversation_id}/parts`, { message_type: 'snoozed' }, { key });
@@ -133,7 +152,9 @@ describe('conversations', function () {
     const och = await createChannel(t, other);
     const theirs = await postInbound(t, och.id, och.secret, inboundBody());
     expect((await t.client.get(`/api/conversations/${theirs.body.conversation_id}`, { key })).status).to.equal(404);
-    expect((await t.client.post(`/api/conversations/${theirs.body.conversation_id}/reply`, { body: 'x', message_type: 'comment' }, { key })).status).to.equal(404);
+    expect((await t.client.post(`/api/conversations/${theirs.body.conversation_id}/reply`, { body: 'x', message_type: 'comment' }, { key })).status).to.equal(
+      404,
+    );
     expect((await t.client.get('/api/conversations/not-a-uuid', { key })).status).to.equal(404);
   });
 
@@ -142,7 +163,10 @@ describe('conversations', function () {
     const och = await createChannel(t, other);
     const theirs = (await postInbound(t, och.id, och.secret, inboundBody())).body.conversation_id as string;
     const mine: string[] = [];
-    for (let i = 0; i < 5; i++) mine.push((await t.client.post('/api/conversations', { channel_id: ch.id, body: `Batch ${i}`, contact: { email: `batch${i}@example.com` } }, { key })).body.id);
+    for (let i = 0; i < 5; i++)
+      mine.push(
+        (await t.client.post('/api/conversations', { channel_id: ch.id, body: `Batch ${i}`, contact: { email: `batch${i}@example.com` } }, { key })).body.id,
+      );
     const alone = new Map<string, unknown>();
     for (const id of mine) alone.set(id, (await t.client.get(`/api/conversations/${id}`, { key })).body);
     // 40 GETs at once, in a mixed order, with a missing id and another workspace's among them
@@ -153,7 +177,9 @@ describe('conversations', function () {
       else expect(r.body, asked[i]).to.deep.equal(alone.get(asked[i]!));
     });
     // replies at once: each answer is its own new part, on its own conversation
-    const replies = await Promise.all(mine.flatMap((id, i) => [0, 1].map((n) => t.client.post(`/api/conversations/${id}/reply`, { body: `reply ${i}.${n}`, message_type: 'note' }, { key }))));
+    const replies = await Promise.all(
+      mine.flatMap((id, i) => [0, 1].map((n) => t.client.post(`/api/conversations/${id}/reply`, { body: `reply ${i}.${n}`, message_type: 'note' }, { key }))),
+    );
     replies.forEach((r, j) => {
       expect(r.status, r.text).to.equal(201);
       expect(r.body.body).to.equal(`reply ${Math.floor(j / 2)}.${j % 2}`);

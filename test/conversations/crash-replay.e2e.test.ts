@@ -29,7 +29,8 @@ describe('a command committed whose idempotent answer was lost', () => {
 
   async function loseCompletions(on: boolean): Promise<void> {
     if (on) {
-      await db().raw(`CREATE OR REPLACE FUNCTION test_lose_completion() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'completion lost (test fault)'; END $$;
+      await db()
+        .raw(`CREATE OR REPLACE FUNCTION test_lose_completion() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'completion lost (test fault)'; END $$;
         CREATE TRIGGER test_lose_completion BEFORE UPDATE ON idempotency_keys FOR EACH ROW WHEN (NEW.status = 'completed') EXECUTE FUNCTION test_lose_completion();`);
     } else {
       await db().raw('DROP TRIGGER IF EXISTS test_lose_completion ON idempotency_keys');
@@ -58,7 +59,11 @@ describe('a command committed whose idempotent answer was lost', () => {
     const replay = await t.client.request(method, path, body, idem);
     expect(replay.headers.get('idempotent-replayed')).to.equal('true');
     expect(replay.text).to.equal(retry.text);
-    const events = (await t.client.get(`/api/events?after_seq=${headBefore}&per_page=150`, { key })).body.data as { type: string; aggregate_id: string; payload: Record<string, any> }[];
+    const events = (await t.client.get(`/api/events?after_seq=${headBefore}&per_page=150`, { key })).body.data as {
+      type: string;
+      aggregate_id: string;
+      payload: Record<string, any>;
+    }[];
     return { retry, events };
   }
 
@@ -68,12 +73,19 @@ describe('a command committed whose idempotent answer was lost', () => {
   }
 
   it('start conversation: the same 201 and ids as the committed events', async () => {
-    const { retry, events } = await crashThenRetry('post', '/api/conversations', { channel_id: channelId, body: 'crash start', contact: { email: 'crash@example.com' } }, { key });
+    const { retry, events } = await crashThenRetry(
+      'post',
+      '/api/conversations',
+      { channel_id: channelId, body: 'crash start', contact: { email: 'crash@example.com' } },
+      { key },
+    );
     expect(retry.status, retry.text).to.equal(201);
     const created = events.filter((e) => e.type === 'conversation.created');
     expect(created).to.have.length(1);
     expect(retry.body.id).to.equal(created[0]!.aggregate_id);
-    expect(retry.body.parts.map((p: { id: string }) => p.id)).to.deep.equal(events.filter((e) => e.type === 'conversation_part.created').map((e) => e.payload.part_id));
+    expect(retry.body.parts.map((p: { id: string }) => p.id)).to.deep.equal(
+      events.filter((e) => e.type === 'conversation_part.created').map((e) => e.payload.part_id),
+    );
     expect(await db()('conversations').where({ tenant_id: owner.workspaceId, id: retry.body.id })).to.have.length(1);
   });
 
@@ -88,7 +100,7 @@ describe('a command committed whose idempotent answer was lost', () => {
       await loseCompletions(false);
     }
     // What the service records when a request answers 5xx (spec 3.2 "released"): here the 5xx came after the commit.
-    expect((await db()('idempotency_keys').where({ key: 'released-close-1' }).update({ status: 'released' }))).to.equal(1);
+    expect(await db()('idempotency_keys').where({ key: 'released-close-1' }).update({ status: 'released' })).to.equal(1);
     const retry = await t.client.post(`/api/conversations/${conv.body.id}/parts`, { message_type: 'close' }, idem);
     expect(retry.status, retry.text).to.equal(201);
     expect(await feedHead(), 'nothing appended: the close is not decided twice').to.equal(headBefore + 1);
@@ -115,7 +127,12 @@ describe('a command committed whose idempotent answer was lost', () => {
 
   it('reply: the same 201 naming the committed part', async () => {
     const conv = await t.client.post('/api/conversations', { channel_id: channelId, body: 'hello', contact: { email: 'r@example.com' } }, { key });
-    const { retry, events } = await crashThenRetry('post', `/api/conversations/${conv.body.id}/reply`, { body: 'crash reply', message_type: 'comment' }, { key });
+    const { retry, events } = await crashThenRetry(
+      'post',
+      `/api/conversations/${conv.body.id}/reply`,
+      { body: 'crash reply', message_type: 'comment' },
+      { key },
+    );
     expect(retry.status, retry.text).to.equal(201);
     expect(events.map((e) => e.type)).to.deep.equal(['conversation_part.created']);
     expect(retry.body.id).to.equal(events[0]!.payload.part_id);
@@ -131,16 +148,25 @@ describe('a command committed whose idempotent answer was lost', () => {
     expect(retry.body.id).to.equal(events[0]!.aggregate_id);
     expect(await db()('channels').where({ tenant_id: owner.workspaceId, source: 'crash-bridge' })).to.have.length(1);
     expect(await db()('channel_secrets').where({ tenant_id: owner.workspaceId, channel_id: retry.body.id })).to.have.length(1);
-    const orphans = await db().raw('SELECT count(*)::int AS n FROM channel_secrets s WHERE NOT EXISTS (SELECT 1 FROM channels c WHERE c.tenant_id = s.tenant_id AND c.id = s.channel_id)');
+    const orphans = await db().raw(
+      'SELECT count(*)::int AS n FROM channel_secrets s WHERE NOT EXISTS (SELECT 1 FROM channels c WHERE c.tenant_id = s.tenant_id AND c.id = s.channel_id)',
+    );
     expect(orphans.rows[0].n).to.equal(0);
   });
 
   it('create key: the same 201 for the committed key, one secret row, and the secret it answers works', async () => {
-    const { retry, events } = await crashThenRetry('post', '/api/keys', { name: 'crash key', scopes: ['events:read'] }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    const { retry, events } = await crashThenRetry(
+      'post',
+      '/api/keys',
+      { name: 'crash key', scopes: ['events:read'] },
+      { cookie: owner.cookie, workspace: owner.workspaceId },
+    );
     expect(retry.status, retry.text).to.equal(201);
     expect(events.map((e) => e.type)).to.deep.equal(['api_key.created']);
     expect(retry.body.id).to.equal(events[0]!.aggregate_id);
-    const orphans = await db().raw('SELECT count(*)::int AS n FROM api_key_secrets s WHERE NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.tenant_id = s.tenant_id AND k.id = s.key_id)');
+    const orphans = await db().raw(
+      'SELECT count(*)::int AS n FROM api_key_secrets s WHERE NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.tenant_id = s.tenant_id AND k.id = s.key_id)',
+    );
     expect(orphans.rows[0].n).to.equal(0);
     expect(await db()('api_key_secrets').where({ key_id: retry.body.id })).to.have.length(1);
     const me = await t.client.get('/api/me', { key: retry.body.secret });

@@ -63,7 +63,9 @@ describe('change feed', function () {
     const feed = await readAll();
     expect(feed.length).to.be.greaterThan(30);
     // What the feed projector wrote before migration 027: one envelope of the log, payload as stored.
-    const kept = await db('events').where({ tenant_id: owner.workspaceId, seq: 1 }).first('tenant_id', 'seq', 'id', 'type', 'aggregate_type', 'aggregate_id', 'payload', 'created_at');
+    const kept = await db('events')
+      .where({ tenant_id: owner.workspaceId, seq: 1 })
+      .first('tenant_id', 'seq', 'id', 'type', 'aggregate_type', 'aggregate_id', 'payload', 'created_at');
     await db('feed_events').insert(kept);
     expect(await copies()).to.equal(1);
     await rebuildReadModels(db, store, t.service.engine);

@@ -21,7 +21,11 @@ describe('Idempotency-Key', function () {
   after(async () => t.close());
 
   const create = (idem: string, body: Record<string, unknown> = {}, k = key) =>
-    t.client.post('/api/conversations', { channel_id: channelId, body: 'Hello from the team', contact: { email: 'buyer@example.com' }, ...body }, { key: k, headers: { 'idempotency-key': idem } });
+    t.client.post(
+      '/api/conversations',
+      { channel_id: channelId, body: 'Hello from the team', contact: { email: 'buyer@example.com' }, ...body },
+      { key: k, headers: { 'idempotency-key': idem } },
+    );
 
   it('creates exactly one conversation for 20 concurrent identical requests, and replays the 201 byte for byte', async () => {
     const before = await convCount();
@@ -54,7 +58,11 @@ describe('Idempotency-Key', function () {
       }),
     );
     const send = (w: (typeof others)[number], n: number) =>
-      t.client.post('/api/conversations', { channel_id: w.channel, body: `Hello ${n}`, contact: { email: `buyer${n}@example.com` } }, { key: w.key, headers: { 'idempotency-key': `batch-${n}` } });
+      t.client.post(
+        '/api/conversations',
+        { channel_id: w.channel, body: `Hello ${n}`, contact: { email: `buyer${n}@example.com` } },
+        { key: w.key, headers: { 'idempotency-key': `batch-${n}` } },
+      );
     const firsts = await Promise.all(others.flatMap((w) => [1, 2, 3, 4].map((n) => send(w, n))));
     expect(firsts.map((a) => a.status)).to.deep.equal(firsts.map(() => 201));
     const replays = await Promise.all(others.flatMap((w) => [1, 2, 3, 4].map((n) => send(w, n))));
@@ -119,7 +127,15 @@ describe('Idempotency-Key', function () {
     const db = t.testDb.db;
     const me = await t.client.get('/api/me', { key });
     const callerId = `key:${me.body.api_key_id}`;
-    await db('idempotency_keys').insert({ tenant_id: owner.workspaceId, caller_id: callerId, key: 'crashed-1', fingerprint: 'x', status: 'in_flight', locked_until: new Date(clock.now().getTime() + 60_000), created_at: clock.now() });
+    await db('idempotency_keys').insert({
+      tenant_id: owner.workspaceId,
+      caller_id: callerId,
+      key: 'crashed-1',
+      fingerprint: 'x',
+      status: 'in_flight',
+      locked_until: new Date(clock.now().getTime() + 60_000),
+      created_at: clock.now(),
+    });
     const blocked = await create('crashed-1');
     expect(blocked.status).to.equal(409);
     clock.advance(61_000);
@@ -131,7 +147,14 @@ describe('Idempotency-Key', function () {
     expect((await create('sweep-me')).status).to.equal(201);
     clock.advance(25 * 3600_000);
     const { Idempotency } = await import('../../src/api/idempotency/idempotency.js');
-    const reaped = await new Idempotency(t.testDb.db, clock, t.service.deps.sealer, t.service.deps.forgettable, { db: t.testDb.db, scope: t.service.deps.scope }, t.service.deps.ids).sweep();
+    const reaped = await new Idempotency(
+      t.testDb.db,
+      clock,
+      t.service.deps.sealer,
+      t.service.deps.forgettable,
+      { db: t.testDb.db, scope: t.service.deps.scope },
+      t.service.deps.ids,
+    ).sweep();
     expect(reaped).to.be.greaterThan(0);
     const fresh = await create('sweep-me', { body: 'a different body is fine now' });
     expect(fresh.status).to.equal(201);
@@ -140,11 +163,19 @@ describe('Idempotency-Key', function () {
 
   it('keeps a replayable key secret sealed at rest, and replays it only to the same caller', async () => {
     owner.cookie = await signIn(t, owner.email, owner.password); // earlier tests moved the clock a day on
-    const minted = await t.client.post('/api/keys', { name: 'idem', scopes: ['conversations:read'] }, { cookie: owner.cookie, workspace: owner.workspaceId, headers: { 'idempotency-key': 'mint-1' } });
+    const minted = await t.client.post(
+      '/api/keys',
+      { name: 'idem', scopes: ['conversations:read'] },
+      { cookie: owner.cookie, workspace: owner.workspaceId, headers: { 'idempotency-key': 'mint-1' } },
+    );
     expect(minted.status).to.equal(201);
     const stored = await t.testDb.db('idempotency_keys').where({ tenant_id: owner.workspaceId, key: 'mint-1' }).first();
     expect(stored.response_body).to.be.a('string').and.not.include(minted.body.secret.slice(-43));
-    const replay = await t.client.post('/api/keys', { name: 'idem', scopes: ['conversations:read'] }, { cookie: owner.cookie, workspace: owner.workspaceId, headers: { 'idempotency-key': 'mint-1' } });
+    const replay = await t.client.post(
+      '/api/keys',
+      { name: 'idem', scopes: ['conversations:read'] },
+      { cookie: owner.cookie, workspace: owner.workspaceId, headers: { 'idempotency-key': 'mint-1' } },
+    );
     expect(replay.headers.get('idempotent-replayed')).to.equal('true');
     expect(replay.text).to.equal(minted.text);
   });

@@ -34,17 +34,27 @@ describe('Idempotency-Key: retrying a write whose answer was lost', function () 
   const db = () => t.testDb.db;
   const eventCount = async () => Number((await db()('events').where({ tenant_id: owner.workspaceId }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
   const post = (path: string, body: unknown, idem: string, o: { cookie?: string } = {}) =>
-    t.client.post(path, body, o.cookie ? { cookie: o.cookie, workspace: owner.workspaceId, headers: { 'idempotency-key': idem } } : { key, headers: { 'idempotency-key': idem } });
+    t.client.post(
+      path,
+      body,
+      o.cookie ? { cookie: o.cookie, workspace: owner.workspaceId, headers: { 'idempotency-key': idem } } : { key, headers: { 'idempotency-key': idem } },
+    );
 
   /** The crash: the key stays reserved (in flight) and its lease runs out. */
   const crashAfterCommit = async (idem: string) => {
-    const n = await db()('idempotency_keys').where({ tenant_id: owner.workspaceId, key: idem }).update({ status: 'in_flight', response_status: null, response_body: null, completed_at: null });
+    const n = await db()('idempotency_keys')
+      .where({ tenant_id: owner.workspaceId, key: idem })
+      .update({ status: 'in_flight', response_status: null, response_body: null, completed_at: null });
     expect(n).to.equal(1);
     clock.advance(LEASE_MS + 1000);
   };
   /** A 5xx after the commit: the key is released (spec 3.2), which the service records as such. */
   const failedAfterCommit = async (idem: string) => {
-    expect(await db()('idempotency_keys').where({ tenant_id: owner.workspaceId, key: idem }).update({ status: 'released', response_status: null, response_body: null, completed_at: null })).to.equal(1);
+    expect(
+      await db()('idempotency_keys')
+        .where({ tenant_id: owner.workspaceId, key: idem })
+        .update({ status: 'released', response_status: null, response_body: null, completed_at: null }),
+    ).to.equal(1);
   };
 
   for (const [label, tag, lose] of [
@@ -70,7 +80,11 @@ describe('Idempotency-Key: retrying a write whose answer was lost', function () 
     });
 
     it(`replying answers the same part ${label}`, async () => {
-      const conv = await post('/api/conversations', { channel_id: channelId, body: 'Hello', contact: { external_id: `reply-${tag}` } }, `conv-for-reply-${tag}`);
+      const conv = await post(
+        '/api/conversations',
+        { channel_id: channelId, body: 'Hello', contact: { external_id: `reply-${tag}` } },
+        `conv-for-reply-${tag}`,
+      );
       expect(conv.status, conv.text).to.equal(201);
       const idem = `reply-${tag}`;
       const first = await post(`/api/conversations/${conv.body.id}/reply`, { body: 'It ships today.', message_type: 'comment' }, idem);
@@ -84,7 +98,11 @@ describe('Idempotency-Key: retrying a write whose answer was lost', function () 
     });
 
     it(`closing answers the close part, not conversation_already_closed, ${label}`, async () => {
-      const conv = await post('/api/conversations', { channel_id: channelId, body: 'Hello', contact: { external_id: `close-${tag}` } }, `conv-for-close-${tag}`);
+      const conv = await post(
+        '/api/conversations',
+        { channel_id: channelId, body: 'Hello', contact: { external_id: `close-${tag}` } },
+        `conv-for-close-${tag}`,
+      );
       const idem = `close-${tag}`;
       const first = await post(`/api/conversations/${conv.body.id}/parts`, { message_type: 'close' }, idem);
       expect(first.status, first.text).to.equal(201);

@@ -24,7 +24,9 @@ describe('cursor pagination (conversations)', function () {
     // 1,000 conversations; the clock ticks so created_at differs, with some ties on purpose.
     for (let i = 1; i < 1000; i += 25) {
       await Promise.all(
-        Array.from({ length: Math.min(25, 1000 - i) }, (_, k) => t.client.post('/api/conversations', { channel_id: channelId, body: `c${i + k}`, contact_id: contactId }, { key })),
+        Array.from({ length: Math.min(25, 1000 - i) }, (_, k) =>
+          t.client.post('/api/conversations', { channel_id: channelId, body: `c${i + k}`, contact_id: contactId }, { key }),
+        ),
       );
       clock.advance(1000);
     }
@@ -99,7 +101,12 @@ describe('cursor pagination (conversations)', function () {
   });
 
   it('answers garbled and forged cursors 400 invalid_cursor', async () => {
-    for (const c of ['%%%', 'bm90LWpzb24', encodeCursor({ sort: 'created_at', order: 'asc', key: 'yesterday', id: 'x' }), Buffer.from('{"v":99}').toString('base64url')]) {
+    for (const c of [
+      '%%%',
+      'bm90LWpzb24',
+      encodeCursor({ sort: 'created_at', order: 'asc', key: 'yesterday', id: 'x' }),
+      Buffer.from('{"v":99}').toString('base64url'),
+    ]) {
       const r = await t.client.get(`/api/conversations?sort=created_at&order=asc&starting_after=${encodeURIComponent(c)}`, { key });
       expect(r.status, c).to.equal(400);
       expect(r.body.errors[0].code).to.equal('invalid_cursor');

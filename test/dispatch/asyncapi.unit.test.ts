@@ -24,7 +24,7 @@ describe('AsyncAPI document of the deliveries (unit)', () => {
     expect(committed === `${JSON.stringify(doc, null, 2)}\n`, 'docs/asyncapi.json is stale: run npm run docs:asyncapi').to.equal(true);
   });
 
-  it('is valid AsyncAPI 3.0.0 (the specification\'s JSON Schema), and the check catches a broken document', () => {
+  it("is valid AsyncAPI 3.0.0 (the specification's JSON Schema), and the check catches a broken document", () => {
     const spec = require('@asyncapi/specs/schemas/3.0.0-without-$id.json') as Json;
     const validate = addFormats(new Ajv({ allErrors: true, strict: false })).compile(spec);
     expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 5), null, 1)).to.equal(true);
@@ -53,7 +53,18 @@ describe('AsyncAPI document of the deliveries (unit)', () => {
       .types()
       .filter((type) => {
         const payload = { conversation_id: 'c', part_id: 'p', channel_id: C, part_type: 'comment', author: { type: 'member', id: 'm' }, external_id: null };
-        const e = { tenant_id: 't', seq: 1, type, aggregate_type: type.split('.')[0]!, aggregate_id: 'a', payload, created_at: '2026-01-01T00:00:00.000Z', id: 'i', metadata: {}, position: '1' } as StoredEvent;
+        const e = {
+          tenant_id: 't',
+          seq: 1,
+          type,
+          aggregate_type: type.split('.')[0]!,
+          aggregate_id: 'a',
+          payload,
+          created_at: '2026-01-01T00:00:00.000Z',
+          id: 'i',
+          metadata: {},
+          position: '1',
+        } as StoredEvent;
         return targetsFor(e, view, webhookRoutingRules).some((t) => t.kind === 'channel');
       });
     expect(routed).to.include.members(['conversation_part.created', 'conversation_part.unsent']);
@@ -69,7 +80,13 @@ describe('AsyncAPI document of the deliveries (unit)', () => {
     expect(headers.properties['x-service-signature'].description).to.match(/HMAC-SHA256 of the raw request body/);
     for (const op of Object.values(doc.operations) as Json[]) {
       expect(op.action).to.equal('receive');
-      expect(op['x-retry-policy']).to.deep.include({ attempts: 8, first_delay_seconds: 30, factor: 2, delays_seconds: [30, 60, 120, 240, 480, 960, 1920], last_attempt_after_seconds: 3810 });
+      expect(op['x-retry-policy']).to.deep.include({
+        attempts: 8,
+        first_delay_seconds: 30,
+        factor: 2,
+        delays_seconds: [30, 60, 120, 240, 480, 960, 1920],
+        last_attempt_after_seconds: 3810,
+      });
       expect(op.bindings.http.method).to.equal('POST');
     }
   });

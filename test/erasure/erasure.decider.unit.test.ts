@@ -9,7 +9,12 @@ describe('erasure decider (unit)', () => {
     erase
       .given({ contact: { id: 'k1', erased_at: null }, conversationIds: ['c1', 'c2'], partIds: ['p1', 'p2', 'p3'] })
       .when('k1')
-      .then({ type: 'contact.erased', aggregate_type: 'contact', aggregate_id: 'k1', payload: { contact_id: 'k1', conversation_ids: ['c1', 'c2'], part_ids: ['p1', 'p2', 'p3'] } });
+      .then({
+        type: 'contact.erased',
+        aggregate_type: 'contact',
+        aggregate_id: 'k1',
+        payload: { contact_id: 'k1', conversation_ids: ['c1', 'c2'], part_ids: ['p1', 'p2', 'p3'] },
+      });
   });
   it('erasing a contact that made nothing still appends its erasure', () => {
     erase
@@ -18,9 +23,12 @@ describe('erasure decider (unit)', () => {
       .then({ type: 'contact.erased', aggregate_type: 'contact', aggregate_id: 'k1', payload: { contact_id: 'k1', conversation_ids: [], part_ids: [] } });
   });
   it('erasing an erased contact appends nothing (a retry, or two people erasing at once)', () => {
-    erase.given({ contact: { id: 'k1', erased_at: new Date('2026-01-01T00:00:00Z') }, conversationIds: ['c1'], partIds: ['p1'] }).when('k1').thenNothing();
+    erase
+      .given({ contact: { id: 'k1', erased_at: new Date('2026-01-01T00:00:00Z') }, conversationIds: ['c1'], partIds: ['p1'] })
+      .when('k1')
+      .thenNothing();
   });
-  it('erasing a contact not loaded (none, or another workspace\'s) is a 404', () => {
+  it("erasing a contact not loaded (none, or another workspace's) is a 404", () => {
     erase.given({ contact: null, conversationIds: [], partIds: [] }).when('k1').thenRefuses({ code: 'not_found', status: 404 });
   });
 });

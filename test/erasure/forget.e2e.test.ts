@@ -52,7 +52,18 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
     t = await startTestService('forget', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } });
     owner = await newWorkspace(t);
     key = (
-      await mintKey(t, owner, ['conversations:read', 'conversations:write', 'conversations:delete', 'contacts:read', 'contacts:write', 'contacts:delete', 'contacts:export', 'events:read', 'settings:read', 'settings:write'])
+      await mintKey(t, owner, [
+        'conversations:read',
+        'conversations:write',
+        'conversations:delete',
+        'contacts:read',
+        'contacts:write',
+        'contacts:delete',
+        'contacts:export',
+        'events:read',
+        'settings:read',
+        'settings:write',
+      ])
     ).secret;
     receiver = await new Receiver().start();
     const ep = await t.client.post('/api/webhooks', { url: `${receiver.url}/hooks`, event_names: [] }, { cookie: owner.cookie, workspace: owner.workspaceId });
@@ -69,7 +80,7 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
 
   const received = (path: string, needle: string) => receiver.received.filter((r) => r.path.endsWith(path) && r.raw.toString('utf8').includes(needle));
 
-  it('erases a contact: every copy of their data and their conversations\' content goes, ids and counts stay', async () => {
+  it("erases a contact: every copy of their data and their conversations' content goes, ids and counts stay", async () => {
     const m = {
       name: marker('Name'),
       email: `${marker('mail')}@marker.example`,
@@ -83,33 +94,67 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
       started: marker('started'),
     };
     // The contact through the API (an idempotent create: its stored answer carries the data), then the bridge's post finds them.
-    const create = await t.client.post('/api/contacts', { external_id: m.external_id, name: m.name, email: m.email, phone: m.phone, custom_attributes: { favourite: m.attribute } }, { ...as(), headers: { 'idempotency-key': 'contact-1' } });
+    const create = await t.client.post(
+      '/api/contacts',
+      { external_id: m.external_id, name: m.name, email: m.email, phone: m.phone, custom_attributes: { favourite: m.attribute } },
+      { ...as(), headers: { 'idempotency-key': 'contact-1' } },
+    );
     expect(create.status, create.text).to.equal(201);
-    const update = await t.client.put(`/api/contacts/${create.body.id}`, { custom_attributes: { plan_note: m.attribute2 } }, { ...as(), headers: { 'idempotency-key': 'contact-2' } });
+    const update = await t.client.put(
+      `/api/contacts/${create.body.id}`,
+      { custom_attributes: { plan_note: m.attribute2 } },
+      { ...as(), headers: { 'idempotency-key': 'contact-2' } },
+    );
     expect(update.status, update.text).to.equal(200);
-    const post = await postInbound(t, ch.id, ch.secret, inboundBody({ contact: { external_id: m.external_id, name: m.name, email: m.email, phone: m.phone }, content: m.message }));
+    const post = await postInbound(
+      t,
+      ch.id,
+      ch.secret,
+      inboundBody({ contact: { external_id: m.external_id, name: m.name, email: m.email, phone: m.phone }, content: m.message }),
+    );
     expect(post.status, post.text).to.equal(201);
     const { contact_id: contactId, conversation_id: conversationId } = post.body;
     expect(contactId).to.equal(create.body.id);
 
-    const reply = await t.client.post(`/api/conversations/${conversationId}/reply`, { message_type: 'comment', body: m.reply }, { ...as(), headers: { 'idempotency-key': 'reply-1' } });
+    const reply = await t.client.post(
+      `/api/conversations/${conversationId}/reply`,
+      { message_type: 'comment', body: m.reply },
+      { ...as(), headers: { 'idempotency-key': 'reply-1' } },
+    );
     expect(reply.status, reply.text).to.equal(201);
-    const started = await t.client.post('/api/conversations', { channel_id: ch.id, contact_id: contactId, subject: m.subject, body: m.started }, { ...as(), headers: { 'idempotency-key': 'start-1' } });
+    const started = await t.client.post(
+      '/api/conversations',
+      { channel_id: ch.id, contact_id: contactId, subject: m.subject, body: m.started },
+      { ...as(), headers: { 'idempotency-key': 'start-1' } },
+    );
     expect(started.status, started.text).to.equal(201);
 
     // While the contact exists, receivers and the feed get the opened values.
-    await eventually(() => received('/hooks', m.reply).length + received('/bridge', m.reply).length, (n) => n >= 2, 10_000);
+    await eventually(
+      () => received('/hooks', m.reply).length + received('/bridge', m.reply).length,
+      (n) => n >= 2,
+      10_000,
+    );
     expect(received('/hooks', m.name), 'contact.created reached the endpoint opened').to.have.length.greaterThan(0);
     // A subject-access export, built by the background worker: its stored file holds them sealed only.
     const exp = await t.client.post(`/api/contacts/${contactId}/exports`, undefined, as());
     expect(exp.status, exp.text).to.equal(202);
-    await eventually(() => t.client.get(`/api/exports/${exp.body.id}`, as()), (r) => r.body.status === 'completed', 10_000);
-    expect((await t.client.get(`/api/exports/${exp.body.id}/download`, as())).text).to.include(m.reply).and.include(m.name);
+    await eventually(
+      () => t.client.get(`/api/exports/${exp.body.id}`, as()),
+      (r) => r.body.status === 'completed',
+      10_000,
+    );
+    expect((await t.client.get(`/api/exports/${exp.body.id}/download`, as())).text)
+      .to.include(m.reply)
+      .and.include(m.name);
     const feedBefore = await t.client.get('/api/events?per_page=100', as());
     expect(JSON.stringify(feedBefore.body)).to.include(m.message).and.include(m.email);
     const before = await dumpDatabase(t.testDb.db);
     // The log, feed table, delivery records and stored answers hold them sealed only; the read models in plaintext.
-    expect(findMarkers(before, m).every((f) => /in (contacts|conversations|conversation_parts)$/.test(f)), findMarkers(before, m).join(', ')).to.equal(true);
+    expect(
+      findMarkers(before, m).every((f) => /in (contacts|conversations|conversation_parts)$/.test(f)),
+      findMarkers(before, m).join(', '),
+    ).to.equal(true);
 
     const erase = await t.client.delete(`/api/contacts/${contactId}`, as());
     expect(erase.status, erase.text).to.equal(200);
@@ -120,7 +165,7 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
 
     const dump = await dumpDatabase(t.testDb.db);
     expect(findMarkers(dump, m), 'markers left after erasure').to.deep.equal([]);
-    expect((await t.client.get(`/api/exports/${exp.body.id}`, as())).status, 'the contact\'s exports are gone').to.equal(404);
+    expect((await t.client.get(`/api/exports/${exp.body.id}`, as())).status, "the contact's exports are gone").to.equal(404);
 
     // Conversation shells stay, with their ids, states and counts; contact and content are gone.
     for (const id of [conversationId, started.body.id]) {
@@ -131,16 +176,29 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
       for (const p of conv.body.parts) expect(p).to.include({ body: null, redacted: true });
     }
     // A replay of a stored answer repeats it, with what was erased as null.
-    const createdAgain = await t.client.post('/api/contacts', { external_id: m.external_id, name: m.name, email: m.email, phone: m.phone, custom_attributes: { favourite: m.attribute } }, { ...as(), headers: { 'idempotency-key': 'contact-1' } });
+    const createdAgain = await t.client.post(
+      '/api/contacts',
+      { external_id: m.external_id, name: m.name, email: m.email, phone: m.phone, custom_attributes: { favourite: m.attribute } },
+      { ...as(), headers: { 'idempotency-key': 'contact-1' } },
+    );
     expect(createdAgain.status).to.equal(201);
     expect(createdAgain.body).to.deep.include({ id: contactId, name: null, email: null, phone: null, external_id: null, custom_attributes: {} });
-    const replay = await t.client.post(`/api/conversations/${conversationId}/reply`, { message_type: 'comment', body: m.reply }, { ...as(), headers: { 'idempotency-key': 'reply-1' } });
+    const replay = await t.client.post(
+      `/api/conversations/${conversationId}/reply`,
+      { message_type: 'comment', body: m.reply },
+      { ...as(), headers: { 'idempotency-key': 'reply-1' } },
+    );
     expect(replay.status).to.equal(201);
     expect(replay.headers.get('idempotent-replayed')).to.equal('true');
     expect(replay.body).to.include({ id: reply.body.id, body: null });
 
     // The feed: contact.erased with ids only; the earlier events read their personal fields as null.
-    const feed = (await t.client.get('/api/events?per_page=100', as())).body.data as { seq: number; type: string; aggregate_id: string; payload: Record<string, unknown> }[];
+    const feed = (await t.client.get('/api/events?per_page=100', as())).body.data as {
+      seq: number;
+      type: string;
+      aggregate_id: string;
+      payload: Record<string, unknown>;
+    }[];
     expect(JSON.stringify(feed)).not.to.include(m.message);
     const erased = feed.filter((e) => e.type === 'contact.erased');
     expect(erased).to.have.length(1);
@@ -152,9 +210,14 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
 
     // A delivery sent again after the erasure carries null where the data was.
     const deliveries = await t.client.get(`/api/webhooks/${endpointId}/deliveries?per_page=100`, { cookie: owner.cookie, workspace: owner.workspaceId });
-    const replyDelivery = (deliveries.body.data as { id: string; seq: number }[]).find((d) => d.seq === feed.find((e) => e.type === 'conversation_part.created' && (e.payload.part_id as string) === reply.body.id)!.seq)!;
+    const replyDelivery = (deliveries.body.data as { id: string; seq: number }[]).find(
+      (d) => d.seq === feed.find((e) => e.type === 'conversation_part.created' && (e.payload.part_id as string) === reply.body.id)!.seq,
+    )!;
     const n = receiver.received.length;
-    const retry = await t.client.post(`/api/webhooks/${endpointId}/deliveries/${replyDelivery.id}/retry`, undefined, { cookie: owner.cookie, workspace: owner.workspaceId });
+    const retry = await t.client.post(`/api/webhooks/${endpointId}/deliveries/${replyDelivery.id}/retry`, undefined, {
+      cookie: owner.cookie,
+      workspace: owner.workspaceId,
+    });
     expect(retry.status, retry.text).to.equal(201);
     const [resent] = (await receiver.waitFor(n + 1)).slice(n);
     const envelope = JSON.parse(resent!.raw.toString('utf8'));
@@ -169,9 +232,17 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
     const m = { kept: marker('kept'), secret: marker('redactme') };
     const post = await postInbound(t, ch.id, ch.secret, inboundBody({ contact: { external_id: marker('x'), name: 'Kept Person' }, content: m.kept }));
     const conversationId = post.body.conversation_id;
-    const reply = await t.client.post(`/api/conversations/${conversationId}/reply`, { message_type: 'comment', body: m.secret, attachments: [{ url: `https://files.example/${m.secret}.png` }] }, { ...as(), headers: { 'idempotency-key': 'reply-redact' } });
+    const reply = await t.client.post(
+      `/api/conversations/${conversationId}/reply`,
+      { message_type: 'comment', body: m.secret, attachments: [{ url: `https://files.example/${m.secret}.png` }] },
+      { ...as(), headers: { 'idempotency-key': 'reply-redact' } },
+    );
     expect(reply.status, reply.text).to.equal(201);
-    await eventually(() => received('/bridge', m.secret).length, (k) => k >= 1, 10_000);
+    await eventually(
+      () => received('/bridge', m.secret).length,
+      (k) => k >= 1,
+      10_000,
+    );
 
     const redact = await t.client.post(`/api/conversations/${conversationId}/parts/${reply.body.id}/redact`, undefined, as());
     expect(redact.status, redact.text).to.equal(200);
@@ -183,16 +254,26 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
 
     const dump = await dumpDatabase(t.testDb.db);
     expect(findMarkers(dump, { secret: m.secret })).to.deep.equal([]);
-    expect(findMarkers(dump, { kept: m.kept }), 'the unredacted message is still there (the search finds markers)').to.deep.equal(['kept in conversation_parts']);
+    expect(findMarkers(dump, { kept: m.kept }), 'the unredacted message is still there (the search finds markers)').to.deep.equal([
+      'kept in conversation_parts',
+    ]);
     const conv = await t.client.get(`/api/conversations/${conversationId}`, as());
     expect(conv.body.parts.map((p: { body: string | null }) => p.body)).to.deep.equal([m.kept, null]);
     const parts = (await t.client.get('/api/events?types=conversation_part.created&per_page=100', as())).body.data as { payload: Record<string, unknown> }[];
     expect(parts.find((e) => e.payload.part_id === reply.body.id)!.payload).to.include({ body: null, attachments: null });
-    const replay = await t.client.post(`/api/conversations/${conversationId}/reply`, { message_type: 'comment', body: m.secret, attachments: [{ url: `https://files.example/${m.secret}.png` }] }, { ...as(), headers: { 'idempotency-key': 'reply-redact' } });
+    const replay = await t.client.post(
+      `/api/conversations/${conversationId}/reply`,
+      { message_type: 'comment', body: m.secret, attachments: [{ url: `https://files.example/${m.secret}.png` }] },
+      { ...as(), headers: { 'idempotency-key': 'reply-redact' } },
+    );
     expect(replay.headers.get('idempotent-replayed')).to.equal('true');
     expect(replay.body).to.deep.include({ id: reply.body.id, body: null, attachments: [] });
     const feed = (await t.client.get('/api/events?types=conversation_part.redacted', as())).body.data as { payload: Record<string, unknown> }[];
-    expect(feed.at(-1)!.payload).to.deep.equal({ conversation_id: conversationId, part_id: reply.body.id, redacted_by: { type: 'api_key', id: feed.at(-1)!.payload.redacted_by && (feed.at(-1)!.payload.redacted_by as { id: string }).id } });
+    expect(feed.at(-1)!.payload).to.deep.equal({
+      conversation_id: conversationId,
+      part_id: reply.body.id,
+      redacted_by: { type: 'api_key', id: feed.at(-1)!.payload.redacted_by && (feed.at(-1)!.payload.redacted_by as { id: string }).id },
+    });
   });
 
   it('forgets a removed member: name and e-mail go from every table, their sign-in account with them', async () => {

@@ -21,7 +21,8 @@ describe('unsend and redact', function () {
   let contactsOnly: string;
   const ownerAs = () => ({ cookie: owner.cookie, workspace: owner.workspaceId });
   const agentAs = () => ({ cookie: agent.cookie, workspace: agent.workspaceId });
-  const part = (id: string, action: 'unsend' | 'redact', as: Record<string, string>) => t.client.post(`/api/conversations/${conversationId}/parts/${id}/${action}`, undefined, as);
+  const part = (id: string, action: 'unsend' | 'redact', as: Record<string, string>) =>
+    t.client.post(`/api/conversations/${conversationId}/parts/${id}/${action}`, undefined, as);
   const comment = async (as: Record<string, string>, body = 'a reply') => {
     const r = await t.client.post(`/api/conversations/${conversationId}/reply`, { message_type: 'comment', body }, as);
     expect(r.status, r.text).to.equal(201);
@@ -50,7 +51,10 @@ describe('unsend and redact', function () {
 
   it('lets the author unsend their comment within the window, and tells the bridge', async () => {
     const id = await comment(agentAs(), 'sent by mistake');
-    await eventually(() => receiver.received.filter((r) => r.raw.toString().includes('sent by mistake')).length, (n) => n >= 1);
+    await eventually(
+      () => receiver.received.filter((r) => r.raw.toString().includes('sent by mistake')).length,
+      (n) => n >= 1,
+    );
     clock.advance(599_000);
     const r = await part(id, 'unsend', agentAs());
     expect(r.status, r.text).to.equal(200);
@@ -74,7 +78,7 @@ describe('unsend and redact', function () {
     expect(r.body).to.include({ unsent: true });
   });
 
-  it('refuses to unsend someone else\'s comment, a note, a customer message, or after the window', async () => {
+  it("refuses to unsend someone else's comment, a note, a customer message, or after the window", async () => {
     const mine = await comment(ownerAs());
     const notMine = await part(mine, 'unsend', agentAs());
     expect(notMine.status).to.equal(403);
@@ -92,7 +96,7 @@ describe('unsend and redact', function () {
     expect(conv.body.parts.find((p: { id: string }) => p.id === late)).to.include({ body: 'a reply', redacted: false });
   });
 
-  it('redacts any part, a customer\'s message included; a repeat answers 200 with the current state', async () => {
+  it("redacts any part, a customer's message included; a repeat answers 200 with the current state", async () => {
     const r = await part(customerPartId, 'redact', agentAs());
     expect(r.status, r.text).to.equal(200);
     expect(r.body).to.include({ id: customerPartId, body: null, redacted: true, part_type: 'message' });

@@ -27,7 +27,7 @@ function losingToATwin(inner: EventStore): { store: EventStore; twin(): StoredEv
   let lost: { tenantId: string; events: PendingEvent[]; expected: ExpectedSeq } | null = null;
   let committed: StoredEvent[] = [];
   const store = Object.create(inner) as EventStore;
-  store.withTenant = async <T,>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> => {
+  store.withTenant = async <T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> => {
     try {
       return await inner.withTenant(
         tenantId,
@@ -60,7 +60,7 @@ function losingToATwin(inner: EventStore): { store: EventStore; twin(): StoredEv
 function overtakenByAZombie(inner: EventStore): { store: EventStore; zombie(): StoredEvent[] } {
   let committed: StoredEvent[] | null = null;
   const store = Object.create(inner) as EventStore;
-  store.withTenant = <T,>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> =>
+  store.withTenant = <T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> =>
     inner.withTenant(
       tenantId,
       (s) =>
@@ -109,7 +109,12 @@ for (const mode of ['Postgres', 'EventStoreDB (server model)'] as const) {
         load: async () => null,
         decide: () => {
           calls.decided++;
-          return tagIds.map((id, i) => ({ type: 'tag.created', aggregate_type: 'tag', aggregate_id: id, payload: { id, name: `twin ${i} (decision ${calls.decided})` } }));
+          return tagIds.map((id, i) => ({
+            type: 'tag.created',
+            aggregate_type: 'tag',
+            aggregate_id: id,
+            payload: { id, name: `twin ${i} (decision ${calls.decided})` },
+          }));
         },
         beside: async () => void calls.beside++,
         replayed: async () => void calls.replayed++,
@@ -138,7 +143,7 @@ for (const mode of ['Postgres', 'EventStoreDB (server model)'] as const) {
       return all.filter((e) => ids.includes(e.aggregate_id));
     };
 
-    it('after losing the race to a twin attempt of the same request, answers the twin\'s commit: decided once, stored once', async () => {
+    it("after losing the race to a twin attempt of the same request, answers the twin's commit: decided once, stored once", async () => {
       const tags = [randomUUID(), randomUUID()];
       const { spec, calls } = counting(tags);
       const racing = losingToATwin(t.service.deps.store);

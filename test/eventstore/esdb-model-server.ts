@@ -22,7 +22,12 @@ import streamsGrpc from '@eventstore/db-client/generated/streams_grpc_pb.js';
 import streamsPb from '@eventstore/db-client/generated/streams_pb.js';
 import featuresGrpc from '@eventstore/db-client/generated/serverfeatures_grpc_pb.js';
 import featuresPb from '@eventstore/db-client/generated/serverfeatures_pb.js';
-import type { ReadReq as ReadReqT, ReadResp as ReadRespT, AppendReq as AppendReqT, AppendResp as AppendRespT } from '@eventstore/db-client/generated/streams_pb.js';
+import type {
+  ReadReq as ReadReqT,
+  ReadResp as ReadRespT,
+  AppendReq as AppendReqT,
+  AppendResp as AppendRespT,
+} from '@eventstore/db-client/generated/streams_pb.js';
 
 const { ReadResp, AppendResp } = streamsPb;
 const { UUID, StreamIdentifier, Empty } = sharedPb;
@@ -188,7 +193,11 @@ export class EsdbModelServer {
     } else {
       const ao = opts.getAll()!;
       if (backwards) {
-        const upto = ao.hasEnd() ? this.log.length : ao.hasStart() ? 0 : this.log.filter((r) => r.position < BigInt(ao.getPosition()!.getCommitPosition())).length;
+        const upto = ao.hasEnd()
+          ? this.log.length
+          : ao.hasStart()
+            ? 0
+            : this.log.filter((r) => r.position < BigInt(ao.getPosition()!.getCommitPosition())).length;
         out = this.log.slice(Math.max(0, upto - count), upto).reverse();
       } else {
         const from = ao.hasStart() ? 0 : ao.hasEnd() ? this.log.length : this.log.findIndex((r) => r.position >= BigInt(ao.getPosition()!.getCommitPosition()));
@@ -217,7 +226,7 @@ export class EsdbModelServer {
       call.destroy(new Error('the model only has $all subscriptions'));
       return;
     }
-    const filter = opts.hasFilter() ? opts.getFilter()!.getStreamIdentifier()?.getPrefixList() ?? null : null;
+    const filter = opts.hasFilter() ? (opts.getFilter()!.getStreamIdentifier()?.getPrefixList() ?? null) : null;
     const after = ao.hasStart() ? -1n : ao.hasEnd() ? this.nextPosition : BigInt(ao.getPosition()!.getCommitPosition());
     call.write(new ReadResp().setConfirmation(new ReadResp.SubscriptionConfirmation().setSubscriptionId('model')));
     const l: Live = { after, prefixes: filter, call };
@@ -257,7 +266,11 @@ export class EsdbModelServer {
       const md = new grpc.Metadata();
       md.set('exception', 'maximum-append-size-exceeded');
       md.set('maximum-append-size', String(this.maxAppendSize));
-      throw Object.assign(new Error('Maximum Append Size Exceeded'), { code: grpc.status.INVALID_ARGUMENT, details: 'Maximum Append Size Exceeded', metadata: md });
+      throw Object.assign(new Error('Maximum Append Size Exceeded'), {
+        code: grpc.status.INVALID_ARGUMENT,
+        details: 'Maximum Append Size Exceeded',
+        metadata: md,
+      });
     }
     const list = this.streams.get(stream) ?? [];
     const current = BigInt(list.length) - 1n; // -1: no stream

@@ -14,7 +14,11 @@ export interface EsdbUnderTest extends StoreUnderTest {
   prefix: string;
 }
 
-export async function eventStoreDbUnderTest(url: string, label: string, opts: EventStoreDbOptions & { restart?(): Promise<void> } = {}): Promise<EsdbUnderTest> {
+export async function eventStoreDbUnderTest(
+  url: string,
+  label: string,
+  opts: EventStoreDbOptions & { restart?(): Promise<void> } = {},
+): Promise<EsdbUnderTest> {
   // Read models (and the adapter's event id index) live in Postgres even in EventStoreDB mode.
   const readModels = await createTestDb(label);
   const prefix = `contract${randomBytes(6).toString('hex')}-`;

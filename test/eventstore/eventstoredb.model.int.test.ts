@@ -24,7 +24,9 @@ describe('EventStoreDB adapter on the in-process server model (not a server: see
   after(async () => server.stop());
 
   // `restart` forgets the model's id cache before each re-append: the case where ESDB's own dedup of ANY is gone.
-  runEventStoreContract('EventStoreDB adapter (server model)', () => eventStoreDbUnderTest(server.url, 'esdb_model_contract', { restart: async () => server.forgetIdCache() }));
+  runEventStoreContract('EventStoreDB adapter (server model)', () =>
+    eventStoreDbUnderTest(server.url, 'esdb_model_contract', { restart: async () => server.forgetIdCache() }),
+  );
 
   describe('guards', function () {
     let sut: EsdbUnderTest;
@@ -63,7 +65,10 @@ describe('EventStoreDB adapter on the in-process server model (not a server: see
     async function boundsEveryRead(sut: EsdbUnderTest): Promise<void> {
       const tenant = randomUUID();
       await sut.store.append(tenant, pending(2), 0);
-      await eventually(() => server.readsOpen, (n) => n === 0);
+      await eventually(
+        () => server.readsOpen,
+        (n) => n === 0,
+      );
       server.stallReads = true;
       const cancelledBefore = server.readsCancelled;
       const reads: [string, () => Promise<unknown>][] = [
@@ -83,7 +88,10 @@ describe('EventStoreDB adapter on the in-process server model (not a server: see
         expect(Date.now() - t0, name).to.be.below(20_000);
       }
       // The server saw each of those calls cancelled: none is left open on it.
-      await eventually(() => server.readsOpen, (n) => n === 0);
+      await eventually(
+        () => server.readsOpen,
+        (n) => n === 0,
+      );
       expect(server.readsCancelled - cancelledBefore).to.equal(reads.length);
       server.stallReads = false;
       expect((await sut.store.readTenant(tenant, 0, 10)).length).to.equal(2);
@@ -132,7 +140,14 @@ describe('EventStoreDB adapter on the in-process server model (not a server: see
       // As after a crash between appends and their index rows (or an index never built).
       await sut.readModels.db('esdb_event_ids').where({ tenant_id: tenant }).delete();
       await sut.readModels.db('esdb_event_id_heads').where({ tenant_id: tenant }).delete();
-      expect((await sut.store.readByIds(tenant, batch.map((e) => e.id))).map((e) => e.seq)).to.deep.equal([6, 7, 8]);
+      expect(
+        (
+          await sut.store.readByIds(
+            tenant,
+            batch.map((e) => e.id),
+          )
+        ).map((e) => e.seq),
+      ).to.deep.equal([6, 7, 8]);
       const { rows } = await sut.readModels.db.raw('SELECT indexed_seq::int AS n FROM esdb_event_id_heads WHERE tenant_id = ?', [tenant]);
       expect(rows[0].n).to.equal(head);
       // And an append of the same ids is still recognised.
@@ -141,7 +156,7 @@ describe('EventStoreDB adapter on the in-process server model (not a server: see
       expect(server.idsOf(sut.prefix + tenant)).to.have.length(head);
     });
 
-    it('answers an append over the server\'s size limit as 413 payload_too_large', async () => {
+    it("answers an append over the server's size limit as 413 payload_too_large", async () => {
       server.maxAppendSize = 4096;
       const big = pending(1);
       big[0]!.payload = { text: 'x'.repeat(5000) };
@@ -175,6 +190,8 @@ describe('EventStoreDB adapter on the in-process server model (not a server: see
 
   it('refuses throwOnAppendFailure=false in the connection string', () => {
     // Refused before the read-model database is ever used.
-    expect(() => connectEventStoreDb(`${server.url}&throwOnAppendFailure=false`, null as unknown as Knex)).to.throw(/throwOnAppendFailure=false is not supported/);
+    expect(() => connectEventStoreDb(`${server.url}&throwOnAppendFailure=false`, null as unknown as Knex)).to.throw(
+      /throwOnAppendFailure=false is not supported/,
+    );
   });
 });

@@ -53,8 +53,36 @@ describe('forgettable personal data (data keys beside the log)', function () {
     const part = randomUUID();
     const stored = await sealAndStore([
       contactCreated(contact, 'Grace'),
-      { ...contactCreated(contact, 'x'), type: 'conversation.created', aggregate_type: 'conversation', payload: { conversation_id: conversation, channel_id: randomUUID(), contact_id: contact, external_id: null, subject: 'Refund', state: 'open', assignee_id: null, team_id: null, source: 'teammate' } },
-      { ...contactCreated(contact, 'x'), type: 'conversation_part.created', aggregate_type: 'conversation', payload: { conversation_id: conversation, part_id: part, part_type: 'comment', channel_id: randomUUID(), author: { type: 'member', id: 'm' }, body: 'secret words', attachments: [{ url: 'https://x/y.png' }] } },
+      {
+        ...contactCreated(contact, 'x'),
+        type: 'conversation.created',
+        aggregate_type: 'conversation',
+        payload: {
+          conversation_id: conversation,
+          channel_id: randomUUID(),
+          contact_id: contact,
+          external_id: null,
+          subject: 'Refund',
+          state: 'open',
+          assignee_id: null,
+          team_id: null,
+          source: 'teammate',
+        },
+      },
+      {
+        ...contactCreated(contact, 'x'),
+        type: 'conversation_part.created',
+        aggregate_type: 'conversation',
+        payload: {
+          conversation_id: conversation,
+          part_id: part,
+          part_type: 'comment',
+          channel_id: randomUUID(),
+          author: { type: 'member', id: 'm' },
+          body: 'secret words',
+          attachments: [{ url: 'https://x/y.png' }],
+        },
+      },
     ]);
     expect(await forgettable.destroy(t.db, tenant, [`contact:${contact}`, `conversation:${conversation}`])).to.equal(3);
     const opened = await forgettable.open(t.db, stored);
@@ -71,14 +99,32 @@ describe('forgettable personal data (data keys beside the log)', function () {
     // the same ciphertext claimed for another contact of the same tenant: that contact's key does not open it
     const other = randomUUID();
     await sealAndStore([contactCreated(other, 'Other')]);
-    const moved = { ...stored!, payload: { ...stored!.payload, contact_id: other, [SEALED]: { ...(stored!.payload[SEALED] as object), s: `contact:${other}` } } };
+    const moved = {
+      ...stored!,
+      payload: { ...stored!.payload, contact_id: other, [SEALED]: { ...(stored!.payload[SEALED] as object), s: `contact:${other}` } },
+    };
     expect((await forgettable.open(t.db, [moved]))[0]!.payload).to.include({ name: null });
   });
 
   it('shreds answers by object type and reveals them, with the declared erased value once the key is gone', async () => {
     const part = randomUUID();
     const conversation = randomUUID();
-    await sealAndStore([{ ...contactCreated(randomUUID(), 'x'), type: 'conversation_part.created', aggregate_type: 'conversation', payload: { conversation_id: conversation, part_id: part, part_type: 'comment', channel_id: randomUUID(), author: { type: 'member', id: 'm' }, body: 'hello', attachments: [] } }]);
+    await sealAndStore([
+      {
+        ...contactCreated(randomUUID(), 'x'),
+        type: 'conversation_part.created',
+        aggregate_type: 'conversation',
+        payload: {
+          conversation_id: conversation,
+          part_id: part,
+          part_type: 'comment',
+          channel_id: randomUUID(),
+          author: { type: 'member', id: 'm' },
+          body: 'hello',
+          attachments: [],
+        },
+      },
+    ]);
     const answer = { type: 'conversation_part', id: part, body: 'hello', attachments: [{ url: 'https://a/b' }], author: { type: 'member', id: 'm' } };
     const shredded = (await forgettable.shred(t.db, tenant, answer)) as Record<string, unknown>;
     expect(JSON.stringify(shredded)).not.to.include('hello');
@@ -102,7 +148,20 @@ describe('forgettable personal data (data keys beside the log)', function () {
 
   it('seals answers with a key it created only once told the key committed (remember), never opens with it', async () => {
     const part = randomUUID();
-    const event: PendingEvent = { ...contactCreated(randomUUID(), 'x'), type: 'conversation_part.created', aggregate_type: 'conversation', payload: { conversation_id: randomUUID(), part_id: part, part_type: 'comment', channel_id: randomUUID(), author: { type: 'member', id: 'm' }, body: 'hi', attachments: [] } };
+    const event: PendingEvent = {
+      ...contactCreated(randomUUID(), 'x'),
+      type: 'conversation_part.created',
+      aggregate_type: 'conversation',
+      payload: {
+        conversation_id: randomUUID(),
+        part_id: part,
+        part_type: 'comment',
+        channel_id: randomUUID(),
+        author: { type: 'member', id: 'm' },
+        body: 'hi',
+        attachments: [],
+      },
+    };
     const created = new Map<string, Buffer>();
     await forgettable.seal(t.db, tenant, [event], created); // its key writes never run: as if the transaction rolled back
     expect(created.size).to.equal(1);

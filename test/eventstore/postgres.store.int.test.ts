@@ -61,7 +61,10 @@ describe('Postgres event store: late commits', function () {
       expect(seen.map((e) => e.type)).to.not.include('slow.happened');
       release();
       await slow;
-      await eventually(() => seen.length, (n) => n >= 3);
+      await eventually(
+        () => seen.length,
+        (n) => n >= 3,
+      );
       expect(seen.map((e) => e.type).sort()).to.deep.equal(['fast.happened', 'fast.happened', 'slow.happened']);
       expect(seen.filter((e) => e.tenant_id === fastTenant).map((e) => e.seq)).to.deep.equal([1, 2]);
     } finally {
@@ -80,7 +83,10 @@ describe('Postgres event store: late commits', function () {
       await holder.query('SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))', [tenant]);
       const read = store.withTenant(tenant, async (s) => s.lockRead, 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = $1');
       // The session is queued behind the holder's lock...
-      await eventually(async () => (await t.db.raw("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n, (n) => n >= 1);
+      await eventually(
+        async () => (await t.db.raw("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n,
+        (n) => n >= 1,
+      );
       // ...when the holder commits a newer checkpoint and lets go.
       await holder.query('UPDATE projection_checkpoints SET last_seq = 9 WHERE tenant_id = $1', [tenant]);
       await holder.query('COMMIT');

@@ -58,7 +58,10 @@ describe('Postgres event store: readAll order', function () {
     const seen: StoredEvent[] = [];
     const sub = store.subscribe({ after: null, batchSize: 6, handle: async (evs) => void seen.push(...evs) });
     try {
-      await eventually(() => seen.length, (n) => n >= total);
+      await eventually(
+        () => seen.length,
+        (n) => n >= total,
+      );
     } finally {
       await sub.stop();
     }

@@ -46,7 +46,8 @@ function expectGapless(events: StoredEvent[]): void {
 }
 
 /** What a store gives back, in the terms the two stores must agree on. */
-const shape = (events: StoredEvent[]) => events.map((e) => ({ seq: e.seq, id: e.id.toLowerCase(), type: e.type, payload: e.payload, metadata: e.metadata, created_at: e.created_at }));
+const shape = (events: StoredEvent[]) =>
+  events.map((e) => ({ seq: e.seq, id: e.id.toLowerCase(), type: e.type, payload: e.payload, metadata: e.metadata, created_at: e.created_at }));
 
 /** A checkpoint at the current end of the log, read forward from `from` (never from the beginning). */
 async function endOf(store: EventStore, from: string | null): Promise<string | null> {
@@ -83,7 +84,14 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
       const stored = await store.append(tenant, input, 0);
       expect(stored.map((e) => e.seq)).to.deep.equal([1, 2, 3]);
       const [first] = await store.readTenant(tenant, 0, 1);
-      expect(first).to.include({ tenant_id: tenant, seq: 1, type: 'test.happened', aggregate_type: 'test', aggregate_id: 'conv-9', created_at: input[0]!.created_at });
+      expect(first).to.include({
+        tenant_id: tenant,
+        seq: 1,
+        type: 'test.happened',
+        aggregate_type: 'test',
+        aggregate_id: 'conv-9',
+        created_at: input[0]!.created_at,
+      });
       expect(first!.payload).to.deep.equal({ i: 0, note: 'event 0' });
       expect(await store.head(tenant)).to.equal(3);
     });
@@ -168,7 +176,10 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
       let head = 7;
       for (let i = 0; i < 24; i++) head = (await store.append(tenant, pending(50), head)).at(-1)!.seq;
       expect(head).to.equal(1207);
-      const found = await store.readByIds(tenant, batch.map((e) => e.id));
+      const found = await store.readByIds(
+        tenant,
+        batch.map((e) => e.id),
+      );
       expect(shape(found)).to.deep.equal(shape(stored));
       expect(found.map((e) => e.seq)).to.deep.equal([4, 5, 6, 7]);
       // Any order, any case, mixed with ids never written: the stored ones, ascending by seq.
@@ -177,7 +188,12 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
       expect(await store.readByIds(tenant, [randomUUID(), randomUUID()])).to.deep.equal([]);
       expect(await store.readByIds(tenant, [])).to.deep.equal([]);
       // Another tenant's ids are not this tenant's events.
-      expect(await store.readByIds(randomUUID(), batch.map((e) => e.id))).to.deep.equal([]);
+      expect(
+        await store.readByIds(
+          randomUUID(),
+          batch.map((e) => e.id),
+        ),
+      ).to.deep.equal([]);
     });
 
     it('answers head 0 and no events for a tenant that never appended', async () => {
@@ -209,7 +225,7 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
       expect(shape(await store.readTenant(tenant, 0, 10))).to.deep.equal(expected);
       expect(shape(await store.readByIds(tenant, [full.id, bare.id]))).to.deep.equal(expected);
       const seen: StoredEvent[] = [];
-      for (let cp = from; ; ) {
+      for (let cp = from; ;) {
         const page = await store.readAll(cp, 100);
         if (page.events.length === 0) break;
         seen.push(...page.events.filter((e) => e.tenant_id === tenant));
@@ -219,7 +235,10 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
       const pushed: StoredEvent[] = [];
       const sub = store.subscribe({ after: from, handle: async (events) => void pushed.push(...events.filter((e) => e.tenant_id === tenant)) });
       try {
-        await eventually(() => pushed.length, (n) => n >= 2);
+        await eventually(
+          () => pushed.length,
+          (n) => n >= 2,
+        );
       } finally {
         await sub.stop();
       }
@@ -299,7 +318,10 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
         });
       let sub = follow();
       for (let i = 0; i < 6; i++) await store.append(tenants[i % 2]!, pending(1 + (i % 3)), 'any');
-      await eventually(() => seqsOf(handled, mine).get(tenants[1]!)?.length ?? 0, (n) => n >= 6);
+      await eventually(
+        () => seqsOf(handled, mine).get(tenants[1]!)?.length ?? 0,
+        (n) => n >= 6,
+      );
       await sub.stop();
       const before = handled.length;
       // Appended while nobody follows.
@@ -321,7 +343,7 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
       }
     });
 
-    it('redelivers the batch a handler failed on, then goes on; the handled events are each tenant\'s seqs once', async function () {
+    it("redelivers the batch a handler failed on, then goes on; the handled events are each tenant's seqs once", async function () {
       this.timeout(20_000);
       const tenant = randomUUID();
       const mine = new Set<string>([tenant]);
@@ -345,9 +367,17 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
       });
       try {
         await store.append(tenant, pending(3), 0);
-        await eventually(() => succeeded.length, (n) => n >= 3, 15_000);
+        await eventually(
+          () => succeeded.length,
+          (n) => n >= 3,
+          15_000,
+        );
         await store.append(tenant, pending(2), 3);
-        await eventually(() => succeeded.length, (n) => n >= 5, 15_000);
+        await eventually(
+          () => succeeded.length,
+          (n) => n >= 5,
+          15_000,
+        );
       } finally {
         await sub.stop();
       }

@@ -37,27 +37,58 @@ describe('subject-access exports', function () {
     t = await startTestService('exports', { clock, env: { WORKERS: 'off', SERVICE_SECRETS_KEY: SECRETS_KEY } });
     owner = await newWorkspace(t);
     ch = await createChannel(t, owner);
-    key = (await mintKey(t, owner, ['contacts:export', 'contacts:read', 'contacts:write', 'contacts:delete', 'conversations:read', 'conversations:write', 'conversations:delete', 'events:read', 'settings:read', 'settings:write'])).secret;
+    key = (
+      await mintKey(t, owner, [
+        'contacts:export',
+        'contacts:read',
+        'contacts:write',
+        'contacts:delete',
+        'conversations:read',
+        'conversations:write',
+        'conversations:delete',
+        'events:read',
+        'settings:read',
+        'settings:write',
+      ])
+    ).secret;
     worker = exportsWorker(t.service.deps);
   });
   after(async () => t?.close());
 
   /** A contact with unique markers: an inbound thread with a reply and a note, and a second conversation started by an agent. */
   async function subject(tag = `m${++n}-${randomUUID().slice(0, 8)}`) {
-    const markers = { name: `Name ${tag}`, email: `${tag}@example.com`, phone: `+1555${n}${n}`, inbound: `Inbound ${tag}`, reply: `Reply ${tag}`, note: `Note ${tag}`, subject: `Subject ${tag}` };
-    const inbound = await postInbound(t, ch.id, ch.secret, inboundBody({ contact: { external_id: `ext-${tag}`, name: markers.name, email: markers.email, phone: markers.phone }, content: markers.inbound }));
+    const markers = {
+      name: `Name ${tag}`,
+      email: `${tag}@example.com`,
+      phone: `+1555${n}${n}`,
+      inbound: `Inbound ${tag}`,
+      reply: `Reply ${tag}`,
+      note: `Note ${tag}`,
+      subject: `Subject ${tag}`,
+    };
+    const inbound = await postInbound(
+      t,
+      ch.id,
+      ch.secret,
+      inboundBody({ contact: { external_id: `ext-${tag}`, name: markers.name, email: markers.email, phone: markers.phone }, content: markers.inbound }),
+    );
     expect(inbound.status, inbound.text).to.equal(201);
     const conv = inbound.body.conversation_id as string;
     const reply = await t.client.post(`/api/conversations/${conv}/reply`, { body: markers.reply, message_type: 'comment' }, { key });
     expect(reply.status, reply.text).to.equal(201);
     expect((await t.client.post(`/api/conversations/${conv}/reply`, { body: markers.note, message_type: 'note' }, { key })).status).to.equal(201);
-    const second = await t.client.post('/api/conversations', { channel_id: ch.id, body: `Second ${tag}`, subject: markers.subject, contact_id: inbound.body.contact_id }, { key });
+    const second = await t.client.post(
+      '/api/conversations',
+      { channel_id: ch.id, body: `Second ${tag}`, subject: markers.subject, contact_id: inbound.body.contact_id },
+      { key },
+    );
     expect(second.status, second.text).to.equal(201);
     const out: Subject = { contactId: inbound.body.contact_id, conversations: [conv, second.body.id], replyPartId: reply.body.id };
     return { ...out, tag, markers };
   }
 
-  const request = (contactId: string, o: { k?: string; headers?: Record<string, string> } = {}) => t.client.post(`/api/contacts/${contactId}/exports`, undefined, { key: o.k ?? key, headers: o.headers });
+  const request = (contactId: string, o: { k?: string; headers?: Record<string, string> } = {}) =>
+    t.client.post(`/api/contacts/${contactId}/exports`, undefined, { key: o.k ?? key, headers: o.headers });
   const status = (id: string, k = key) => t.client.get(`/api/exports/${id}`, { key: k });
   const download = (id: string, k = key) => t.client.get(`/api/exports/${id}/download`, { key: k });
 
@@ -78,7 +109,16 @@ describe('subject-access exports', function () {
     expect((await t.client.put(`/api/contacts/${s.contactId}`, { custom_attributes: { tier: `gold-${s.tag}` } }, { key })).status).to.equal(200);
     const r = await request(s.contactId);
     expect(r.status, r.text).to.equal(202);
-    expect(r.body).to.include({ type: 'export', contact_id: s.contactId, status: 'queued', progress: 0, size: null, expires_at: null, completed_at: null, error: null });
+    expect(r.body).to.include({
+      type: 'export',
+      contact_id: s.contactId,
+      status: 'queued',
+      progress: 0,
+      size: null,
+      expires_at: null,
+      completed_at: null,
+      error: null,
+    });
     expect(r.body.requested_by.type).to.equal('api_key');
     expect(r.headers.get('location')).to.equal(`/api/exports/${r.body.id}`);
     expect((await status(r.body.id)).body.status).to.equal('queued');
@@ -100,11 +140,28 @@ describe('subject-access exports', function () {
     expect(file.headers.get('content-disposition')).to.equal(`attachment; filename="contact-${s.contactId}-export-${r.body.id}.json"`);
     expect(Buffer.byteLength(file.text), 'size is the bytes of the download').to.equal(done.body.size);
     const doc = file.body;
-    expect(Object.keys(doc)).to.deep.equal(['type', 'id', 'workspace_id', 'contact_id', 'generated_at', 'contact', 'companies', 'conversations', 'outbound', 'events']);
+    expect(Object.keys(doc)).to.deep.equal([
+      'type',
+      'id',
+      'workspace_id',
+      'contact_id',
+      'generated_at',
+      'contact',
+      'companies',
+      'conversations',
+      'outbound',
+      'events',
+    ]);
     expect(doc).to.include({ type: 'contact_export', id: r.body.id, workspace_id: owner.workspaceId, contact_id: s.contactId });
     // The contact as GET /api/contacts/{id} shows it, and their companies as GET /api/companies/{id} does.
     expect(doc.contact).to.deep.equal((await t.client.get(`/api/contacts/${s.contactId}`, { key })).body);
-    expect(doc.contact).to.deep.include({ external_id: `ext-${s.tag}`, email: s.markers.email, name: s.markers.name, phone: s.markers.phone, custom_attributes: { tier: `gold-${s.tag}` } });
+    expect(doc.contact).to.deep.include({
+      external_id: `ext-${s.tag}`,
+      email: s.markers.email,
+      name: s.markers.name,
+      phone: s.markers.phone,
+      custom_attributes: { tier: `gold-${s.tag}` },
+    });
     expect(doc.companies).to.deep.equal([(await t.client.get(`/api/companies/${company.body.id}`, { key })).body]);
 
     // Conversations as GET /api/conversations/{id} renders them, every part included.
@@ -237,7 +294,9 @@ describe('subject-access exports', function () {
     const part = file.body.conversations.flatMap((c: { parts: { id: string }[] }) => c.parts).find((p: { id: string }) => p.id === s.replyPartId);
     expect(part).to.include({ body: null });
     expect(part.attachments).to.deep.equal([]);
-    const created = file.body.events.find((e: { type: string; payload: { part_id?: string } }) => e.type === 'conversation_part.created' && e.payload.part_id === s.replyPartId);
+    const created = file.body.events.find(
+      (e: { type: string; payload: { part_id?: string } }) => e.type === 'conversation_part.created' && e.payload.part_id === s.replyPartId,
+    );
     expect(created.payload.body).to.equal(null);
     expect(file.text).to.not.include(s.markers.reply);
     expect(file.text).to.include(s.markers.note);
@@ -247,12 +306,21 @@ describe('subject-access exports', function () {
   it('reports progress as the share of steps done', async () => {
     const s = await subject();
     const seen: number[] = [];
-    const doc = await buildDocument({ db: t.service.deps.db, tenantId: owner.workspaceId, exportId: randomUUID(), contactId: s.contactId, now: clock.now(), sources, feed: feedTable(t.service.deps.store.kind), progress: async (p) => void seen.push(p) });
+    const doc = await buildDocument({
+      db: t.service.deps.db,
+      tenantId: owner.workspaceId,
+      exportId: randomUUID(),
+      contactId: s.contactId,
+      now: clock.now(),
+      sources,
+      feed: feedTable(t.service.deps.store.kind),
+      progress: async (p) => void seen.push(p),
+    });
     expect(doc!.conversations).to.have.length(2);
     expect(seen).to.deep.equal([1 / 4, 2 / 4, 3 / 4]);
   });
 
-  it('includes the contact\'s companies, rendered as GET /api/companies/{id} (through the companies hook)', async () => {
+  it("includes the contact's companies, rendered as GET /api/companies/{id} (through the companies hook)", async () => {
     const s = await subject();
     const company = await t.client.post('/api/companies', { company_id: `co-${s.contactId}`, name: 'Acme' }, { key });
     expect(company.status, company.text).to.equal(201);
@@ -268,7 +336,11 @@ describe('subject-access exports', function () {
     const s = await subject();
     const manage = { key };
     const ch = await createChannel(t, owner);
-    const c = await t.client.post('/api/outbound', { name: `Campaign ${s.contactId}`, channel_id: ch.id, body: 'Hi {{contact.name}}', audience: { contact_ids: [s.contactId] } }, manage);
+    const c = await t.client.post(
+      '/api/outbound',
+      { name: `Campaign ${s.contactId}`, channel_id: ch.id, body: 'Hi {{contact.name}}', audience: { contact_ids: [s.contactId] } },
+      manage,
+    );
     expect(c.status, c.text).to.equal(201);
     expect((await t.client.post(`/api/outbound/${c.body.id}/send`, undefined, manage)).status).to.equal(200);
     expect(await outboundWorker(t.service.deps).tick()).to.equal(1);
@@ -301,7 +373,7 @@ describe('subject-access exports', function () {
     expect(refused.body.errors[0].code).to.equal('scope_exceeds_role');
   });
 
-  it('answers 404 for another workspace\'s contact and exports, unknown ids and malformed ids', async () => {
+  it("answers 404 for another workspace's contact and exports, unknown ids and malformed ids", async () => {
     const s = await subject();
     const id = await completed(s.contactId);
     const stranger = await newWorkspace(t, 'Other');
@@ -310,12 +382,18 @@ describe('subject-access exports', function () {
       expect(r.status).to.equal(404);
       expect(r.body.errors[0].code).to.equal('not_found');
     }
-    for (const r of [await request(randomUUID()), await request('not-a-uuid'), await status(randomUUID()), await status('nope'), await download(randomUUID())]) {
+    for (const r of [
+      await request(randomUUID()),
+      await request('not-a-uuid'),
+      await status(randomUUID()),
+      await status('nope'),
+      await download(randomUUID()),
+    ]) {
       expect(r.status).to.equal(404);
     }
   });
 
-  it('deletes a contact\'s exports when the contact is erased (DELETE /api/contacts/{id}); a new request is 410 contact_erased', async () => {
+  it("deletes a contact's exports when the contact is erased (DELETE /api/contacts/{id}); a new request is 410 contact_erased", async () => {
     const s = await subject();
     const done = await completed(s.contactId);
     const queued = (await request(s.contactId)).body.id as string;
@@ -340,7 +418,9 @@ describe('subject-access exports', function () {
     const s = await subject();
     const r = await request(s.contactId);
     // The erasure's own delete ran before the request was stored: simulate by erasing under a queued row the projector missed.
-    const racing = exportsWorker(t.service.deps, { sources: { ...sources, erased: async (db, tenantId, contactId) => contactId === s.contactId || sources.erased(db, tenantId, contactId) } });
+    const racing = exportsWorker(t.service.deps, {
+      sources: { ...sources, erased: async (db, tenantId, contactId) => contactId === s.contactId || sources.erased(db, tenantId, contactId) },
+    });
     expect(await racing.tick()).to.equal(0);
     expect((await status(r.body.id)).status).to.equal(404);
   });

@@ -24,7 +24,13 @@ interface Answer {
 }
 
 /** POST /api/session from a chosen local address (127.0.0.0/8 is all loopback), with a chosen cookie header. */
-function signInFrom(base: string, localAddress: string, email: string, password: string, o: { cookie?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+function signInFrom(
+  base: string,
+  localAddress: string,
+  email: string,
+  password: string,
+  o: { cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const u = new URL('/api/session', base);
   const payload = JSON.stringify({ email, password });
   const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...o.headers };
@@ -196,13 +202,12 @@ describe('device cookies: sign-in that cannot be used to lock people out', funct
     try {
       const m = await newWorkspace(proxied, 'Proxied');
       const s = await signInFrom(proxied.service.url, '127.0.0.1', m.email, m.password, { headers: { 'x-forwarded-proto': 'https' } });
-      expect(s.setCookies.find((c) => c.startsWith('svc_device='))!.split('; ').slice(1)).to.deep.equal([
-        'Path=/api/session',
-        'HttpOnly',
-        'SameSite=Lax',
-        `Max-Age=${DEVICE_TTL_MS / 1000}`,
-        'Secure',
-      ]);
+      expect(
+        s.setCookies
+          .find((c) => c.startsWith('svc_device='))!
+          .split('; ')
+          .slice(1),
+      ).to.deep.equal(['Path=/api/session', 'HttpOnly', 'SameSite=Lax', `Max-Age=${DEVICE_TTL_MS / 1000}`, 'Secure']);
     } finally {
       await proxied.close();
     }

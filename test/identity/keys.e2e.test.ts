@@ -99,7 +99,7 @@ describe('API keys', function () {
     expect(JSON.stringify(events)).to.not.include(r.body.secret.slice(-43));
   });
 
-  it('revoke_own cannot revoke another member\'s key; revoke_any can', async () => {
+  it("revoke_own cannot revoke another member's key; revoke_any can", async () => {
     const agent = await addMember(t, owner, 'agent');
     const agentKey = await mintKey(t, agent, ['conversations:read']);
     const admin = await addMember(t, owner, 'admin');
@@ -119,7 +119,7 @@ describe('API keys', function () {
     expect(selfRevoke.status).to.equal(200);
   });
 
-  it('refuses a key with scopes beyond the minting member\'s role', async () => {
+  it("refuses a key with scopes beyond the minting member's role", async () => {
     const agent = await addMember(t, owner, 'agent');
     const r = await t.client.post('/api/keys', { name: 'x', scopes: ['settings:write'] }, { cookie: agent.cookie, workspace: agent.workspaceId });
     expect(r.status).to.equal(403);

@@ -55,7 +55,11 @@ describe('roles, effective scopes and tenancy', function () {
     const promote = await t.client.put(`/api/members/${agent.memberId}`, { role: 'owner' }, { cookie: admin.cookie, workspace: admin.workspaceId });
     expect(promote.status).to.equal(403);
     expect(promote.body.errors[0].code).to.equal('owner_required');
-    const inviteOwner = await t.client.post('/api/members/invites', { email: 'boss@example.com', role: 'owner' }, { cookie: admin.cookie, workspace: admin.workspaceId });
+    const inviteOwner = await t.client.post(
+      '/api/members/invites',
+      { email: 'boss@example.com', role: 'owner' },
+      { cookie: admin.cookie, workspace: admin.workspaceId },
+    );
     expect(inviteOwner.status).to.equal(403);
     const byOwner = await t.client.put(`/api/members/${agent.memberId}`, { role: 'admin' }, { cookie: solo.cookie, workspace: solo.workspaceId });
     expect(byOwner.status).to.equal(200);

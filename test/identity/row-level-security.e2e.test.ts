@@ -34,7 +34,14 @@ const unfiltered = defineModule({
       body: { properties: { tenant_id: { type: 'string' } }, required: ['tenant_id'] },
       async handle({ body }) {
         try {
-          await deps.db('companies').insert({ tenant_id: body.tenant_id, id: '00000000-0000-4000-8000-00000000abcd', company_id: 'planted', name: 'x', created_at: new Date(), updated_at: new Date() });
+          await deps.db('companies').insert({
+            tenant_id: body.tenant_id,
+            id: '00000000-0000-4000-8000-00000000abcd',
+            company_id: 'planted',
+            name: 'x',
+            created_at: new Date(),
+            updated_at: new Date(),
+          });
           return { status: 200, body: { planted: true } };
         } catch (e) {
           return { status: 200, body: { planted: false, code: (e as { code?: string }).code } };

@@ -14,7 +14,10 @@ describe('sessions', function () {
     const r = await t.client.post('/api/session', { email: owner.email.toUpperCase(), password: owner.password });
     expect(r.status).to.equal(201);
     const cookie = r.headers.get('set-cookie')!;
-    expect(cookie).to.match(/^svc_session=[A-Za-z0-9_-]{43}; /).and.include('HttpOnly').and.include('SameSite=Lax');
+    expect(cookie)
+      .to.match(/^svc_session=[A-Za-z0-9_-]{43}; /)
+      .and.include('HttpOnly')
+      .and.include('SameSite=Lax');
     expect(r.body.user.email).to.equal(owner.email);
     expect(r.body.workspaces).to.deep.equal([{ type: 'workspace', id: owner.workspaceId, name: 'Acme', role: 'owner', member_id: owner.memberId }]);
   });
@@ -38,7 +41,11 @@ describe('sessions', function () {
   });
 
   it('refuses a cookie-authenticated write without the X-Service-Workspace header', async () => {
-    const r = await t.client.post(`/api/members/invites?workspace=${owner.workspaceId}`, { email: 'csrf@example.com', role: 'agent' }, { cookie: owner.cookie });
+    const r = await t.client.post(
+      `/api/members/invites?workspace=${owner.workspaceId}`,
+      { email: 'csrf@example.com', role: 'agent' },
+      { cookie: owner.cookie },
+    );
     expect(r.status).to.equal(403);
     expect(r.body.errors[0].code).to.equal('workspace_header_required');
     const events = await t.service.deps.store.readTenant(owner.workspaceId, 0, 100);
@@ -54,7 +61,11 @@ describe('sessions', function () {
   });
 
   it('lets an invited person join with the invite token, once', async () => {
-    const inv = await t.client.post('/api/members/invites', { email: 'New.Person@Example.com', role: 'viewer' }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    const inv = await t.client.post(
+      '/api/members/invites',
+      { email: 'New.Person@Example.com', role: 'viewer' },
+      { cookie: owner.cookie, workspace: owner.workspaceId },
+    );
     expect(inv.status).to.equal(201);
     const accept = await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'New Person', password: 'pw-of-new-person' });
     expect(accept.status).to.equal(201);

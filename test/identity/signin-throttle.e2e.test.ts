@@ -30,7 +30,15 @@ function signInFrom(base: string, localAddress: string, email: string, password:
   const payload = JSON.stringify({ email, password });
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -144,7 +152,8 @@ describe('sign-in throttling and fair password hashing', function () {
 
   it('costs nothing for a successful sign-in (its token is given back)', async () => {
     nextWindow();
-    for (let i = 0; i < ACCOUNT_BUCKET.capacity - 1; i++) expect((await t.client.post('/api/session', { email: target.email, password: 'nope nope' })).status).to.equal(401);
+    for (let i = 0; i < ACCOUNT_BUCKET.capacity - 1; i++)
+      expect((await t.client.post('/api/session', { email: target.email, password: 'nope nope' })).status).to.equal(401);
     // one token left: each success takes it and gives it back
     for (let i = 0; i < 3; i++) expect((await t.client.post('/api/session', { email: target.email, password: target.password })).status).to.equal(201);
     expect((await t.client.post('/api/session', { email: target.email, password: 'nope nope' })).status).to.equal(401);
@@ -154,7 +163,14 @@ describe('sign-in throttling and fair password hashing', function () {
   /** Leaves `tokens` in a client address's bucket (what earlier attempts from it would have left). */
   const setAddressTokens = async (db: TestService['testDb']['db'], ip: string, tokens: number) => {
     await db('signin_throttle')
-      .insert({ key: `address:${sha256Hex(ip)}`, tokens, capacity: ADDRESS_BUCKET.capacity, refill_per_second: ADDRESS_BUCKET.refillPerSecond, updated_at: clock.now(), granted: true })
+      .insert({
+        key: `address:${sha256Hex(ip)}`,
+        tokens,
+        capacity: ADDRESS_BUCKET.capacity,
+        refill_per_second: ADDRESS_BUCKET.refillPerSecond,
+        updated_at: clock.now(),
+        granted: true,
+      })
       .onConflict('key')
       .merge();
   };
@@ -171,7 +187,14 @@ describe('sign-in throttling and fair password hashing', function () {
 
   it('holds across processes: a second service on the same database draws from the same buckets', async () => {
     nextWindow();
-    const config = loadConfig({ DATABASE_URL: t.testDb.url, PORT: '0', HOST: '127.0.0.1', DATA_DIR: t.service.deps.config.dataDir, LOG_LEVEL: 'silent', WORKERS: 'off' });
+    const config = loadConfig({
+      DATABASE_URL: t.testDb.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: t.service.deps.config.dataDir,
+      LOG_LEVEL: 'silent',
+      WORKERS: 'off',
+    });
     const second: Service = await startService({ config, clock, log: createLogger('silent') });
     try {
       const other = new Client(second.url);
@@ -201,20 +224,31 @@ describe('sign-in throttling and fair password hashing', function () {
     }
     // without TRUST_PROXY the header is ignored: attempts are charged to the connection's address
     await setAddressTokens(t.testDb.db, '198.51.100.9', 0);
-    expect((await t.client.post('/api/session', { email: 'q1@example.com', password: 'password1' }, { headers: { 'x-forwarded-for': '198.51.100.9' } })).status).to.equal(401);
+    expect(
+      (await t.client.post('/api/session', { email: 'q1@example.com', password: 'password1' }, { headers: { 'x-forwarded-for': '198.51.100.9' } })).status,
+    ).to.equal(401);
     await setAddressTokens(t.testDb.db, '127.0.0.1', 0);
-    expect((await t.client.post('/api/session', { email: 'q1@example.com', password: 'password1' }, { headers: { 'x-forwarded-for': '198.51.100.10' } })).status).to.equal(429);
+    expect(
+      (await t.client.post('/api/session', { email: 'q1@example.com', password: 'password1' }, { headers: { 'x-forwarded-for': '198.51.100.10' } })).status,
+    ).to.equal(429);
   });
 
   it('throttles invite acceptance for an existing user like a sign-in for that e-mail', async () => {
     nextWindow();
-    const inv = await t.client.post('/api/members/invites', { email: bystander.email, role: 'agent' }, { cookie: target.cookie, workspace: target.workspaceId });
+    const inv = await t.client.post(
+      '/api/members/invites',
+      { email: bystander.email, role: 'agent' },
+      { cookie: target.cookie, workspace: target.workspaceId },
+    );
     expect(inv.status, inv.text).to.equal(201);
     const statuses: number[] = [];
     for (let i = 0; i < ACCOUNT_BUCKET.capacity + 1; i++) {
       statuses.push((await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'B', password: 'not their password' })).status);
     }
-    expect(statuses.slice(0, ACCOUNT_BUCKET.capacity).every((s) => s === 401), JSON.stringify(statuses)).to.equal(true);
+    expect(
+      statuses.slice(0, ACCOUNT_BUCKET.capacity).every((s) => s === 401),
+      JSON.stringify(statuses),
+    ).to.equal(true);
     expect(statuses.at(-1)).to.equal(429);
     // the same bucket as signing in
     expect((await t.client.post('/api/session', { email: bystander.email, password: bystander.password })).status).to.equal(429);

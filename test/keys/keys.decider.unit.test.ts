@@ -3,10 +3,11 @@ import { expect } from 'chai';
 import { decideCreateKey, decideRevokeKey, decideRotateKey } from '../../src/capabilities/keys/keys.decider.js';
 import { codeOf } from '../support/decider-spec.js';
 
-
 describe('keys decider (unit)', () => {
   it('refuses scopes beyond the role and never puts secrets in events', () => {
-    expect(codeOf(() => decideCreateKey({ keyId: 'k', memberId: 'm', role: 'viewer', name: 'n', scopes: ['conversations:write'] }))).to.equal('scope_exceeds_role');
+    expect(codeOf(() => decideCreateKey({ keyId: 'k', memberId: 'm', role: 'viewer', name: 'n', scopes: ['conversations:write'] }))).to.equal(
+      'scope_exceeds_role',
+    );
     const [e] = decideCreateKey({ keyId: 'k', memberId: 'm', role: 'agent', name: 'n', scopes: ['conversations:read', 'conversations:read'] });
     expect(e!.payload).to.deep.equal({ key_id: 'k', member_id: 'm', name: 'n', scopes: ['conversations:read'] });
   });

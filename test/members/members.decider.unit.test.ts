@@ -22,15 +22,23 @@ const state = (over: Partial<MembershipState> = {}): MembershipState => ({
 
 describe('members decider (unit)', () => {
   it('keeps the last owner', () => {
-    expect(codeOf(() => decideChangeRole({ memberId: 't', role: 'admin' }, state({ target: { id: 't', role: 'owner', status: 'active' } })))).to.equal('last_owner');
+    expect(codeOf(() => decideChangeRole({ memberId: 't', role: 'admin' }, state({ target: { id: 't', role: 'owner', status: 'active' } })))).to.equal(
+      'last_owner',
+    );
     expect(codeOf(() => decideRemove({ memberId: 't' }, state({ target: { id: 't', role: 'owner', status: 'active' } })))).to.equal('last_owner');
     expect(decideRemove({ memberId: 't' }, state({ target: { id: 't', role: 'owner', status: 'active' }, activeOwners: 2 }))).to.have.length(1);
   });
   it('lets only owners touch the owner role', () => {
     const admin = { memberId: 'a', role: 'admin' as const };
     expect(codeOf(() => decideChangeRole({ memberId: 't', role: 'owner' }, state({ actor: admin })))).to.equal('owner_required');
-    expect(codeOf(() => decideInvite({ inviteId: 'i', email: 'x@example.com', role: 'owner', expiresAt: 'z' }, { actor: admin, alreadyMember: false }))).to.equal('owner_required');
-    expect(decideChangeRole({ memberId: 't', role: 'viewer' }, state({ actor: admin }))[0]!.payload).to.deep.equal({ member_id: 't', from: 'agent', to: 'viewer' });
+    expect(
+      codeOf(() => decideInvite({ inviteId: 'i', email: 'x@example.com', role: 'owner', expiresAt: 'z' }, { actor: admin, alreadyMember: false })),
+    ).to.equal('owner_required');
+    expect(decideChangeRole({ memberId: 't', role: 'viewer' }, state({ actor: admin }))[0]!.payload).to.deep.equal({
+      member_id: 't',
+      from: 'agent',
+      to: 'viewer',
+    });
   });
   it('emits nothing for a role that does not change', () => {
     expect(decideChangeRole({ memberId: 't', role: 'agent' }, state())).to.deep.equal([]);
@@ -38,16 +46,31 @@ describe('members decider (unit)', () => {
   it('refuses expired or used invites', () => {
     const now = new Date('2026-01-02T00:00:00Z');
     const cmd = { inviteId: 'i', memberId: 'm', userId: 'u', email: 'e', name: 'n' };
-    expect(codeOf(() => decideAccept(cmd, { invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-01-01T00:00:00Z') }, alreadyMember: false, now }))).to.equal('invite_not_found');
-    expect(codeOf(() => decideAccept(cmd, { invite: { status: 'accepted', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') }, alreadyMember: false, now }))).to.equal('invite_not_found');
-    expect(decideAccept(cmd, { invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') }, alreadyMember: false, now })[0]!.payload).to.include({ role: 'agent', invite_id: 'i' });
+    expect(
+      codeOf(() => decideAccept(cmd, { invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-01-01T00:00:00Z') }, alreadyMember: false, now })),
+    ).to.equal('invite_not_found');
+    expect(
+      codeOf(() =>
+        decideAccept(cmd, { invite: { status: 'accepted', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') }, alreadyMember: false, now }),
+      ),
+    ).to.equal('invite_not_found');
+    expect(
+      decideAccept(cmd, { invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') }, alreadyMember: false, now })[0]!.payload,
+    ).to.include({ role: 'agent', invite_id: 'i' });
   });
 
-  const owners = (n: number, target: 'owner' | 'agent') => ({ actor: { memberId: 'm0', role: 'owner' as const }, target: { id: 'm1', role: target, status: 'active' as const }, activeOwners: n });
+  const owners = (n: number, target: 'owner' | 'agent') => ({
+    actor: { memberId: 'm0', role: 'owner' as const },
+    target: { id: 'm1', role: target, status: 'active' as const },
+    activeOwners: n,
+  });
   it('the last owner can be neither demoted nor removed', () => {
     decider(decideChangeRole).given(owners(1, 'owner')).when({ memberId: 'm1', role: 'admin' }).thenRefuses('last_owner');
     decider(decideRemove).given(owners(1, 'owner')).when({ memberId: 'm1' }).thenRefuses('last_owner');
-    decider(decideChangeRole).given(owners(2, 'owner')).when({ memberId: 'm1', role: 'admin' }).then({ type: 'member.role_changed', payload: { from: 'owner', to: 'admin' } });
+    decider(decideChangeRole)
+      .given(owners(2, 'owner'))
+      .when({ memberId: 'm1', role: 'admin' })
+      .then({ type: 'member.role_changed', payload: { from: 'owner', to: 'admin' } });
   });
 
   it('changing the role of, or removing, a member not loaded or removed is a 404; an admin cannot remove an owner', () => {
@@ -59,15 +82,26 @@ describe('members decider (unit)', () => {
       .given(state({ actor: { memberId: 'a', role: 'admin' }, target: { id: 't', role: 'owner', status: 'active' }, activeOwners: 2 }))
       .when({ memberId: 't' })
       .thenRefuses({ code: 'owner_required', status: 403 });
-    exactDecider(decideRemove).given(state()).when({ memberId: 't' }).then({ type: 'member.removed', aggregate_type: 'member', aggregate_id: 't', payload: { member_id: 't', removed_by: 'a' } });
+    exactDecider(decideRemove)
+      .given(state())
+      .when({ memberId: 't' })
+      .then({ type: 'member.removed', aggregate_type: 'member', aggregate_id: 't', payload: { member_id: 't', removed_by: 'a' } });
   });
   it('inviting appends the invite; inviting, or accepting as, someone already a member is refused', () => {
     const invite = { inviteId: 'i', email: 'x@example.com', role: 'agent' as const, expiresAt: '2026-02-01T00:00:00.000Z' };
     exactDecider(decideInvite)
       .given({ actor: { memberId: 'a', role: 'admin' }, alreadyMember: false })
       .when(invite)
-      .then({ type: 'member.invited', aggregate_type: 'invite', aggregate_id: 'i', payload: { invite_id: 'i', email: 'x@example.com', role: 'agent', invited_by: 'a', expires_at: '2026-02-01T00:00:00.000Z' } });
-    exactDecider(decideInvite).given({ actor: { memberId: 'a', role: 'owner' }, alreadyMember: true }).when(invite).thenRefuses({ code: 'already_member', status: 409 });
+      .then({
+        type: 'member.invited',
+        aggregate_type: 'invite',
+        aggregate_id: 'i',
+        payload: { invite_id: 'i', email: 'x@example.com', role: 'agent', invited_by: 'a', expires_at: '2026-02-01T00:00:00.000Z' },
+      });
+    exactDecider(decideInvite)
+      .given({ actor: { memberId: 'a', role: 'owner' }, alreadyMember: true })
+      .when(invite)
+      .thenRefuses({ code: 'already_member', status: 409 });
     const now = new Date('2026-01-02T00:00:00Z');
     const accept = { inviteId: 'i', memberId: 'm', userId: 'u', email: 'e@example.com', name: 'n' };
     exactDecider(decideAccept).given({ invite: null, alreadyMember: false, now }).when(accept).thenRefuses({ code: 'invite_not_found', status: 404 });
@@ -81,10 +115,18 @@ describe('members decider (unit)', () => {
     const create = exactDecider(decideCreateWorkspace);
     const cmd = { workspaceId: 'w1', name: 'Acme', owner: { memberId: 'm1', userId: 'u1', email: 'ann@acme.example', name: 'Ann' } };
     it('creating a workspace appends its creation and its founder joining as owner (without an invite)', () => {
-      create.given({ exists: false }).when(cmd).then(
-        { type: 'workspace.created', aggregate_type: 'workspace', aggregate_id: 'w1', payload: { workspace_id: 'w1', name: 'Acme' } },
-        { type: 'member.joined', aggregate_type: 'member', aggregate_id: 'm1', payload: { member_id: 'm1', user_id: 'u1', email: 'ann@acme.example', name: 'Ann', role: 'owner' } },
-      );
+      create
+        .given({ exists: false })
+        .when(cmd)
+        .then(
+          { type: 'workspace.created', aggregate_type: 'workspace', aggregate_id: 'w1', payload: { workspace_id: 'w1', name: 'Acme' } },
+          {
+            type: 'member.joined',
+            aggregate_type: 'member',
+            aggregate_id: 'm1',
+            payload: { member_id: 'm1', user_id: 'u1', email: 'ann@acme.example', name: 'Ann', role: 'owner' },
+          },
+        );
     });
     it('creating a workspace that exists is refused', () => {
       create.given({ exists: true }).when(cmd).thenRefuses({ code: 'workspace_exists', status: 409 });
@@ -94,7 +136,13 @@ describe('members decider (unit)', () => {
   describe('erasing a member', () => {
     const erase = exactDecider(decideEraseMember);
     const owner = { memberId: 'm0', role: 'owner' as const };
-    const removed = (over: Partial<NonNullable<ErasureState['target']>> = {}): ErasureState['target'] => ({ id: 'm1', status: 'removed', erasedAt: null, inviteId: 'i1', ...over });
+    const removed = (over: Partial<NonNullable<ErasureState['target']>> = {}): ErasureState['target'] => ({
+      id: 'm1',
+      status: 'removed',
+      erasedAt: null,
+      inviteId: 'i1',
+      ...over,
+    });
     it('an owner erasing a removed member appends the erasure, naming the invite it came by and who erased', () => {
       erase
         .given({ actor: owner, target: removed() })
@@ -106,19 +154,31 @@ describe('members decider (unit)', () => {
         .then({ type: 'member.erased', aggregate_type: 'member', aggregate_id: 'm1', payload: { member_id: 'm1', invite_id: null, erased_by: 'm0' } });
     });
     it('erasing a member already erased appends nothing', () => {
-      erase.given({ actor: owner, target: removed({ erasedAt: new Date('2026-01-01T00:00:00Z') }) }).when({ memberId: 'm1' }).thenNothing();
+      erase
+        .given({ actor: owner, target: removed({ erasedAt: new Date('2026-01-01T00:00:00Z') }) })
+        .when({ memberId: 'm1' })
+        .thenNothing();
     });
     it('erasing a member is refused to anyone but an owner, before anything is looked at', () => {
       for (const role of ['admin', 'agent', 'viewer'] as const) {
-        erase.given({ actor: { memberId: 'm0', role }, target: removed() }).when({ memberId: 'm1' }).thenRefuses({ code: 'owner_required', status: 403 });
-        erase.given({ actor: { memberId: 'm0', role }, target: null }).when({ memberId: 'm1' }).thenRefuses({ code: 'owner_required', status: 403 });
+        erase
+          .given({ actor: { memberId: 'm0', role }, target: removed() })
+          .when({ memberId: 'm1' })
+          .thenRefuses({ code: 'owner_required', status: 403 });
+        erase
+          .given({ actor: { memberId: 'm0', role }, target: null })
+          .when({ memberId: 'm1' })
+          .thenRefuses({ code: 'owner_required', status: 403 });
       }
     });
-    it('erasing a member not loaded (none, or another workspace\'s) is a 404', () => {
+    it("erasing a member not loaded (none, or another workspace's) is a 404", () => {
       erase.given({ actor: owner, target: null }).when({ memberId: 'm1' }).thenRefuses({ code: 'not_found', status: 404 });
     });
     it('erasing an active member is refused: remove them first', () => {
-      erase.given({ actor: owner, target: removed({ status: 'active' }) }).when({ memberId: 'm1' }).thenRefuses({ code: 'member_active', status: 409 });
+      erase
+        .given({ actor: owner, target: removed({ status: 'active' }) })
+        .when({ memberId: 'm1' })
+        .thenRefuses({ code: 'member_active', status: 409 });
     });
   });
 });

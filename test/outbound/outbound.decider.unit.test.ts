@@ -40,13 +40,16 @@ describe('outbound decider (unit)', () => {
 
   it('schedules a future send_at without resolving; sends now otherwise; only drafts', () => {
     const draft = { id: 'o', state: 'draft' as const, sendAt: new Date(now.getTime() + 1000) };
-    expect(decideSend({ author, memberId, now }, { collection: draft, recipients: null, tooLarge: false }).map((e) => e.type)).to.deep.equal(['outbound.scheduled']);
-    const due = { ...draft, sendAt: null };
-    expect(decideSend({ author, memberId, now }, { collection: due, recipients: [{ contactId: 'a' }], tooLarge: false }).map((e) => e.type)).to.deep.equal(['outbound.sending']);
-    expect(decideSend({ author, memberId, now }, { collection: due, recipients: [{ contactId: 'a', skipped: 'erased' }], tooLarge: false }).map((e) => e.type)).to.deep.equal([
-      'outbound.sending',
-      'outbound.sent',
+    expect(decideSend({ author, memberId, now }, { collection: draft, recipients: null, tooLarge: false }).map((e) => e.type)).to.deep.equal([
+      'outbound.scheduled',
     ]);
+    const due = { ...draft, sendAt: null };
+    expect(decideSend({ author, memberId, now }, { collection: due, recipients: [{ contactId: 'a' }], tooLarge: false }).map((e) => e.type)).to.deep.equal([
+      'outbound.sending',
+    ]);
+    expect(
+      decideSend({ author, memberId, now }, { collection: due, recipients: [{ contactId: 'a', skipped: 'erased' }], tooLarge: false }).map((e) => e.type),
+    ).to.deep.equal(['outbound.sending', 'outbound.sent']);
     expect(() => decideSend({ author, memberId, now }, { collection: { ...due, state: 'sending' }, recipients: [], tooLarge: false })).to.throw('Only a draft');
     expect(() => decideSend({ author, memberId, now }, { collection: due, recipients: [], tooLarge: true })).to.throw('at most');
   });
@@ -68,14 +71,28 @@ describe('outbound decider (unit)', () => {
   });
 
   it("decides a recipient's turn on current state: nothing unless pending and sending; an existing conversation is only marked sent", () => {
-    const base: RecipientState = { collectionState: 'sending', recipientStatus: 'pending', conversationExists: false, contact: { archived: false, erased: false, externalId: 'x' }, channelKind: 'api' };
+    const base: RecipientState = {
+      collectionState: 'sending',
+      recipientStatus: 'pending',
+      conversationExists: false,
+      contact: { archived: false, erased: false, externalId: 'x' },
+      channelKind: 'api',
+    };
     expect(recipientOutcome(base)).to.deep.equal({ kind: 'start' });
     expect(recipientOutcome({ ...base, recipientStatus: 'sent' })).to.deep.equal({ kind: 'nothing' });
     expect(recipientOutcome({ ...base, collectionState: 'cancelled' })).to.deep.equal({ kind: 'nothing' });
     expect(recipientOutcome({ ...base, conversationExists: true })).to.deep.equal({ kind: 'already_started' });
     expect(recipientOutcome({ ...base, contact: { archived: false, erased: true, externalId: null } })).to.deep.equal({ kind: 'skip', reason: 'erased' });
-    expect(recipientOutcome({ ...base, contact: { archived: false, erased: false, externalId: null } })).to.include({ kind: 'fail', code: 'contact_unreachable' });
-    expect(completion('o', { pending: 1, sent: 2, failed: 0, skipped: 1 }, { kind: 'start' })[0]!.payload).to.deep.equal({ id: 'o', sent: 3, failed: 0, skipped: 1 });
+    expect(recipientOutcome({ ...base, contact: { archived: false, erased: false, externalId: null } })).to.include({
+      kind: 'fail',
+      code: 'contact_unreachable',
+    });
+    expect(completion('o', { pending: 1, sent: 2, failed: 0, skipped: 1 }, { kind: 'start' })[0]!.payload).to.deep.equal({
+      id: 'o',
+      sent: 3,
+      failed: 0,
+      skipped: 1,
+    });
     expect(completion('o', { pending: 2, sent: 2, failed: 0, skipped: 1 }, { kind: 'start' })).to.deep.equal([]);
   });
 
@@ -86,11 +103,16 @@ describe('outbound decider (unit)', () => {
     const draft: Draft = { id: ID, name: 'Spring', channel_id: CH, subject: null, body: 'Hi {{contact.name}}', audience: { tag_ids: [TAG] }, send_at: null };
     const stored = (state: CollectionView['state'] = 'draft') => ({ ...draft, state, sendAt: null });
     const create = exactDecider(decideCreate);
-    const update = exactDecider((cmd: Partial<Draft> & { id: string }, s: { current: ReturnType<typeof stored> | null; channelExists: boolean }) => decideUpdate(cmd, s.current, s));
+    const update = exactDecider((cmd: Partial<Draft> & { id: string }, s: { current: ReturnType<typeof stored> | null; channelExists: boolean }) =>
+      decideUpdate(cmd, s.current, s),
+    );
     const remove = exactDecider((_: { id: string }, c: CollectionView | null) => decideDelete(c));
 
     it('creating a collection appends it as a draft, the whole draft in the payload', () => {
-      create.given({ count: MAX_COLLECTIONS - 1, channelExists: true }).when(draft).then({ type: 'outbound.created', aggregate_type: 'outbound', aggregate_id: ID, payload: draft });
+      create
+        .given({ count: MAX_COLLECTIONS - 1, channelExists: true })
+        .when(draft)
+        .then({ type: 'outbound.created', aggregate_type: 'outbound', aggregate_id: ID, payload: draft });
     });
     it('creating a collection on a channel the workspace does not have is refused on the field', () => {
       create.given({ count: 0, channelExists: false }).when(draft).thenRefuses({ code: 'unknown_channel', status: 400, field: 'channel_id' });
@@ -103,50 +125,79 @@ describe('outbound decider (unit)', () => {
       update
         .given({ current: stored(), channelExists: true })
         .when({ id: ID, name: 'Spring', body: 'Hello', audience: { tag_ids: [TAG] }, send_at: '2026-03-01T09:00:00.000Z' })
-        .then({ type: 'outbound.updated', aggregate_type: 'outbound', aggregate_id: ID, payload: { id: ID, body: 'Hello', send_at: '2026-03-01T09:00:00.000Z' } });
+        .then({
+          type: 'outbound.updated',
+          aggregate_type: 'outbound',
+          aggregate_id: ID,
+          payload: { id: ID, body: 'Hello', send_at: '2026-03-01T09:00:00.000Z' },
+        });
       update.given({ current: stored(), channelExists: true }).when({ id: ID, name: 'Spring', subject: null }).thenNothing();
     });
     it('changing a collection not loaded is a 404; one that is no longer a draft is refused', () => {
       update.given({ current: null, channelExists: true }).when({ id: ID, name: 'x' }).thenRefuses({ code: 'not_found', status: 404 });
       for (const state of ['scheduled', 'sending', 'sent', 'cancelled'] as const) {
-        update.given({ current: stored(state), channelExists: true }).when({ id: ID, name: 'x' }).thenRefuses({ code: 'outbound_not_draft', status: 409 });
+        update
+          .given({ current: stored(state), channelExists: true })
+          .when({ id: ID, name: 'x' })
+          .thenRefuses({ code: 'outbound_not_draft', status: 409 });
       }
     });
     it('moving a draft to a channel the workspace does not have is refused on the field', () => {
-      update.given({ current: stored(), channelExists: false }).when({ id: ID, channel_id: CH }).thenRefuses({ code: 'unknown_channel', status: 400, field: 'channel_id' });
+      update
+        .given({ current: stored(), channelExists: false })
+        .when({ id: ID, channel_id: CH })
+        .thenRefuses({ code: 'unknown_channel', status: 400, field: 'channel_id' });
     });
 
     it('deleting a draft appends its deletion', () => {
-      remove.given(stored()).when({ id: ID }).then({ type: 'outbound.deleted', aggregate_type: 'outbound', aggregate_id: ID, payload: { id: ID } });
+      remove
+        .given(stored())
+        .when({ id: ID })
+        .then({ type: 'outbound.deleted', aggregate_type: 'outbound', aggregate_id: ID, payload: { id: ID } });
     });
     it('deleting a collection not loaded is a 404; one that is no longer a draft is refused', () => {
       remove.given(null).when({ id: ID }).thenRefuses({ code: 'not_found', status: 404 });
-      for (const state of ['scheduled', 'sending', 'sent', 'cancelled'] as const) remove.given(stored(state)).when({ id: ID }).thenRefuses({ code: 'outbound_not_draft', status: 409 });
+      for (const state of ['scheduled', 'sending', 'sent', 'cancelled'] as const)
+        remove.given(stored(state)).when({ id: ID }).thenRefuses({ code: 'outbound_not_draft', status: 409 });
     });
   });
 
   describe('giving up on a recipient', () => {
-    const giveUp = exactDecider((cmd: { collectionId: string; contactId: string; message: string }, s: Parameters<typeof decideGiveUp>[0]) => decideGiveUp(s, cmd));
+    const giveUp = exactDecider((cmd: { collectionId: string; contactId: string; message: string }, s: Parameters<typeof decideGiveUp>[0]) =>
+      decideGiveUp(s, cmd),
+    );
     const cmd = { collectionId: 'o', contactId: 'k1', message: 'the start kept failing' };
     const counts = { pending: 2, sent: 3, failed: 0, skipped: 1 };
     it('giving up on a pending recipient of a sending collection fails it with send_failed', () => {
       giveUp
         .given({ collectionState: 'sending', recipientStatus: 'pending', counts })
         .when(cmd)
-        .then({ type: 'outbound_recipient.failed', aggregate_type: 'outbound', aggregate_id: 'o', payload: { collection_id: 'o', contact_id: 'k1', code: 'send_failed', message: 'the start kept failing' } });
+        .then({
+          type: 'outbound_recipient.failed',
+          aggregate_type: 'outbound',
+          aggregate_id: 'o',
+          payload: { collection_id: 'o', contact_id: 'k1', code: 'send_failed', message: 'the start kept failing' },
+        });
     });
     it('giving up on the last pending recipient also ends the sending, counting it failed', () => {
       giveUp
         .given({ collectionState: 'sending', recipientStatus: 'pending', counts: { ...counts, pending: 1 } })
         .when(cmd)
         .then(
-          { type: 'outbound_recipient.failed', aggregate_type: 'outbound', aggregate_id: 'o', payload: { collection_id: 'o', contact_id: 'k1', code: 'send_failed', message: 'the start kept failing' } },
+          {
+            type: 'outbound_recipient.failed',
+            aggregate_type: 'outbound',
+            aggregate_id: 'o',
+            payload: { collection_id: 'o', contact_id: 'k1', code: 'send_failed', message: 'the start kept failing' },
+          },
           { type: 'outbound.sent', aggregate_type: 'outbound', aggregate_id: 'o', payload: { id: 'o', sent: 3, failed: 1, skipped: 1 } },
         );
     });
     it('giving up on a recipient no longer pending, or of a collection no longer sending, appends nothing', () => {
-      for (const recipientStatus of ['sent', 'failed', 'skipped', 'cancelled', null]) giveUp.given({ collectionState: 'sending', recipientStatus, counts }).when(cmd).thenNothing();
-      for (const collectionState of ['cancelled', 'sent', null] as const) giveUp.given({ collectionState, recipientStatus: 'pending', counts }).when(cmd).thenNothing();
+      for (const recipientStatus of ['sent', 'failed', 'skipped', 'cancelled', null])
+        giveUp.given({ collectionState: 'sending', recipientStatus, counts }).when(cmd).thenNothing();
+      for (const collectionState of ['cancelled', 'sent', null] as const)
+        giveUp.given({ collectionState, recipientStatus: 'pending', counts }).when(cmd).thenNothing();
     });
   });
 });

@@ -23,9 +23,22 @@ describe('outbound collections', function () {
   let channelId: string;
 
   before(async () => {
-    t = await startTestService('outbound', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1', OUTBOUND_BATCH: '5', OUTBOUND_LEASE_MS: '2000', OUTBOUND_POLL_MS: '200', OUTBOUND_INTERVAL_MS: '25' } });
+    t = await startTestService('outbound', {
+      env: { WEBHOOK_ALLOWLIST: '127.0.0.1', OUTBOUND_BATCH: '5', OUTBOUND_LEASE_MS: '2000', OUTBOUND_POLL_MS: '200', OUTBOUND_INTERVAL_MS: '25' },
+    });
     owner = await newWorkspace(t);
-    admin = (await mintKey(t, owner, ['settings:read', 'settings:write', 'conversations:read', 'conversations:write', 'contacts:read', 'contacts:write', 'contacts:delete', 'events:read'])).secret;
+    admin = (
+      await mintKey(t, owner, [
+        'settings:read',
+        'settings:write',
+        'conversations:read',
+        'conversations:write',
+        'contacts:read',
+        'contacts:write',
+        'contacts:delete',
+        'events:read',
+      ])
+    ).secret;
     reader = (await mintKey(t, owner, ['settings:read'])).secret;
     sender = (await mintKey(t, owner, ['conversations:write'])).secret;
     receiver = await new Receiver().start();
@@ -51,8 +64,23 @@ describe('outbound collections', function () {
   };
   let n = 0;
   const contact = async (over: Record<string, unknown> = {}) =>
-    (await ok(t.client.post('/api/contacts', { external_id: `ext-${++n}-${Math.random().toString(36).slice(2)}`, name: `Person ${n}`, email: `p${n}-${Math.random().toString(36).slice(2, 6)}@example.com`, ...over }, { key: admin }), 201)).id as string;
-  const create = (body: Record<string, unknown>, key = admin) => t.client.post('/api/outbound', { name: `Campaign ${++n}`, channel_id: channelId, body: 'Hi {{contact.name | fallback: "there"}}', ...body }, { key });
+    (
+      await ok(
+        t.client.post(
+          '/api/contacts',
+          {
+            external_id: `ext-${++n}-${Math.random().toString(36).slice(2)}`,
+            name: `Person ${n}`,
+            email: `p${n}-${Math.random().toString(36).slice(2, 6)}@example.com`,
+            ...over,
+          },
+          { key: admin },
+        ),
+        201,
+      )
+    ).id as string;
+  const create = (body: Record<string, unknown>, key = admin) =>
+    t.client.post('/api/outbound', { name: `Campaign ${++n}`, channel_id: channelId, body: 'Hi {{contact.name | fallback: "there"}}', ...body }, { key });
   const get = (id: string) => ok(t.client.get(`/api/outbound/${id}`, { key: reader }));
   const recipients = async (id: string, status?: string) => {
     const all: any[] = [];
@@ -66,7 +94,12 @@ describe('outbound collections', function () {
     }
     return all;
   };
-  const untilState = (id: string, state: string) => eventually(() => get(id), (c) => c.state === state, 30_000);
+  const untilState = (id: string, state: string) =>
+    eventually(
+      () => get(id),
+      (c) => c.state === state,
+      30_000,
+    );
 
   it('creates, reads, lists (no pages), changes and deletes a draft; events are in the feed', async () => {
     const c = await ok(create({ audience: { contact_ids: [await contact()] }, subject: 'Hello' }), 201);
@@ -137,7 +170,9 @@ describe('outbound collections', function () {
     }
     expect((await ok(t.client.get('/api/outbound', { key: otherKey }))).data).to.deep.equal([]);
     // Another workspace's channel is not a channel of this one.
-    expect((await t.client.post('/api/outbound', { name: 'x', channel_id: channelId, body: 'b', audience: { contact_ids: [c.id] } }, { key: otherKey })).status).to.equal(400);
+    expect(
+      (await t.client.post('/api/outbound', { name: 'x', channel_id: channelId, body: 'b', audience: { contact_ids: [c.id] } }, { key: otherKey })).status,
+    ).to.equal(400);
   });
 
   it('sends: one conversation per contact with the rendered template, the bridge gets each first part; skipped and failed recipients recorded, the rest go on', async () => {
@@ -151,7 +186,10 @@ describe('outbound collections', function () {
     const unreachable = await contact({ external_id: undefined, email: `nobody-${n}@example.com` });
     const unknown = '6f1b2c1e-0000-4000-8000-0000000000aa';
     const audience = [good[0], archived, good[1], erased, unreachable, unknown, good[2], good[0]];
-    const c = await ok(create({ audience: { contact_ids: audience }, subject: 'News', body: 'Hi {{contact.name | fallback: "there"}}, from {{member.name}}' }), 201);
+    const c = await ok(
+      create({ audience: { contact_ids: audience }, subject: 'News', body: 'Hi {{contact.name | fallback: "there"}}, from {{member.name}}' }),
+      201,
+    );
     const before = receiver.received.length;
 
     const sent = await ok(t.client.post(`/api/outbound/${c.id}/send`, undefined, { key: sender }));
@@ -181,7 +219,11 @@ describe('outbound collections', function () {
       expect(conv.parts[0].body).to.match(new RegExp(`^Hi ${names[i]}, from `));
     }
     const parts = await eventually(
-      () => receiver.bodies().slice(before).filter((b) => b.type === 'conversation_part.created'),
+      () =>
+        receiver
+          .bodies()
+          .slice(before)
+          .filter((b) => b.type === 'conversation_part.created'),
       (b) => b.length >= 3,
       20_000,
     );
@@ -191,7 +233,9 @@ describe('outbound collections', function () {
     await completedPass();
     const convs = await ok(t.client.get(`/api/conversations?channel_id=${channelId}&per_page=150`, { key: admin }));
     expect(convs.data.filter((x: any) => good.includes(x.contact_id))).to.have.length(3);
-    const events = await ok(t.client.get('/api/events?types=outbound.sending,outbound.sent,outbound_recipient.sent,outbound_recipient.failed&per_page=100', { key: admin }));
+    const events = await ok(
+      t.client.get('/api/events?types=outbound.sending,outbound.sent,outbound_recipient.sent,outbound_recipient.failed&per_page=100', { key: admin }),
+    );
     const mine = events.data.filter((e: any) => e.aggregate_id === c.id).map((e: any) => e.type);
     expect(mine.filter((x: string) => x === 'outbound_recipient.sent')).to.have.length(3);
     expect(mine[0]).to.equal('outbound.sending');
@@ -261,7 +305,11 @@ describe('outbound collections', function () {
     for (let i = 0; i < 30; i++) ids.push(await contact({ name: `Bulk ${i}` }));
     const c = await ok(create({ audience: { contact_ids: ids } }), 201);
     await ok(t.client.post(`/api/outbound/${c.id}/send`, undefined, { key: sender }));
-    await eventually(() => get(c.id), (x) => x.counts.sent >= 1 || x.state === 'sent', 20_000);
+    await eventually(
+      () => get(c.id),
+      (x) => x.counts.sent >= 1 || x.state === 'sent',
+      20_000,
+    );
     const cancelled = await t.client.post(`/api/outbound/${c.id}/cancel`, undefined, { key: sender });
     expect(cancelled.status, cancelled.text).to.equal(200);
     expect(cancelled.body.state).to.equal('cancelled');
@@ -338,7 +386,11 @@ describe('outbound collections', function () {
     expect(rs.map((r) => r.contact_id).sort()).to.deep.equal([a, b, archived, late].sort());
     expect(rs.find((r) => r.contact_id === archived).error.code).to.equal('archived');
 
-    for (const bad of [{ field: 'password', operator: '=', value: 'x' }, { field: 'name', operator: '<', value: 'x' }, { operator: 'AND', value: [] }]) {
+    for (const bad of [
+      { field: 'password', operator: '=', value: 'x' },
+      { field: 'name', operator: '<', value: 'x' },
+      { operator: 'AND', value: [] },
+    ]) {
       const r = await create({ audience: { query: bad } });
       expect(r.status, r.text).to.equal(400);
       expect(r.body.errors[0].code).to.equal('invalid_query');

@@ -61,7 +61,7 @@ describe('batched calls (unit)', () => {
     expect(await Promise.all(calls)).to.deep.equal(['t1:10', 't1:20', 't1:30', 't1:40']);
   });
 
-  it('batchedOn keeps handles apart: calls through one handle batch together, never with another handle\'s', async () => {
+  it("batchedOn keeps handles apart: calls through one handle batch together, never with another handle's", async () => {
     const { batches, run } = gatedRun();
     const seen: object[] = [];
     const call = batchedOn((db: object, key: string, items: number[]) => (seen.push(db), run(key, items)), { gather: 'microtask' });

@@ -48,7 +48,11 @@ describe('A database outage under load: 503 with Retry-After, and keys free agai
     owner = await newWorkspace(t);
     key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'settings:read', 'settings:write', 'events:read'])).secret;
     const channel = await createChannel(t, owner);
-    const opened = await t.client.post('/api/conversations', { channel_id: channel.id, body: 'Hello', contact: { external_id: 'outage-1', name: 'Outage Customer' } }, { key });
+    const opened = await t.client.post(
+      '/api/conversations',
+      { channel_id: channel.id, body: 'Hello', contact: { external_id: 'outage-1', name: 'Outage Customer' } },
+      { key },
+    );
     expect(opened.status, opened.text).to.equal(201);
     conversationId = opened.body.id;
   });
@@ -60,9 +64,14 @@ describe('A database outage under load: 503 with Retry-After, and keys free agai
     await rm(dir, { recursive: true, force: true });
   });
 
-  const reply = (idem: string, body: string) => t.client.post(`/api/conversations/${conversationId}/reply`, { body, message_type: 'comment' }, { key, headers: { 'idempotency-key': idem } });
+  const reply = (idem: string, body: string) =>
+    t.client.post(`/api/conversations/${conversationId}/reply`, { body, message_type: 'comment' }, { key, headers: { 'idempotency-key': idem } });
   const eventsOf = async (type: string, field: string, value: string) =>
-    Number((await t.testDb.db('events').where({ tenant_id: owner.workspaceId, type }).whereRaw('payload->>? = ?', [field, value]).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    Number(
+      (
+        await t.testDb.db('events').where({ tenant_id: owner.workspaceId, type }).whereRaw('payload->>? = ?', [field, value]).count<{ n: string }[]>({ n: '*' })
+      )[0]!.n,
+    );
   const eventCount = async () => Number((await t.testDb.db('events').where({ tenant_id: owner.workspaceId }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
 
   /** Retries as a client told 503 or 409 in flight would (bounded); the first other answer. */

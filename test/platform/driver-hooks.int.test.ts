@@ -8,7 +8,15 @@ import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { createDb } from '../../src/platform/db/database.js';
-import { acquireRaw, aroundAcquire, clearTransactionMark, interceptQuery, poolQueues, releaseRaw, type RawConnection } from '../../src/platform/db/driver-hooks.js';
+import {
+  acquireRaw,
+  aroundAcquire,
+  clearTransactionMark,
+  interceptQuery,
+  poolQueues,
+  releaseRaw,
+  type RawConnection,
+} from '../../src/platform/db/driver-hooks.js';
 import { databaseUrl, createTestDb, type TestDb } from '../support/db.js';
 
 const require = createRequire(import.meta.url);
@@ -71,7 +79,7 @@ describe('driver hooks (int)', () => {
     expect(free.map((f) => typeof f.resource.query)).to.deep.equal(['function', 'function']);
   });
 
-  it('interceptQuery sees what knex sends on a connection (BEGIN and COMMIT included), and puts pg\'s query back', async () => {
+  it("interceptQuery sees what knex sends on a connection (BEGIN and COMMIT included), and puts pg's query back", async () => {
     const conn = await acquireRaw<RawConnection>(db);
     const seen: string[] = [];
     const restore = interceptQuery(conn, (query) => (...args: unknown[]) => {

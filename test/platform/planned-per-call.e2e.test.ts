@@ -44,7 +44,12 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
    * its rows) and returns the plan this connection runs for it then (its prepared statement's if it named it, else
    * one made now), with the prepared statements it keeps for it (none, when planned per call).
    */
-  async function planAfterGrowth(owner: Member, statement: { sql: string; bindings: unknown[] }, grow: () => Promise<unknown>, check: (rows: Record<string, unknown>[]) => void): Promise<{ plan: PlanNode; prepared: string[] }> {
+  async function planAfterGrowth(
+    owner: Member,
+    statement: { sql: string; bindings: unknown[] },
+    grow: () => Promise<unknown>,
+    check: (rows: Record<string, unknown>[]) => void,
+  ): Promise<{ plan: PlanNode; prepared: string[] }> {
     return t.service.deps.db.transaction(async (trx) => {
       await trx.raw("SELECT set_config('role', ?, true), set_config('app.tenant_id', ?, true)", [TENANT_ROLE, owner.workspaceId]);
       const run = () => trx.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
@@ -54,7 +59,10 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
       // The text as the connection received it ($n placeholders), to find its prepared statement.
       let n = 0;
       const sent = statement.sql.replace(/\?/g, () => `$${++n}`);
-      const prepared = (await trx.raw('SELECT name, parameter_types::text[] AS types FROM pg_prepared_statements WHERE statement = ?', [sent])).rows as { name: string; types: string[] }[];
+      const prepared = (await trx.raw('SELECT name, parameter_types::text[] AS types FROM pg_prepared_statements WHERE statement = ?', [sent])).rows as {
+        name: string;
+        types: string[];
+      }[];
       let explained;
       if (prepared.length > 0) {
         // EXECUTE takes no bind parameters: its arguments are written out as literals of the statement's types.
@@ -88,7 +96,12 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
            SELECT ?::uuid, gen_random_uuid(), 'g-' || g, 'g' || g || '@example.com', 'G', now(), now() FROM generate_series(1, 3000) g`,
           [owner.workspaceId],
         ),
-      (rows) => expect(rows.map((r) => [r.i, r.via, r.external_id]).sort()).to.deep.equal([[1, 'external_id', 'c-0'], [2, 'external_id', 'c-1'], [3, 'email', 'c-2']]),
+      (rows) =>
+        expect(rows.map((r) => [r.i, r.via, r.external_id]).sort()).to.deep.equal([
+          [1, 'external_id', 'c-0'],
+          [2, 'external_id', 'c-1'],
+          [3, 'email', 'c-2'],
+        ]),
     );
     const scans = nodes(plan).filter((s) => s['Relation Name'] === 'contacts');
     expect(scans, JSON.stringify(plan)).to.have.length(2);

@@ -11,7 +11,8 @@ describe('prepared statements (Postgres)', () => {
   let t: TestDb;
   let db: Knex;
   // One connection, so pg_prepared_statements is the pool's whole view.
-  const prepared = async (): Promise<string[]> => (await db.raw('SELECT statement FROM pg_prepared_statements ORDER BY prepare_time')).rows.map((r: { statement: string }) => r.statement);
+  const prepared = async (): Promise<string[]> =>
+    (await db.raw('SELECT statement FROM pg_prepared_statements ORDER BY prepare_time')).rows.map((r: { statement: string }) => r.statement);
 
   beforeEach(async () => {
     t = await createTestDb('prepared');

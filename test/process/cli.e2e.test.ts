@@ -16,7 +16,12 @@ describe('operator CLI (commander)', function () {
   after(async () => t.close());
 
   it('prints --help for the program and for each command, exit 0', async () => {
-    const [top, ws, keys, rebuild] = await Promise.all([runCli(['--help'], env), runCli(['workspace', 'create', '--help'], env), runCli(['keys', 'create', '--help'], env), runCli(['rebuild', '--help'], env)]);
+    const [top, ws, keys, rebuild] = await Promise.all([
+      runCli(['--help'], env),
+      runCli(['workspace', 'create', '--help'], env),
+      runCli(['keys', 'create', '--help'], env),
+      runCli(['rebuild', '--help'], env),
+    ]);
     for (const r of [top, ws, keys, rebuild]) expect(r.exit.code, r.stderr).to.equal(0);
     expect(top.stdout).to.match(/Usage: npm run -s cli -- \[options\] \[command\]/);
     for (const c of ['workspace', 'keys', 'rebuild', 'migrate']) expect(top.stdout).to.include(c);
@@ -41,7 +46,9 @@ describe('operator CLI (commander)', function () {
     const results = await Promise.all(cases.map(([args]) => runCli(args, env)));
     results.forEach((r, i) => {
       expect(r.exit.code, `${cases[i]![0].join(' ')}: ${r.stderr}`).to.equal(2);
-      expect(r.stderr, cases[i]![0].join(' ')).to.match(cases[i]![1]).and.match(/--help/);
+      expect(r.stderr, cases[i]![0].join(' '))
+        .to.match(cases[i]![1])
+        .and.match(/--help/);
       expect(r.stdout).to.equal('');
     });
   });
@@ -59,7 +66,10 @@ describe('operator CLI (commander)', function () {
     it('mints a working key for a member, printing the secret once as JSON', async () => {
       const workspaceId = ws.json.workspace_id as string;
 
-      const minted = await runCli(['keys', 'create', '--workspace', workspaceId, '--member-email', email.toUpperCase(), '--name', 'ci', '--scopes', 'conversations:read, events:read'], env);
+      const minted = await runCli(
+        ['keys', 'create', '--workspace', workspaceId, '--member-email', email.toUpperCase(), '--name', 'ci', '--scopes', 'conversations:read, events:read'],
+        env,
+      );
       expect(minted.exit.code, minted.stderr).to.equal(0);
       expect(minted.json).to.include({ type: 'api_key', workspace_id: workspaceId, member_id: ws.json.member_id, role: 'owner', name: 'ci' });
       expect(minted.json.scopes).to.deep.equal(['conversations:read', 'events:read']);
@@ -84,7 +94,10 @@ describe('operator CLI (commander)', function () {
           const viewerEmail = `cli-viewer-${Date.now()}@example.com`;
           const inv = await t.client.post('/api/members/invites', { email: viewerEmail, role: 'viewer' }, { cookie, workspace: ws.json.workspace_id });
           expect((await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'V', password: 'viewer password' })).status).to.equal(201);
-          return runCli(['keys', 'create', '--workspace', ws.json.workspace_id, '--member-email', viewerEmail, '--name', 'x', '--scopes', 'settings:write'], env);
+          return runCli(
+            ['keys', 'create', '--workspace', ws.json.workspace_id, '--member-email', viewerEmail, '--name', 'x', '--scopes', 'settings:write'],
+            env,
+          );
         })(),
       ]);
       expect(stranger.exit.code).to.equal(1);

@@ -24,10 +24,17 @@ describe('npm run demo (twice against one service)', function () {
   after(async () => t.close());
 
   const demo = async (): Promise<DemoResult> => {
-    const p = spawnNode('scripts/demo.ts', ['--exit'], childEnv({ DEMO_URL: t.service.url, DEMO_RECEIVER_PORT: '0', DATABASE_URL: t.testDb.url, DATA_DIR: t.service.deps.config.dataDir, LOG_LEVEL: 'warn' }));
+    const p = spawnNode(
+      'scripts/demo.ts',
+      ['--exit'],
+      childEnv({ DEMO_URL: t.service.url, DEMO_RECEIVER_PORT: '0', DATABASE_URL: t.testDb.url, DATA_DIR: t.service.deps.config.dataDir, LOG_LEVEL: 'warn' }),
+    );
     const exit = await exitWithin(p, 150_000, 'demo');
     expect(exit.code, p.tail(3000)).to.equal(0);
-    const line = p.stdout().split('\n').find((l) => l.startsWith('DEMO_RESULT '));
+    const line = p
+      .stdout()
+      .split('\n')
+      .find((l) => l.startsWith('DEMO_RESULT '));
     expect(line, p.tail(3000)).to.be.a('string');
     expect(p.stdout()).to.include('/docs').and.include('ada@demo.example');
     return JSON.parse(line!.slice('DEMO_RESULT '.length)) as DemoResult;
@@ -66,7 +73,7 @@ describe('npm run demo (twice against one service)', function () {
       members: first.members,
     });
     expect(second.key).to.not.equal(first.key);
-    expect((await t.client.get('/api/me', { key: first.key })).status, 'the first run\'s key was rotated').to.equal(401);
+    expect((await t.client.get('/api/me', { key: first.key })).status, "the first run's key was rotated").to.equal(401);
     // What the second run appended: the key's rotation, the receiver's endpoint replaced, the channel pointed at it.
     const after = await feedHead(second.key);
     const added = after.types.slice(before.types.length);

@@ -51,7 +51,11 @@ async function stopLeftoverPostgres(dataDir: string): Promise<void> {
       /* gone */
     }
     // the backends of a SIGKILLed postmaster notice and exit; reap them too
-    await new Promise<void>((resolve) => spawn('pkill', ['-KILL', '-P', String(pid)]).on('close', () => resolve()).on('error', () => resolve()));
+    await new Promise<void>((resolve) =>
+      spawn('pkill', ['-KILL', '-P', String(pid)])
+        .on('close', () => resolve())
+        .on('error', () => resolve()),
+    );
   }
 }
 
@@ -102,13 +106,16 @@ describe('process: embedded Postgres (no DATABASE_URL)', function () {
     expect(processAlive(pid!)).to.equal(true);
 
     // The CLI attaches to the running cluster (it must not start a second one, nor stop this one).
-    const cli = await runCli(['workspace', 'create', '--name', 'Embedded Co', '--owner-email', email, '--owner-password', password], childEnv({ ...vars(), LOG_LEVEL: 'debug' }));
+    const cli = await runCli(
+      ['workspace', 'create', '--name', 'Embedded Co', '--owner-email', email, '--owner-password', password],
+      childEnv({ ...vars(), LOG_LEVEL: 'debug' }),
+    );
     expect(cli.exit.code, `cli failed\n${cli.stderr}\n${cli.stdout}`).to.equal(0);
     expect(cli.json).to.include({ name: 'Embedded Co', owner_email: email });
     workspaceId = cli.json.workspace_id;
     expect(cli.stderr).to.include('attaching to the embedded Postgres');
     expect(postmasterPid(dataDir)).to.equal(pid);
-    expect(processAlive(pid!), 'the CLI stopped the service\'s Postgres').to.equal(true);
+    expect(processAlive(pid!), "the CLI stopped the service's Postgres").to.equal(true);
 
     const session = await signInOver(s.client, email, password);
     expect(session.status, session.text).to.equal(201);

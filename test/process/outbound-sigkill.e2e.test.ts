@@ -60,7 +60,10 @@ describe('process: outbound sending under SIGKILL', function () {
   async function scenario(label: string, processes: number) {
     const email = `owner-${label}@outkill.example.com`;
     const password = 'correct horse battery';
-    const cli = await runCli(['workspace', 'create', '--name', `Outbound ${label}`, '--owner-email', email, '--owner-password', password], childEnv({ ...env(), LOG_LEVEL: 'warn' }));
+    const cli = await runCli(
+      ['workspace', 'create', '--name', `Outbound ${label}`, '--owner-email', email, '--owner-password', password],
+      childEnv({ ...env(), LOG_LEVEL: 'warn' }),
+    );
     expect(cli.exit.code, cli.stderr).to.equal(0);
     const tenant: string = cli.json.workspace_id;
 
@@ -73,7 +76,11 @@ describe('process: outbound sending under SIGKILL', function () {
       const session = await signInOver(client(), email, password);
       const as = () => ({ cookie: session.cookie, workspace: tenant });
 
-      const ch = await client().post('/api/channels', { kind: 'api', name: `Bridge ${label}`, default_team_id: null, webhook_secret: 'bridge-secret-0123456789' }, as());
+      const ch = await client().post(
+        '/api/channels',
+        { kind: 'api', name: `Bridge ${label}`, default_team_id: null, webhook_secret: 'bridge-secret-0123456789' },
+        as(),
+      );
       expect(ch.status, ch.text).to.equal(201);
       const channelId: string = ch.body.id;
       expect((await client().put(`/api/channels/${channelId}`, { webhook_url: receiver.url }, as())).status).to.equal(200);
@@ -93,14 +100,21 @@ describe('process: outbound sending under SIGKILL', function () {
         expect(r.status, r.text).to.equal(200);
       }
 
-      const created = await client().post('/api/outbound', { name: `Launch ${label}`, channel_id: channelId, body: 'Hello {{contact.name}}, we launched!', audience: { tag_ids: [tag] } }, as());
+      const created = await client().post(
+        '/api/outbound',
+        { name: `Launch ${label}`, channel_id: channelId, body: 'Hello {{contact.name}}, we launched!', audience: { tag_ids: [tag] } },
+        as(),
+      );
       expect(created.status, created.text).to.equal(201);
       const id: string = created.body.id;
       const send = await client().post(`/api/outbound/${id}/send`, undefined, as());
       expect(send.status, send.text).to.equal(200);
       expect(send.body.counts.audience_size).to.equal(AUDIENCE);
 
-      const sentCount = async () => Number((await testDb.db('outbound_recipients').where({ tenant_id: tenant, collection_id: id, status: 'sent' }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+      const sentCount = async () =>
+        Number(
+          (await testDb.db('outbound_recipients').where({ tenant_id: tenant, collection_id: id, status: 'sent' }).count<{ n: string }[]>({ n: '*' }))[0]!.n,
+        );
       for (const at of KILLS_AT) {
         const n = await eventually(sentCount, (k) => k >= at, 60_000);
         expect(n, 'killed mid-send').to.be.lessThan(AUDIENCE);
@@ -147,7 +161,13 @@ describe('process: outbound sending under SIGKILL', function () {
 
       // The bridge got 300 distinct first parts (deliveries are at least once: a repeat has the same part id).
       const parts = await eventually(
-        () => new Map(receiver.bodies().filter((b) => b.type === 'conversation_part.created').map((b) => [b.payload.part_id, b])),
+        () =>
+          new Map(
+            receiver
+              .bodies()
+              .filter((b) => b.type === 'conversation_part.created')
+              .map((b) => [b.payload.part_id, b]),
+          ),
         (m) => m.size >= AUDIENCE,
         120_000,
       );

@@ -46,7 +46,10 @@ describe('process: SIGKILL during a burst of writes', function () {
     // Bootstrap through the real CLI against DATABASE_URL.
     const email = 'owner@sigkill.example.com';
     const password = 'correct horse battery';
-    const cli = await runCli(['workspace', 'create', '--name', 'Crash Co', '--owner-email', email, '--owner-password', password], childEnv({ DATABASE_URL: testDb.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
+    const cli = await runCli(
+      ['workspace', 'create', '--name', 'Crash Co', '--owner-email', email, '--owner-password', password],
+      childEnv({ DATABASE_URL: testDb.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    );
     expect(cli.exit.code, `cli failed\n${cli.stderr}\n${cli.stdout}`).to.equal(0);
     const tenant: string = cli.json?.workspace_id;
     expect(tenant, cli.stdout).to.be.a('string');
@@ -54,7 +57,11 @@ describe('process: SIGKILL during a burst of writes', function () {
     const first = await start();
     const session = await signInOver(first.client, email, password);
     expect(session.status, session.text).to.equal(201);
-    const keyReply = await first.client.post('/api/keys', { name: 'burst', scopes: ['members:invite', 'members:read'] }, { cookie: session.cookie, workspace: tenant });
+    const keyReply = await first.client.post(
+      '/api/keys',
+      { name: 'burst', scopes: ['members:invite', 'members:read'] },
+      { cookie: session.cookie, workspace: tenant },
+    );
     expect(keyReply.status, keyReply.text).to.equal(201);
     const key: string = keyReply.body.secret;
 

@@ -42,7 +42,10 @@ describe('process: SIGKILL while webhook deliveries are pending', function () {
   it('delivers every pending event after a restart, at least once', async () => {
     const email = 'owner@whkill.example.com';
     const password = 'correct horse battery';
-    const cli = await runCli(['workspace', 'create', '--name', 'Hooks Co', '--owner-email', email, '--owner-password', password], childEnv({ ...env(), LOG_LEVEL: 'warn' }));
+    const cli = await runCli(
+      ['workspace', 'create', '--name', 'Hooks Co', '--owner-email', email, '--owner-password', password],
+      childEnv({ ...env(), LOG_LEVEL: 'warn' }),
+    );
     expect(cli.exit.code, cli.stderr).to.equal(0);
     const tenant: string = cli.json.workspace_id;
 
@@ -64,7 +67,11 @@ describe('process: SIGKILL while webhook deliveries are pending', function () {
     await receiver.waitFor(1, 20_000);
     first.kill('SIGKILL');
     await first.exited;
-    const pendingAtKill = await testDb.db('webhook_deliveries').where({ tenant_id: tenant }).whereNot({ state: 'delivered' }).count<{ n: string }[]>({ n: '*' });
+    const pendingAtKill = await testDb
+      .db('webhook_deliveries')
+      .where({ tenant_id: tenant })
+      .whereNot({ state: 'delivered' })
+      .count<{ n: string }[]>({ n: '*' });
     expect(Number(pendingAtKill[0]!.n)).to.be.greaterThan(0);
 
     healthy = true;

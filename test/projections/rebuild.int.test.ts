@@ -30,14 +30,19 @@ async function snapshot(db: Knex, tables: string[]): Promise<Snapshot> {
   const out: Snapshot = {};
   for (const t of tables) {
     const pk = await primaryKey(db, t);
-    out[t] = await db(t).select('*').orderBy(pk.map((column) => ({ column, order: 'asc' as const })));
+    out[t] = await db(t)
+      .select('*')
+      .orderBy(pk.map((column) => ({ column, order: 'asc' as const })));
   }
   return out;
 }
 
 /** Every index of the tables as Postgres would recreate it, sorted: what a rebuild must leave as it found. */
 async function indexDefinitions(db: Knex, tables: string[]): Promise<string[]> {
-  const res = await db.raw(`SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = ANY (SELECT to_regclass(t)::oid FROM unnest(?::text[]) t) ORDER BY 1`, [tables]);
+  const res = await db.raw(
+    `SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = ANY (SELECT to_regclass(t)::oid FROM unnest(?::text[]) t) ORDER BY 1`,
+    [tables],
+  );
   return (res.rows as { def: string }[]).map((r) => r.def);
 }
 
@@ -69,7 +74,12 @@ async function contactActivity(t: TestService, owner: Member, as: { key: string 
   const [north, south, doomed] = [await company('north'), await company('south'), await company('doomed')];
   const made: { id: string }[] = [];
   for (let i = 0; i < 8; i++) {
-    made.push(await ok(client.post('/api/contacts', { external_id: `x-${i}`, email: `c${i}@example.com`, name: `C ${i}`, custom_attributes: { n: i, tier: 'a' } }, as), 201));
+    made.push(
+      await ok(
+        client.post('/api/contacts', { external_id: `x-${i}`, email: `c${i}@example.com`, name: `C ${i}`, custom_attributes: { n: i, tier: 'a' } }, as),
+        201,
+      ),
+    );
   }
   const [a, b, c, d, e] = made as [{ id: string }, { id: string }, { id: string }, { id: string }, { id: string }];
   // a gives up its external_id and e-mail, and a new contact takes both
@@ -82,7 +92,15 @@ async function contactActivity(t: TestService, owner: Member, as: { key: string 
   await ok(client.put(`/api/contacts/${b.id}`, { name: null, phone: '+1666' }, as));
   for (const x of [b, c]) await ok(client.post(`/api/contacts/${x.id}/archive`, undefined, as));
   await ok(client.post(`/api/contacts/${c.id}/unarchive`, undefined, as));
-  for (const [x, co] of [[a, north], [a, south], [b, north], [c, doomed], [d, doomed], [d, south], [e, north]] as const) {
+  for (const [x, co] of [
+    [a, north],
+    [a, south],
+    [b, north],
+    [c, doomed],
+    [d, doomed],
+    [d, south],
+    [e, north],
+  ] as const) {
     await ok(client.post(`/api/contacts/${x.id}/companies`, { company_id: co.id }, as));
   }
   await ok(client.delete(`/api/contacts/${a.id}/companies/${north.id}`, as));
@@ -104,7 +122,8 @@ async function savedReplyActivity(t: TestService, owner: Member): Promise<void> 
     return a.body;
   };
   const made: { id: string }[] = [];
-  for (let i = 0; i < 5; i++) made.push(await ok(t.client.post('/api/saved-replies', { name: `Reply ${i}`, body: `Hi {{contact.name | fallback: "there"}}, #${i}` }, as), 201));
+  for (let i = 0; i < 5; i++)
+    made.push(await ok(t.client.post('/api/saved-replies', { name: `Reply ${i}`, body: `Hi {{contact.name | fallback: "there"}}, #${i}` }, as), 201));
   const [a, b, c] = made as [{ id: string }, { id: string }, { id: string }];
   await ok(t.client.put(`/api/saved-replies/${a.id}`, { name: 'Reply 0 renamed' }, as));
   await ok(t.client.post('/api/saved-replies', { name: 'reply 0', body: 'took the name' }, as), 201);
@@ -127,13 +146,35 @@ async function teamActivity(t: TestService, owner: Member, memberIds: string[]):
     expect(a.status, a.text).to.equal(status);
     return a.body;
   };
-  const [red, blue, doomed] = [await ok(client.post('/api/teams', { name: 'Red' }, as), 201), await ok(client.post('/api/teams', { name: 'Blue' }, as), 201), await ok(client.post('/api/teams', { name: 'Doomed' }, as), 201)];
+  const [red, blue, doomed] = [
+    await ok(client.post('/api/teams', { name: 'Red' }, as), 201),
+    await ok(client.post('/api/teams', { name: 'Blue' }, as), 201),
+    await ok(client.post('/api/teams', { name: 'Doomed' }, as), 201),
+  ];
   await ok(client.put(`/api/teams/${red.id}/members`, { member_ids: memberIds }, as));
   await ok(client.put(`/api/teams/${doomed.id}/members`, { member_ids: memberIds.slice(0, 1) }, as));
-  await ok(client.post('/api/teams/rosters', { teams: [{ team_id: red.id, member_ids: memberIds.slice(1) }, { team_id: blue.id, member_ids: memberIds.slice(0, 1) }] }, as));
-  const ch = await ok(client.post('/api/channels', { kind: 'api', name: 'Team bridge', default_team_id: doomed.id, webhook_secret: 'team-bridge-secret-0123456789' }, as), 201);
+  await ok(
+    client.post(
+      '/api/teams/rosters',
+      {
+        teams: [
+          { team_id: red.id, member_ids: memberIds.slice(1) },
+          { team_id: blue.id, member_ids: memberIds.slice(0, 1) },
+        ],
+      },
+      as,
+    ),
+  );
+  const ch = await ok(
+    client.post('/api/channels', { kind: 'api', name: 'Team bridge', default_team_id: doomed.id, webhook_secret: 'team-bridge-secret-0123456789' }, as),
+    201,
+  );
   const threads = [];
-  for (let i = 0; i < 3; i++) threads.push((await ok(postInbound(t, ch.id, 'team-bridge-secret-0123456789', inboundBody({ contact: { external_id: `team-${i}-${owner.workspaceId}` } })), 201)).conversation_id);
+  for (let i = 0; i < 3; i++)
+    threads.push(
+      (await ok(postInbound(t, ch.id, 'team-bridge-secret-0123456789', inboundBody({ contact: { external_id: `team-${i}-${owner.workspaceId}` } })), 201))
+        .conversation_id,
+    );
   await ok(client.post(`/api/conversations/${threads[0]}/parts`, { message_type: 'assignment', team_id: red.id }, as), 201);
   await ok(client.delete(`/api/teams/${doomed.id}`, as));
   await ok(client.put(`/api/teams/${blue.id}`, { name: 'doomed' }, as));
@@ -152,9 +193,16 @@ async function viewActivity(t: TestService, owner: Member): Promise<void> {
   };
   const open = { field: 'state', operator: '=', value: 'open' };
   const made: { id: string }[] = [];
-  for (let i = 0; i < 4; i++) made.push(await ok(t.client.post('/api/views', { name: `View ${i}`, query: open, visibility: i % 2 ? 'private' : 'workspace' }, as), 201));
+  for (let i = 0; i < 4; i++)
+    made.push(await ok(t.client.post('/api/views', { name: `View ${i}`, query: open, visibility: i % 2 ? 'private' : 'workspace' }, as), 201));
   const [a, b, c] = made as [{ id: string }, { id: string }, { id: string }];
-  await ok(t.client.put(`/api/views/${a.id}`, { name: 'View 0 renamed', query: { operator: 'OR', value: [open, { field: 'body', operator: '~', value: 'refund' }] }, sort: 'created_at', order: 'asc' }, as));
+  await ok(
+    t.client.put(
+      `/api/views/${a.id}`,
+      { name: 'View 0 renamed', query: { operator: 'OR', value: [open, { field: 'body', operator: '~', value: 'refund' }] }, sort: 'created_at', order: 'asc' },
+      as,
+    ),
+  );
   await ok(t.client.put(`/api/views/${b.id}`, { visibility: 'workspace' }, as));
   await ok(t.client.put(`/api/views/${a.id}`, { visibility: 'private' }, as));
   await ok(t.client.delete(`/api/views/${c.id}`, as));
@@ -171,7 +219,11 @@ async function tagActivity(t: TestService, owner: Member, conversationIds: strin
     expect(a.status, a.text).to.equal(status);
     return a.body;
   };
-  const [red, blue, doomed] = [await ok(t.client.post('/api/tags', { name: 'Red' }, as), 201), await ok(t.client.post('/api/tags', { name: 'Blue' }, as), 201), await ok(t.client.post('/api/tags', { name: 'Doomed' }, as), 201)];
+  const [red, blue, doomed] = [
+    await ok(t.client.post('/api/tags', { name: 'Red' }, as), 201),
+    await ok(t.client.post('/api/tags', { name: 'Blue' }, as), 201),
+    await ok(t.client.post('/api/tags', { name: 'Doomed' }, as), 201),
+  ];
   const k = await ok(t.client.post('/api/contacts', { email: `tagged-${owner.workspaceId}@example.com` }, as), 201);
   for (const c of conversationIds) for (const x of [red, doomed, blue]) await ok(t.client.post(`/api/conversations/${c}/tags`, { tag_id: x.id }, as));
   await ok(t.client.delete(`/api/conversations/${conversationIds[0]}/tags/${red.id}`, as));
@@ -195,7 +247,11 @@ async function outboundActivity(t: TestService, owner: Member): Promise<void> {
   };
   const ch = await createChannel(t, owner, { name: 'Outbound bridge' });
   const people: string[] = [];
-  for (let i = 0; i < 4; i++) people.push((await ok(t.client.post('/api/contacts', { ...(i === 3 ? {} : { external_id: `out-${i}` }), name: `Out ${i}`, email: `out${i}@example.com` }, as), 201)).id);
+  for (let i = 0; i < 4; i++)
+    people.push(
+      (await ok(t.client.post('/api/contacts', { ...(i === 3 ? {} : { external_id: `out-${i}` }), name: `Out ${i}`, email: `out${i}@example.com` }, as), 201))
+        .id,
+    );
   await ok(t.client.post(`/api/contacts/${people[2]}/archive`, undefined, as));
   const make = (name: string, extra: Record<string, unknown> = {}) =>
     ok(t.client.post('/api/outbound', { name, channel_id: ch.id, body: 'Hi {{contact.name}}', audience: { contact_ids: people }, ...extra }, as), 201);
@@ -241,7 +297,11 @@ describe('projections: rebuild', function () {
         expect(r.status, r.text).to.equal(201);
       }
       // role changes: promote the agent, demote then re-promote the admin
-      for (const [id, role] of [[agent.memberId, 'admin'], [admin.memberId, 'viewer'], [admin.memberId, 'admin']] as const) {
+      for (const [id, role] of [
+        [agent.memberId, 'admin'],
+        [admin.memberId, 'viewer'],
+        [admin.memberId, 'admin'],
+      ] as const) {
         const r = await client.put(`/api/members/${id}`, { role }, as);
         expect(r.status, r.text).to.equal(200);
       }
@@ -255,14 +315,22 @@ describe('projections: rebuild', function () {
       expect((await client.delete(`/api/keys/${k2.id}`, as)).status).to.equal(200);
       expect((await client.post(`/api/keys/${k3.id}/rotate`, undefined, { cookie: admin.cookie, workspace: admin.workspaceId })).status).to.equal(200);
       // a key-authenticated write, then removals (the viewer, and the agent whose key stays in the table)
-      const viaKey = await client.post('/api/members/invites', { email: `bykey-w${w}@example.com`, role: 'viewer' }, { key: (await mintKey(t, owner, ['members:invite'])).secret });
+      const viaKey = await client.post(
+        '/api/members/invites',
+        { email: `bykey-w${w}@example.com`, role: 'viewer' },
+        { key: (await mintKey(t, owner, ['members:invite'])).secret },
+      );
       expect(viaKey.status, viaKey.text).to.equal(201);
       expect((await client.delete(`/api/members/${viewer.memberId}`, as)).status).to.equal(200);
       expect((await client.delete(`/api/members/${agent.memberId}`, as)).status).to.equal(200);
       // companies: created, changed (attributes merged and removed), one deleted and its company_id reused
       const companies = { key: (await mintKey(t, owner, ['contacts:read', 'contacts:write'])).secret };
       for (let i = 0; i < 4; i++) {
-        const c = await client.post('/api/companies', { company_id: `co-${i}`, name: `Co ${i}`, size: i * 10, custom_attributes: { tier: 'a', n: i } }, companies);
+        const c = await client.post(
+          '/api/companies',
+          { company_id: `co-${i}`, name: `Co ${i}`, size: i * 10, custom_attributes: { tier: 'a', n: i } },
+          companies,
+        );
         expect(c.status, c.text).to.equal(201);
         const u = await client.put(`/api/companies/${c.body.id}`, { plan: 'pro', custom_attributes: { tier: null, region: `r${i}` } }, companies);
         expect(u.status, u.text).to.equal(200);
@@ -278,10 +346,19 @@ describe('projections: rebuild', function () {
       const work = { key: (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'conversations:delete', 'contacts:delete'])).secret };
       const threads = [];
       for (const c of ['keep', 'erase', 'erase']) {
-        const r = await postInbound(t, ch.id, ch.secret, inboundBody({ contact: { external_id: `${c}-w${w}`, name: `${c} person`, email: `${c}-w${w}@example.com` }, content: `hello from ${c}` }));
+        const r = await postInbound(
+          t,
+          ch.id,
+          ch.secret,
+          inboundBody({ contact: { external_id: `${c}-w${w}`, name: `${c} person`, email: `${c}-w${w}@example.com` }, content: `hello from ${c}` }),
+        );
         expect(r.status, r.text).to.equal(201);
         threads.push(r.body);
-        const reply = await client.post(`/api/conversations/${r.body.conversation_id}/reply`, { message_type: 'comment', body: `reply to ${c}`, attachments: [{ url: 'https://files.example/a.png' }] }, work);
+        const reply = await client.post(
+          `/api/conversations/${r.body.conversation_id}/reply`,
+          { message_type: 'comment', body: `reply to ${c}`, attachments: [{ url: 'https://files.example/a.png' }] },
+          work,
+        );
         expect(reply.status, reply.text).to.equal(201);
       }
       const redact = await client.post(`/api/conversations/${threads[0].conversation_id}/parts/${threads[0].part_id}/redact`, undefined, work);
@@ -320,22 +397,43 @@ describe('projections: rebuild', function () {
     expect(live.members!.filter((m) => m.erased_at !== null && m.name === null)).to.have.length(3);
     // contacts: created, changed, archived, erased; attached to companies, some detached or gone with their company
     expect(live.contacts?.length, 'contacts').to.be.greaterThan(9);
-    expect(live.contacts!.some((c) => c.archived_at !== null), 'an archived contact').to.equal(true);
-    expect(live.contacts!.some((c) => c.custom_attributes !== null && Object.keys(c.custom_attributes as object).length > 0), 'custom attributes').to.equal(true);
+    expect(
+      live.contacts!.some((c) => c.archived_at !== null),
+      'an archived contact',
+    ).to.equal(true);
+    expect(
+      live.contacts!.some((c) => c.custom_attributes !== null && Object.keys(c.custom_attributes as object).length > 0),
+      'custom attributes',
+    ).to.equal(true);
     expect(live.contact_companies?.length, 'contact_companies').to.be.greaterThan(3);
     // teams: renamed, with rosters, one deleted with its conversations and channel unassigned
     expect(live.teams?.length, 'teams').to.equal(6);
-    expect(live.teams!.some((x) => x.name === 'doomed' && (x.member_ids as string[]).length === 1), 'a renamed team with its roster').to.equal(true);
+    expect(
+      live.teams!.some((x) => x.name === 'doomed' && (x.member_ids as string[]).length === 1),
+      'a renamed team with its roster',
+    ).to.equal(true);
     expect(live.conversations!.filter((c) => c.team_id !== null).length, 'conversations with a team').to.equal(3);
     expect(live.channels!.filter((c) => c.name === 'Team bridge' && c.default_team_id === null)).to.have.length(3);
     // tags: renamed, one deleted off conversations and a contact; conversations re-tagged in a new order
     expect(live.tags?.map((x) => x.name).sort(), 'tags').to.deep.equal(['Blue', 'Blue', 'Blue', 'Crimson', 'Crimson', 'Crimson']);
-    expect(live.conversations!.filter((c) => (c.tag_ids as string[]).length === 2), 'conversations with two tags left').to.have.length(3);
-    expect(live.conversations!.filter((c) => (c.tag_ids as string[]).length === 1), 'and with one').to.have.length(3);
-    expect(live.contacts!.filter((c) => (c.tag_ids as string[]).length === 1), 'a tagged contact').to.have.length(3);
+    expect(
+      live.conversations!.filter((c) => (c.tag_ids as string[]).length === 2),
+      'conversations with two tags left',
+    ).to.have.length(3);
+    expect(
+      live.conversations!.filter((c) => (c.tag_ids as string[]).length === 1),
+      'and with one',
+    ).to.have.length(3);
+    expect(
+      live.contacts!.filter((c) => (c.tag_ids as string[]).length === 1),
+      'a tagged contact',
+    ).to.have.length(3);
     // saved replies: created, renamed, rewritten, deleted (6 left in each workspace)
     expect(live.saved_replies, 'saved_replies').to.have.length(18);
-    expect(live.saved_replies!.filter((r) => r.name === 'Reply 1 again' && r.body === 'and again'), 'changed saved replies').to.have.length(3);
+    expect(
+      live.saved_replies!.filter((r) => r.name === 'Reply 1 again' && r.body === 'and again'),
+      'changed saved replies',
+    ).to.have.length(3);
     // outbound: a sent, a scheduled and a cancelled collection in each workspace, with the sent one's recipients
     expect(new Set(live.outbound_collections!.map((c) => c.state))).to.deep.equal(new Set(['sent', 'scheduled', 'cancelled']));
     expect(new Set(live.outbound_recipients!.map((r) => r.status))).to.deep.equal(new Set(['sent', 'skipped', 'failed']));
@@ -343,10 +441,16 @@ describe('projections: rebuild', function () {
     // views: created, changed, made workspace and private, one deleted (3 left in each workspace)
     expect(live.views, 'views').to.have.length(9);
     expect(new Set(live.views!.map((v) => v.visibility))).to.deep.equal(new Set(['private', 'workspace']));
-    expect(live.views!.filter((v) => v.name === 'View 0 renamed' && v.sort === 'created_at' && v.sort_order === 'asc' && v.visibility === 'private'), 'changed views').to.have.length(3);
+    expect(
+      live.views!.filter((v) => v.name === 'View 0 renamed' && v.sort === 'created_at' && v.sort_order === 'asc' && v.visibility === 'private'),
+      'changed views',
+    ).to.have.length(3);
 
     const indexes = await indexDefinitions(db, tables);
-    expect(indexes.some((d) => / USING gin /.test(d)), 'the GIN indexes are among them').to.equal(true);
+    expect(
+      indexes.some((d) => / USING gin /.test(d)),
+      'the GIN indexes are among them',
+    ).to.equal(true);
     const events = await t.service.deps.store.countAll();
     // Small batches: many pages, and (batch sizes differing) other changes folded into one statement each time,
     // e.g. a contact giving up its external_id and another taking it, a company_id deleted and reused.

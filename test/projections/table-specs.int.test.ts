@@ -51,7 +51,8 @@ describe('table specs match the migrated tables (int)', () => {
       const key = [...spec.key].sort().join(',');
       if (spec.matches === 'many') {
         // A delete by the key: some index leads with the key's columns.
-        if (!indexes.some((i) => [...i.cols.slice(0, spec.key.length)].sort().join(',') === key)) problems.push(`${spec.table}: no index leads with its key (${spec.key.join(', ')})`);
+        if (!indexes.some((i) => [...i.cols.slice(0, spec.key.length)].sort().join(',') === key))
+          problems.push(`${spec.table}: no index leads with its key (${spec.key.join(', ')})`);
       } else if (!indexes.some((i) => i.unique && [...i.cols].sort().join(',') === key)) {
         problems.push(`${spec.table}: key (${spec.key.join(', ')}) is neither the primary key nor a unique index`);
       }

@@ -20,7 +20,11 @@ describe('saved replies', function () {
     key = (await mintKey(t, owner, ['settings:write', 'conversations:read', 'events:read'])).secret;
     reader = (await mintKey(t, owner, ['conversations:read'])).secret;
     receiver = await new Receiver().start();
-    const ep = await t.client.post('/api/webhooks', { url: receiver.url, event_names: ['saved_reply.created', 'saved_reply.updated', 'saved_reply.deleted'] }, { key });
+    const ep = await t.client.post(
+      '/api/webhooks',
+      { url: receiver.url, event_names: ['saved_reply.created', 'saved_reply.updated', 'saved_reply.deleted'] },
+      { key },
+    );
     expect(ep.status, ep.text).to.equal(201);
   });
   after(async () => {
@@ -34,7 +38,12 @@ describe('saved replies', function () {
     expect(a.status, a.text).to.equal(status);
     return a.body;
   };
-  const feed = async (k = key) => (await t.client.get('/api/events?types=saved_reply.created,saved_reply.updated,saved_reply.deleted&per_page=100', { key: k })).body.data as { type: string; aggregate_id: string; payload: any }[];
+  const feed = async (k = key) =>
+    (await t.client.get('/api/events?types=saved_reply.created,saved_reply.updated,saved_reply.deleted&per_page=100', { key: k })).body.data as {
+      type: string;
+      aggregate_id: string;
+      payload: any;
+    }[];
 
   it('creates, gets, lists (no pages), changes and deletes a saved reply, with its events in the feed', async () => {
     const r = await ok(create({ name: 'Welcome', body: 'Hi {{contact.name | fallback: "there"}}!' }), 201);
@@ -68,7 +77,10 @@ describe('saved replies', function () {
     expect(mine[3]!.payload).to.deep.equal({ id: r.id });
 
     // and at a webhook receiver
-    await eventually(() => receiver.bodies().filter((b) => b.aggregate_id === r.id).length, (n) => n >= 4);
+    await eventually(
+      () => receiver.bodies().filter((b) => b.aggregate_id === r.id).length,
+      (n) => n >= 4,
+    );
     const pushed = receiver.bodies().filter((b) => b.aggregate_id === r.id);
     expect(pushed.map((b) => b.type)).to.deep.equal(['saved_reply.created', 'saved_reply.updated', 'saved_reply.updated', 'saved_reply.deleted']);
     expect(pushed[0]).to.include({ aggregate_type: 'saved_reply', tenant_id: owner.workspaceId });
@@ -123,7 +135,9 @@ describe('saved replies', function () {
     expect((await t.client.get(`/api/saved-replies/${r.id}`, { key: otherKey })).status).to.equal(404);
     expect((await t.client.put(`/api/saved-replies/${r.id}`, { name: 'Theirs' }, { key: otherKey })).status).to.equal(404);
     expect((await t.client.delete(`/api/saved-replies/${r.id}`, { key: otherKey })).status).to.equal(404);
-    expect((await t.client.post(`/api/saved-replies/${r.id}/render`, { conversation_id: '00000000-0000-4000-8000-000000000000' }, { key: otherKey })).status).to.equal(404);
+    expect(
+      (await t.client.post(`/api/saved-replies/${r.id}/render`, { conversation_id: '00000000-0000-4000-8000-000000000000' }, { key: otherKey })).status,
+    ).to.equal(404);
     expect((await ok(t.client.get('/api/saved-replies', { key: otherKey }))).data).to.deep.equal([]);
     // the same name in another workspace is fine
     await ok(create({ name: 'Ours', body: 'theirs' }, otherKey), 201);
@@ -149,7 +163,12 @@ describe('saved replies', function () {
     const admin = await addMember(t, owner, 'admin'); // named "New Member"
     const agentKey = (await mintKey(t, admin, ['conversations:read'])).secret;
     const ch = await createChannel(t, owner);
-    const post = await postInbound(t, ch.id, ch.secret, inboundBody({ contact: { external_id: 'render-1', name: 'Grace Hopper', email: 'grace@example.com' } }));
+    const post = await postInbound(
+      t,
+      ch.id,
+      ch.secret,
+      inboundBody({ contact: { external_id: 'render-1', name: 'Grace Hopper', email: 'grace@example.com' } }),
+    );
     expect(post.status, post.text).to.equal(201);
     const { conversation_id: conversationId, contact_id: contactId } = post.body;
     const contacts = (await mintKey(t, owner, ['contacts:read', 'contacts:write', 'contacts:delete'])).secret;
@@ -158,12 +177,14 @@ describe('saved replies', function () {
     const reply = await ok(
       create({
         name: 'Everything',
-        body: 'Hi {{contact.name}} <{{contact.email}}>, plan {{contact.custom_attributes.plan}}/{{contact.custom_attributes.seats}}/{{contact.custom_attributes.vip}}, ' +
+        body:
+          'Hi {{contact.name}} <{{contact.email}}>, plan {{contact.custom_attributes.plan}}/{{contact.custom_attributes.seats}}/{{contact.custom_attributes.vip}}, ' +
           'region {{contact.custom_attributes.region | fallback: "unknown"}}{{contact.custom_attributes.tier}}, re {{conversation.id}}. — {{member.name}} {{#raw}} {{{contact.name}}}',
       }),
       201,
     );
-    const render = (k = agentKey, id = reply.id, conversation = conversationId) => t.client.post(`/api/saved-replies/${id}/render`, { conversation_id: conversation }, { key: k });
+    const render = (k = agentKey, id = reply.id, conversation = conversationId) =>
+      t.client.post(`/api/saved-replies/${id}/render`, { conversation_id: conversation }, { key: k });
     expect(await ok(render())).to.deep.equal({
       type: 'rendered_reply',
       body: `Hi Grace Hopper <grace@example.com>, plan pro/3/true, region unknown, re ${conversationId}. — New Member {{#raw}} {Grace Hopper}`,
@@ -172,7 +193,9 @@ describe('saved replies', function () {
     // the member is the caller: the owner, through a session
     const members = await ok(t.client.get('/api/members?per_page=100', { cookie: owner.cookie, workspace: owner.workspaceId }));
     const ownerName = members.data.find((m: { id: string }) => m.id === owner.memberId).name as string | null;
-    const asOwner = await ok(t.client.post(`/api/saved-replies/${reply.id}/render`, { conversation_id: conversationId }, { cookie: owner.cookie, workspace: owner.workspaceId }));
+    const asOwner = await ok(
+      t.client.post(`/api/saved-replies/${reply.id}/render`, { conversation_id: conversationId }, { cookie: owner.cookie, workspace: owner.workspaceId }),
+    );
     expect(asOwner.body).to.include(`— ${ownerName ?? ''} {{#raw}}`);
     expect(asOwner.undefined_variables).to.deep.equal(ownerName ? ['contact.custom_attributes.tier'] : ['contact.custom_attributes.tier', 'member.name']);
 
@@ -182,18 +205,33 @@ describe('saved replies', function () {
     expect((await ok(render(agentKey, tricky.id))).body).to.equal('<p>{{member.name}} & <b></p>');
 
     // an Idempotency-Key is refused: a stored answer would keep personal data past an erasure
-    const keyed = await t.client.post(`/api/saved-replies/${reply.id}/render`, { conversation_id: conversationId }, { key: agentKey, headers: { 'idempotency-key': 'render-1' } });
+    const keyed = await t.client.post(
+      `/api/saved-replies/${reply.id}/render`,
+      { conversation_id: conversationId },
+      { key: agentKey, headers: { 'idempotency-key': 'render-1' } },
+    );
     expect(keyed.status).to.equal(400);
     expect(keyed.body.errors[0]).to.include({ code: 'idempotency_key_not_allowed' });
 
     // unknown conversations, and another workspace's
-    expect((await render(agentKey, reply.id, '00000000-0000-4000-8000-000000000000')).body.errors[0]).to.include({ code: 'unknown_conversation', field: 'conversation_id' });
-    expect((await t.client.post(`/api/saved-replies/${reply.id}/render`, { conversation_id: 'nope' }, { key: agentKey })).body.errors[0]).to.include({ field: 'conversation_id' });
+    expect((await render(agentKey, reply.id, '00000000-0000-4000-8000-000000000000')).body.errors[0]).to.include({
+      code: 'unknown_conversation',
+      field: 'conversation_id',
+    });
+    expect((await t.client.post(`/api/saved-replies/${reply.id}/render`, { conversation_id: 'nope' }, { key: agentKey })).body.errors[0]).to.include({
+      field: 'conversation_id',
+    });
     expect((await render(agentKey, '00000000-0000-4000-8000-000000000000')).status).to.equal(404);
 
     // an erased contact: its values are gone, so fallbacks apply or the variables are undefined
     await ok(t.client.delete(`/api/contacts/${contactId}`, { key: contacts }));
-    const fallbacks = await ok(create({ name: 'After erasure', body: 'Hi {{contact.name | fallback: "there"}} {{contact.email}}{{contact.custom_attributes.plan}} ({{conversation.id}})' }), 201);
+    const fallbacks = await ok(
+      create({
+        name: 'After erasure',
+        body: 'Hi {{contact.name | fallback: "there"}} {{contact.email}}{{contact.custom_attributes.plan}} ({{conversation.id}})',
+      }),
+      201,
+    );
     expect(await ok(render(agentKey, fallbacks.id))).to.deep.equal({
       type: 'rendered_reply',
       body: `Hi there  (${conversationId})`,

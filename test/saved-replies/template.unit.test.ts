@@ -27,7 +27,11 @@ function refusal(body: string): TemplateError {
 
 describe('saved replies: the placeholder parser (unit)', () => {
   it('renders every placeholder, with spaces inside the braces, and scalars of custom attributes as text', () => {
-    expect(render('Hi {{contact.name}}, {{ member.name }} here about {{conversation.id}} ({{contact.custom_attributes.plan}}, {{contact.custom_attributes.seats}} seats, beta {{contact.custom_attributes.beta}}, {{contact.custom_attributes.plan name}})')).to.deep.equal({
+    expect(
+      render(
+        'Hi {{contact.name}}, {{ member.name }} here about {{conversation.id}} ({{contact.custom_attributes.plan}}, {{contact.custom_attributes.seats}} seats, beta {{contact.custom_attributes.beta}}, {{contact.custom_attributes.plan name}})',
+      ),
+    ).to.deep.equal({
       body: 'Hi Grace, Ada here about c-1 (pro, 12 seats, beta false, spaced)',
       undefined_variables: [],
     });

@@ -2,7 +2,16 @@
 // compiling (values only as bindings, never in the SQL text).
 import { expect } from 'chai';
 import { ValidationFailed, type ErrorEntry } from '../../src/platform/errors.js';
-import { checkQuery, compile, compileQuery, escapeLike, isInstant, likePattern, type FilterLanguage, type SqlContext } from '../../src/platform/query/filter.js';
+import {
+  checkQuery,
+  compile,
+  compileQuery,
+  escapeLike,
+  isInstant,
+  likePattern,
+  type FilterLanguage,
+  type SqlContext,
+} from '../../src/platform/query/filter.js';
 import { BODY_PROBE_LIMIT, forgetTermStatistics } from '../../src/capabilities/conversations/conversations.search.js';
 import { conversationSearch } from '../../src/capabilities/conversations/index.js';
 import { contactSearch } from '../../src/capabilities/contacts/contacts.search.js';
@@ -41,7 +50,13 @@ describe('filter language (unit)', () => {
         operator: 'AND',
         value: [
           { field: 'state', operator: 'IN', value: ['open', 'snoozed'] },
-          { operator: 'OR', value: [{ field: 'assignee_id', operator: '=', value: null }, { field: 'assignee_id', operator: '=', value: U1.toUpperCase() }] },
+          {
+            operator: 'OR',
+            value: [
+              { field: 'assignee_id', operator: '=', value: null },
+              { field: 'assignee_id', operator: '=', value: U1.toUpperCase() },
+            ],
+          },
         ],
       });
       expect(s.sql).to.equal('((conversations.state = ANY(?::text[])) AND ((conversations.assignee_id IS NULL) OR (conversations.assignee_id = ?::uuid)))');
@@ -49,9 +64,13 @@ describe('filter language (unit)', () => {
     });
 
     it('!= keeps rows where the column is null; NIN likewise on nullable columns', async () => {
-      expect((await cq(conversationSearch, { field: 'assignee_id', operator: '!=', value: U1 })).sql).to.equal('(conversations.assignee_id IS DISTINCT FROM ?::uuid)');
+      expect((await cq(conversationSearch, { field: 'assignee_id', operator: '!=', value: U1 })).sql).to.equal(
+        '(conversations.assignee_id IS DISTINCT FROM ?::uuid)',
+      );
       expect((await cq(conversationSearch, { field: 'assignee_id', operator: '!=', value: null })).sql).to.equal('(conversations.assignee_id IS NOT NULL)');
-      expect((await cq(conversationSearch, { field: 'team_id', operator: 'NIN', value: [U1] })).sql).to.equal('(conversations.team_id IS NULL OR NOT (conversations.team_id = ANY(?::text[])))');
+      expect((await cq(conversationSearch, { field: 'team_id', operator: 'NIN', value: [U1] })).sql).to.equal(
+        '(conversations.team_id IS NULL OR NOT (conversations.team_id = ANY(?::text[])))',
+      );
     });
 
     it('contains / starts / ends with escape LIKE wildcards', async () => {
@@ -64,24 +83,29 @@ describe('filter language (unit)', () => {
       expect(s.bindings).to.deep.equal(['100\\%%']);
     });
 
-    it('body is full-text search over the parts\' stored vectors, the words a binding, in the shape its purpose needs', async () => {
+    it("body is full-text search over the parts' stored vectors, the words a binding, in the shape its purpose needs", async () => {
       const q = { field: 'body', operator: '~', value: 'refund "credit card"' };
       const tsq = "websearch_to_tsquery('simple'::regconfig, ?::text)";
       // a page without a probe: EXISTS per conversation
       const walk = await cq(conversationSearch, q);
-      expect(walk.sql).to.equal(`(EXISTS (SELECT 1 FROM conversation_parts p WHERE p.tenant_id = conversations.tenant_id AND p.conversation_id = conversations.id AND p.body_tsv @@ ${tsq}))`);
+      expect(walk.sql).to.equal(
+        `(EXISTS (SELECT 1 FROM conversation_parts p WHERE p.tenant_id = conversations.tenant_id AND p.conversation_id = conversations.id AND p.body_tsv @@ ${tsq}))`,
+      );
       expect(walk.bindings).to.deep.equal(['refund "credit card"']);
       expect(walk.sql).to.not.include('LIKE');
       // counts: one index scan, a hashed lookup per row
       const count = await cq(conversationSearch, q, { tenantId: T, purpose: 'count' });
-      expect(count.sql).to.equal(`(conversations.id IN (SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsq}))`);
+      expect(count.sql).to.equal(
+        `(conversations.id IN (SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsq}))`,
+      );
       expect(count.bindings).to.deep.equal([T, 'refund "credit card"']);
       // a page with a probe: a rare term lists its conversations by id, a common one walks
       const probes: unknown[][] = [];
       /** the database as the field sees it: the planner's estimate of matching parts, the table's size, and a probe finding `rows` parts */
       const lookup = (rows: number, estimated = 100, all = 500_000, unlisted = 1250) => ({
         raw: async (sql: string, bindings: readonly unknown[]) => {
-          if (sql.startsWith('EXPLAIN')) return { rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': bindings[0] === 'qqzzxxunlistedword' ? unlisted : estimated } }] }] };
+          if (sql.startsWith('EXPLAIN'))
+            return { rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': bindings[0] === 'qqzzxxunlistedword' ? unlisted : estimated } }] }] };
           if (sql.includes('pg_class')) return { rows: [{ reltuples: all }] };
           expect(sql).to.include('p.body_tsv @@').and.include('LIMIT ?');
           probes.push([...bindings]);
@@ -105,11 +129,20 @@ describe('filter language (unit)', () => {
       expect(await cq(conversationSearch, q, at(lookup(3, 35_000, -1)))).to.deep.include(probed);
       // counts with a lookup: every matching conversation, by id, with the checkpoint the probe saw
       const seen: number[] = [];
-      const counted = await cq(conversationSearch, q, { tenantId: T, purpose: 'count', observedSeqs: seen, lookup: { raw: async (sql: string, bindings: readonly unknown[]) => {
-        expect(sql).to.include('FROM projection_checkpoints WHERE tenant_id = ?::uuid').and.include('ARRAY(SELECT DISTINCT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@');
-        expect(bindings).to.deep.equal([T, T, 'refund "credit card"']);
-        return { rows: [{ seq: '42', ids: [U1, U2] }] };
-      } } });
+      const counted = await cq(conversationSearch, q, {
+        tenantId: T,
+        purpose: 'count',
+        observedSeqs: seen,
+        lookup: {
+          raw: async (sql: string, bindings: readonly unknown[]) => {
+            expect(sql)
+              .to.include('FROM projection_checkpoints WHERE tenant_id = ?::uuid')
+              .and.include('ARRAY(SELECT DISTINCT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@');
+            expect(bindings).to.deep.equal([T, T, 'refund "credit card"']);
+            return { rows: [{ seq: '42', ids: [U1, U2] }] };
+          },
+        },
+      });
       expect(counted).to.deep.equal({ sql: '(conversations.id = ANY(?::uuid[]))', bindings: [[U1, U2]] });
       expect(seen).to.deep.equal([42]);
       // and a probe that finds as many parts as it may walks after all
@@ -117,7 +150,10 @@ describe('filter language (unit)', () => {
     });
 
     it('tags: has, has not, any of, none of, untagged', async () => {
-      expect(await cq(conversationSearch, { field: 'tag_ids', operator: '=', value: U1 })).to.deep.equal({ sql: '(conversations.tag_ids @> ?::uuid[])', bindings: [[U1]] });
+      expect(await cq(conversationSearch, { field: 'tag_ids', operator: '=', value: U1 })).to.deep.equal({
+        sql: '(conversations.tag_ids @> ?::uuid[])',
+        bindings: [[U1]],
+      });
       expect((await cq(conversationSearch, { field: 'tag_ids', operator: 'IN', value: [U1, U2] })).sql).to.equal('(conversations.tag_ids && ?::uuid[])');
       expect((await cq(conversationSearch, { field: 'tag_ids', operator: 'NIN', value: [U1] })).sql).to.equal('(NOT (conversations.tag_ids && ?::uuid[]))');
       expect((await cq(conversationSearch, { field: 'tag_ids', operator: '=', value: null })).sql).to.equal('(cardinality(conversations.tag_ids) = 0)');
@@ -145,7 +181,15 @@ describe('filter language (unit)', () => {
     });
 
     it('an unknown field, and a field of the other language', async () => {
-      expect(fieldsOf({ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'nope', operator: '=', value: 1 }] })).to.deep.equal(['query.value.1.field']);
+      expect(
+        fieldsOf({
+          operator: 'AND',
+          value: [
+            { field: 'state', operator: '=', value: 'open' },
+            { field: 'nope', operator: '=', value: 1 },
+          ],
+        }),
+      ).to.deep.equal(['query.value.1.field']);
       expect(fieldsOf({ field: 'email', operator: '=', value: 'a@b.example' })).to.deep.equal(['query.field']);
       expect(fieldsOf({ field: 'body', operator: '~', value: 'x' }, contactSearch)).to.deep.equal(['query.field']);
       expect(fieldsOf({ field: 42, operator: '=', value: 'x' })).to.deep.equal(['query.field']);
@@ -155,7 +199,15 @@ describe('filter language (unit)', () => {
 
     it('an unknown operator, and one the field does not allow', async () => {
       expect(fieldsOf({ field: 'state', operator: 'LIKE', value: 'open' })).to.deep.equal(['query.operator']);
-      expect(fieldsOf({ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'state', operator: '~', value: 'op' }] })).to.deep.equal(['query.value.1.operator']);
+      expect(
+        fieldsOf({
+          operator: 'AND',
+          value: [
+            { field: 'state', operator: '=', value: 'open' },
+            { field: 'state', operator: '~', value: 'op' },
+          ],
+        }),
+      ).to.deep.equal(['query.value.1.operator']);
       expect(fieldsOf({ field: 'body', operator: '=', value: 'x' })).to.deep.equal(['query.operator']);
       expect(fieldsOf({ field: 'created_at', operator: '~', value: '2026' })).to.deep.equal(['query.operator']);
       expect(fieldsOf({ field: 'archived', operator: '<', value: true }, contactSearch)).to.deep.equal(['query.operator']);
@@ -175,7 +227,17 @@ describe('filter language (unit)', () => {
     });
 
     it('dates that are not instants: a calendar day, no offset, an impossible day, junk', async () => {
-      for (const v of ['2026-01-31', '2026-01-31T09:00:00', '2026-01-31t09:00:00z', '2026-02-30T00:00:00Z', '2026-01-31T24:00:00Z', '0000-01-01T00:00:00Z', '2026-01-31T09:00:00+15:00', 'yesterday', 1769850000]) {
+      for (const v of [
+        '2026-01-31',
+        '2026-01-31T09:00:00',
+        '2026-01-31t09:00:00z',
+        '2026-02-30T00:00:00Z',
+        '2026-01-31T24:00:00Z',
+        '0000-01-01T00:00:00Z',
+        '2026-01-31T09:00:00+15:00',
+        'yesterday',
+        1769850000,
+      ]) {
         expect(fieldsOf({ field: 'updated_at', operator: '<', value: v }), String(v)).to.deep.equal(['query.value']);
       }
       expect(isInstant('2026-01-31T09:00:00Z')).to.equal(true);
@@ -199,7 +261,9 @@ describe('filter language (unit)', () => {
     it('depth beyond two levels of groups, and groups of 0 or more than 15 entries', async () => {
       const leaf = { field: 'state', operator: '=', value: 'open' };
       expect(() => checkQuery(conversationSearch, { operator: 'AND', value: [{ operator: 'OR', value: [leaf] }] })).to.not.throw();
-      expect(fieldsOf({ operator: 'AND', value: [leaf, { operator: 'OR', value: [{ operator: 'AND', value: [leaf] }] }] })).to.deep.equal(['query.value.1.value.0']);
+      expect(fieldsOf({ operator: 'AND', value: [leaf, { operator: 'OR', value: [{ operator: 'AND', value: [leaf] }] }] })).to.deep.equal([
+        'query.value.1.value.0',
+      ]);
       expect(fieldsOf({ operator: 'AND', value: [] })).to.deep.equal(['query.value']);
       expect(fieldsOf({ operator: 'AND', value: Array(16).fill(leaf) })).to.deep.equal(['query.value']);
       expect(() => checkQuery(conversationSearch, { operator: 'AND', value: Array(15).fill(leaf) })).to.not.throw();
@@ -228,14 +292,27 @@ describe('filter language (unit)', () => {
     });
 
     it('reports every problem of a query at once, each with its own path', async () => {
-      const entries = rejects({ operator: 'OR', value: [{ field: 'nope', operator: '=', value: 1 }, { field: 'state', operator: '>', value: 'open' }, { field: 'assignee_id', operator: '=', value: 'me' }] });
+      const entries = rejects({
+        operator: 'OR',
+        value: [
+          { field: 'nope', operator: '=', value: 1 },
+          { field: 'state', operator: '>', value: 'open' },
+          { field: 'assignee_id', operator: '=', value: 'me' },
+        ],
+      });
       expect(entries.map((e) => e.field)).to.deep.equal(['query.value.0.field', 'query.value.1.operator', 'query.value.2.value']);
       expect(entries[0]!.message).to.include('nope').and.include('not a field of conversations');
     });
   });
 
   it('compile() of a checked tree equals compileQuery()', async () => {
-    const raw = { operator: 'OR', value: [{ field: 'subject', operator: '$', value: 'x' }, { field: 'contact_id', operator: '=', value: U2 }] };
+    const raw = {
+      operator: 'OR',
+      value: [
+        { field: 'subject', operator: '$', value: 'x' },
+        { field: 'contact_id', operator: '=', value: U2 },
+      ],
+    };
     expect(await compile(checkQuery(conversationSearch, raw), LIST)).to.deep.equal(await cq(conversationSearch, raw));
   });
 });

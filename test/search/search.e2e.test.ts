@@ -27,26 +27,46 @@ describe('search', function () {
     const a = await r;
     expect(a.status, a.text).to.equal(400);
     expect(a.body.type).to.equal('error.list');
-    expect(a.body.errors.map((e: { field: string }) => e.field), a.text).to.include(field);
+    expect(
+      a.body.errors.map((e: { field: string }) => e.field),
+      a.text,
+    ).to.include(field);
     expect(a.body.errors.find((e: { field: string }) => e.field === field).code).to.equal(code);
   };
 
   before(async () => {
     t = await startTestService('search');
     owner = await newWorkspace(t);
-    key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'conversations:delete', 'contacts:read', 'contacts:write', 'contacts:delete', 'members:invite', 'members:read'])).secret;
+    key = (
+      await mintKey(t, owner, [
+        'conversations:read',
+        'conversations:write',
+        'conversations:delete',
+        'contacts:read',
+        'contacts:write',
+        'contacts:delete',
+        'members:invite',
+        'members:read',
+      ])
+    ).secret;
     channelId = (await createChannel(t, owner)).id;
     agentId = (await addMember(t, owner, 'agent')).memberId;
     teamId = (await ok(t.client.post('/api/teams', { name: 'Billing' }, { key }), 201)).id;
     const start = async (name: string, body: string, subject: string | null, email: string) =>
-      (conv[name] = await ok(t.client.post('/api/conversations', { channel_id: channelId, body, ...(subject ? { subject } : {}), contact: { email } }, { key }), 201));
+      (conv[name] = await ok(
+        t.client.post('/api/conversations', { channel_id: channelId, body, ...(subject ? { subject } : {}), contact: { email } }, { key }),
+        201,
+      ));
     await start('refund', 'I would like a refund for my order', 'Refund please', 'ann@example.com');
     await start('shipping', 'Where is my parcel? It is late.', 'Shipping 100% late', 'bob@example.com');
     await start('card', 'My credit card was charged twice, refund?', null, 'cy@example.com');
     await start('hello', 'hello there', 'Hi_there', 'ann@example.com');
     await ok(t.client.post(`/api/conversations/${conv.card.id}/parts`, { message_type: 'assignment', assignee_id: agentId, team_id: teamId }, { key }), 201);
     await ok(t.client.post(`/api/conversations/${conv.shipping.id}/parts`, { message_type: 'close' }, { key }), 201);
-    await ok(t.client.post(`/api/conversations/${conv.hello.id}/reply`, { message_type: 'note', body: 'customer asked about a discount voucher' }, { key }), 201);
+    await ok(
+      t.client.post(`/api/conversations/${conv.hello.id}/reply`, { message_type: 'note', body: 'customer asked about a discount voucher' }, { key }),
+      201,
+    );
   });
   after(async () => t?.close());
 
@@ -58,7 +78,15 @@ describe('search', function () {
     expect(ids(await ok(search({ field: 'body', operator: '~', value: '"credit card"' })))).to.deep.equal([conv.card.id]);
     expect(ids(await ok(search({ field: 'body', operator: '~', value: 'refund -credit' })))).to.deep.equal([conv.refund.id]);
     // two conditions
-    const two = await ok(search({ operator: 'AND', value: [{ field: 'body', operator: '~', value: 'refund' }, { field: 'assignee_id', operator: '=', value: null }] }));
+    const two = await ok(
+      search({
+        operator: 'AND',
+        value: [
+          { field: 'body', operator: '~', value: 'refund' },
+          { field: 'assignee_id', operator: '=', value: null },
+        ],
+      }),
+    );
     expect(ids(two)).to.deep.equal([conv.refund.id]);
     expect(two).to.include({ type: 'list' });
     expect(two.pages).to.deep.equal({ type: 'pages', per_page: 20, next: null });
@@ -82,34 +110,81 @@ describe('search', function () {
     const created = conv.card.created_at as string;
     expect(ids(await ok(search({ field: 'created_at', operator: '<=', value: created })))).to.include(conv.card.id);
     expect((await ok(search({ field: 'created_at', operator: '>', value: '2999-01-01T00:00:00+01:00' }))).data).to.deep.equal([]);
-    expect(ids(await ok(search({ operator: 'OR', value: [{ field: 'state', operator: '=', value: 'closed' }, { operator: 'AND', value: [{ field: 'team_id', operator: '!=', value: null }, { field: 'channel_id', operator: 'IN', value: [channelId] }] }] })))).to.deep.equal([conv.shipping.id, conv.card.id].sort());
+    expect(
+      ids(
+        await ok(
+          search({
+            operator: 'OR',
+            value: [
+              { field: 'state', operator: '=', value: 'closed' },
+              {
+                operator: 'AND',
+                value: [
+                  { field: 'team_id', operator: '!=', value: null },
+                  { field: 'channel_id', operator: 'IN', value: [channelId] },
+                ],
+              },
+            ],
+          }),
+        ),
+      ),
+    ).to.deep.equal([conv.shipping.id, conv.card.id].sort());
   });
 
   it('filters on tags: has, has not, any of, none of, untagged (conversations and contacts)', async () => {
     const tagKey = (await mintKey(t, owner, ['settings:write', 'conversations:read'])).secret;
-    const [vip, bug] = [await ok(t.client.post('/api/tags', { name: 'vip' }, { key: tagKey }), 201), await ok(t.client.post('/api/tags', { name: 'bug' }, { key: tagKey }), 201)];
+    const [vip, bug] = [
+      await ok(t.client.post('/api/tags', { name: 'vip' }, { key: tagKey }), 201),
+      await ok(t.client.post('/api/tags', { name: 'bug' }, { key: tagKey }), 201),
+    ];
     await ok(t.client.post(`/api/conversations/${conv.refund.id}/tags`, { tag_id: vip.id }, { key }));
     await ok(t.client.post(`/api/conversations/${conv.card.id}/tags`, { tag_id: vip.id }, { key }));
     await ok(t.client.post(`/api/conversations/${conv.card.id}/tags`, { tag_id: bug.id }, { key }));
-    const within = (q: unknown) => ({ operator: 'AND', value: [{ field: 'channel_id', operator: '=', value: channelId }, { field: 'contact_id', operator: 'IN', value: [conv.refund.contact_id, conv.shipping.contact_id, conv.card.contact_id] }, q] });
+    const within = (q: unknown) => ({
+      operator: 'AND',
+      value: [
+        { field: 'channel_id', operator: '=', value: channelId },
+        { field: 'contact_id', operator: 'IN', value: [conv.refund.contact_id, conv.shipping.contact_id, conv.card.contact_id] },
+        q,
+      ],
+    });
     expect(ids(await ok(search({ field: 'tag_ids', operator: '=', value: vip.id })))).to.deep.equal([conv.refund.id, conv.card.id].sort());
-    expect(ids(await ok(search({ operator: 'AND', value: [{ field: 'tag_ids', operator: '=', value: vip.id }, { field: 'tag_ids', operator: '!=', value: bug.id }] })))).to.deep.equal([conv.refund.id]);
+    expect(
+      ids(
+        await ok(
+          search({
+            operator: 'AND',
+            value: [
+              { field: 'tag_ids', operator: '=', value: vip.id },
+              { field: 'tag_ids', operator: '!=', value: bug.id },
+            ],
+          }),
+        ),
+      ),
+    ).to.deep.equal([conv.refund.id]);
     expect(ids(await ok(search({ field: 'tag_ids', operator: 'IN', value: [bug.id, '00000000-0000-4000-8000-000000000000'] })))).to.deep.equal([conv.card.id]);
     expect(ids(await ok(search(within({ field: 'tag_ids', operator: 'NIN', value: [vip.id] }))))).to.deep.equal([conv.shipping.id, conv.hello.id].sort());
     expect(ids(await ok(search(within({ field: 'tag_ids', operator: '=', value: null }))))).to.deep.equal([conv.shipping.id, conv.hello.id].sort());
     expect(ids(await ok(search(within({ field: 'tag_ids', operator: '!=', value: null }))))).to.deep.equal([conv.refund.id, conv.card.id].sort());
     const contact = await ok(t.client.post('/api/contacts', { email: 'tagged.search@example.net' }, { key }), 201);
     await ok(t.client.post(`/api/contacts/${contact.id}/tags`, { tag_id: bug.id }, { key }));
-    expect(ids(await ok(t.client.post('/api/contacts/search', { query: { field: 'tag_ids', operator: '=', value: bug.id } }, { key })))).to.deep.equal([contact.id]);
+    expect(ids(await ok(t.client.post('/api/contacts/search', { query: { field: 'tag_ids', operator: '=', value: bug.id } }, { key })))).to.deep.equal([
+      contact.id,
+    ]);
   });
 
   it('pages with the same keyset cursors, sorts and envelope as GET /api/conversations', async () => {
-    for (const [sort, order] of [['updated_at', 'desc'], ['created_at', 'asc']] as const) {
+    for (const [sort, order] of [
+      ['updated_at', 'desc'],
+      ['created_at', 'asc'],
+    ] as const) {
       const listed = await ok(t.client.get(`/api/conversations?per_page=150&sort=${sort}&order=${order}`, { key }));
       const seen: string[] = [];
       let next: string | undefined;
       do {
-        const page = await ok(search({ field: 'channel_id', operator: '=', value: channelId }, { per_page: 3, sort, order, ...(next ? { starting_after: next } : {}) }));
+        const page = await ok(
+          search({ field: 'channel_id', operator: '=', value: channelId }, { per_page: 3, sort, order, ...(next ? { starting_after: next } : {}) }),
+        );
         expect(page.data.length).to.be.at.most(3);
         seen.push(...page.data.map((c: { id: string }) => c.id));
         next = page.pages.next?.starting_after;
@@ -119,14 +194,19 @@ describe('search', function () {
     // a cursor of the GET list works for the search under the same sort, and not under another
     const first = await ok(t.client.get('/api/conversations?per_page=1&sort=created_at&order=asc', { key }));
     const cursor = first.pages.next.starting_after;
-    const rest = await ok(search({ field: 'state', operator: 'IN', value: ['open', 'closed', 'snoozed'] }, { sort: 'created_at', order: 'asc', starting_after: cursor }));
+    const rest = await ok(
+      search({ field: 'state', operator: 'IN', value: ['open', 'closed', 'snoozed'] }, { sort: 'created_at', order: 'asc', starting_after: cursor }),
+    );
     expect(rest.data.map((c: { id: string }) => c.id)).to.not.include(first.data[0].id);
     await bad(search({ field: 'state', operator: '=', value: 'open' }, { sort: 'updated_at', starting_after: cursor }), 'starting_after', 'invalid_cursor');
     await bad(search({ field: 'state', operator: '=', value: 'open' }, { starting_after: 'garbage!' }), 'starting_after', 'invalid_cursor');
   });
 
   it('stops matching a part once its body is redacted (null bodies never match)', async () => {
-    const r = await ok(t.client.post('/api/conversations', { channel_id: channelId, body: 'my passport number is zebra42', contact: { email: 'dee@example.com' } }, { key }), 201);
+    const r = await ok(
+      t.client.post('/api/conversations', { channel_id: channelId, body: 'my passport number is zebra42', contact: { email: 'dee@example.com' } }, { key }),
+      201,
+    );
     expect(ids(await ok(search({ field: 'body', operator: '~', value: 'zebra42' })))).to.deep.equal([r.id]);
     await ok(t.client.post(`/api/conversations/${r.id}/parts/${r.parts[0].id}/redact`, undefined, { key }));
     expect((await ok(search({ field: 'body', operator: '~', value: 'zebra42' }))).data).to.deep.equal([]);
@@ -138,7 +218,9 @@ describe('search', function () {
     const explain = `EXPLAIN SELECT p.conversation_id FROM conversation_parts p WHERE p.body_tsv @@ websearch_to_tsquery('simple'::regconfig, ?::text)`;
     const plan = (r: { rows: Record<string, unknown>[] }) => r.rows.map((x) => x['QUERY PLAN']).join('\n');
     // the probe leaves the request's tenant scope: its connection is in the owner role
-    const setting = await deps.scope.run(owner.workspaceId, () => ownerLookup(deps).raw("SELECT current_setting('app.tenant_id', true) AS t, current_setting('role') AS r", []));
+    const setting = await deps.scope.run(owner.workspaceId, () =>
+      ownerLookup(deps).raw("SELECT current_setting('app.tenant_id', true) AS t, current_setting('role') AS r", []),
+    );
     expect(setting.rows[0]!.r).to.equal('none');
     expect(setting.rows[0]!.t ?? '').to.equal('');
     // where the planner can use the index (seq scans off, so the choice is the index's to make, as on a big table)
@@ -158,12 +240,24 @@ describe('search', function () {
   });
 
   it('answers 400 naming the path for a bad field, operator, value or depth, before any query', async () => {
-    await bad(search({ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'state', operator: '~', value: 'op' }] }), 'query.value.1.operator');
+    await bad(
+      search({
+        operator: 'AND',
+        value: [
+          { field: 'state', operator: '=', value: 'open' },
+          { field: 'state', operator: '~', value: 'op' },
+        ],
+      }),
+      'query.value.1.operator',
+    );
     await bad(search({ field: 'colour', operator: '=', value: 'red' }), 'query.field');
     await bad(search({ field: 'assignee_id', operator: '=', value: 'me' }), 'query.value');
     await bad(search({ field: 'updated_at', operator: '>', value: '2026-01-01' }), 'query.value');
     await bad(search({ field: 'state', operator: 'IN', value: ['open', 7] }), 'query.value.1');
-    await bad(search({ operator: 'AND', value: [{ operator: 'OR', value: [{ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }] }] }] }), 'query.value.0.value.0');
+    await bad(
+      search({ operator: 'AND', value: [{ operator: 'OR', value: [{ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }] }] }] }),
+      'query.value.0.value.0',
+    );
     await bad(search({ operator: 'AND', value: Array(16).fill({ field: 'state', operator: '=', value: 'open' }) }), 'query.value');
     // the body around the query is checked as every body is
     await bad(t.client.post('/api/conversations/search', {}, { key }), 'query', 'missing_field');
@@ -196,7 +290,10 @@ describe('search', function () {
       expect(r.status, `${String(raw).slice(0, 120)} → ${r.text}`).to.be.oneOf([200, 400]);
       if (r.status === 400) expect(r.body.type).to.equal('error.list');
     }
-    const c = await t.client.post('/api/contacts/search', undefined, { key, raw: '{"query":{"field":"custom_attributes.n","operator":"<","value":1.7976931348623157e308}}' });
+    const c = await t.client.post('/api/contacts/search', undefined, {
+      key,
+      raw: '{"query":{"field":"custom_attributes.n","operator":"<","value":1.7976931348623157e308}}',
+    });
     expect(c.status, c.text).to.equal(200);
   });
 
@@ -205,7 +302,9 @@ describe('search', function () {
     const otherKey = (await mintKey(t, other, ['conversations:read', 'contacts:read'])).secret;
     expect((await ok(search({ field: 'body', operator: '~', value: 'refund' }, {}, otherKey))).data).to.deep.equal([]);
     expect((await ok(search({ field: 'contact_id', operator: '=', value: conv.refund.contact_id }, {}, otherKey))).data).to.deep.equal([]);
-    expect((await ok(t.client.post('/api/contacts/search', { query: { field: 'email', operator: '~', value: 'example.com' } }, { key: otherKey }))).data).to.deep.equal([]);
+    expect(
+      (await ok(t.client.post('/api/contacts/search', { query: { field: 'email', operator: '~', value: 'example.com' } }, { key: otherKey }))).data,
+    ).to.deep.equal([]);
     const contactsOnly = (await mintKey(t, owner, ['contacts:read'])).secret;
     const denied = await search({ field: 'state', operator: '=', value: 'open' }, {}, contactsOnly);
     expect(denied.status).to.equal(403);
@@ -216,7 +315,11 @@ describe('search', function () {
     expect(denied2.status).to.equal(403);
     expect(denied2.body.errors[0].message).to.include('contacts:read');
     expect((await t.client.post('/api/conversations/search', { query: { field: 'state', operator: '=', value: 'open' } })).status).to.equal(401);
-    const keyed = await t.client.post('/api/conversations/search', { query: { field: 'state', operator: '=', value: 'open' } }, { key, headers: { 'idempotency-key': 'k1' } });
+    const keyed = await t.client.post(
+      '/api/conversations/search',
+      { query: { field: 'state', operator: '=', value: 'open' } },
+      { key, headers: { 'idempotency-key': 'k1' } },
+    );
     expect(keyed.status).to.equal(400);
     expect(keyed.body.errors[0].code).to.equal('idempotency_key_not_allowed');
   });
@@ -231,7 +334,8 @@ describe('search', function () {
     await ok(t.client.post(`/api/contacts/${b.id}/companies`, { company_id: company.id }, { key }));
     await ok(t.client.post(`/api/contacts/${c.id}/archive`, undefined, { key }));
     await ok(t.client.delete(`/api/contacts/${gone.id}`, { key }));
-    const cs = async (query: unknown, extra: Record<string, unknown> = {}) => ids(await ok(t.client.post('/api/contacts/search', { query, ...extra }, { key })));
+    const cs = async (query: unknown, extra: Record<string, unknown> = {}) =>
+      ids(await ok(t.client.post('/api/contacts/search', { query, ...extra }, { key })));
     const within = (q: unknown) => ({ operator: 'AND', value: [{ field: 'email', operator: '$', value: '@example.org' }, q] });
     expect(await cs({ field: 'email', operator: '$', value: '@EXAMPLE.org' })).to.deep.equal([a.id, b.id, c.id].sort());
     expect(await cs({ field: 'email', operator: '=', value: 'SEARCH.A@example.ORG' })).to.deep.equal([a.id]);
@@ -258,6 +362,9 @@ describe('search', function () {
     expect(page.data[0]).to.deep.include({ type: 'contact', id: b.id, email: 'search.b@example.org' });
     expect(page.data[0].companies.map((x: { id: string }) => x.id)).to.deep.equal([company.id]);
     await bad(t.client.post('/api/contacts/search', { query: { field: 'body', operator: '~', value: 'x' } }, { key }), 'query.field');
-    await bad(t.client.post('/api/contacts/search', { query: { operator: 'OR', value: [{ field: 'archived', operator: '=', value: 'yes' }] } }, { key }), 'query.value.0.value');
+    await bad(
+      t.client.post('/api/contacts/search', { query: { operator: 'OR', value: [{ field: 'archived', operator: '=', value: 'yes' }] } }, { key }),
+      'query.value.0.value',
+    );
   });
 });

@@ -137,7 +137,8 @@ export function checkRecordedAnswers(answers: readonly RecordedAnswer[] = record
     // Every error code answered is in the error catalogue under this status (so in docs/errors.md and the OpenAPI document).
     if (a.status >= 400) {
       for (const e of (body as { errors?: { code?: unknown }[] }).errors ?? []) {
-        if (typeof e.code === 'string' && !errors.has(e.code, a.status)) problem(`${key}: error code ${e.code} is not in the error catalogue under ${a.status}`, a.text.slice(0, 300));
+        if (typeof e.code === 'string' && !errors.has(e.code, a.status))
+          problem(`${key}: error code ${e.code} is not in the error catalogue under ${a.status}`, a.text.slice(0, 300));
       }
     }
   }

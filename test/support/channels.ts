@@ -4,11 +4,21 @@ import type { TestService, Member } from './service.js';
 
 export const CHANNEL_SECRET = 'bridge-secret-0123456789';
 
-export async function createChannel(t: TestService, m: Member, opts: { name?: string; secret?: string; source?: string } = {}): Promise<{ id: string; secret: string }> {
+export async function createChannel(
+  t: TestService,
+  m: Member,
+  opts: { name?: string; secret?: string; source?: string } = {},
+): Promise<{ id: string; secret: string }> {
   const secret = opts.secret ?? CHANNEL_SECRET;
   const r = await t.client.post(
     '/api/channels',
-    { kind: 'api', name: opts.name ?? `Bridge ${Math.random().toString(36).slice(2, 8)}`, default_team_id: null, webhook_secret: secret, ...(opts.source ? { source: opts.source } : {}) },
+    {
+      kind: 'api',
+      name: opts.name ?? `Bridge ${Math.random().toString(36).slice(2, 8)}`,
+      default_team_id: null,
+      webhook_secret: secret,
+      ...(opts.source ? { source: opts.source } : {}),
+    },
     { cookie: m.cookie, workspace: m.workspaceId },
   );
   expect(r.status, r.text).to.equal(201);

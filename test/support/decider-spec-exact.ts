@@ -11,7 +11,9 @@ export interface Refusal {
   field?: string;
 }
 
-export function exactDecider<C, S, E extends { type: string; aggregate_type: string; aggregate_id: string; payload: object }>(decide: (cmd: C, state: S) => E[]) {
+export function exactDecider<C, S, E extends { type: string; aggregate_type: string; aggregate_id: string; payload: object }>(
+  decide: (cmd: C, state: S) => E[],
+) {
   return {
     given: (state: S) => ({
       when: (cmd: C) => {

@@ -14,7 +14,10 @@ export function decider<C, S, E extends { type: string; aggregate_id: string; pa
           /** the decided events, in order; payloads compared by the fields named */
           then(...expected: Expected<E>[]): E[] {
             const events = run();
-            expect(events.map((e) => e.type), 'event types').to.deep.equal(expected.map((x) => x.type));
+            expect(
+              events.map((e) => e.type),
+              'event types',
+            ).to.deep.equal(expected.map((x) => x.type));
             expected.forEach((x, i) => {
               if (x.aggregate_id !== undefined) expect(events[i]!.aggregate_id, `event ${i} aggregate_id`).to.equal(x.aggregate_id);
               if (x.payload) expect(events[i]!.payload, `event ${i} payload`).to.deep.include(x.payload);

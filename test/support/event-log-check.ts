@@ -10,7 +10,13 @@ export const eventLogProblems: string[] = [];
 export const eventLogStats = { databases: 0, events: 0 };
 
 export async function checkEventLog(db: Knex, label: string): Promise<void> {
-  const rows: { seq: string; type: string; aggregate_type: string; payload: unknown; tenant_id: string }[] = await db('events').select('tenant_id', 'seq', 'type', 'aggregate_type', 'payload');
+  const rows: { seq: string; type: string; aggregate_type: string; payload: unknown; tenant_id: string }[] = await db('events').select(
+    'tenant_id',
+    'seq',
+    'type',
+    'aggregate_type',
+    'payload',
+  );
   eventLogStats.databases++;
   eventLogStats.events += rows.length;
   for (const r of rows) {

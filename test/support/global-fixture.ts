@@ -49,7 +49,9 @@ export async function mochaGlobalTeardown(): Promise<void> {
 function checkEvents(): string | null {
   if (eventLogStats.databases === 0) return null;
   console.log(`  [fixture] checked ${eventLogStats.events} events in ${eventLogStats.databases} databases against the event catalogue`);
-  return eventLogProblems.length ? `events that do not match the catalogue (src/capabilities/*/*.events.ts):\n${eventLogProblems.slice(0, 50).join('\n')}` : null;
+  return eventLogProblems.length
+    ? `events that do not match the catalogue (src/capabilities/*/*.events.ts):\n${eventLogProblems.slice(0, 50).join('\n')}`
+    : null;
 }
 
 /** Every answer the HTTP client received has a documented status and matches its schema in the OpenAPI document. */
@@ -57,7 +59,9 @@ function checkAnswers(): string | null {
   if (recordedAnswers.length === 0) return null;
   const r = checkRecordedAnswers();
   const statuses = [...r.covered.values()].reduce((n, s) => n + s.size, 0);
-  console.log(`  [fixture] checked ${r.checked} answers (${r.covered.size} operations, ${statuses} operation statuses) against docs/openapi.json; ${r.unmatched} requests matched no documented route`);
+  console.log(
+    `  [fixture] checked ${r.checked} answers (${r.covered.size} operations, ${statuses} operation statuses) against docs/openapi.json; ${r.unmatched} requests matched no documented route`,
+  );
   return r.problems.length
     ? `answers that do not match the OpenAPI document (declare them in the route's responses, then npm run openapi):\n${r.problems.slice(0, 60).join('\n')}`
     : null;

@@ -21,7 +21,15 @@ export class MemoryTables {
   given(...events: NewEvent[]): this {
     const stored: StoredEvent[] = events.map((e) => {
       const seq = ++this.seq;
-      return { ...e, tenant_id: this.tenantId, seq, id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`, created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(), metadata: {}, position: String(seq) };
+      return {
+        ...e,
+        tenant_id: this.tenantId,
+        seq,
+        id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+        created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(),
+        metadata: {},
+        position: String(seq),
+      };
     });
     const writes = new Writes();
     for (const p of this.projectors) {

@@ -97,7 +97,12 @@ export async function signIn(t: TestService, email: string, password: string): P
   return setCookie.split(';')[0]!;
 }
 
-export async function mintKey(t: TestService, m: Pick<Member, 'cookie' | 'workspaceId'>, scopes: string[], name = 'test key'): Promise<{ id: string; secret: string }> {
+export async function mintKey(
+  t: TestService,
+  m: Pick<Member, 'cookie' | 'workspaceId'>,
+  scopes: string[],
+  name = 'test key',
+): Promise<{ id: string; secret: string }> {
   const r = await t.client.post('/api/keys', { name, scopes }, { cookie: m.cookie, workspace: m.workspaceId });
   expect(r.status, r.text).to.equal(201);
   return { id: r.body.id, secret: r.body.secret };

@@ -21,7 +21,17 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
   before(async () => {
     t = await startTestService('tags', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } });
     owner = await newWorkspace(t);
-    admin = (await mintKey(t, owner, ['settings:write', 'conversations:read', 'conversations:write', 'contacts:read', 'contacts:write', 'contacts:delete', 'events:read'])).secret;
+    admin = (
+      await mintKey(t, owner, [
+        'settings:write',
+        'conversations:read',
+        'conversations:write',
+        'contacts:read',
+        'contacts:write',
+        'contacts:delete',
+        'events:read',
+      ])
+    ).secret;
     agent = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write'])).secret;
     receiver = await new Receiver().start();
     const ep = await t.client.post('/api/webhooks', { url: receiver.url, event_names: TAG_EVENTS }, { key: admin });
@@ -40,7 +50,8 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
   };
   const tag = async (name: string, key = admin) => (await ok(t.client.post('/api/tags', { name }, { key }), 201)) as { id: string; name: string };
   const conversation = async () => (await ok(postInbound(t, channel.id, channel.secret, inboundBody()), 201)).conversation_id as string;
-  const contact = async () => (await ok(t.client.post('/api/contacts', { email: `c-${Math.random().toString(36).slice(2)}@example.com` }, { key: admin }), 201)).id as string;
+  const contact = async () =>
+    (await ok(t.client.post('/api/contacts', { email: `c-${Math.random().toString(36).slice(2)}@example.com` }, { key: admin }), 201)).id as string;
   const getConversation = async (id: string) => ok(t.client.get(`/api/conversations/${id}`, { key: agent }));
   const getContact = async (id: string) => ok(t.client.get(`/api/contacts/${id}`, { key: agent }));
   const head = () => t.service.deps.store.head(owner.workspaceId);
@@ -89,8 +100,17 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
       ['tag.renamed', 'Invoices'],
       ['tag.deleted', 'apple'],
     ]);
-    await eventually(() => receiver.bodies().filter((b) => b.aggregate_id === billing.id || b.aggregate_id === apple.id).length, (n) => n >= 4);
-    expect(receiver.bodies().filter((b) => b.aggregate_id === billing.id).sort((x, y) => x.seq - y.seq).map((b) => b.type)).to.deep.equal(['tag.created', 'tag.renamed']);
+    await eventually(
+      () => receiver.bodies().filter((b) => b.aggregate_id === billing.id || b.aggregate_id === apple.id).length,
+      (n) => n >= 4,
+    );
+    expect(
+      receiver
+        .bodies()
+        .filter((b) => b.aggregate_id === billing.id)
+        .sort((x, y) => x.seq - y.seq)
+        .map((b) => b.type),
+    ).to.deep.equal(['tag.created', 'tag.renamed']);
   });
 
   it('tags conversations and contacts idempotently, shows them as {id, name}, and a rename is one event that shows everywhere', async () => {
@@ -105,7 +125,10 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
     expect((await ok(t.client.post(`/api/conversations/${c}/tags`, { tag_id: vip.id }, { key: agent }))).tags).to.deep.equal([{ id: vip.id, name: 'VIP' }]);
     expect(await head(), 'tagging twice appends nothing').to.equal(at);
     await ok(t.client.post(`/api/conversations/${c}/tags`, { tag_id: urgent.id }, { key: agent }));
-    expect((await getConversation(c)).tags, 'by name').to.deep.equal([{ id: urgent.id, name: 'Urgent' }, { id: vip.id, name: 'VIP' }]);
+    expect((await getConversation(c)).tags, 'by name').to.deep.equal([
+      { id: urgent.id, name: 'Urgent' },
+      { id: vip.id, name: 'VIP' },
+    ]);
     const listed = (await ok(t.client.get('/api/conversations?per_page=100', { key: agent }))).data.find((x: { id: string }) => x.id === c);
     expect(listed.tags).to.have.length(2);
 
@@ -115,10 +138,15 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
     const beforeRename = await head();
     await ok(t.client.put(`/api/tags/${vip.id}`, { name: 'Very Important' }, { key: admin }));
     expect(await head(), 'a rename is one catalog event').to.equal(beforeRename + 1);
-    expect((await getConversation(c)).tags).to.deep.equal([{ id: urgent.id, name: 'Urgent' }, { id: vip.id, name: 'Very Important' }]);
+    expect((await getConversation(c)).tags).to.deep.equal([
+      { id: urgent.id, name: 'Urgent' },
+      { id: vip.id, name: 'Very Important' },
+    ]);
     expect((await getContact(k)).tags).to.deep.equal([{ id: vip.id, name: 'Very Important' }]);
 
-    expect((await ok(t.client.delete(`/api/conversations/${c}/tags/${urgent.id}`, { key: agent }))).tags).to.deep.equal([{ id: vip.id, name: 'Very Important' }]);
+    expect((await ok(t.client.delete(`/api/conversations/${c}/tags/${urgent.id}`, { key: agent }))).tags).to.deep.equal([
+      { id: vip.id, name: 'Very Important' },
+    ]);
     const off = await head();
     expect((await ok(t.client.delete(`/api/conversations/${c}/tags/${urgent.id}`, { key: agent }))).tags).to.have.length(1);
     expect(await head(), 'untagging what is not there appends nothing').to.equal(off);
@@ -133,8 +161,17 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
       ['contact.untagged', vip.id],
     ]);
     expect(mine[0]!.payload).to.deep.equal({ conversation_id: c, tag_id: vip.id, name: 'VIP' });
-    await eventually(() => receiver.bodies().filter((b) => b.aggregate_id === c || b.aggregate_id === k).length, (n) => n >= 5);
-    expect(receiver.bodies().filter((b) => b.aggregate_id === c).sort((x, y) => x.seq - y.seq).map((b) => b.type)).to.deep.equal(['conversation.tagged', 'conversation.tagged', 'conversation.untagged']);
+    await eventually(
+      () => receiver.bodies().filter((b) => b.aggregate_id === c || b.aggregate_id === k).length,
+      (n) => n >= 5,
+    );
+    expect(
+      receiver
+        .bodies()
+        .filter((b) => b.aggregate_id === c)
+        .sort((x, y) => x.seq - y.seq)
+        .map((b) => b.type),
+    ).to.deep.equal(['conversation.tagged', 'conversation.tagged', 'conversation.untagged']);
   });
 
   it('deleting a tag takes it off every conversation and contact through one tag.deleted naming them', async () => {
@@ -225,7 +262,7 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
     const agents = await Promise.all(Array.from({ length: 20 }, () => mintKey(t, owner, ['conversations:write'])));
     // Each client flips tags in its own pseudo-random order: 20 x 6 requests in flight together.
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const plans = agents.map((a) => Array.from({ length: 6 }, () => ({ key: a.secret, tag: tags[Math.floor(rand() * 3)]!.id, add: rand() < 0.5 })));
     const results = await Promise.all(
       plans.map(async (plan) => {
@@ -239,7 +276,10 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
         return statuses;
       }),
     );
-    expect(results.flat().every((s) => s === 200), JSON.stringify(results)).to.equal(true);
+    expect(
+      results.flat().every((s) => s === 200),
+      JSON.stringify(results),
+    ).to.equal(true);
 
     const events = (await feed(['conversation.tagged', 'conversation.untagged'])).filter((e) => e.aggregate_id === c);
     expect(events.length, 'some flips changed something').to.be.greaterThan(0);
@@ -248,7 +288,9 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
       const kinds = events.filter((e) => e.payload.tag_id === x.id).map((e) => e.type);
       for (let i = 1; i < kinds.length; i++) expect(kinds[i], `${x.name} events alternate`).to.not.equal(kinds[i - 1]);
     }
-    const expected = tags.filter((x) => events.filter((e) => e.payload.tag_id === x.id).at(-1)?.type === 'conversation.tagged').map((x) => ({ id: x.id, name: x.name }));
+    const expected = tags
+      .filter((x) => events.filter((e) => e.payload.tag_id === x.id).at(-1)?.type === 'conversation.tagged')
+      .map((x) => ({ id: x.id, name: x.name }));
     expect((await getConversation(c)).tags).to.deep.equal(expected);
   });
 });

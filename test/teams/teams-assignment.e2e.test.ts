@@ -12,7 +12,9 @@ describe('teams: conversations and channels name existing teams', () => {
   before(async () => {
     t = await startTestService('teams-assignment');
     owner = await newWorkspace(t);
-    key = (await mintKey(t, owner, ['members:read', 'members:invite', 'conversations:read', 'conversations:write', 'settings:read', 'settings:write', 'events:read'])).secret;
+    key = (
+      await mintKey(t, owner, ['members:read', 'members:invite', 'conversations:read', 'conversations:write', 'settings:read', 'settings:write', 'events:read'])
+    ).secret;
   });
   after(async () => t?.close());
 
@@ -23,7 +25,8 @@ describe('teams: conversations and channels name existing teams', () => {
   };
   const channel = (body: Record<string, unknown>, k = key) => t.client.post('/api/channels', { kind: 'api', webhook_secret: SECRET, ...body }, { key: k });
   const conversation = async (id: string) => (await t.client.get(`/api/conversations/${id}`, { key })).body;
-  const assign = (id: string, body: Record<string, unknown>) => t.client.post(`/api/conversations/${id}/parts`, { message_type: 'assignment', ...body }, { key });
+  const assign = (id: string, body: Record<string, unknown>) =>
+    t.client.post(`/api/conversations/${id}/parts`, { message_type: 'assignment', ...body }, { key });
 
   it("refuses a channel's default_team_id that names no team of the workspace (400 unknown_team)", async () => {
     const head = await t.service.deps.store.head(owner.workspaceId);
@@ -62,7 +65,7 @@ describe('teams: conversations and channels name existing teams', () => {
     expect((await conversation(id)).team_id).to.equal(null);
   });
 
-  it("deleting a team unassigns its conversations (open and closed) and channels through team.deleted", async () => {
+  it('deleting a team unassigns its conversations (open and closed) and channels through team.deleted', async () => {
     const doomed = await team('Doomed');
     const kept = await team('Kept');
     const ch = (await channel({ name: 'Doomed bridge', default_team_id: doomed })).body;
@@ -77,17 +80,23 @@ describe('teams: conversations and channels name existing teams', () => {
 
     const del = await t.client.delete(`/api/teams/${doomed}`, { key });
     expect(del.status, del.text).to.equal(200);
-    const ev = (await t.client.get('/api/events?types=team.deleted&per_page=100', { key })).body.data.find((e: { aggregate_id: string }) => e.aggregate_id === doomed);
+    const ev = (await t.client.get('/api/events?types=team.deleted&per_page=100', { key })).body.data.find(
+      (e: { aggregate_id: string }) => e.aggregate_id === doomed,
+    );
     expect(ev.payload).to.deep.equal({ id: doomed, name: 'Doomed', conversation_ids: [c1, c2, started.body.id].sort(), channel_ids: [ch.id] });
 
     expect((await conversation(c1)).team_id).to.equal(null);
-    expect((await conversation(c2))).to.include({ team_id: null, state: 'closed' });
+    expect(await conversation(c2)).to.include({ team_id: null, state: 'closed' });
     expect((await conversation(c3)).team_id, 'another team is untouched').to.equal(kept);
     expect((await t.client.get(`/api/channels/${ch.id}`, { key })).body.default_team_id).to.equal(null);
     // A new thread on the channel is filed under no team.
     const later = (await postInbound(t, ch.id, SECRET, inboundBody())).body.conversation_id;
     expect((await conversation(later)).team_id).to.equal(null);
-    const startedLater = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'Hello again', contact: { email: 'started@example.com' } }, { key });
+    const startedLater = await t.client.post(
+      '/api/conversations',
+      { channel_id: ch.id, body: 'Hello again', contact: { email: 'started@example.com' } },
+      { key },
+    );
     expect(startedLater.body.team_id, 'so is a teammate-started one').to.equal(null);
     // And the deleted team can no longer be assigned.
     expect((await assign(c1, { team_id: doomed })).body.errors[0]).to.include({ code: 'unknown_team', field: 'team_id' });

@@ -56,7 +56,10 @@ describe('teams', () => {
     expect((await t.client.put(`/api/teams/${r.body.id}`, { name: 'Gone' }, { key })).status).to.equal(404);
 
     const mine = (await events('team.created,team.renamed,team.deleted')).filter((e) => e.aggregate_id === r.body.id);
-    expect(mine.map((e) => e.type), 'a rename to the same name appends nothing').to.deep.equal(['team.created', 'team.renamed', 'team.deleted']);
+    expect(
+      mine.map((e) => e.type),
+      'a rename to the same name appends nothing',
+    ).to.deep.equal(['team.created', 'team.renamed', 'team.deleted']);
     expect(mine[0]!.payload).to.deep.equal({ id: r.body.id, name: 'Billing' });
     expect(mine[2]!.payload).to.deep.equal({ id: r.body.id, name: 'Billing & Refunds', conversation_ids: [], channel_ids: [] });
     // The name is free again.
@@ -131,7 +134,13 @@ describe('teams', () => {
     await t.client.put(`/api/teams/${z.id}/members`, { member_ids: [c.memberId] }, { key });
     const move = await t.client.post(
       '/api/teams/rosters',
-      { teams: [{ team_id: x.id, member_ids: [a.memberId] }, { team_id: y.id, member_ids: [b.memberId] }, { team_id: z.id, member_ids: [c.memberId] }] },
+      {
+        teams: [
+          { team_id: x.id, member_ids: [a.memberId] },
+          { team_id: y.id, member_ids: [b.memberId] },
+          { team_id: z.id, member_ids: [c.memberId] },
+        ],
+      },
       { key },
     );
     expect(move.status, move.text).to.equal(200);
@@ -142,7 +151,10 @@ describe('teams', () => {
       [z.id, [c.memberId]],
     ]);
     const moved = (await events('team.roster_changed')).slice(-2);
-    expect(moved.map((e) => e.aggregate_id), 'z is unchanged: no event').to.deep.equal([x.id, y.id]);
+    expect(
+      moved.map((e) => e.aggregate_id),
+      'z is unchanged: no event',
+    ).to.deep.equal([x.id, y.id]);
     expect(moved[1]!.seq - moved[0]!.seq).to.equal(1);
     // Nothing else was appended between them (the whole log, not only roster events).
     const all: Ev[] = (await t.client.get(`/api/events?after_seq=${moved[0]!.seq - 1}&per_page=5`, { key })).body.data;
@@ -194,15 +206,25 @@ describe('teams', () => {
     const receiver = await new Receiver().start();
     try {
       const hooks = (await mintKey(t, owner, ['settings:write'])).secret;
-      const ep = await t.client.post('/api/webhooks', { url: receiver.url, event_names: ['team.created', 'team.roster_changed', 'team.deleted'] }, { key: hooks });
+      const ep = await t.client.post(
+        '/api/webhooks',
+        { url: receiver.url, event_names: ['team.created', 'team.roster_changed', 'team.deleted'] },
+        { key: hooks },
+      );
       expect(ep.status, ep.text).to.equal(201);
       const team = (await create('Hooked')).body;
       await t.client.put(`/api/teams/${team.id}`, { name: 'Hooked again' }, { key });
       await t.client.put(`/api/teams/${team.id}/members`, { member_ids: [a.memberId] }, { key });
       await t.client.delete(`/api/teams/${team.id}`, { key });
       const mine = () => receiver.bodies().filter((b) => b.aggregate_id === team.id);
-      await eventually(() => mine().length, (n) => n >= 3);
-      expect(mine().map((b) => b.type), 'team.renamed is not subscribed').to.deep.equal(['team.created', 'team.roster_changed', 'team.deleted']);
+      await eventually(
+        () => mine().length,
+        (n) => n >= 3,
+      );
+      expect(
+        mine().map((b) => b.type),
+        'team.renamed is not subscribed',
+      ).to.deep.equal(['team.created', 'team.roster_changed', 'team.deleted']);
       expect(mine()[1]!.payload).to.deep.equal({ id: team.id, member_ids: [a.memberId], added: [a.memberId], removed: [] });
       expect(mine()[0]).to.include({ aggregate_type: 'team', tenant_id: owner.workspaceId });
     } finally {

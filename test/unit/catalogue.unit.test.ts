@@ -15,7 +15,19 @@ describe('event catalogue (unit)', () => {
 
   it('accepts what a decider emits and names what is wrong with anything else', () => {
     const events = decideInbound(
-      { channelId: uuid(1), defaultTeamId: null, conversationId: uuid(2), contactId: uuid(3), partId: uuid(4), externalId: 't', messageId: null, contact: { external_id: 'x' }, content: 'hi', attachments: [], at: '2026-01-01T00:00:00.000Z' },
+      {
+        channelId: uuid(1),
+        defaultTeamId: null,
+        conversationId: uuid(2),
+        contactId: uuid(3),
+        partId: uuid(4),
+        externalId: 't',
+        messageId: null,
+        contact: { external_id: 'x' },
+        content: 'hi',
+        attachments: [],
+        at: '2026-01-01T00:00:00.000Z',
+      },
       { thread: null, messageFiled: false, contact: null },
     );
     for (const e of events) expect(catalogue.check(e), e.type).to.deep.equal([]);
@@ -23,7 +35,9 @@ describe('event catalogue (unit)', () => {
     expect(catalogue.check({ ...part, payload: { ...part.payload, stray: 1 } })[0]).to.match(/must NOT have additional properties \(stray\)/);
     expect(catalogue.check({ ...part, payload: { ...part.payload, part_type: 'shout' } })).to.not.deep.equal([]);
     expect(catalogue.check({ ...part, aggregate_type: 'contact' })[0]).to.match(/aggregate_type/);
-    expect(catalogue.check({ type: 'conversation.exploded', aggregate_type: 'conversation', payload: {} })).to.deep.equal(['conversation.exploded is not in the catalogue']);
+    expect(catalogue.check({ type: 'conversation.exploded', aggregate_type: 'conversation', payload: {} })).to.deep.equal([
+      'conversation.exploded is not in the catalogue',
+    ]);
   });
 
   it('docs/events.md is what the catalogue generates (run `npm run docs:events` after changing an event)', async () => {

@@ -14,7 +14,16 @@ const SRC = new URL('../../src/', import.meta.url).pathname;
 const CODE = `'([a-z]+(?:_[a-z]+)+|[a-z]+)'`;
 /** Where the source raises a code, and the status that way of raising it gives. */
 const RAISES: { re: RegExp; status: (m: RegExpMatchArray) => number }[] = [
-  ...Object.entries({ BadRequest: 400, TemplateError: 400, UrlRefused: 400, Unauthorized: 401, Forbidden: 403, Conflict: 409, Gone: 410, Unprocessable: 422 }).map(([cls, status]) => ({
+  ...Object.entries({
+    BadRequest: 400,
+    TemplateError: 400,
+    UrlRefused: 400,
+    Unauthorized: 401,
+    Forbidden: 403,
+    Conflict: 409,
+    Gone: 410,
+    Unprocessable: 422,
+  }).map(([cls, status]) => ({
     re: new RegExp(`new ${cls}\\(\\s*${CODE}`, 'g'),
     status: () => status,
   })),
@@ -51,8 +60,14 @@ describe('error catalogue (unit)', () => {
   });
 
   it('declares nothing the source never names', async () => {
-    const all = (await sources(SRC)).filter(({ file }) => !file.endsWith('error-codes.ts') && !/capabilities\/[^/]+\/index\.ts$/.test(file)).map((s) => s.text).join('\n');
-    const dead = catalogue.list().filter((e) => !all.includes(`'${e.code}'`) && !all.includes(`"${e.code}"`)).map((e) => e.code);
+    const all = (await sources(SRC))
+      .filter(({ file }) => !file.endsWith('error-codes.ts') && !/capabilities\/[^/]+\/index\.ts$/.test(file))
+      .map((s) => s.text)
+      .join('\n');
+    const dead = catalogue
+      .list()
+      .filter((e) => !all.includes(`'${e.code}'`) && !all.includes(`"${e.code}"`))
+      .map((e) => e.code);
     expect(dead).to.deep.equal([]);
   });
 
@@ -61,9 +76,13 @@ describe('error catalogue (unit)', () => {
     const byStatus = new Map<number, string>();
     for (const r of Object.values(doc.components.responses)) {
       const s = catalogue.list().find((e) => r.description.includes(`\`${e.code}\``));
-      if (s) for (const st of s.statuses) if (!byStatus.has(st) && catalogue.ofStatus(st).every((c) => r.description.includes(`\`${c}\``))) byStatus.set(st, r.description);
+      if (s)
+        for (const st of s.statuses)
+          if (!byStatus.has(st) && catalogue.ofStatus(st).every((c) => r.description.includes(`\`${c}\``))) byStatus.set(st, r.description);
     }
-    const undocumented = catalogue.list().flatMap((e) => e.statuses.filter((st) => !byStatus.get(st)?.includes(`\`${e.code}\``)).map((st) => `${e.code} (${st})`));
+    const undocumented = catalogue
+      .list()
+      .flatMap((e) => e.statuses.filter((st) => !byStatus.get(st)?.includes(`\`${e.code}\``)).map((st) => `${e.code} (${st})`));
     expect(undocumented).to.deep.equal([]);
   });
 

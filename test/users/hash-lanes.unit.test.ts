@@ -5,7 +5,14 @@ import { LaneFull, LaneScheduler } from '../../src/capabilities/users/hash-lanes
 function gate(log: string[], name: string) {
   let release!: () => void;
   const done = new Promise<void>((r) => (release = r));
-  return { job: async () => { log.push(name); await done; return name; }, release };
+  return {
+    job: async () => {
+      log.push(name);
+      await done;
+      return name;
+    },
+    release,
+  };
 }
 const tick = () => new Promise((r) => setImmediate(r));
 

@@ -30,10 +30,20 @@ describe('view counts (unit)', () => {
     const f = fakes([7], 7);
     const r = await viewCounts(f.db, f.lookup, T, ME, withBody);
     expect(f.statements).to.have.length(1);
-    expect(f.statements[0]!.sql).to.match(/^SELECT \(SELECT COALESCE\(max\(last_seq\), 0\) FROM projection_checkpoints WHERE tenant_id = \?::uuid\) AS as_of_seq, count\(\*\) FILTER \(WHERE /);
+    expect(f.statements[0]!.sql).to.match(
+      /^SELECT \(SELECT COALESCE\(max\(last_seq\), 0\) FROM projection_checkpoints WHERE tenant_id = \?::uuid\) AS as_of_seq, count\(\*\) FILTER \(WHERE /,
+    );
     expect((f.statements[0]!.sql.match(/count\(\*\) FILTER/g) ?? []).length).to.equal(7);
     expect(r.as_of_seq).to.equal(7);
-    expect(r.data.map((d) => `${d.id}:${d.kind}`)).to.deep.equal(['open:builtin', 'unassigned:builtin', 'assigned_to_me:builtin', 'snoozed:builtin', 'closed:builtin', 'all:builtin', `${C1}:custom`]);
+    expect(r.data.map((d) => `${d.id}:${d.kind}`)).to.deep.equal([
+      'open:builtin',
+      'unassigned:builtin',
+      'assigned_to_me:builtin',
+      'snoozed:builtin',
+      'closed:builtin',
+      'all:builtin',
+      `${C1}:custom`,
+    ]);
   });
 
   it('takes the counts again when a write landed between the body probe and the statement', async () => {

@@ -1,15 +1,41 @@
 // Custom-view rules as specifications: given the view loaded and who asks,
 // when a command, then events or a coded refusal.
 import { decider } from '../support/decider-spec.js';
-import { decideCreateView, decideDeleteView, decideUpdateView, MAX_VIEWS, type Caller, type NewView, type ViewChanges, type ViewView } from '../../src/capabilities/views/views.decider.js';
+import {
+  decideCreateView,
+  decideDeleteView,
+  decideUpdateView,
+  MAX_VIEWS,
+  type Caller,
+  type NewView,
+  type ViewChanges,
+  type ViewView,
+} from '../../src/capabilities/views/views.decider.js';
 
 const OWNER = '6f1c1e7a-3b7e-4c7a-9a55-0a1b2c3d4e5f';
 const OTHER = '0e9f8a7b-6c5d-4e3f-8a1b-2c3d4e5f6a7b';
 const ID = '11111111-2222-4333-8444-555555555555';
 const open = { field: 'state', operator: '=', value: 'open' };
 const member = (memberId: string, canManageWorkspace = false): Caller => ({ memberId, canManageWorkspace });
-const view = (over: Partial<ViewView> = {}): ViewView => ({ id: ID, name: 'Mine', query: open, sort: 'updated_at', order: 'desc', visibility: 'private', ownerMemberId: OWNER, ...over });
-const input = (over: Partial<NewView> = {}): NewView => ({ id: ID, name: 'Mine', query: open, sort: 'updated_at', order: 'desc', visibility: 'private', ...over });
+const view = (over: Partial<ViewView> = {}): ViewView => ({
+  id: ID,
+  name: 'Mine',
+  query: open,
+  sort: 'updated_at',
+  order: 'desc',
+  visibility: 'private',
+  ownerMemberId: OWNER,
+  ...over,
+});
+const input = (over: Partial<NewView> = {}): NewView => ({
+  id: ID,
+  name: 'Mine',
+  query: open,
+  sort: 'updated_at',
+  order: 'desc',
+  visibility: 'private',
+  ...over,
+});
 
 describe('views decider (unit)', () => {
   const create = decider((cmd: { input: NewView; caller: Caller }, s: { count: number }) => decideCreateView(cmd.input, cmd.caller, s));
@@ -17,37 +43,76 @@ describe('views decider (unit)', () => {
   const remove = decider((caller: Caller, v: ViewView | null) => decideDeleteView(caller, v));
 
   it('creates a private view for anyone, owned by the caller', () => {
-    create.given({ count: 0 }).when({ input: input(), caller: member(OWNER) }).then({ type: 'view.created', aggregate_id: ID, payload: { visibility: 'private', member_id: OWNER, query: open } });
+    create
+      .given({ count: 0 })
+      .when({ input: input(), caller: member(OWNER) })
+      .then({ type: 'view.created', aggregate_id: ID, payload: { visibility: 'private', member_id: OWNER, query: open } });
   });
 
   it('creates a workspace view only with settings:write', () => {
-    create.given({ count: 0 }).when({ input: input({ visibility: 'workspace' }), caller: member(OWNER) }).thenRefuses('missing_scope');
-    create.given({ count: 0 }).when({ input: input({ visibility: 'workspace' }), caller: member(OWNER, true) }).then({ type: 'view.created', payload: { visibility: 'workspace' } });
+    create
+      .given({ count: 0 })
+      .when({ input: input({ visibility: 'workspace' }), caller: member(OWNER) })
+      .thenRefuses('missing_scope');
+    create
+      .given({ count: 0 })
+      .when({ input: input({ visibility: 'workspace' }), caller: member(OWNER, true) })
+      .then({ type: 'view.created', payload: { visibility: 'workspace' } });
   });
 
   it(`refuses the ${MAX_VIEWS + 1}st view of a workspace`, () => {
-    create.given({ count: MAX_VIEWS }).when({ input: input(), caller: member(OWNER, true) }).thenRefuses('limit_reached');
-    create.given({ count: MAX_VIEWS - 1 }).when({ input: input(), caller: member(OWNER) }).then({ type: 'view.created' });
+    create
+      .given({ count: MAX_VIEWS })
+      .when({ input: input(), caller: member(OWNER, true) })
+      .thenRefuses('limit_reached');
+    create
+      .given({ count: MAX_VIEWS - 1 })
+      .when({ input: input(), caller: member(OWNER) })
+      .then({ type: 'view.created' });
   });
 
   it("finds nothing of another member's private view (404), whatever the caller's scopes", () => {
-    update.given(view()).when({ changes: { name: 'x' }, caller: member(OTHER, true) }).thenRefuses('not_found');
+    update
+      .given(view())
+      .when({ changes: { name: 'x' }, caller: member(OTHER, true) })
+      .thenRefuses('not_found');
     remove.given(view()).when(member(OTHER, true)).thenRefuses('not_found');
-    update.given(null).when({ changes: { name: 'x' }, caller: member(OWNER) }).thenRefuses('not_found');
+    update
+      .given(null)
+      .when({ changes: { name: 'x' }, caller: member(OWNER) })
+      .thenRefuses('not_found');
   });
 
   it('records only what changes; a query compares by content, whatever the key order', () => {
-    update.given(view()).when({ changes: { name: 'Mine', query: { value: 'open', operator: '=', field: 'state' }, order: 'desc' }, caller: member(OWNER) }).thenNothing();
-    update.given(view()).when({ changes: { name: 'Renamed', sort: 'created_at' }, caller: member(OWNER) }).then({ type: 'view.updated', payload: { id: ID, name: 'Renamed', sort: 'created_at' } });
+    update
+      .given(view())
+      .when({ changes: { name: 'Mine', query: { value: 'open', operator: '=', field: 'state' }, order: 'desc' }, caller: member(OWNER) })
+      .thenNothing();
+    update
+      .given(view())
+      .when({ changes: { name: 'Renamed', sort: 'created_at' }, caller: member(OWNER) })
+      .then({ type: 'view.updated', payload: { id: ID, name: 'Renamed', sort: 'created_at' } });
   });
 
-  it('changing, deleting or making a workspace view needs settings:write; made private, it becomes the changer\'s', () => {
+  it("changing, deleting or making a workspace view needs settings:write; made private, it becomes the changer's", () => {
     const shared = view({ visibility: 'workspace' });
-    update.given(shared).when({ changes: { name: 'x' }, caller: member(OTHER) }).thenRefuses('missing_scope');
+    update
+      .given(shared)
+      .when({ changes: { name: 'x' }, caller: member(OTHER) })
+      .thenRefuses('missing_scope');
     remove.given(shared).when(member(OTHER)).thenRefuses('missing_scope');
-    update.given(view()).when({ changes: { visibility: 'workspace' }, caller: member(OWNER) }).thenRefuses('missing_scope');
-    update.given(shared).when({ changes: { visibility: 'private' }, caller: member(OTHER, true) }).then({ type: 'view.updated', payload: { visibility: 'private', member_id: OTHER } });
-    remove.given(shared).when(member(OTHER, true)).then({ type: 'view.deleted', payload: { id: ID } });
+    update
+      .given(view())
+      .when({ changes: { visibility: 'workspace' }, caller: member(OWNER) })
+      .thenRefuses('missing_scope');
+    update
+      .given(shared)
+      .when({ changes: { visibility: 'private' }, caller: member(OTHER, true) })
+      .then({ type: 'view.updated', payload: { visibility: 'private', member_id: OTHER } });
+    remove
+      .given(shared)
+      .when(member(OTHER, true))
+      .then({ type: 'view.deleted', payload: { id: ID } });
     remove.given(view()).when(member(OWNER)).then({ type: 'view.deleted' });
   });
 });

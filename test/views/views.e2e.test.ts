@@ -37,7 +37,13 @@ describe('views and counts', function () {
   };
   const create = (body: Record<string, unknown>, k = key) => t.client.post('/api/views', body, { key: k });
   const openQ = { field: 'state', operator: '=', value: 'open' };
-  const feed = async () => (await ok(t.client.get(`/api/events?types=${VIEW_EVENTS.join(',')}&per_page=150`, { key }))).data as { seq: number; type: string; aggregate_id: string; payload: any }[];
+  const feed = async () =>
+    (await ok(t.client.get(`/api/events?types=${VIEW_EVENTS.join(',')}&per_page=150`, { key }))).data as {
+      seq: number;
+      type: string;
+      aggregate_id: string;
+      payload: any;
+    }[];
   /** Every conversation of a list, walking its cursors. */
   const listAll = async (qs: string, k = key) => {
     const out: string[] = [];
@@ -67,7 +73,15 @@ describe('views and counts', function () {
 
   it('creates, reads, lists (no pages), changes and deletes views, with their events in the feed and at a webhook', async () => {
     const v = await ok(create({ name: 'Open billing', query: openQ, visibility: 'workspace', sort: 'created_at', order: 'asc' }), 201);
-    expect(v).to.deep.include({ type: 'view', name: 'Open billing', query: openQ, sort: 'created_at', order: 'asc', visibility: 'workspace', owner_member_id: null });
+    expect(v).to.deep.include({
+      type: 'view',
+      name: 'Open billing',
+      query: openQ,
+      sort: 'created_at',
+      order: 'asc',
+      visibility: 'workspace',
+      owner_member_id: null,
+    });
     const mine = await ok(create({ name: 'Mine', query: { field: 'assignee_id', operator: '=', value: owner.memberId } }), 201);
     expect(mine).to.deep.include({ visibility: 'private', sort: 'updated_at', order: 'desc', owner_member_id: owner.memberId });
     expect(await ok(t.client.get(`/api/views/${v.id}`, { key }))).to.deep.equal(v);
@@ -82,15 +96,31 @@ describe('views and counts', function () {
     await ok(t.client.put(`/api/views/${v.id}`, { name: 'Open or snoozed', query: q2, order: 'asc' }, { key }));
     expect((await feed()).length, 'an update that changes nothing appends nothing').to.equal(before);
     expect(await ok(t.client.delete(`/api/views/${v.id}`, { key }))).to.deep.equal({ type: 'view', id: v.id, deleted: true });
-    for (const r of [t.client.get(`/api/views/${v.id}`, { key }), t.client.put(`/api/views/${v.id}`, { name: 'x' }, { key }), t.client.delete(`/api/views/${v.id}`, { key })]) await failsWith(r, 404, 'not_found');
+    for (const r of [
+      t.client.get(`/api/views/${v.id}`, { key }),
+      t.client.put(`/api/views/${v.id}`, { name: 'x' }, { key }),
+      t.client.delete(`/api/views/${v.id}`, { key }),
+    ])
+      await failsWith(r, 404, 'not_found');
     await failsWith(t.client.get('/api/views/not-a-uuid', { key }), 404, 'not_found');
 
     const events = (await feed()).filter((e) => e.aggregate_id === v.id);
     expect(events.map((e) => e.type)).to.deep.equal(['view.created', 'view.updated', 'view.deleted']);
-    expect(events[0]!.payload).to.deep.equal({ id: v.id, name: 'Open billing', query: openQ, sort: 'created_at', order: 'asc', visibility: 'workspace', member_id: owner.memberId });
+    expect(events[0]!.payload).to.deep.equal({
+      id: v.id,
+      name: 'Open billing',
+      query: openQ,
+      sort: 'created_at',
+      order: 'asc',
+      visibility: 'workspace',
+      member_id: owner.memberId,
+    });
     expect(events[1]!.payload).to.deep.equal({ id: v.id, name: 'Open or snoozed', query: q2 });
     expect(events[2]!.payload).to.deep.equal({ id: v.id });
-    await eventually(() => receiver.bodies().filter((b) => b.aggregate_id === v.id).length, (n) => n >= 3);
+    await eventually(
+      () => receiver.bodies().filter((b) => b.aggregate_id === v.id).length,
+      (n) => n >= 3,
+    );
     const pushed = receiver.bodies().filter((b) => b.aggregate_id === v.id);
     expect(pushed.map((b) => b.type)).to.deep.equal(['view.created', 'view.updated', 'view.deleted']);
     expect(pushed[0]).to.include({ aggregate_type: 'view', tenant_id: owner.workspaceId });
@@ -99,7 +129,12 @@ describe('views and counts', function () {
 
   it('validates the query with the conversations filter language (400 naming the path) and the rest of the body', async () => {
     const before = (await feed()).length;
-    await failsWith(create({ name: 'Bad', query: { operator: 'AND', value: [openQ, { field: 'state', operator: '~', value: 'op' }] } }), 400, 'invalid_query', 'query.value.1.operator');
+    await failsWith(
+      create({ name: 'Bad', query: { operator: 'AND', value: [openQ, { field: 'state', operator: '~', value: 'op' }] } }),
+      400,
+      'invalid_query',
+      'query.value.1.operator',
+    );
     await failsWith(create({ name: 'Bad', query: { field: 'email', operator: '=', value: 'a@b.example' } }), 400, 'invalid_query', 'query.field');
     await failsWith(create({ name: 'Bad', query: { field: 'updated_at', operator: '<', value: '2026-01-01' } }), 400, 'invalid_query', 'query.value');
     await failsWith(create({ query: openQ }), 400, 'missing_field', 'name');
@@ -153,7 +188,11 @@ describe('views and counts', function () {
 
     // reading views needs conversations:read
     const settingsOnly = (await mintKey(t, owner, ['settings:write'])).secret;
-    for (const r of [t.client.get('/api/views', { key: settingsOnly }), create({ name: 'x', query: openQ, visibility: 'workspace' }, settingsOnly), t.client.get('/api/conversations/counts', { key: settingsOnly })]) {
+    for (const r of [
+      t.client.get('/api/views', { key: settingsOnly }),
+      create({ name: 'x', query: openQ, visibility: 'workspace' }, settingsOnly),
+      t.client.get('/api/conversations/counts', { key: settingsOnly }),
+    ]) {
       const b = await failsWith(r, 403, 'missing_scope');
       expect(b.errors[0].message).to.include('conversations:read');
     }
@@ -178,13 +217,25 @@ describe('views and counts', function () {
     await ok(t.client.delete(`/api/views/${v.id}`, { key }));
   });
 
-  it('lists a view\'s conversations with ?view_id= (built-in or custom), and 404s an unknown view', async () => {
-    const a = await ok(t.client.post('/api/conversations', { channel_id: channelId, body: 'lost my walrus', contact: { email: 'w@example.com' } }, { key }), 201);
-    const b = await ok(t.client.post('/api/conversations', { channel_id: channelId, body: 'walrus found', contact: { email: 'w@example.com' }, assignee_id: owner.memberId }, { key }), 201);
+  it("lists a view's conversations with ?view_id= (built-in or custom), and 404s an unknown view", async () => {
+    const a = await ok(
+      t.client.post('/api/conversations', { channel_id: channelId, body: 'lost my walrus', contact: { email: 'w@example.com' } }, { key }),
+      201,
+    );
+    const b = await ok(
+      t.client.post(
+        '/api/conversations',
+        { channel_id: channelId, body: 'walrus found', contact: { email: 'w@example.com' }, assignee_id: owner.memberId },
+        { key },
+      ),
+      201,
+    );
     const v = await ok(create({ name: 'Walrus', query: { field: 'body', operator: '~', value: 'walrus' } }), 201);
     expect((await listAll(`view_id=${v.id}`)).sort()).to.deep.equal([a.id, b.id].sort());
     expect(await listAll(`view_id=${v.id}&assignee_id=none`)).to.deep.equal([a.id]);
-    expect(await listAll('view_id=assigned_to_me')).to.include(b.id).and.not.include(a.id);
+    expect(await listAll('view_id=assigned_to_me'))
+      .to.include(b.id)
+      .and.not.include(a.id);
     // an API key's "me" is the member who minted it: the agent has nothing assigned
     expect(await listAll('view_id=assigned_to_me', agentKey)).to.deep.equal([]);
     const page = await ok(t.client.get(`/api/conversations?view_id=${v.id}&per_page=1`, { key }));
@@ -200,7 +251,10 @@ describe('views and counts', function () {
     const c1 = await ok(t.client.get('/api/conversations/counts', { key }));
     expect(c1.type).to.equal('list');
     expect(c1.as_of_seq).to.be.a('number').greaterThan(0);
-    const conv = await ok(t.client.post('/api/conversations', { channel_id: channelId, body: 'count me', contact: { email: 'count@example.com' } }, { key }), 201);
+    const conv = await ok(
+      t.client.post('/api/conversations', { channel_id: channelId, body: 'count me', contact: { email: 'count@example.com' } }, { key }),
+      201,
+    );
     const c2 = await ok(t.client.get('/api/conversations/counts', { key }));
     const newEvents = (await ok(t.client.get(`/api/events?after_seq=${c1.as_of_seq}&per_page=150`, { key }))).data as { seq: number; aggregate_id: string }[];
     expect(newEvents.length).to.be.greaterThan(0);
@@ -209,7 +263,9 @@ describe('views and counts', function () {
     const row = (c: any, id: string) => c.data.find((r: { id: string }) => r.id === id).count;
     expect(row(c2, 'open')).to.equal(row(c1, 'open') + 1);
     expect(row(c2, 'all')).to.equal(row(c1, 'all') + 1);
-    expect(c2.data.slice(0, 6).map((r: { id: string; kind: string }) => `${r.id}:${r.kind}`)).to.deep.equal(['open', 'unassigned', 'assigned_to_me', 'snoozed', 'closed', 'all'].map((i) => `${i}:builtin`));
+    expect(c2.data.slice(0, 6).map((r: { id: string; kind: string }) => `${r.id}:${r.kind}`)).to.deep.equal(
+      ['open', 'unassigned', 'assigned_to_me', 'snoozed', 'closed', 'all'].map((i) => `${i}:builtin`),
+    );
   });
 
   it('counts equal what listing each view returns, over 400 generated conversations', async function () {
@@ -223,7 +279,8 @@ describe('views and counts', function () {
     const tags: string[] = [];
     for (const name of ['vip', 'bug', 'billing']) tags.push((await ok(t.client.post('/api/tags', { name }, { key: k }), 201)).id);
     const ch = (await createChannel(t, ws)).id;
-    const contact = (await ok(t.client.post('/api/conversations', { channel_id: ch, body: 'first', contact: { email: 'gen@example.com' } }, { key: k }), 201)).contact_id;
+    const contact = (await ok(t.client.post('/api/conversations', { channel_id: ch, body: 'first', contact: { email: 'gen@example.com' } }, { key: k }), 201))
+      .contact_id;
     // a seeded PRNG (mulberry32): the same data every run
     let seed = 0x5eed;
     const rand = () => {
@@ -238,25 +295,79 @@ describe('views and counts', function () {
     const snoozeUntil = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
     const one = async () => {
       const assignee = pick([null, null, ...members]);
-      const c = await ok(t.client.post('/api/conversations', { channel_id: ch, body: `about ${pick(words)}`, contact_id: contact, ...(assignee ? { assignee_id: assignee } : {}) }, { key: k }), 201);
+      const c = await ok(
+        t.client.post(
+          '/api/conversations',
+          { channel_id: ch, body: `about ${pick(words)}`, contact_id: contact, ...(assignee ? { assignee_id: assignee } : {}) },
+          { key: k },
+        ),
+        201,
+      );
       const team = pick([null, null, ...teams]);
       if (team) await ok(t.client.post(`/api/conversations/${c.id}/parts`, { message_type: 'assignment', team_id: team }, { key: k }), 201);
       for (const tag of tags) if (rand() < 0.3) await ok(t.client.post(`/api/conversations/${c.id}/tags`, { tag_id: tag }, { key: k }));
       const state = pick(['open', 'open', 'closed', 'snoozed']);
       if (state === 'closed') await ok(t.client.post(`/api/conversations/${c.id}/parts`, { message_type: 'close' }, { key: k }), 201);
-      if (state === 'snoozed') await ok(t.client.post(`/api/conversations/${c.id}/parts`, { message_type: 'snoozed', snoozed_until: snoozeUntil }, { key: k }), 201);
+      if (state === 'snoozed')
+        await ok(t.client.post(`/api/conversations/${c.id}/parts`, { message_type: 'snoozed', snoozed_until: snoozeUntil }, { key: k }), 201);
     };
     // 400 (the first included) spread over 4 states, 3 teams, 3 assignees and 3 tags: every view has tens of rows, and listing all crosses pages of 150.
     for (let i = 1; i < GENERATED; i += 40) await Promise.all(Array.from({ length: Math.min(40, GENERATED - i) }, one));
 
     const custom = [
       { name: 'Red open', query: { operator: 'AND', value: [{ field: 'team_id', operator: '=', value: teams[0] }, openQ] }, visibility: 'workspace' },
-      { name: 'Agent or blue', query: { operator: 'OR', value: [{ field: 'assignee_id', operator: '=', value: members[1] }, { field: 'team_id', operator: '=', value: teams[2] }] }, visibility: 'workspace' },
-      { name: 'Idle unowned', query: { operator: 'AND', value: [{ field: 'state', operator: 'IN', value: ['closed', 'snoozed'] }, { field: 'assignee_id', operator: '=', value: null }] } },
-      { name: 'Cherries not green', query: { operator: 'AND', value: [{ field: 'body', operator: '~', value: 'cherry' }, { field: 'team_id', operator: '!=', value: teams[1] }] } },
-      { name: 'VIP or bugs, not billing', query: { operator: 'AND', value: [{ field: 'tag_ids', operator: 'IN', value: [tags[0], tags[1]] }, { field: 'tag_ids', operator: '!=', value: tags[2] }] } },
+      {
+        name: 'Agent or blue',
+        query: {
+          operator: 'OR',
+          value: [
+            { field: 'assignee_id', operator: '=', value: members[1] },
+            { field: 'team_id', operator: '=', value: teams[2] },
+          ],
+        },
+        visibility: 'workspace',
+      },
+      {
+        name: 'Idle unowned',
+        query: {
+          operator: 'AND',
+          value: [
+            { field: 'state', operator: 'IN', value: ['closed', 'snoozed'] },
+            { field: 'assignee_id', operator: '=', value: null },
+          ],
+        },
+      },
+      {
+        name: 'Cherries not green',
+        query: {
+          operator: 'AND',
+          value: [
+            { field: 'body', operator: '~', value: 'cherry' },
+            { field: 'team_id', operator: '!=', value: teams[1] },
+          ],
+        },
+      },
+      {
+        name: 'VIP or bugs, not billing',
+        query: {
+          operator: 'AND',
+          value: [
+            { field: 'tag_ids', operator: 'IN', value: [tags[0], tags[1]] },
+            { field: 'tag_ids', operator: '!=', value: tags[2] },
+          ],
+        },
+      },
       { name: 'Untagged open', query: { operator: 'AND', value: [{ field: 'tag_ids', operator: '=', value: null }, openQ] }, visibility: 'workspace' },
-      { name: 'Nested', query: { operator: 'OR', value: [{ operator: 'AND', value: [openQ, { field: 'assignee_id', operator: 'NIN', value: [members[0], members[2]] }] }, { field: 'snoozed_until', operator: '>', value: new Date(0).toISOString() }] } },
+      {
+        name: 'Nested',
+        query: {
+          operator: 'OR',
+          value: [
+            { operator: 'AND', value: [openQ, { field: 'assignee_id', operator: 'NIN', value: [members[0], members[2]] }] },
+            { field: 'snoozed_until', operator: '>', value: new Date(0).toISOString() },
+          ],
+        },
+      },
     ];
     for (const v of custom) await ok(t.client.post('/api/views', v, { key: k }), 201);
 
@@ -276,10 +387,20 @@ describe('views and counts', function () {
     // the body condition's three SQL shapes (a page's walk, a page's probe, the counts') find the same conversations
     const db = t.service.deps.db;
     const cherries = counts.data.find((r: { name: string }) => r.name === 'Cherries not green');
-    const shapes: Omit<SqlContext, 'tenantId'>[] = [{ purpose: 'list' }, { purpose: 'list', lookup: db }, { purpose: 'count' }, { purpose: 'count', lookup: db }];
+    const shapes: Omit<SqlContext, 'tenantId'>[] = [
+      { purpose: 'list' },
+      { purpose: 'list', lookup: db },
+      { purpose: 'count' },
+      { purpose: 'count', lookup: db },
+    ];
     for (const shape of shapes) {
       const w = await compileQuery(conversationSearch, custom[3]!.query, { tenantId: ws.workspaceId, ...shape });
-      const n = (await db.raw(`SELECT count(*)::int AS n FROM conversations WHERE conversations.tenant_id = ? AND ${w.sql}`, [ws.workspaceId, ...(w.bindings as never[])])).rows[0].n;
+      const n = (
+        await db.raw(`SELECT count(*)::int AS n FROM conversations WHERE conversations.tenant_id = ? AND ${w.sql}`, [
+          ws.workspaceId,
+          ...(w.bindings as never[]),
+        ])
+      ).rows[0].n;
       expect(n, JSON.stringify({ purpose: shape.purpose, probe: !!shape.lookup })).to.equal(cherries.count);
     }
   });

@@ -15,7 +15,8 @@ describe('channel reply delivery (spec 6.2)', function () {
   const as = () => ({ cookie: owner.cookie, workspace: owner.workspaceId });
   const reply = (body: string, message_type: 'comment' | 'note', o: { key?: string } = {}) =>
     t.client.post(`/api/conversations/${conversationId}/reply`, { body, message_type }, o.key ? { key: o.key } : as());
-  const channelDeliveries = () => t.service.deps.db('webhook_deliveries').where({ tenant_id: owner.workspaceId, target_kind: 'channel', target_id: channel.id }).orderBy('ord');
+  const channelDeliveries = () =>
+    t.service.deps.db('webhook_deliveries').where({ tenant_id: owner.workspaceId, target_kind: 'channel', target_id: channel.id }).orderBy('ord');
 
   before(async () => {
     t = await startTestService('webhook_channels', { clock: new ManualClock(new Date()), env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } });
@@ -43,7 +44,12 @@ describe('channel reply delivery (spec 6.2)', function () {
     const envelope = JSON.parse(got!.raw.toString('utf8'));
     expect(got!.headers['content-type']).to.equal('application/json');
     expect(got!.headers['x-service-signature']).to.equal(hmacHex(channel.secret, got!.raw));
-    expect(envelope).to.include({ tenant_id: owner.workspaceId, type: 'conversation_part.created', aggregate_type: 'conversation', aggregate_id: conversationId });
+    expect(envelope).to.include({
+      tenant_id: owner.workspaceId,
+      type: 'conversation_part.created',
+      aggregate_type: 'conversation',
+      aggregate_id: conversationId,
+    });
     expect(envelope.payload).to.include({ part_type: 'comment', body: 'Your parcel left the depot this morning.', channel_id: channel.id });
     expect(envelope.payload.author).to.deep.equal({ type: 'member', id: owner.memberId });
 

@@ -59,7 +59,8 @@ describe('webhook routing (unit)', () => {
   });
 
   it("sends a channel only teammates' comments, and only while it has a webhook_url", () => {
-    const part = (part_type: string, author: string) => ev('conversation_part.created', { part_type, channel_id: 'c1', author: { type: author, id: 'x' }, body: 'hi' });
+    const part = (part_type: string, author: string) =>
+      ev('conversation_part.created', { part_type, channel_id: 'c1', author: { type: author, id: 'x' }, body: 'hi' });
     const out = run([
       ev('channel.created', { channel_id: 'c1', kind: 'api', name: 'n', default_team_id: null, source: 's' }),
       part('comment', 'member'),
@@ -102,14 +103,34 @@ describe('webhook URL policy (unit)', () => {
 
   it('refuses private, loopback, link-local, unspecified, CGNAT, ULA and mapped addresses; allows public ones', () => {
     const p = new UrlPolicy([]);
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::', '::1', 'fd12::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::7f00:1', '224.0.0.1']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::',
+      '::1',
+      'fd12::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::7f00:1',
+      '224.0.0.1',
+    ]) {
       expect(p.refusal(a), a).to.be.a('string');
     }
     for (const a of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '64:ff9b::808:808']) expect(p.refusal(a), a).to.equal(null);
   });
 
   it('lets the allowlist open hostnames, IPs and CIDRs, and refuses bad entries at start', async () => {
-    const p = new UrlPolicy(['127.0.0.1', '10.20.0.0/16', 'hooks.internal', 'fd00::/8'], dns({ 'hooks.internal': ['10.9.9.9'], 'evil.example': ['93.184.216.34', '10.20.1.1', '192.168.1.1'] }));
+    const p = new UrlPolicy(
+      ['127.0.0.1', '10.20.0.0/16', 'hooks.internal', 'fd00::/8'],
+      dns({ 'hooks.internal': ['10.9.9.9'], 'evil.example': ['93.184.216.34', '10.20.1.1', '192.168.1.1'] }),
+    );
     expect(p.refusal('127.0.0.1')).to.equal(null);
     expect(p.refusal('127.0.0.2')).to.be.a('string');
     expect(p.refusal('10.20.3.4')).to.equal(null);

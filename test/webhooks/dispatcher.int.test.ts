@@ -34,15 +34,19 @@ describe('webhook dispatcher coordination (Postgres)', function () {
     const a = webhookDispatcher({ db: t.db, store, clock, log, rules: webhookRoutingRules });
     const b = webhookDispatcher({ db: t.db, store, clock, log, rules: webhookRoutingRules });
     await a.start();
-    await eventually(() => t.db('subscription_checkpoints').where({ name: DISPATCHER_NAME }).first(), (r) => !!r);
+    await eventually(
+      () => t.db('subscription_checkpoints').where({ name: DISPATCHER_NAME }).first(),
+      (r) => !!r,
+    );
     await b.start();
     await store.append(tenant, pending(20), 'any');
     await eventually(deliveries, (rows) => rows.length === 20);
 
     // Exactly one session holds the dispatcher lock.
-    const holders = await t.db.raw(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = (hashtextextended(?, 0) & 4294967295)::oid`, [
-      `subscription:${DISPATCHER_NAME}`,
-    ]);
+    const holders = await t.db.raw(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = (hashtextextended(?, 0) & 4294967295)::oid`,
+      [`subscription:${DISPATCHER_NAME}`],
+    );
     expect(holders.rows[0].n).to.equal(1);
 
     await a.stop();

@@ -77,7 +77,15 @@ describe('webhook endpoints and deliveries', function () {
       () => t.client.get(`/api/webhooks/${m.body.id}/deliveries`, as()),
       (r) => r.body.data[0]?.state === 'delivered',
     );
-    expect(log.body.data[0]).to.include({ type: 'webhook_delivery', seq: event.seq, event_type: 'member.invited', state: 'delivered', attempts: 1, last_status: 200, last_error: null });
+    expect(log.body.data[0]).to.include({
+      type: 'webhook_delivery',
+      seq: event.seq,
+      event_type: 'member.invited',
+      state: 'delivered',
+      attempts: 1,
+      last_status: 200,
+      last_error: null,
+    });
     // Routing is one transaction per batch: once the matching endpoint has its delivery, the others' would exist too.
     for (const ep of [o, d]) expect((await t.client.get(`/api/webhooks/${ep.body.id}/deliveries`, as())).body.data).to.deep.equal([]);
     expect(other.received).to.have.length(0);
@@ -216,7 +224,11 @@ describe('webhook endpoints and deliveries', function () {
 
   it('refuses event_names the service never emits (docs/events.md), on create and update, naming the entry', async () => {
     const before = (await t.client.get('/api/webhooks?per_page=150', as())).body.data.length;
-    const typo = await t.client.post('/api/webhooks', { url: 'http://127.0.0.1:9/hook', event_names: ['conversation_part.created', 'conversation.part_created'] }, as());
+    const typo = await t.client.post(
+      '/api/webhooks',
+      { url: 'http://127.0.0.1:9/hook', event_names: ['conversation_part.created', 'conversation.part_created'] },
+      as(),
+    );
     expect(typo.status, typo.text).to.equal(400);
     expect(typo.body.errors[0]).to.include({ code: 'invalid_field', field: 'event_names.1' });
     expect((await t.client.get('/api/webhooks?per_page=150', as())).body.data.length, 'nothing was created').to.equal(before);

@@ -50,10 +50,18 @@ describe('event schemas for receivers (GET /api/events/schemas)', function () {
     const ep = await t.client.post('/api/webhooks', { url: receiver.url, event_names: [] }, { key });
     expect(ep.status, ep.text).to.equal(201);
     const channel = await createChannel(t, owner);
-    const conv = await t.client.post('/api/conversations', { channel_id: channel.id, body: 'Hello', contact: { external_id: 'schemas-1', name: 'Grace', email: 'grace@example.com' } }, { key });
+    const conv = await t.client.post(
+      '/api/conversations',
+      { channel_id: channel.id, body: 'Hello', contact: { external_id: 'schemas-1', name: 'Grace', email: 'grace@example.com' } },
+      { key },
+    );
     expect(conv.status, conv.text).to.equal(201);
     await t.client.post(`/api/conversations/${conv.body.id}/reply`, { body: 'On its way.', message_type: 'comment' }, { key });
-    await t.client.post(`/api/conversations/${conv.body.id}/parts`, { message_type: 'snoozed', snoozed_until: new Date(Date.now() + 3600_000).toISOString() }, { key });
+    await t.client.post(
+      `/api/conversations/${conv.body.id}/parts`,
+      { message_type: 'snoozed', snoozed_until: new Date(Date.now() + 3600_000).toISOString() },
+      { key },
+    );
     await t.client.put(`/api/channels/${channel.id}`, { name: 'Renamed bridge' }, { key });
     // channel.created, contact.created, conversation.created, 3 × conversation_part.created, channel.updated
     const got = await receiver.waitFor(7);
@@ -61,7 +69,9 @@ describe('event schemas for receivers (GET /api/events/schemas)', function () {
     // as docs/webhooks.md: load the schemas, compile one validator per type
     const ajv = addFormats(new Ajv2020({ allErrors: true }));
     const res = await fetch(`${t.service.url}/api/events/schemas`, { headers: { authorization: `Bearer ${key}` } });
-    const validators = new Map<string, ValidateFunction>(((await res.json()) as { data: { id: string; schema: object }[] }).data.map((s) => [s.id, ajv.compile(s.schema)]));
+    const validators = new Map<string, ValidateFunction>(
+      ((await res.json()) as { data: { id: string; schema: object }[] }).data.map((s) => [s.id, ajv.compile(s.schema)]),
+    );
     const problems = (event: { type: string }) => {
       const validate = validators.get(event.type);
       if (!validate) return `unknown event type ${event.type}`;
@@ -71,7 +81,9 @@ describe('event schemas for receivers (GET /api/events/schemas)', function () {
     const secret = ep.body.secret as string;
     const types = new Set<string>();
     for (const d of got) {
-      expect(d.headers['x-service-signature']).to.match(/^[0-9a-f]{64}$/).and.equal(createHmac('sha256', secret).update(d.raw).digest('hex'));
+      expect(d.headers['x-service-signature'])
+        .to.match(/^[0-9a-f]{64}$/)
+        .and.equal(createHmac('sha256', secret).update(d.raw).digest('hex'));
       const event = JSON.parse(d.raw.toString('utf8'));
       expect(problems(event), d.raw.toString('utf8')).to.equal(null);
       types.add(event.type);

@@ -57,7 +57,8 @@ describe('webhook dispatcher handing deliveries to its own worker', function () 
   }
 
   const rowsOf = (tenant: string) => t.db('webhook_deliveries').where({ tenant_id: tenant }).orderBy('seq').select('id', 'seq', 'leased_until', 'lease_token');
-  const dispatch = (events: StoredEvent[], handoff: Handoff & { live: boolean }) => t.db.transaction((trx) => dispatchBatch(trx, webhookRoutingRules, events, NOW, new Map(), handoff));
+  const dispatch = (events: StoredEvent[], handoff: Handoff & { live: boolean }) =>
+    t.db.transaction((trx) => dispatchBatch(trx, webhookRoutingRules, events, NOW, new Map(), handoff));
 
   it('creates what fits the worker leased to it and hands those over; the rest wait unleased for a claim', async () => {
     const { tenant } = await workspace();

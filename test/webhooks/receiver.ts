@@ -47,7 +47,11 @@ export class Receiver {
 
   /** Waits until at least `n` requests arrived. */
   async waitFor(n: number, timeoutMs = 10_000): Promise<Received[]> {
-    await eventually(() => this.received.length, (k) => k >= n, timeoutMs);
+    await eventually(
+      () => this.received.length,
+      (k) => k >= n,
+      timeoutMs,
+    );
     return this.received;
   }
 
@@ -61,4 +65,7 @@ export class Receiver {
   }
 }
 
-export const always = (status: number): Script => () => status;
+export const always =
+  (status: number): Script =>
+  () =>
+    status;

@@ -72,7 +72,9 @@ describe('webhook retries, dead deliveries and slow receivers', function () {
 
     const detail = await t.client.get(`/api/webhooks/${endpointId}/deliveries/${last.id}`, as());
     expect(detail.body.attempt_log.map((a: { status: number }) => a.status)).to.deep.equal([500, 500, 500, 500, 500, 500, 500, 200]);
-    const logGaps = detail.body.attempt_log.slice(1).map((a: { at: string }, i: number) => (Date.parse(a.at) - Date.parse(detail.body.attempt_log[i].at)) / 1000);
+    const logGaps = detail.body.attempt_log
+      .slice(1)
+      .map((a: { at: string }, i: number) => (Date.parse(a.at) - Date.parse(detail.body.attempt_log[i].at)) / 1000);
     expect(logGaps).to.deep.equal([30, 60, 120, 240, 480, 960, 1920]);
     for (const a of detail.body.attempt_log) expect(a.duration_ms).to.be.a('number');
 

@@ -209,7 +209,11 @@ export class Idempotency {
     const key = req.get('idempotency-key');
     if (key === undefined) return work(this.unkeyed());
     if (key.length === 0 || key.length > KEY_MAX_LENGTH || !KEY_FORMAT.test(key)) {
-      throw new BadRequest('invalid_idempotency_key', `Idempotency-Key must be 1 to ${KEY_MAX_LENGTH} printable ASCII characters (spaces only inside).`, 'Idempotency-Key');
+      throw new BadRequest(
+        'invalid_idempotency_key',
+        `Idempotency-Key must be 1 to ${KEY_MAX_LENGTH} printable ASCII characters (spaces only inside).`,
+        'Idempotency-Key',
+      );
     }
     const scope = { tenant_id: principal.tenantId, caller_id: principal.callerId, key };
     const hold: Hold = { ...scope, holder: randomUUID() };
@@ -262,7 +266,13 @@ export class Idempotency {
     return null;
   }
 
-  private async perform(req: Request, scope: Record<string, string>, hold: Hold, resumed: boolean, work: (write: WriteSession) => Promise<Answer>): Promise<StoredAnswer> {
+  private async perform(
+    req: Request,
+    scope: Record<string, string>,
+    hold: Hold,
+    resumed: boolean,
+    work: (write: WriteSession) => Promise<Answer>,
+  ): Promise<StoredAnswer> {
     this.hold(hold);
     try {
       return await this.performHeld(req, scope, hold, resumed, work);
@@ -271,7 +281,13 @@ export class Idempotency {
     }
   }
 
-  private async performHeld(req: Request, scope: Record<string, string>, hold: Hold, resumed: boolean, work: (write: WriteSession) => Promise<Answer>): Promise<StoredAnswer> {
+  private async performHeld(
+    req: Request,
+    scope: Record<string, string>,
+    hold: Hold,
+    resumed: boolean,
+    work: (write: WriteSession) => Promise<Answer>,
+  ): Promise<StoredAnswer> {
     let answer: StoredAnswer;
     // The answer goes into the command's transaction through this sink (answerCommand says whether it did).
     const answers: AnswerSink = {
@@ -311,7 +327,15 @@ export class Idempotency {
   /** The row that stores an answer: its body with personal fields sealed under their subjects' keys, then sealed whole. */
   private async completion(db: Db, scope: Record<string, string>, answer: Answer, keys?: ReadonlyMap<string, Buffer>): Promise<Completion> {
     const stored = answer.body === undefined ? null : JSON.stringify(await this.forgettable.shred(db, scope.tenant_id!, answer.body, keys));
-    return { tenant_id: scope.tenant_id!, caller_id: scope.caller_id!, key: scope.key!, status: answer.status, body: stored === null ? null : this.seal(scope, stored), headers: answer.headers ?? {}, at: this.clock.now() };
+    return {
+      tenant_id: scope.tenant_id!,
+      caller_id: scope.caller_id!,
+      key: scope.key!,
+      status: answer.status,
+      body: stored === null ? null : this.seal(scope, stored),
+      headers: answer.headers ?? {},
+      at: this.clock.now(),
+    };
   }
 
   /** A stored answer with its personal fields opened: the same bytes as the first answer, or null where erased. */
@@ -343,7 +367,10 @@ export class Idempotency {
   private releaseAll(holds: Hold[]): Promise<number> {
     return this.onOwnerPool((db) =>
       db('idempotency_keys')
-        .whereIn(['tenant_id', 'caller_id', 'key', 'holder'], holds.map((h) => [h.tenant_id, h.caller_id, h.key, h.holder]))
+        .whereIn(
+          ['tenant_id', 'caller_id', 'key', 'holder'],
+          holds.map((h) => [h.tenant_id, h.caller_id, h.key, h.holder]),
+        )
         .andWhere('status', 'in_flight')
         .update({ status: 'released', locked_until: this.clock.now() }),
     );
@@ -391,7 +418,10 @@ export class Idempotency {
       const part = holds.slice(i, i + 500);
       await this.onOwnerPool((db) =>
         db('idempotency_keys')
-          .whereIn(['tenant_id', 'caller_id', 'key', 'holder'], part.map((h) => [h.tenant_id, h.caller_id, h.key, h.holder]))
+          .whereIn(
+            ['tenant_id', 'caller_id', 'key', 'holder'],
+            part.map((h) => [h.tenant_id, h.caller_id, h.key, h.holder]),
+          )
           .andWhere('status', 'in_flight')
           .update({ locked_until: until }),
       ).catch(() => undefined);

@@ -73,7 +73,12 @@ export function applyKeyset<T extends {}>(qb: Knex.QueryBuilder<T>, spec: ListSp
     const cast = key.kind === 'timestamp' ? '::timestamptz' : key.kind === 'number' ? '::bigint' : '::text';
     qb.whereRaw(`(??, ??) ${op} (?${cast}, ?${spec.idIsUuid === false ? '::text' : '::uuid'})`, [key.column, idCol, cursor.key, cursor.id]);
   }
-  return qb.orderBy([{ column: key.column, order: p.order }, { column: idCol, order: p.order }]).limit(p.per_page + 1);
+  return qb
+    .orderBy([
+      { column: key.column, order: p.order },
+      { column: idCol, order: p.order },
+    ])
+    .limit(p.per_page + 1);
 }
 
 /** A row's value of a (possibly qualified) column. */
@@ -99,7 +104,17 @@ export function toPage<R, T>(spec: ListSpec, p: ListParams, rows: R[], render: (
     pages: {
       type: 'pages',
       per_page: p.per_page,
-      next: more && last ? { starting_after: encodeCursor({ sort: p.sort, order: p.order, key: sortKeyOf(spec, p.sort, last), id: String(valueOf(last, spec.idColumn ?? 'id')) }) } : null,
+      next:
+        more && last
+          ? {
+              starting_after: encodeCursor({
+                sort: p.sort,
+                order: p.order,
+                key: sortKeyOf(spec, p.sort, last),
+                id: String(valueOf(last, spec.idColumn ?? 'id')),
+              }),
+            }
+          : null,
     },
   };
 }

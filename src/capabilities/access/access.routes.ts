@@ -14,7 +14,10 @@ function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])].join('; ');
 }
 
-const Credentials = Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false });
+const Credentials = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
 
 const userSchema = object({ type: constant('user'), id: uuid, email: str(), name: str() }, { title: 'User' });
 
@@ -40,7 +43,7 @@ const meSchema = object(
     workspace: workspaceSchema,
     member_id: uuid,
     role: oneOfStrings(ROLES),
-    scopes: arrayOf(oneOfStrings(SCOPES), { description: 'Effective scopes: the key\'s ∩ what the role allows now.' }),
+    scopes: arrayOf(oneOfStrings(SCOPES), { description: "Effective scopes: the key's ∩ what the role allows now." }),
     via: oneOfStrings(['api_key', 'session']),
     api_key_id: uuid,
   },
@@ -74,7 +77,10 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
         const deviceValue = await devices.issue(user.email, clock.now());
         const { token, row } = await mintSession(db, user.id, clock.now());
         const memberships = await activeMembershipsOfUser(db, user.id);
-        const workspaces = await findWorkspaces(db, memberships.map((m) => m.tenant_id));
+        const workspaces = await findWorkspaces(
+          db,
+          memberships.map((m) => m.tenant_id),
+        );
         // Two cookies, so two Set-Cookie fields (an answer's headers hold one value each): the session first.
         req.res!.append('Set-Cookie', [
           cookie(token, SESSION_TTL_MS / 1000, req.secure),

@@ -86,7 +86,11 @@ export class Authenticator {
     const header = req.get('x-service-workspace');
     const workspace = header ?? (typeof req.query.workspace === 'string' ? req.query.workspace : undefined);
     if (!workspace) {
-      throw new BadRequest('workspace_required', 'Name the workspace with the X-Service-Workspace header or the workspace query parameter.', 'X-Service-Workspace');
+      throw new BadRequest(
+        'workspace_required',
+        'Name the workspace with the X-Service-Workspace header or the workspace query parameter.',
+        'X-Service-Workspace',
+      );
     }
     // A cross-site form can send the cookie but cannot set a header: writes need the header.
     if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && header === undefined) {

@@ -42,7 +42,9 @@ export class DeviceCookies {
 
   private deviceKey(): Promise<Buffer> {
     if (!this.key) {
-      const key = this.secret().then((s) => Buffer.from(hkdfSync('sha256', Buffer.from(s, 'utf8'), Buffer.alloc(0), `conversation-service/device-cookie/${VERSION}`, 32)));
+      const key = this.secret().then((s) =>
+        Buffer.from(hkdfSync('sha256', Buffer.from(s, 'utf8'), Buffer.alloc(0), `conversation-service/device-cookie/${VERSION}`, 32)),
+      );
       // a failure to read the key is not remembered: the next attempt reads it again
       key.catch(() => (this.key = null));
       this.key = key;
@@ -51,7 +53,9 @@ export class DeviceCookies {
   }
 
   private async mac(issuedAt: string, nonce: string, email: string): Promise<Buffer> {
-    return createHmac('sha256', await this.deviceKey()).update(`${VERSION}|${issuedAt}|${nonce}|${normalizeEmail(email)}`).digest();
+    return createHmac('sha256', await this.deviceKey())
+      .update(`${VERSION}|${issuedAt}|${nonce}|${normalizeEmail(email)}`)
+      .digest();
   }
 
   /** A new device cookie's value for `email`, issued at `now`. */

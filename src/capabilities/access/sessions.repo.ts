@@ -23,11 +23,16 @@ export async function mintSession(db: Knex, userId: string, now: Date): Promise<
 }
 
 export async function findSession(db: Knex, token: string, now: Date): Promise<SessionRow | undefined> {
-  return db('sessions').where({ id: sha256Hex(token) }).andWhere('expires_at', '>', now).first();
+  return db('sessions')
+    .where({ id: sha256Hex(token) })
+    .andWhere('expires_at', '>', now)
+    .first();
 }
 
 export async function endSession(db: Knex, token: string): Promise<void> {
-  await db('sessions').where({ id: sha256Hex(token) }).del();
+  await db('sessions')
+    .where({ id: sha256Hex(token) })
+    .del();
 }
 
 /** The cookie's value, or null when absent or not decodable (bad percent-encoding is no session, not an error). */

@@ -24,10 +24,10 @@ export async function channelFacts(db: Db, tenantId: string, channelId: string):
   const key = `${tenantId}:${channelId.toLowerCase()}`;
   const hit = known.get(key);
   if (hit) return hit;
-  const res = await db.raw(
-    'SELECT default_team_id, xmin = pg_current_xact_id_if_assigned()::xid AS own_write FROM channels WHERE tenant_id = ? AND id = ?',
-    [tenantId, channelId],
-  );
+  const res = await db.raw('SELECT default_team_id, xmin = pg_current_xact_id_if_assigned()::xid AS own_write FROM channels WHERE tenant_id = ? AND id = ?', [
+    tenantId,
+    channelId,
+  ]);
   const row = res.rows[0] as { default_team_id: string | null; own_write: boolean | null } | undefined;
   if (!row) return null;
   const facts: ChannelFacts = { defaultTeamId: row.default_team_id };

@@ -26,7 +26,10 @@ export class ChannelSecrets {
 
   /** Re-seals the current secret with a new value (a resumed rotation whose first secret was never shown). */
   async replaceCurrent(db: Db, tenantId: string, channelId: string, secret: string): Promise<void> {
-    await db('channel_secrets').where({ tenant_id: tenantId, channel_id: channelId }).whereNull('valid_until').update({ sealed: this.rows.seal(tenantId, channelId, secret) });
+    await db('channel_secrets')
+      .where({ tenant_id: tenantId, channel_id: channelId })
+      .whereNull('valid_until')
+      .update({ sealed: this.rows.seal(tenantId, channelId, secret) });
   }
 
   /** Retires the current secret (it verifies until `graceUntil`) and drops ones whose grace ended. */
@@ -51,6 +54,9 @@ export class ChannelSecrets {
     const row = res.rows[0] as (ChannelRow & { verifying_secrets: string[] }) | undefined;
     if (!row) return null;
     const { verifying_secrets, ...channel } = row;
-    return { channel, secrets: verifying_secrets.map((sealed) => this.rows.open(channel.tenant_id, channel.id, sealed)).filter((x): x is string => x !== null) };
+    return {
+      channel,
+      secrets: verifying_secrets.map((sealed) => this.rows.open(channel.tenant_id, channel.id, sealed)).filter((x): x is string => x !== null),
+    };
   }
 }

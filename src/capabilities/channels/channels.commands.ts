@@ -10,7 +10,10 @@ import type { ChannelSecrets } from './channel-secrets.js';
 /** "Source" of an `api` channel: the outside system its bridge connects, named by the caller or derived from the name. */
 export const normalizeSource = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, '-');
 
-export const createChannel = (input: CreateChannel & { secret: string; secretId: string }, secrets: ChannelSecrets): CommandSpec<{ sourceTaken: boolean; defaultTeamExists: boolean }, ChannelEvent> => ({
+export const createChannel = (
+  input: CreateChannel & { secret: string; secretId: string },
+  secrets: ChannelSecrets,
+): CommandSpec<{ sourceTaken: boolean; defaultTeamExists: boolean }, ChannelEvent> => ({
   name: 'CreateChannel',
   load: async (db, ctx) => ({
     sourceTaken: await channelSourceTaken(db, ctx.tenantId, input.kind, input.source),
@@ -18,7 +21,8 @@ export const createChannel = (input: CreateChannel & { secret: string; secretId:
   }),
   decide: (s) => decideCreateChannel(input, s),
   // The caller chose the secret: a resumed request carries the same one, so a replay owes nothing.
-  beside: (db, events, ctx) => secrets.add(db, { tenantId: ctx.tenantId, channelId: events[0]!.aggregate_id, id: input.secretId, secret: input.secret, now: ctx.now }),
+  beside: (db, events, ctx) =>
+    secrets.add(db, { tenantId: ctx.tenantId, channelId: events[0]!.aggregate_id, id: input.secretId, secret: input.secret, now: ctx.now }),
 });
 
 export const updateChannel = (input: { channelId: string; name?: string; webhookUrl?: string | null }): CommandSpec<ChannelView | null, ChannelEvent> => ({

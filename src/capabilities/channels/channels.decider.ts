@@ -21,8 +21,15 @@ export function decideCreateChannel(cmd: CreateChannel, s: { sourceTaken: boolea
   if (cmd.defaultTeamId && !s.defaultTeamExists) throw new BadRequest('unknown_team', 'default_team_id names no team of this workspace.', 'default_team_id');
   if (s.sourceTaken) throw new Conflict('channel_source_taken', `An ${cmd.kind} channel for the source "${cmd.source}" already exists.`);
   return [
-    { type: 'channel.created', aggregate_type: 'channel', aggregate_id: cmd.channelId, payload: { channel_id: cmd.channelId, kind: cmd.kind, name: cmd.name, source: cmd.source, default_team_id: cmd.defaultTeamId } },
-    ...(cmd.webhookUrl ? decideUpdateChannel({ channelId: cmd.channelId, webhookUrl: cmd.webhookUrl }, { id: cmd.channelId, name: cmd.name, webhookUrl: null }) : []),
+    {
+      type: 'channel.created',
+      aggregate_type: 'channel',
+      aggregate_id: cmd.channelId,
+      payload: { channel_id: cmd.channelId, kind: cmd.kind, name: cmd.name, source: cmd.source, default_team_id: cmd.defaultTeamId },
+    },
+    ...(cmd.webhookUrl
+      ? decideUpdateChannel({ channelId: cmd.channelId, webhookUrl: cmd.webhookUrl }, { id: cmd.channelId, name: cmd.name, webhookUrl: null })
+      : []),
   ];
 }
 
@@ -31,10 +38,19 @@ export function decideUpdateChannel(cmd: { channelId: string; name?: string; web
   const changes: { name?: string; webhook_url?: string | null } = {};
   if (cmd.name !== undefined && cmd.name !== channel.name) changes.name = cmd.name;
   if (cmd.webhookUrl !== undefined && cmd.webhookUrl !== channel.webhookUrl) changes.webhook_url = cmd.webhookUrl;
-  return Object.keys(changes).length ? [{ type: 'channel.updated', aggregate_type: 'channel', aggregate_id: cmd.channelId, payload: { channel_id: cmd.channelId, ...changes } }] : [];
+  return Object.keys(changes).length
+    ? [{ type: 'channel.updated', aggregate_type: 'channel', aggregate_id: cmd.channelId, payload: { channel_id: cmd.channelId, ...changes } }]
+    : [];
 }
 
 export function decideRotateSecret(cmd: { channelId: string; previousValidUntil: string }, channel: ChannelView | null): ChannelEvent[] {
   if (!channel) throw new NotFound('channel');
-  return [{ type: 'channel.secret_rotated', aggregate_type: 'channel', aggregate_id: cmd.channelId, payload: { channel_id: cmd.channelId, previous_valid_until: cmd.previousValidUntil } }];
+  return [
+    {
+      type: 'channel.secret_rotated',
+      aggregate_type: 'channel',
+      aggregate_id: cmd.channelId,
+      payload: { channel_id: cmd.channelId, previous_valid_until: cmd.previousValidUntil },
+    },
+  ];
 }

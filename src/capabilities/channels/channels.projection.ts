@@ -36,7 +36,17 @@ export const channelsProjector: Projector<ChannelEvent | Extract<TeamEvent, { ty
       switch (e.type) {
         case 'channel.created': {
           const p = e.payload;
-          channels.insert({ ...key, kind: p.kind, name: p.name, source: p.source, default_team_id: p.default_team_id ?? null, webhook_url: null, secret_rotated_at: null, created_at: e.created_at, updated_at: e.created_at });
+          channels.insert({
+            ...key,
+            kind: p.kind,
+            name: p.name,
+            source: p.source,
+            default_team_id: p.default_team_id ?? null,
+            webhook_url: null,
+            secret_rotated_at: null,
+            created_at: e.created_at,
+            updated_at: e.created_at,
+          });
           break;
         }
         case 'channel.updated': {

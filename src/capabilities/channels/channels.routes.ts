@@ -88,7 +88,7 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'put',
       path: '/channels/:id',
       permission: 'settings:write',
-      summary: 'Change a channel\'s name or webhook_url',
+      summary: "Change a channel's name or webhook_url",
       body: ChannelChanges,
       command: ({ params, body }) => updateChannel({ channelId: params.id!, name: body.name, webhookUrl: body.webhook_url }),
       answer: { status: 200, schema: channelSchema, read: (tx, _events, call) => channelIn(tx, call, call.params.id!) },
@@ -101,9 +101,13 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/channels/:id/rotate-secret',
       permission: 'settings:write',
-      summary: 'Rotate a channel\'s webhook_secret',
+      summary: "Rotate a channel's webhook_secret",
       command: ({ params, write }) => {
-        const { spec, secret, graceUntil } = rotateChannelSecret({ channelId: params.id!, graceSeconds: config.channelSecretGraceSeconds, now: deps.clock.now() }, secrets, write.ids);
+        const { spec, secret, graceUntil } = rotateChannelSecret(
+          { channelId: params.id!, graceSeconds: config.channelSecretGraceSeconds, now: deps.clock.now() },
+          secrets,
+          write.ids,
+        );
         // The new secret is returned this once; the old one verifies until previous_secret_valid_until.
         return { spec, extra: { webhook_secret: secret, previous_secret_valid_until: graceUntil.toISOString() } };
       },

@@ -13,9 +13,16 @@ export type { ChannelEvent } from './channels.events.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  channel_source_taken: { status: 409, when: "Another channel of the workspace already has this `source`: one channel per source." },
-  channels_not_configured: { status: 422, when: "Creating an `api` channel while the operator has not set SERVICE_CHANNELS_SECRET." },
-  unknown_team: { status: 400, when: "`default_team_id` names no team of the workspace." },
+  channel_source_taken: { status: 409, when: 'Another channel of the workspace already has this `source`: one channel per source.' },
+  channels_not_configured: { status: 422, when: 'Creating an `api` channel while the operator has not set SERVICE_CHANNELS_SECRET.' },
+  unknown_team: { status: 400, when: '`default_team_id` names no team of the workspace.' },
 });
 
-export const channelsModule = defineModule({ name: 'channels', errors, tables: ['channel_secrets'], events: channelEvents, projectors: [channelsProjector], routes: channelsRoutes });
+export const channelsModule = defineModule({
+  name: 'channels',
+  errors,
+  tables: ['channel_secrets'],
+  events: channelEvents,
+  projectors: [channelsProjector],
+  routes: channelsRoutes,
+});

@@ -3,7 +3,11 @@ import { decideCreateCompany, decideDeleteCompany, decideUpdateCompany, type Com
 import type { CompanyEvent } from './companies.events.js';
 import { companyView, findCompany, findCompanyByCompanyId } from './companies.read.js';
 
-export const createCompany = (input: { id: string; companyId: string; fields: CompanyFields & { name: string } }): CommandSpec<{ existing: CompanyView | null }, CompanyEvent> => ({
+export const createCompany = (input: {
+  id: string;
+  companyId: string;
+  fields: CompanyFields & { name: string };
+}): CommandSpec<{ existing: CompanyView | null }, CompanyEvent> => ({
   name: 'CreateCompany',
   load: async (db, ctx) => ({ existing: companyView(await findCompanyByCompanyId(db, ctx.tenantId, input.companyId)) }),
   decide: (s) => decideCreateCompany(input, s),

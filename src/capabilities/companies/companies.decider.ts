@@ -35,7 +35,10 @@ export function mergeAttributes(current: CustomAttributeValues, patch: Record<st
 export const sameAttributes = (a: CustomAttributeValues, b: CustomAttributeValues) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
-export function decideCreateCompany(cmd: { id: string; companyId: string; fields: CompanyFields & { name: string } }, s: { existing: CompanyView | null }): CompanyEvent[] {
+export function decideCreateCompany(
+  cmd: { id: string; companyId: string; fields: CompanyFields & { name: string } },
+  s: { existing: CompanyView | null },
+): CompanyEvent[] {
   if (s.existing) throw new Conflict('company_exists', `A company with company_id "${cmd.companyId}" exists: ${s.existing.id}.`);
   return [
     {

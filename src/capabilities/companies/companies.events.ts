@@ -6,7 +6,7 @@ export const CustomAttributes = () => Type.Record(Type.String(), Type.Union([Typ
 export const CompanyCreated = defineEvent({
   type: 'company.created',
   aggregate_type: 'company',
-  description: 'A company was created. `id` is the service\'s, `company_id` the workspace\'s own identifier (unique in the workspace).',
+  description: "A company was created. `id` is the service's, `company_id` the workspace's own identifier (unique in the workspace).",
   payload: payload({
     id: Uuid(),
     company_id: Text(),

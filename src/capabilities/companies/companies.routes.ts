@@ -61,7 +61,11 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
         const { company_id, ...rest } = call.body;
         return createCompany({ id: call.write.ids.uuid(), companyId: company_id, fields: rest });
       },
-      answer: { status: 201, schema: companySchema, read: async (tx, [created], call) => renderCompany((await findCompany(tx, call.principal.tenantId, created!.aggregate_id))!) },
+      answer: {
+        status: 201,
+        schema: companySchema,
+        read: async (tx, [created], call) => renderCompany((await findCompany(tx, call.principal.tenantId, created!.aggregate_id))!),
+      },
     }),
 
     listRoute<CompanyRow, { company_id?: string }>({
@@ -95,7 +99,11 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Change a company',
       body: CompanyChanges,
       command: (call) => updateCompany({ id: call.params.id!, fields: call.body }),
-      answer: { status: 200, schema: companySchema, read: async (tx, _events, call) => renderCompany((await findCompany(tx, call.principal.tenantId, call.params.id!))!) },
+      answer: {
+        status: 200,
+        schema: companySchema,
+        read: async (tx, _events, call) => renderCompany((await findCompany(tx, call.principal.tenantId, call.params.id!))!),
+      },
     }),
 
     commandRoute(deps, {

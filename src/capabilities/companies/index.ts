@@ -13,7 +13,7 @@ export { customAttributesSchema } from './companies.routes.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  company_exists: { status: 409, when: "A company with this `company_id` already exists in the workspace." },
+  company_exists: { status: 409, when: 'A company with this `company_id` already exists in the workspace.' },
 });
 
 export const companiesModule = defineModule({ name: 'companies', errors, events: companyEvents, projectors: [companiesProjector], routes: companiesRoutes });

@@ -21,7 +21,10 @@ export const createContact = (input: { id: string; fields: ContactFields }): Com
   decide: (s) => decideCreateContact(input, s),
 });
 
-export const updateContact = (input: { id: string; fields: ContactFields }): CommandSpec<{ contact: ContactState | null; holder: Holder | null }, ContactEvent> => ({
+export const updateContact = (input: {
+  id: string;
+  fields: ContactFields;
+}): CommandSpec<{ contact: ContactState | null; holder: Holder | null }, ContactEvent> => ({
   name: 'UpdateContact',
   load: async (db, ctx) => {
     const contact = await contactState(db, ctx.tenantId, input.id);
@@ -45,10 +48,12 @@ export const archiveContact = (input: { id: string; archived: boolean }): Comman
 
 type Membership = { contact: ContactState | null; companyExists: boolean };
 
-const membership = (input: { id: string; companyId: string }): CommandSpec<Membership, ContactEvent>['load'] => async (db, ctx) => {
-  const [contact, company] = await Promise.all([contactState(db, ctx.tenantId, input.id), findCompany(db, ctx.tenantId, input.companyId)]);
-  return { contact, companyExists: company !== undefined };
-};
+const membership =
+  (input: { id: string; companyId: string }): CommandSpec<Membership, ContactEvent>['load'] =>
+  async (db, ctx) => {
+    const [contact, company] = await Promise.all([contactState(db, ctx.tenantId, input.id), findCompany(db, ctx.tenantId, input.companyId)]);
+    return { contact, companyExists: company !== undefined };
+  };
 
 export const attachCompany = (input: { id: string; companyId: string }): CommandSpec<Membership, ContactEvent> => ({
   name: 'AttachCompany',
@@ -63,7 +68,11 @@ export const detachCompany = (input: { id: string; companyId: string }): Command
 });
 
 /** Tags a contact (add) or takes a tag off: a delta, so concurrent taggers never undo each other. */
-export const tagContact = (input: { id: string; tagId: string; add: boolean }): CommandSpec<{ contact: ContactState | null; tag: TagView | null }, ContactEvent> => ({
+export const tagContact = (input: {
+  id: string;
+  tagId: string;
+  add: boolean;
+}): CommandSpec<{ contact: ContactState | null; tag: TagView | null }, ContactEvent> => ({
   name: input.add ? 'TagContact' : 'UntagContact',
   load: async (db, ctx) => ({ contact: await contactState(db, ctx.tenantId, input.id), tag: tagView(await findTag(db, ctx.tenantId, input.tagId)) }),
   decide: (s) => decideTagContact(input, s),

@@ -103,7 +103,12 @@ const contactEvent = <T extends ContactEvent['type']>(type: T, id: string, paylo
  * unverified assertion must not overwrite what is already known, nor claim an
  * e-mail or external_id another contact holds.
  */
-export function decideFindOrFillContact(newId: string, input: ContactInput, found: ContactView | null, channelId: string | null): { contactId: string; events: ContactEvent[] } {
+export function decideFindOrFillContact(
+  newId: string,
+  input: ContactInput,
+  found: ContactView | null,
+  channelId: string | null,
+): { contactId: string; events: ContactEvent[] } {
   if (!found) {
     return {
       contactId: newId,

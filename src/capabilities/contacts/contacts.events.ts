@@ -24,7 +24,8 @@ export const ContactCreated = defineEvent({
 export const ContactUpdated = defineEvent({
   type: 'contact.updated',
   aggregate_type: 'contact',
-  description: 'Fields of a contact changed; only the changed fields are in the payload (null clears one), and custom_attributes, when present, is the whole resulting set.',
+  description:
+    'Fields of a contact changed; only the changed fields are in the payload (null clears one), and custom_attributes, when present, is the whole resulting set.',
   personal: { kind: 'contact', id: 'contact_id', fields: PERSONAL },
   payload: payload({
     contact_id: Uuid(),
@@ -53,14 +54,14 @@ export const ContactUnarchived = defineEvent({
 export const ContactCompanyAttached = defineEvent({
   type: 'contact.company_attached',
   aggregate_type: 'contact',
-  description: 'A contact now belongs to a company (`company_id` is the company\'s `id`). A contact may belong to several companies.',
+  description: "A contact now belongs to a company (`company_id` is the company's `id`). A contact may belong to several companies.",
   payload: payload({ contact_id: Uuid(), company_id: Uuid() }),
 });
 
 export const ContactCompanyDetached = defineEvent({
   type: 'contact.company_detached',
   aggregate_type: 'contact',
-  description: 'A contact no longer belongs to a company (`company_id` is the company\'s `id`). Deleting a company detaches its contacts without this event.',
+  description: "A contact no longer belongs to a company (`company_id` is the company's `id`). Deleting a company detaches its contacts without this event.",
   payload: payload({ contact_id: Uuid(), company_id: Uuid() }),
 });
 
@@ -68,14 +69,15 @@ export const ContactErased = defineEvent({
   type: 'contact.erased',
   aggregate_type: 'contact',
   description:
-    "A contact was erased: their data keys were destroyed, so their personal fields and the content of every part of their conversations read as null everywhere from now on (log, feed, deliveries, stored answers). Ids only: the conversations and parts it made unreadable.",
+    'A contact was erased: their data keys were destroyed, so their personal fields and the content of every part of their conversations read as null everywhere from now on (log, feed, deliveries, stored answers). Ids only: the conversations and parts it made unreadable.',
   payload: payload({ contact_id: Uuid(), conversation_ids: Type.Array(Uuid()), part_ids: Type.Array(Uuid()) }),
 });
 
 export const ContactTagged = defineEvent({
   type: 'contact.tagged',
   aggregate_type: 'contact',
-  description: 'A tag was added to a contact (a delta: tagging them again appends nothing). `name` is the tag\'s name at the time; the catalog has the current one.',
+  description:
+    "A tag was added to a contact (a delta: tagging them again appends nothing). `name` is the tag's name at the time; the catalog has the current one.",
   payload: payload({ contact_id: Uuid(), tag_id: Uuid(), name: Text() }),
 });
 
@@ -86,5 +88,15 @@ export const ContactUntagged = defineEvent({
   payload: payload({ contact_id: Uuid(), tag_id: Uuid(), name: Text() }),
 });
 
-export const contactEvents = [ContactCreated, ContactUpdated, ContactArchived, ContactUnarchived, ContactCompanyAttached, ContactCompanyDetached, ContactErased, ContactTagged, ContactUntagged] as const;
+export const contactEvents = [
+  ContactCreated,
+  ContactUpdated,
+  ContactArchived,
+  ContactUnarchived,
+  ContactCompanyAttached,
+  ContactCompanyDetached,
+  ContactErased,
+  ContactTagged,
+  ContactUntagged,
+] as const;
 export type ContactEvent = EventOf<(typeof contactEvents)[number]>;

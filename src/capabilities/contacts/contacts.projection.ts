@@ -7,7 +7,21 @@ import { tableSpec } from '../../projections/table-batch.js';
 export const CONTACTS = tableSpec({
   table: 'contacts',
   key: ['tenant_id', 'id'],
-  columns: { tenant_id: 'uuid', id: 'uuid', external_id: 'text', channel_id: 'uuid', email: 'text', name: 'text', phone: 'text', custom_attributes: 'jsonb', archived_at: 'timestamptz', tag_ids: 'uuid[]', erased_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz' },
+  columns: {
+    tenant_id: 'uuid',
+    id: 'uuid',
+    external_id: 'text',
+    channel_id: 'uuid',
+    email: 'text',
+    name: 'text',
+    phone: 'text',
+    custom_attributes: 'jsonb',
+    archived_at: 'timestamptz',
+    tag_ids: 'uuid[]',
+    erased_at: 'timestamptz',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+  },
 } as const);
 
 /** Which companies a contact belongs to (migration 017). */
@@ -24,7 +38,19 @@ type Handled = ContactEvent | Extract<CompanyEvent, { type: 'company.deleted' }>
 
 export const contactsProjector: Projector<Handled> = {
   name: 'contacts',
-  handles: ['contact.created', 'contact.updated', 'contact.archived', 'contact.unarchived', 'contact.company_attached', 'contact.company_detached', 'contact.erased', 'contact.tagged', 'contact.untagged', 'company.deleted', 'tag.deleted'],
+  handles: [
+    'contact.created',
+    'contact.updated',
+    'contact.archived',
+    'contact.unarchived',
+    'contact.company_attached',
+    'contact.company_detached',
+    'contact.erased',
+    'contact.tagged',
+    'contact.untagged',
+    'company.deleted',
+    'tag.deleted',
+  ],
   tables: ['contact_companies', 'contacts'],
   project(events, writes) {
     const contacts = writes.table(CONTACTS);

@@ -104,7 +104,9 @@ const byExternalIdAndEmail = batchedOn<Db, Asserted, Found[]>(
 export async function findContact(db: Db, tenantId: string, by: ContactInput & { id?: string }): Promise<ContactView | null> {
   if (by.id) {
     if (!isUuid(by.id)) return null;
-    const row = await allContactsOf(db, tenantId).andWhere({ id: by.id }).first([...COLS, 'erased_at']);
+    const row = await allContactsOf(db, tenantId)
+      .andWhere({ id: by.id })
+      .first([...COLS, 'erased_at']);
     if (!row) return null;
     const { erased_at, ...view } = row as ContactView & { erased_at: Date | null };
     return erased_at ? { ...view, erased: true } : view;
@@ -136,7 +138,12 @@ export async function findContact(db: Db, tenantId: string, by: ContactInput & {
 }
 
 /** Another contact (not `except`) holding this external_id or e-mail (case-insensitive), external_id first. */
-export async function findHolder(db: Db, tenantId: string, by: { email?: string | null; external_id?: string | null }, except?: string): Promise<Holder | null> {
+export async function findHolder(
+  db: Db,
+  tenantId: string,
+  by: { email?: string | null; external_id?: string | null },
+  except?: string,
+): Promise<Holder | null> {
   const others = () => (except ? allContactsOf(db, tenantId).andWhereNot({ id: except }) : allContactsOf(db, tenantId));
   if (by.external_id) {
     const h = await others().andWhere({ external_id: by.external_id }).first('id');
@@ -156,7 +163,10 @@ export async function findContactRow(db: Db, tenantId: string, id: string): Prom
 
 /** Company ids of a contact, in the order it joined them. */
 export async function companyIdsOf(db: Db, tenantId: string, contactId: string): Promise<string[]> {
-  const rows: { company_id: string }[] = await db('contact_companies').where({ tenant_id: tenantId, contact_id: contactId }).orderBy(['attached_at', 'company_id']).select('company_id');
+  const rows: { company_id: string }[] = await db('contact_companies')
+    .where({ tenant_id: tenantId, contact_id: contactId })
+    .orderBy(['attached_at', 'company_id'])
+    .select('company_id');
   return rows.map((r) => r.company_id);
 }
 
@@ -192,7 +202,15 @@ export async function companiesOfContacts(db: Db, tenantId: string, contactIds: 
     .whereIn('contact_id', [...new Set(contactIds)])
     .orderBy(['contact_id', 'attached_at', 'company_id'])
     .select('contact_id', 'company_id');
-  const companies = new Map((await companiesByIds(db, tenantId, links.map((l) => l.company_id))).map((c) => [c.id, c]));
+  const companies = new Map(
+    (
+      await companiesByIds(
+        db,
+        tenantId,
+        links.map((l) => l.company_id),
+      )
+    ).map((c) => [c.id, c]),
+  );
   for (const l of links) {
     const c = companies.get(l.company_id);
     if (c) out.get(l.contact_id)!.push({ type: 'company', id: c.id, company_id: c.company_id, name: c.name });
@@ -231,7 +249,11 @@ export type RenderedContact = ReturnType<typeof renderContact>;
 
 /** Renders contacts with their companies. */
 export async function renderContacts(db: Db, tenantId: string, rows: readonly ContactRow[]): Promise<RenderedContact[]> {
-  const companies = await companiesOfContacts(db, tenantId, rows.map((r) => r.id));
+  const companies = await companiesOfContacts(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => renderContact(r, companies.get(r.id) ?? []));
 }
 
@@ -248,7 +270,10 @@ export const contactSchema = object(
     custom_attributes: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
     companies: arrayOf(companyRefSchema, { description: 'The companies the contact belongs to, in the order it joined them.' }),
     tags: arrayOf(tagRefSchema, { description: 'Its tags by id and current name, by name.' }),
-    channel_id: nullable({ ...uuid, description: 'The channel the contact was first seen on (inbound post or teammate-started conversation); null when created through the API.' }),
+    channel_id: nullable({
+      ...uuid,
+      description: 'The channel the contact was first seen on (inbound post or teammate-started conversation); null when created through the API.',
+    }),
     archived: bool,
     archived_at: nullable(dateTime),
     created_at: dateTime,
@@ -275,9 +300,18 @@ export interface AudienceContact {
  * order given, unknown ids left out), or every contact carrying any of the
  * tags (oldest first). At most `limit` rows.
  */
-export async function audienceContacts(db: Db, tenantId: string, by: { ids: readonly string[] } | { tagIds: readonly string[] } | { query: unknown }, limit: number): Promise<AudienceContact[]> {
+export async function audienceContacts(
+  db: Db,
+  tenantId: string,
+  by: { ids: readonly string[] } | { tagIds: readonly string[] } | { query: unknown },
+  limit: number,
+): Promise<AudienceContact[]> {
   const cols = ['id', 'archived_at', 'erased_at'];
-  const view = (r: { id: string; archived_at: Date | null; erased_at: Date | null }): AudienceContact => ({ id: r.id, archived: r.archived_at !== null, erased: r.erased_at !== null });
+  const view = (r: { id: string; archived_at: Date | null; erased_at: Date | null }): AudienceContact => ({
+    id: r.id,
+    archived: r.archived_at !== null,
+    erased: r.erased_at !== null,
+  });
   if ('ids' in by) {
     const ids = by.ids.filter(isUuid);
     if (ids.length === 0) return [];
@@ -289,11 +323,19 @@ export async function audienceContacts(db: Db, tenantId: string, by: { ids: read
     // The filter language as POST /api/contacts/search reads it: erased contacts never match; archived ones do
     // (the caller records them as skipped) unless the query says archived = false.
     const where = await compileQuery(contactSearch, by.query, { tenantId, purpose: 'list' }, 'audience.query');
-    const rows = await contactsOf(db, tenantId).andWhereRaw(where.sql, where.bindings as never[]).orderBy(['created_at', 'id']).limit(limit).select(cols);
+    const rows = await contactsOf(db, tenantId)
+      .andWhereRaw(where.sql, where.bindings as never[])
+      .orderBy(['created_at', 'id'])
+      .limit(limit)
+      .select(cols);
     return rows.map(view);
   }
   if (by.tagIds.length === 0) return [];
-  const rows = await allContactsOf(db, tenantId).whereRaw('tag_ids && ?::uuid[]', [`{${by.tagIds.filter(isUuid).join(',')}}`]).orderBy(['created_at', 'id']).limit(limit).select(cols);
+  const rows = await allContactsOf(db, tenantId)
+    .whereRaw('tag_ids && ?::uuid[]', [`{${by.tagIds.filter(isUuid).join(',')}}`])
+    .orderBy(['created_at', 'id'])
+    .limit(limit)
+    .select(cols);
   return rows.map(view);
 }
 

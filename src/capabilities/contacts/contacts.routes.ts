@@ -45,7 +45,10 @@ const ContactChanges = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const CompanyRef = Type.Object({ company_id: Type.String({ format: 'uuid', description: "The company's `id` (not the workspace's own `company_id`)." }) }, { additionalProperties: false });
+const CompanyRef = Type.Object(
+  { company_id: Type.String({ format: 'uuid', description: "The company's `id` (not the workspace's own `company_id`)." }) },
+  { additionalProperties: false },
+);
 const TagRef = Type.Object({ tag_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
 /** 410 on a contact the workspace erased, besides the statuses every route of its kind gives. */

@@ -53,9 +53,15 @@ const customAttribute: FieldDef = {
       case '<=':
       case '>':
       case '>=':
-        return { sql: `jsonb_typeof(${attr}) = ?::text AND ${attr} ${op} ?::jsonb`, bindings: [key, typeof value === 'number' ? 'number' : 'string', key, JSON.stringify(value)] };
+        return {
+          sql: `jsonb_typeof(${attr}) = ?::text AND ${attr} ${op} ?::jsonb`,
+          bindings: [key, typeof value === 'number' ? 'number' : 'string', key, JSON.stringify(value)],
+        };
       default:
-        return { sql: `jsonb_typeof(${attr}) = 'string' AND contacts.custom_attributes ->> ?::text ILIKE ? ESCAPE '\\'`, bindings: [key, key, likePattern(op, value as string)] };
+        return {
+          sql: `jsonb_typeof(${attr}) = 'string' AND contacts.custom_attributes ->> ?::text ILIKE ? ESCAPE '\\'`,
+          bindings: [key, key, likePattern(op, value as string)],
+        };
     }
   },
 };
@@ -63,7 +69,16 @@ const customAttribute: FieldDef = {
 export const contactSearch: FilterLanguage = {
   name: 'contacts',
   fields: [
-    columnField({ name: 'email', column: 'contacts.email', kind: 'text', operators: texts, nullable: true, cast: 'text', caseless: true, description: 'Compared ignoring case.' }),
+    columnField({
+      name: 'email',
+      column: 'contacts.email',
+      kind: 'text',
+      operators: texts,
+      nullable: true,
+      cast: 'text',
+      caseless: true,
+      description: 'Compared ignoring case.',
+    }),
     columnField({ name: 'name', column: 'contacts.name', kind: 'text', operators: texts, nullable: true, cast: 'text' }),
     columnField({ name: 'external_id', column: 'contacts.external_id', kind: 'text', operators: texts, nullable: true, cast: 'text' }),
     companyId,

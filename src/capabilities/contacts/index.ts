@@ -11,19 +11,32 @@ import { contactsRoutes } from './contacts.routes.js';
 import { defineErrors } from '../../platform/errors.js';
 
 export { contactErased, contactKeys, decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
-export { audienceContacts, checkContactQuery, companyIdsOf, contactErasure, contactIdsTagged, contactSchema, findContact, findContactRow, renderContacts, type AudienceContact, type ContactRow } from './contacts.read.js';
+export {
+  audienceContacts,
+  checkContactQuery,
+  companyIdsOf,
+  contactErasure,
+  contactIdsTagged,
+  contactSchema,
+  findContact,
+  findContactRow,
+  renderContacts,
+  type AudienceContact,
+  type ContactRow,
+} from './contacts.read.js';
 export type { ContactEvent } from './contacts.events.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  contact_exists: { status: 409, when: "A contact with this `external_id` or e-mail already exists in the workspace." },
-  identity_required: { status: 400, when: "A contact without both `email` and `external_id` (created so, or updated to it)." },
-  too_many_companies: { status: 422, when: "Adding a contact to a 101st company." },
-  contact_erased: { status: 410, when: "The contact was erased: reads and changes of it answer this, for good." },
+  contact_exists: { status: 409, when: 'A contact with this `external_id` or e-mail already exists in the workspace.' },
+  identity_required: { status: 400, when: 'A contact without both `email` and `external_id` (created so, or updated to it).' },
+  too_many_companies: { status: 422, when: 'Adding a contact to a 101st company.' },
+  contact_erased: { status: 410, when: 'The contact was erased: reads and changes of it answer this, for good.' },
 });
 
 export const contactsModule = defineModule({
-  name: 'contacts', errors,
+  name: 'contacts',
+  errors,
   events: contactEvents,
   personal: [{ type: 'contact', kind: 'contact', fields: ['external_id', 'email', 'name', 'phone', 'custom_attributes'], erased: { custom_attributes: {} } }],
   projectors: [contactsProjector],

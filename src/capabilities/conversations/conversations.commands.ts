@@ -37,7 +37,9 @@ export const startConversation = (cmd: StartCommand): CommandSpec<StartState, St
       existing: cmd.refuseExisting ? (await findConversation(db, ctx.tenantId, cmd.conversationId)) !== undefined : false,
       // The facts keep the default team the channel was created with: a team deleted since is none.
       channel: channel?.defaultTeamId && !(await teamExists(db, ctx.tenantId, channel.defaultTeamId)) ? { defaultTeamId: null } : channel,
-      contact: cmd.contactId ? await findContact(db, ctx.tenantId, { id: cmd.contactId }) : await findContact(db, ctx.tenantId, cmd.contact ?? ({} as ContactInput)),
+      contact: cmd.contactId
+        ? await findContact(db, ctx.tenantId, { id: cmd.contactId })
+        : await findContact(db, ctx.tenantId, cmd.contact ?? ({} as ContactInput)),
       assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
     };
   },
@@ -46,7 +48,14 @@ export const startConversation = (cmd: StartCommand): CommandSpec<StartState, St
   keys: (s) => withKeys([`conversation:${cmd.conversationId}`], contactKeys(cmd.contactId ? { id: cmd.contactId } : (cmd.contact ?? {}), s.contact)),
 });
 
-export const replyToConversation = (cmd: { conversationId: string; partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author }): CommandSpec<ConversationView | null, ConversationEvent> => ({
+export const replyToConversation = (cmd: {
+  conversationId: string;
+  partId: string;
+  messageType: 'comment' | 'note';
+  body: string;
+  attachments: Attachment[];
+  author: Author;
+}): CommandSpec<ConversationView | null, ConversationEvent> => ({
   name: 'ReplyToConversation',
   load: async (db, ctx) => conversationView(await findConversation(db, ctx.tenantId, cmd.conversationId)),
   decide: (c) => decideReply(cmd, c),
@@ -94,7 +103,10 @@ export const inboundMessage = (cmd: InboundCommand): CommandSpec<InboundState, S
   decide: (s) => decideInbound(cmd, s),
   // The thread (and the message filed in it) by its channel and external id, then by the conversation found.
   keys: (s) =>
-    withKeys([`conversation:thread:${cmd.channelId}:${cmd.externalId}`, `conversation:${s.thread?.id ?? cmd.conversationId}`], contactKeys(cmd.contact, s.contact)),
+    withKeys(
+      [`conversation:thread:${cmd.channelId}:${cmd.externalId}`, `conversation:${s.thread?.id ?? cmd.conversationId}`],
+      contactKeys(cmd.contact, s.contact),
+    ),
 });
 
 /** Keys of a command that finds a contact: none to name when the contact's cannot be named. */
@@ -111,7 +123,10 @@ const forgetPart =
  * Redacts a part: its data key is destroyed in the same transaction that appends
  * the event, so its body and attachments read as null everywhere from the commit on.
  */
-export const redactPart = (cmd: { conversationId: string; partId: string; by: Author }, forgettable: Forgettable): CommandSpec<PartView | null, ConversationEvent> => ({
+export const redactPart = (
+  cmd: { conversationId: string; partId: string; by: Author },
+  forgettable: Forgettable,
+): CommandSpec<PartView | null, ConversationEvent> => ({
   name: 'RedactPart',
   load: (db, ctx) => partView(db, ctx.tenantId, cmd.partId),
   decide: (part) => decideRedact(cmd, part),
@@ -119,7 +134,10 @@ export const redactPart = (cmd: { conversationId: string; partId: string; by: Au
 });
 
 /** Unsends a teammate's own comment (within the window); its content is destroyed as by a redaction. */
-export const unsendPart = (cmd: { conversationId: string; partId: string; windowSeconds: number }, forgettable: Forgettable): CommandSpec<PartView | null, ConversationEvent> => ({
+export const unsendPart = (
+  cmd: { conversationId: string; partId: string; windowSeconds: number },
+  forgettable: Forgettable,
+): CommandSpec<PartView | null, ConversationEvent> => ({
   name: 'UnsendPart',
   load: (db, ctx) => partView(db, ctx.tenantId, cmd.partId),
   decide: (part, ctx) => decideUnsend({ ...cmd, actorMemberId: ctx.actor.member_id, now: ctx.now }, part),
@@ -127,8 +145,15 @@ export const unsendPart = (cmd: { conversationId: string; partId: string; window
 });
 
 /** Tags a conversation (add) or takes a tag off it: a delta, so concurrent taggers never undo each other. */
-export const tagConversation = (cmd: { conversationId: string; tagId: string; add: boolean }): CommandSpec<{ conversation: ConversationView | null; tag: TagView | null }, ConversationEvent> => ({
+export const tagConversation = (cmd: {
+  conversationId: string;
+  tagId: string;
+  add: boolean;
+}): CommandSpec<{ conversation: ConversationView | null; tag: TagView | null }, ConversationEvent> => ({
   name: cmd.add ? 'TagConversation' : 'UntagConversation',
-  load: async (db, ctx) => ({ conversation: conversationView(await findConversation(db, ctx.tenantId, cmd.conversationId)), tag: tagView(await findTag(db, ctx.tenantId, cmd.tagId)) }),
+  load: async (db, ctx) => ({
+    conversation: conversationView(await findConversation(db, ctx.tenantId, cmd.conversationId)),
+    tag: tagView(await findTag(db, ctx.tenantId, cmd.tagId)),
+  }),
   decide: (s) => decideTagConversation(cmd, s),
 });

@@ -65,7 +65,16 @@ export function partEvent(p: PartInput): ConversationEvent {
   };
 }
 
-function conversationCreated(c: { id: string; channelId: string; contactId: string; externalId: string | null; subject: string | null; assigneeId: string | null; teamId: string | null; source: 'inbound' | 'teammate' }): ConversationEvent {
+function conversationCreated(c: {
+  id: string;
+  channelId: string;
+  contactId: string;
+  externalId: string | null;
+  subject: string | null;
+  assigneeId: string | null;
+  teamId: string | null;
+  source: 'inbound' | 'teammate';
+}): ConversationEvent {
   return {
     type: 'conversation.created',
     aggregate_type: 'conversation',
@@ -136,7 +145,16 @@ export function decideInbound(cmd: InboundCommand, s: InboundState): StartEvents
   }
   return [
     ...contact.events,
-    conversationCreated({ id: cmd.conversationId, channelId: cmd.channelId, contactId: contact.contactId, externalId: cmd.externalId, subject: null, assigneeId: null, teamId: s.defaultTeamExists === false ? null : cmd.defaultTeamId, source: 'inbound' }),
+    conversationCreated({
+      id: cmd.conversationId,
+      channelId: cmd.channelId,
+      contactId: contact.contactId,
+      externalId: cmd.externalId,
+      subject: null,
+      assigneeId: null,
+      teamId: s.defaultTeamExists === false ? null : cmd.defaultTeamId,
+      source: 'inbound',
+    }),
     partEvent({
       conversationId: cmd.conversationId,
       channelId: cmd.channelId,
@@ -191,7 +209,16 @@ export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
     : decideFindOrFillContact(cmd.newContactId, cmd.contact ?? {}, s.contact, cmd.channelId);
   return [
     ...contact.events,
-    conversationCreated({ id: cmd.conversationId, channelId: cmd.channelId, contactId: contact.contactId, externalId: null, subject: cmd.subject, assigneeId: cmd.assigneeId, teamId: s.channel.defaultTeamId, source: 'teammate' }),
+    conversationCreated({
+      id: cmd.conversationId,
+      channelId: cmd.channelId,
+      contactId: contact.contactId,
+      externalId: null,
+      subject: cmd.subject,
+      assigneeId: cmd.assigneeId,
+      teamId: s.channel.defaultTeamId,
+      source: 'teammate',
+    }),
     // The opening message of a teammate is a customer-visible reply.
     partEvent({ conversationId: cmd.conversationId, channelId: cmd.channelId, partId: cmd.partId, partType: 'comment', author: cmd.author, body: cmd.body }),
   ];
@@ -199,16 +226,36 @@ export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
 
 // ---- replies and management ----
 
-export function decideReply(cmd: { partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author }, c: ConversationView | null): ConversationEvent[] {
+export function decideReply(
+  cmd: { partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author },
+  c: ConversationView | null,
+): ConversationEvent[] {
   if (!c) throw new NotFound('conversation');
-  return [partEvent({ conversationId: c.id, channelId: c.channelId, partId: cmd.partId, partType: cmd.messageType, author: cmd.author, body: cmd.body, attachments: cmd.attachments })];
+  return [
+    partEvent({
+      conversationId: c.id,
+      channelId: c.channelId,
+      partId: cmd.partId,
+      partType: cmd.messageType,
+      author: cmd.author,
+      body: cmd.body,
+      attachments: cmd.attachments,
+    }),
+  ];
 }
 
 export type ManageCommand =
   | { partId: string; author: Author; body: string | null; messageType: 'close' }
   | { partId: string; author: Author; body: string | null; messageType: 'open' }
   | { partId: string; author: Author; body: string | null; messageType: 'snoozed'; snoozedUntil: string; now: Date }
-  | { partId: string; author: Author; body: string | null; messageType: 'assignment'; assigneeId: string | null | undefined; teamId: string | null | undefined };
+  | {
+      partId: string;
+      author: Author;
+      body: string | null;
+      messageType: 'assignment';
+      assigneeId: string | null | undefined;
+      teamId: string | null | undefined;
+    };
 
 export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: { assigneeActive: boolean; teamExists?: boolean }): ConversationEvent[] {
   if (!c) throw new NotFound('conversation');
@@ -265,7 +312,14 @@ export interface PartView {
 export function decideRedact(cmd: { conversationId: string; partId: string; by: Author }, part: PartView | null): ConversationEvent[] {
   if (!part || part.conversationId !== cmd.conversationId) throw new NotFound('conversation part');
   if (part.redacted) return [];
-  return [{ type: 'conversation_part.redacted', aggregate_type: 'conversation', aggregate_id: part.conversationId, payload: { conversation_id: part.conversationId, part_id: part.id, redacted_by: cmd.by } }];
+  return [
+    {
+      type: 'conversation_part.redacted',
+      aggregate_type: 'conversation',
+      aggregate_id: part.conversationId,
+      payload: { conversation_id: part.conversationId, part_id: part.id, redacted_by: cmd.by },
+    },
+  ];
 }
 
 /**
@@ -274,11 +328,15 @@ export function decideRedact(cmd: { conversationId: string; partId: string; by: 
  * the customer through the channel, and the bridge gets the unsend to retract
  * it there. A repeat decides nothing.
  */
-export function decideUnsend(cmd: { conversationId: string; partId: string; actorMemberId: string | undefined; now: Date; windowSeconds: number }, part: PartView | null): ConversationEvent[] {
+export function decideUnsend(
+  cmd: { conversationId: string; partId: string; actorMemberId: string | undefined; now: Date; windowSeconds: number },
+  part: PartView | null,
+): ConversationEvent[] {
   if (!part || part.conversationId !== cmd.conversationId) throw new NotFound('conversation part');
   if (part.redacted === 'unsent') return [];
   if (part.partType !== 'comment') throw new Conflict('part_not_unsendable', `Only a teammate's comment can be unsent; this part is a ${part.partType}.`);
-  if (!cmd.actorMemberId || part.authorMemberId !== cmd.actorMemberId) throw new Forbidden('not_author', 'Only the member who wrote a comment (or one of their API keys) can unsend it.');
+  if (!cmd.actorMemberId || part.authorMemberId !== cmd.actorMemberId)
+    throw new Forbidden('not_author', 'Only the member who wrote a comment (or one of their API keys) can unsend it.');
   if (part.redacted) throw new Conflict('part_redacted', 'The part was already redacted; there is nothing left to unsend.');
   if (cmd.now.getTime() - part.createdAt.getTime() > cmd.windowSeconds * 1000) {
     throw new Conflict('unsend_window_passed', `A comment can be unsent within ${cmd.windowSeconds} seconds of sending; redact it instead.`);
@@ -294,7 +352,10 @@ export function decideUnsend(cmd: { conversationId: string; partId: string; acto
 }
 
 /** Tags a conversation or takes a tag off: an idempotent delta (see taggingChanges). */
-export function decideTagConversation(cmd: { conversationId: string; tagId: string; add: boolean }, s: { conversation: ConversationView | null; tag: TagView | null }): ConversationEvent[] {
+export function decideTagConversation(
+  cmd: { conversationId: string; tagId: string; add: boolean },
+  s: { conversation: ConversationView | null; tag: TagView | null },
+): ConversationEvent[] {
   const c = s.conversation;
   if (!c) throw new NotFound('conversation');
   if (!taggingChanges(c.tagIds, cmd.tagId, s.tag, cmd.add)) return [];

@@ -16,7 +16,8 @@ const Attachment = () =>
 export const ConversationCreated = defineEvent({
   type: 'conversation.created',
   aggregate_type: 'conversation',
-  description: 'A conversation was opened: by a bridge\'s first inbound post of a thread (source inbound) or by a teammate (source teammate). Its first part follows in the same command.',
+  description:
+    "A conversation was opened: by a bridge's first inbound post of a thread (source inbound) or by a teammate (source teammate). Its first part follows in the same command.",
   personal: { kind: 'conversation', id: 'conversation_id', fields: ['subject'], owner: { kind: 'contact', id: 'contact_id' }, fresh: true },
   payload: payload({
     conversation_id: Uuid(),
@@ -57,8 +58,13 @@ export const ConversationPartCreated = defineEvent({
 export const ConversationPartRedacted = defineEvent({
   type: 'conversation_part.redacted',
   aggregate_type: 'conversation',
-  description: "A part's content was redacted: its data key was destroyed, so its body and attachments read as null everywhere from now on. The part keeps its id and place. Ids only.",
-  payload: payload({ conversation_id: Uuid(), part_id: Uuid(), redacted_by: payload({ type: Type.Union(AUTHOR_TYPES.map((t) => Type.Literal(t))), id: Text() }) }),
+  description:
+    "A part's content was redacted: its data key was destroyed, so its body and attachments read as null everywhere from now on. The part keeps its id and place. Ids only.",
+  payload: payload({
+    conversation_id: Uuid(),
+    part_id: Uuid(),
+    redacted_by: payload({ type: Type.Union(AUTHOR_TYPES.map((t) => Type.Literal(t))), id: Text() }),
+  }),
 });
 
 export const ConversationPartUnsent = defineEvent({
@@ -72,17 +78,26 @@ export const ConversationPartUnsent = defineEvent({
 export const ConversationTagged = defineEvent({
   type: 'conversation.tagged',
   aggregate_type: 'conversation',
-  description: 'A tag was added to a conversation (a delta: tagging it again appends nothing). `name` is the tag\'s name at the time; the catalog has the current one.',
+  description:
+    "A tag was added to a conversation (a delta: tagging it again appends nothing). `name` is the tag's name at the time; the catalog has the current one.",
   payload: payload({ conversation_id: Uuid(), tag_id: Uuid(), name: Text() }),
 });
 
 export const ConversationUntagged = defineEvent({
   type: 'conversation.untagged',
   aggregate_type: 'conversation',
-  description: 'A tag was taken off a conversation (a delta: untagging what is not there appends nothing). A deleted tag comes off through tag.deleted instead.',
+  description:
+    'A tag was taken off a conversation (a delta: untagging what is not there appends nothing). A deleted tag comes off through tag.deleted instead.',
   payload: payload({ conversation_id: Uuid(), tag_id: Uuid(), name: Text() }),
 });
 
-export const conversationEvents = [ConversationCreated, ConversationPartCreated, ConversationPartRedacted, ConversationPartUnsent, ConversationTagged, ConversationUntagged] as const;
+export const conversationEvents = [
+  ConversationCreated,
+  ConversationPartCreated,
+  ConversationPartRedacted,
+  ConversationPartUnsent,
+  ConversationTagged,
+  ConversationUntagged,
+] as const;
 export type ConversationEvent = EventOf<(typeof conversationEvents)[number]>;
 export type PartPayload = EventOf<typeof ConversationPartCreated>['payload'];

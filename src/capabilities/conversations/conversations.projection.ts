@@ -50,14 +50,28 @@ export const PARTS = tableSpec({
 /** Keys of a part's payload that change the conversation (the decider puts the resulting state there). */
 const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id'] as const;
 
-type Handled = ConversationEvent | Extract<ContactEvent, { type: 'contact.erased' }> | Extract<TeamEvent, { type: 'team.deleted' }> | Extract<TagEvent, { type: 'tag.deleted' }>;
+type Handled =
+  | ConversationEvent
+  | Extract<ContactEvent, { type: 'contact.erased' }>
+  | Extract<TeamEvent, { type: 'team.deleted' }>
+  | Extract<TagEvent, { type: 'tag.deleted' }>;
 
 /** A part whose content is gone: how a redaction, an unsend or an erasure leaves it. */
 const gone = (how: 'redacted' | 'unsent' | 'erased') => ({ body: null, attachments: [], redacted: how });
 
 export const conversationsProjector: Projector<Handled> = {
   name: 'conversations',
-  handles: ['conversation.created', 'conversation_part.created', 'conversation_part.redacted', 'conversation_part.unsent', 'conversation.tagged', 'conversation.untagged', 'contact.erased', 'team.deleted', 'tag.deleted'],
+  handles: [
+    'conversation.created',
+    'conversation_part.created',
+    'conversation_part.redacted',
+    'conversation_part.unsent',
+    'conversation.tagged',
+    'conversation.untagged',
+    'contact.erased',
+    'team.deleted',
+    'tag.deleted',
+  ],
   tables: ['conversation_parts', 'conversations'],
   project(events, writes) {
     const conversations = writes.table(CONVERSATIONS);
@@ -104,7 +118,11 @@ export const conversationsProjector: Projector<Handled> = {
           });
           const changes: Record<string, unknown> = {};
           for (const k of STATE_KEYS) if (k in e.payload) changes[k] = e.payload[k];
-          conversations.patch({ tenant_id: e.tenant_id, id: conversation_id }, { ...changes, updated_at: e.created_at, last_part_at: e.created_at }, { parts_count: 1 });
+          conversations.patch(
+            { tenant_id: e.tenant_id, id: conversation_id },
+            { ...changes, updated_at: e.created_at, last_part_at: e.created_at },
+            { parts_count: 1 },
+          );
           break;
         }
         case 'conversation_part.redacted':

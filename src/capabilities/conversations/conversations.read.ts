@@ -227,12 +227,20 @@ export async function conversationsWithParts(db: Db, tenantId: string, ids: stri
 
 /** A contact's conversations, oldest first (the subject-access export). */
 export async function conversationsOfContact(db: Db, tenantId: string, contactId: string): Promise<ConversationRow[]> {
-  return isUuid(contactId) ? conversationsOf(db, tenantId).andWhere({ contact_id: contactId }).orderBy([{ column: 'created_at' }, { column: 'id' }]) : [];
+  return isUuid(contactId)
+    ? conversationsOf(db, tenantId)
+        .andWhere({ contact_id: contactId })
+        .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    : [];
 }
 
 /** Every part of a conversation in order, a page at a time: those after `afterSeq`, at most `limit`. */
 export async function partsPage(db: Db, tenantId: string, conversationId: string, afterSeq: number, limit: number): Promise<(PartRow & { seq: number })[]> {
-  const rows = await db('conversation_parts').where({ tenant_id: tenantId, conversation_id: conversationId }).andWhere('seq', '>', afterSeq).orderBy('seq').limit(limit);
+  const rows = await db('conversation_parts')
+    .where({ tenant_id: tenantId, conversation_id: conversationId })
+    .andWhere('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit);
   return rows.map((r: PartRow & { seq: number | string }) => ({ ...r, seq: Number(r.seq) }));
 }
 
@@ -251,7 +259,10 @@ export async function conversationIdsTagged(db: Db, tenantId: string, tagId: str
 
 const states = oneOfStrings(['open', 'closed', 'snoozed']);
 
-export const attachmentSchema = object({ url: str(), name: str(), content_type: str(), size: { type: 'integer', minimum: 0 } }, { title: 'Attachment', optional: ['name', 'content_type', 'size'] });
+export const attachmentSchema = object(
+  { url: str(), name: str(), content_type: str(), size: { type: 'integer', minimum: 0 } },
+  { title: 'Attachment', optional: ['name', 'content_type', 'size'] },
+);
 
 export const partSchema = object(
   {
@@ -260,9 +271,12 @@ export const partSchema = object(
     part_type: oneOfStrings(PART_TYPES),
     body: nullable(str()),
     author: object({ type: oneOfStrings(AUTHOR_TYPES), id: str() }, { title: 'Author' }),
-    external_id: nullable(str({ description: 'The bridge\'s message id, for inbound messages that carried one.' })),
+    external_id: nullable(str({ description: "The bridge's message id, for inbound messages that carried one." })),
     attachments: arrayOf(attachmentSchema),
-    redacted: { type: 'boolean', description: 'true once the content is gone (redacted, unsent or erased with the contact): body is null and attachments empty.' },
+    redacted: {
+      type: 'boolean',
+      description: 'true once the content is gone (redacted, unsent or erased with the contact): body is null and attachments empty.',
+    },
     unsent: { type: 'boolean', const: true, description: 'present when its author retracted it (unsend)' },
     sent_at: dateTime,
     state: states,
@@ -280,7 +294,7 @@ export const conversationSchema = object(
     id: uuid,
     channel_id: uuid,
     contact_id: uuid,
-    contact: nullable(object({ type: constant('contact'), id: uuid }, { title: 'ContactRef' }), ),
+    contact: nullable(object({ type: constant('contact'), id: uuid }, { title: 'ContactRef' })),
     external_id: nullable(str()),
     subject: nullable(str()),
     state: states,
@@ -296,7 +310,11 @@ export const conversationSchema = object(
   { title: 'Conversation' },
 );
 
-export const conversationWithPartsSchema = extend(conversationSchema, { parts: arrayOf(partSchema, { maxItems: INLINE_PARTS }) }, { title: 'ConversationWithParts' });
+export const conversationWithPartsSchema = extend(
+  conversationSchema,
+  { parts: arrayOf(partSchema, { maxItems: INLINE_PARTS }) },
+  { title: 'ConversationWithParts' },
+);
 
 export const partWithConversationSchema = extend(partSchema, { conversation: conversationSchema }, { title: 'ConversationPartWithConversation' });
 
@@ -308,7 +326,7 @@ export const viewCountsSchema = object(
       object(
         {
           type: constant('view_count'),
-          id: str({ description: 'A built-in view (`open`, `unassigned`, `assigned_to_me`, `snoozed`, `closed`, `all`) or a custom view\'s id.' }),
+          id: str({ description: "A built-in view (`open`, `unassigned`, `assigned_to_me`, `snoozed`, `closed`, `all`) or a custom view's id." }),
           name: str(),
           kind: oneOfStrings(['builtin', 'custom']),
           count: int,
@@ -317,7 +335,11 @@ export const viewCountsSchema = object(
       ),
     ),
   },
-  { title: 'ViewCounts', description: 'One row per built-in view, then per custom view the caller can see; `as_of_seq` is the seq of the last event the counts reflect. Not paginated.' },
+  {
+    title: 'ViewCounts',
+    description:
+      'One row per built-in view, then per custom view the caller can see; `as_of_seq` is the seq of the last event the counts reflect. Not paginated.',
+  },
 );
 
 /** A part as redact and unsend decide on it, with the member who wrote it. */
@@ -330,7 +352,8 @@ export async function partView(db: Db, tenantId: string, partId: string): Promis
     | (Pick<PartRow, 'id' | 'conversation_id' | 'part_type' | 'author_type' | 'author_id' | 'external_id' | 'created_at' | 'redacted'> & { channel_id: string })
     | undefined;
   if (!row) return null;
-  const authorMemberId = row.author_type === 'member' ? row.author_id : row.author_type === 'api_key' ? ((await findKey(db, tenantId, row.author_id))?.member_id ?? null) : null;
+  const authorMemberId =
+    row.author_type === 'member' ? row.author_id : row.author_type === 'api_key' ? ((await findKey(db, tenantId, row.author_id))?.member_id ?? null) : null;
   return {
     id: row.id,
     conversationId: row.conversation_id,

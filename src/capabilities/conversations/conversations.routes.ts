@@ -92,7 +92,9 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
   // commit stores with its commands (answerCommand) read theirs through its transaction, the only handle that sees
   // them yet. Without a transaction, an answer reads after its commit (read-your-writes).
   const readConversation = batchedOn((h: Db, tenantId: string, ids: string[]) => conversationsWithParts(h, tenantId, ids), { gather: 'microtask' });
-  const readPart = batchedOn((h: Db, tenantId: string, wanted: { conversationId: string; partId: string }[]) => partsWithConversations(h, tenantId, wanted), { gather: 'microtask' });
+  const readPart = batchedOn((h: Db, tenantId: string, wanted: { conversationId: string; partId: string }[]) => partsWithConversations(h, tenantId, wanted), {
+    gather: 'microtask',
+  });
   const conversationAnswer = (tenantId: string, id: string, tx: Db = db) => readConversation(tx, tenantId, id);
   const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx: Db = db) => readPart(tx, tenantId, part);
 
@@ -124,7 +126,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
             contactId: body.contact_id ?? null,
             contact: body.contact ?? null,
           }),
-          async (events, tx) => ({ status: 201, body: await conversationAnswer(p.tenantId, events.find((e) => e.type === 'conversation.created')!.aggregate_id, tx) }),
+          async (events, tx) => ({
+            status: 201,
+            body: await conversationAnswer(p.tenantId, events.find((e) => e.type === 'conversation.created')!.aggregate_id, tx),
+          }),
         );
       },
     }),
@@ -142,7 +147,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
         assignee_id: { anyOf: [uuid, { type: 'string', enum: ['none'] }] },
         channel_id: uuid,
         contact_id: uuid,
-        view_id: { anyOf: [uuid, { type: 'string', enum: BUILTIN_VIEW_IDS }], description: "A built-in view's id or a custom view's: its conversations (404 when the caller cannot see it)." },
+        view_id: {
+          anyOf: [uuid, { type: 'string', enum: BUILTIN_VIEW_IDS }],
+          description: "A built-in view's id or a custom view's: its conversations (404 when the caller cannot see it).",
+        },
       },
       before: async (call) => {
         const { principal: p, query } = call;
@@ -213,7 +221,14 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
         return answerCommand(
           call,
           deps,
-          replyToConversation({ conversationId: params.id!, partId: call.write.ids.uuid(), messageType: body.message_type, body: body.body, attachments: body.attachments ?? [], author: author(p) }),
+          replyToConversation({
+            conversationId: params.id!,
+            partId: call.write.ids.uuid(),
+            messageType: body.message_type,
+            body: body.body,
+            attachments: body.attachments ?? [],
+            author: author(p),
+          }),
           async (events, tx) => {
             const part = eventOf(events, 'conversation_part.created');
             return { status: 201, body: await partAnswer(p.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx) };
@@ -256,14 +271,19 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       method: 'post',
       path: '/conversations/:id/parts/:part_id/redact',
       permission: 'conversations:delete',
-      summary: "Redact a part: its body and attachments become unreadable everywhere (log, feed, webhooks, stored answers); a repeat answers the current state",
+      summary: 'Redact a part: its body and attachments become unreadable everywhere (log, feed, webhooks, stored answers); a repeat answers the current state',
       responses: { 200: partWithConversationSchema },
       async handle(call) {
         const { principal: p, params } = call;
-        return answerCommand(call, deps, redactPart({ conversationId: params.id!, partId: params.part_id!, by: author(p) }, deps.forgettable), async (_, tx) => ({
-          status: 200,
-          body: await partAnswer(p.tenantId, { conversationId: params.id!, partId: params.part_id! }, tx),
-        }));
+        return answerCommand(
+          call,
+          deps,
+          redactPart({ conversationId: params.id!, partId: params.part_id!, by: author(p) }, deps.forgettable),
+          async (_, tx) => ({
+            status: 200,
+            body: await partAnswer(p.tenantId, { conversationId: params.id!, partId: params.part_id! }, tx),
+          }),
+        );
       },
     }),
 
@@ -275,10 +295,15 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       responses: { 200: partWithConversationSchema },
       async handle(call) {
         const { principal: p, params } = call;
-        return answerCommand(call, deps, unsendPart({ conversationId: params.id!, partId: params.part_id!, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable), async (_, tx) => ({
-          status: 200,
-          body: await partAnswer(p.tenantId, { conversationId: params.id!, partId: params.part_id! }, tx),
-        }));
+        return answerCommand(
+          call,
+          deps,
+          unsendPart({ conversationId: params.id!, partId: params.part_id!, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable),
+          async (_, tx) => ({
+            status: 200,
+            body: await partAnswer(p.tenantId, { conversationId: params.id!, partId: params.part_id! }, tx),
+          }),
+        );
       },
     }),
 

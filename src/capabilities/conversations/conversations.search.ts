@@ -4,7 +4,18 @@
 // compiling, paths in errors) is src/platform/query/filter.ts.
 import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
-import { checkQuery, columnField, compile, uuidSetField, type CheckedNode, type FieldDef, type FilterLanguage, type Lookup, type Sql, type SqlContext } from '../../platform/query/filter.js';
+import {
+  checkQuery,
+  columnField,
+  compile,
+  uuidSetField,
+  type CheckedNode,
+  type FieldDef,
+  type FilterLanguage,
+  type Lookup,
+  type Sql,
+  type SqlContext,
+} from '../../platform/query/filter.js';
 
 /** The text-search configuration of part bodies; migration 024's index is built with the same one. */
 export const BODY_TS_CONFIG = 'simple';
@@ -87,7 +98,10 @@ const body: FieldDef = {
       sql: `EXISTS (SELECT 1 FROM conversation_parts p WHERE p.tenant_id = conversations.tenant_id AND p.conversation_id = conversations.id AND p.body_tsv @@ ${tsquery})`,
       bindings: [value],
     };
-    const byIds = (rows: Record<string, unknown>[]) => ({ sql: 'conversations.id = ANY(?::uuid[])', bindings: [[...new Set(rows.map((r) => r.conversation_id as string))]] });
+    const byIds = (rows: Record<string, unknown>[]) => ({
+      sql: 'conversations.id = ANY(?::uuid[])',
+      bindings: [[...new Set(rows.map((r) => r.conversation_id as string))]],
+    });
     if (ctx.purpose === 'count') {
       if (ctx.lookup) {
         // the matching conversations and the checkpoint they are as of, in one statement (one snapshot)
@@ -98,11 +112,18 @@ const body: FieldDef = {
         ctx.observedSeqs?.push(Number(r.rows[0]?.seq ?? 0));
         return { sql: 'conversations.id = ANY(?::uuid[])', bindings: [(r.rows[0]?.ids as string[] | undefined) ?? []] };
       }
-      return { sql: `conversations.id IN (SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery})`, bindings: [ctx.tenantId, value] };
+      return {
+        sql: `conversations.id IN (SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery})`,
+        bindings: [ctx.tenantId, value],
+      };
     }
     if (!ctx.lookup) return walk;
     if (await commonTerm(ctx.lookup, value as string)) return walk;
-    const probe = await ctx.lookup.raw(`SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery} LIMIT ?`, [ctx.tenantId, value, BODY_PROBE_LIMIT]);
+    const probe = await ctx.lookup.raw(`SELECT p.conversation_id FROM conversation_parts p WHERE p.tenant_id = ?::uuid AND p.body_tsv @@ ${tsquery} LIMIT ?`, [
+      ctx.tenantId,
+      value,
+      BODY_PROBE_LIMIT,
+    ]);
     return probe.rows.length < BODY_PROBE_LIMIT ? byIds(probe.rows) : walk;
   },
 };
@@ -111,7 +132,15 @@ export const conversationSearch: FilterLanguage = {
   name: 'conversations',
   fields: [
     columnField({ name: 'state', column: 'conversations.state', kind: 'enum', values: ['open', 'closed', 'snoozed'], operators: ids, cast: 'text' }),
-    columnField({ name: 'assignee_id', column: 'conversations.assignee_id', kind: 'uuid', operators: ids, nullable: true, cast: 'uuid', description: 'null: unassigned' }),
+    columnField({
+      name: 'assignee_id',
+      column: 'conversations.assignee_id',
+      kind: 'uuid',
+      operators: ids,
+      nullable: true,
+      cast: 'uuid',
+      description: 'null: unassigned',
+    }),
     columnField({ name: 'team_id', column: 'conversations.team_id', kind: 'uuid', operators: ids, nullable: true, cast: 'text', description: 'null: no team' }),
     columnField({ name: 'channel_id', column: 'conversations.channel_id', kind: 'uuid', operators: ids, cast: 'uuid' }),
     columnField({ name: 'contact_id', column: 'conversations.contact_id', kind: 'uuid', operators: ids, cast: 'uuid' }),
@@ -152,7 +181,13 @@ export const BUILTIN_VIEWS: readonly { id: string; name: string; query: (memberI
   {
     id: 'assigned_to_me',
     name: 'Assigned to me',
-    query: (me) => ({ operator: 'AND', value: [{ field: 'state', operator: '=', value: 'open' }, { field: 'assignee_id', operator: '=', value: me }] }),
+    query: (me) => ({
+      operator: 'AND',
+      value: [
+        { field: 'state', operator: '=', value: 'open' },
+        { field: 'assignee_id', operator: '=', value: me },
+      ],
+    }),
   },
   { id: 'snoozed', name: 'Snoozed', query: () => ({ field: 'state', operator: '=', value: 'snoozed' }) },
   { id: 'closed', name: 'Closed', query: () => ({ field: 'state', operator: '=', value: 'closed' }) },
@@ -204,7 +239,13 @@ export interface CountedView {
  * read model held in the snapshot the counts were taken from (projections
  * commit with the events they fold, so the two cannot disagree).
  */
-export async function viewCounts(db: Knex, lookup: Lookup | undefined, tenantId: string, memberId: string, custom: CustomView[]): Promise<{ as_of_seq: number; data: CountedView[] }> {
+export async function viewCounts(
+  db: Knex,
+  lookup: Lookup | undefined,
+  tenantId: string,
+  memberId: string,
+  custom: CustomView[],
+): Promise<{ as_of_seq: number; data: CountedView[] }> {
   const all = [
     ...BUILTIN_VIEWS.map((v) => ({ id: v.id, name: v.name, kind: 'builtin' as const, query: v.query(memberId) })),
     ...custom.map((v) => ({ id: v.id, name: v.name, kind: 'custom' as const, query: v.query })),
@@ -219,7 +260,10 @@ export async function viewCounts(db: Knex, lookup: Lookup | undefined, tenantId:
     for (const v of all) views.push({ ...v, where: await conversationWhere(v.query, ctx) });
     const cols = views.map((v, i) => `count(*) FILTER (WHERE ${v.where.sql}) AS c${i}`).join(', ');
     const sql = `SELECT (${CHECKPOINT}) AS as_of_seq, ${cols} FROM conversations WHERE conversations.tenant_id = ?`;
-    const row = (await db.raw(sql, [tenantId, ...views.flatMap((v) => v.where.bindings), tenantId] as Knex.RawBinding[])).rows[0] as Record<string, string | number>;
+    const row = (await db.raw(sql, [tenantId, ...views.flatMap((v) => v.where.bindings), tenantId] as Knex.RawBinding[])).rows[0] as Record<
+      string,
+      string | number
+    >;
     const asOf = Number(row.as_of_seq);
     if (observedSeqs.some((s) => s !== asOf) && attempt < 3) continue;
     return { as_of_seq: asOf, data: views.map((v, i) => ({ type: 'view_count', id: v.id, name: v.name, kind: v.kind, count: Number(row[`c${i}`] ?? 0) })) };

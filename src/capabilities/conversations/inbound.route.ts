@@ -43,7 +43,10 @@ const receiptSchema = object(
   { type: constant('inbound_receipt'), status: oneOfStrings(['conversation_created', 'part_added']), conversation_id: uuid, part_id: uuid, contact_id: uuid },
   { title: 'InboundReceipt' },
 );
-const duplicateSchema = object({ type: constant('inbound_receipt'), status: constant('duplicate'), conversation_id: nullable(uuid) }, { title: 'InboundDuplicate' });
+const duplicateSchema = object(
+  { type: constant('inbound_receipt'), status: constant('duplicate'), conversation_id: nullable(uuid) },
+  { title: 'InboundDuplicate' },
+);
 
 const unauthorized = (): Answer => ({ status: 401 });
 
@@ -56,10 +59,10 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
     path: '/channels/:id/inbound',
     permission: 'public',
     rawBody: true,
-    summary: 'Post a customer\'s message as the channel\'s bridge (signed)',
+    summary: "Post a customer's message as the channel's bridge (signed)",
     body: InboundBody,
     responses: {
-      201: new ResponseDoc('Filed: a new conversation (the thread\'s first post), or a new part (a follow-up with a new message_id).', receiptSchema),
+      201: new ResponseDoc("Filed: a new conversation (the thread's first post), or a new part (a follow-up with a new message_id).", receiptSchema),
       202: new ResponseDoc('Nothing filed: the thread exists and the post carries no new message_id.', duplicateSchema),
       401: new ResponseDoc(
         'No body when the content type is not application/json, the channel is unknown or the signature is wrong (the same empty answer for all three). Only a caller whose signature verifies gets a body: the error envelope (`stale_timestamp`, see `x-exceptional-content`) when the timestamp is more than 5 minutes off.',
@@ -89,7 +92,12 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
       const ts = req.get('x-service-timestamp');
       if (!ts || !/^\d{1,12}$/.test(ts)) throw new BadRequest('invalid_timestamp', 'x-service-timestamp must be Unix time in seconds.', 'x-service-timestamp');
       if (Math.abs(now.getTime() / 1000 - Number(ts)) > TIMESTAMP_TOLERANCE_S) {
-        throw new AppError(401, 'stale_timestamp', 'x-service-timestamp is more than 5 minutes from the service clock; check the bridge clock.', 'x-service-timestamp');
+        throw new AppError(
+          401,
+          'stale_timestamp',
+          'x-service-timestamp is more than 5 minutes from the service clock; check the bridge clock.',
+          'x-service-timestamp',
+        );
       }
       let parsed: unknown;
       try {

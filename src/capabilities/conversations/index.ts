@@ -23,30 +23,32 @@ export { querySchema as conversationQuerySchema } from './conversations.routes.j
 /** The module, given how to find the custom views (see ViewLookups: views imports conversations, not the reverse). */
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  unknown_channel: { status: 400, when: "A conversation started on a channel the workspace does not have." },
-  unknown_contact: { status: 400, when: "A conversation started for a contact the workspace does not have." },
-  unknown_member: { status: 400, when: "Assigning to someone who is not an active member." },
-  unknown_team: { status: 400, when: "Assigning to a team the workspace does not have." },
-  snooze_in_past: { status: 400, when: "`snoozed_until` is not in the future." },
-  invalid_timestamp: { status: 400, when: "A signed inbound post whose `x-service-timestamp` is not Unix seconds." },
-  stale_timestamp: { status: 401, when: "A signed inbound post with a valid signature but a timestamp more than 5 minutes from the service clock." },
-  conversation_exists: { status: 409, when: "A conversation with this `external_id` already exists on the channel." },
-  conversation_already_closed: { status: 409, when: "Closing a closed conversation." },
-  conversation_already_open: { status: 409, when: "Opening an open conversation." },
-  not_author: { status: 403, when: "Unsending a part someone else wrote." },
-  part_not_unsendable: { status: 409, when: "Unsending a part that is not a teammate reply." },
-  part_redacted: { status: 409, when: "Changing a part that was redacted." },
-  unsend_window_passed: { status: 409, when: "Unsending a reply after its window closed." },
+  unknown_channel: { status: 400, when: 'A conversation started on a channel the workspace does not have.' },
+  unknown_contact: { status: 400, when: 'A conversation started for a contact the workspace does not have.' },
+  unknown_member: { status: 400, when: 'Assigning to someone who is not an active member.' },
+  unknown_team: { status: 400, when: 'Assigning to a team the workspace does not have.' },
+  snooze_in_past: { status: 400, when: '`snoozed_until` is not in the future.' },
+  invalid_timestamp: { status: 400, when: 'A signed inbound post whose `x-service-timestamp` is not Unix seconds.' },
+  stale_timestamp: { status: 401, when: 'A signed inbound post with a valid signature but a timestamp more than 5 minutes from the service clock.' },
+  conversation_exists: { status: 409, when: 'A conversation with this `external_id` already exists on the channel.' },
+  conversation_already_closed: { status: 409, when: 'Closing a closed conversation.' },
+  conversation_already_open: { status: 409, when: 'Opening an open conversation.' },
+  not_author: { status: 403, when: 'Unsending a part someone else wrote.' },
+  part_not_unsendable: { status: 409, when: 'Unsending a part that is not a teammate reply.' },
+  part_redacted: { status: 409, when: 'Changing a part that was redacted.' },
+  unsend_window_passed: { status: 409, when: 'Unsending a reply after its window closed.' },
 });
 
-export const conversationsModule = (views: ViewLookups) => defineModule({
-  name: 'conversations', errors,
-  events: conversationEvents,
-  personal: [
-    { type: 'conversation', kind: 'conversation', fields: ['subject'] },
-    { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
-  ],
-  projectors: [conversationsProjector],
-  routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps, views)],
-  workers: (deps) => [unsnoozeWorker(deps)],
-});
+export const conversationsModule = (views: ViewLookups) =>
+  defineModule({
+    name: 'conversations',
+    errors,
+    events: conversationEvents,
+    personal: [
+      { type: 'conversation', kind: 'conversation', fields: ['subject'] },
+      { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
+    ],
+    projectors: [conversationsProjector],
+    routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps, views)],
+    workers: (deps) => [unsnoozeWorker(deps)],
+  });

@@ -23,7 +23,7 @@ export const attachmentsSchema = {
       name: { type: 'string', maxLength: 255 },
       content_type: { type: 'string', maxLength: 255 },
       // Bytes. Capped at 2^53 - 1, the largest integer every JSON reader holds exactly (1e300 is an "integer" too).
-      size: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'The file\'s size in bytes, at most 2^53 - 1 (9007199254740991).' },
+      size: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "The file's size in bytes, at most 2^53 - 1 (9007199254740991)." },
     },
   },
 };

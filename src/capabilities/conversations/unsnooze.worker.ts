@@ -31,7 +31,9 @@ export function unsnoozeWorker(deps: CoreDeps): UnsnoozeWorker {
     for (const c of due) {
       try {
         // The scan crosses workspaces (the owner role); each reopening acts as its own workspace.
-        const events = await deps.scope.run(c.tenant_id, () => shell.execute({ tenantId: c.tenant_id, now, actor: { type: 'system', id: 'unsnooze' } }, unsnooze(c.id, ids.uuid(), now)));
+        const events = await deps.scope.run(c.tenant_id, () =>
+          shell.execute({ tenantId: c.tenant_id, now, actor: { type: 'system', id: 'unsnooze' } }, unsnooze(c.id, ids.uuid(), now)),
+        );
         reopened += events.length > 0 ? 1 : 0;
       } catch (e) {
         if (!(e instanceof AppError)) log.warn({ err: e, conversation_id: c.id }, 'unsnooze failed');

@@ -18,5 +18,12 @@ export type ErasureEvent = Extract<ContactEvent, { type: 'contact.erased' }>;
 export function decideEraseContact(contactId: string, s: ContactErasureState): ErasureEvent[] {
   if (!s.contact) throw new NotFound('contact');
   if (s.contact.erased_at) return [];
-  return [{ type: 'contact.erased', aggregate_type: 'contact', aggregate_id: contactId, payload: { contact_id: contactId, conversation_ids: s.conversationIds, part_ids: s.partIds } }];
+  return [
+    {
+      type: 'contact.erased',
+      aggregate_type: 'contact',
+      aggregate_id: contactId,
+      payload: { contact_id: contactId, conversation_ids: s.conversationIds, part_ids: s.partIds },
+    },
+  ];
 }

@@ -21,7 +21,8 @@ export function erasureRoutes(deps: CoreDeps): RouteDef[] {
       method: 'delete',
       path: '/contacts/:id',
       permission: 'contacts:delete',
-      summary: "Erase a contact: their personal data and the content of every part of their conversations become unreadable everywhere; a repeat answers the same",
+      summary:
+        'Erase a contact: their personal data and the content of every part of their conversations become unreadable everywhere; a repeat answers the same',
       command: (call) => eraseContact(call.params.id!, deps.forgettable),
       answer: {
         status: 200,
@@ -36,4 +37,3 @@ export function erasureRoutes(deps: CoreDeps): RouteDef[] {
     }),
   ];
 }
-

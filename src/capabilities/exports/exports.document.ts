@@ -56,7 +56,7 @@ export async function buildDocument(b: BuildInput): Promise<ExportDocument | nul
   const conversations: Json[] = [];
   for (const [i, c] of shells.entries()) {
     const parts: Json[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await sources.parts(db, tenantId, c.id, after, PARTS_PAGE);
       parts.push(...page.parts);
       if (page.parts.length < PARTS_PAGE) break;
@@ -70,14 +70,25 @@ export async function buildDocument(b: BuildInput): Promise<ExportDocument | nul
 
   const events: Json[] = [];
   const about = [contactId, ...shells.map((c) => c.id)];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await sources.events(db, b.feed, tenantId, about, after, EVENTS_PAGE);
     events.push(...page);
     if (page.length < EVENTS_PAGE) break;
     after = page.at(-1)!.seq;
   }
 
-  return { type: 'contact_export', id: b.exportId, workspace_id: tenantId, contact_id: contactId, generated_at: b.now.toISOString(), contact, companies, conversations, outbound, events };
+  return {
+    type: 'contact_export',
+    id: b.exportId,
+    workspace_id: tenantId,
+    contact_id: contactId,
+    generated_at: b.now.toISOString(),
+    contact,
+    companies,
+    conversations,
+    outbound,
+    events,
+  };
 }
 
 /** The file as stored: the document with every personal value sealed, as UTF-8 JSON. */

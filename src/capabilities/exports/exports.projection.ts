@@ -9,7 +9,12 @@ import { tableSpec } from '../../projections/table-batch.js';
 type ContactErased = Extract<ContactEvent, { type: 'contact.erased' }>;
 
 /** Matches every export of a contact: the delete is keyed by (tenant, contact). */
-const EXPORTS_OF_CONTACT = tableSpec({ table: 'exports', key: ['tenant_id', 'contact_id'], matches: 'many', columns: { tenant_id: 'uuid', contact_id: 'uuid' } } as const);
+const EXPORTS_OF_CONTACT = tableSpec({
+  table: 'exports',
+  key: ['tenant_id', 'contact_id'],
+  matches: 'many',
+  columns: { tenant_id: 'uuid', contact_id: 'uuid' },
+} as const);
 
 export const exportsProjector: Projector<ContactErased> = {
   name: 'exports',

@@ -27,7 +27,23 @@ export interface ExportRow {
 }
 
 /** Every column but the file, which only the download reads. */
-export const COLUMNS = ['tenant_id', 'id', 'contact_id', 'status', 'progress', 'requested_by', 'attempts', 'leased_until', 'lease_token', 'size', 'error', 'created_at', 'started_at', 'completed_at', 'expires_at'];
+export const COLUMNS = [
+  'tenant_id',
+  'id',
+  'contact_id',
+  'status',
+  'progress',
+  'requested_by',
+  'attempts',
+  'leased_until',
+  'lease_token',
+  'size',
+  'error',
+  'created_at',
+  'started_at',
+  'completed_at',
+  'expires_at',
+];
 
 export const exportsOf = (db: Db, tenantId: string) => db('exports').where({ tenant_id: tenantId });
 
@@ -37,7 +53,11 @@ export async function findExport(db: Db, tenantId: string, id: string): Promise<
 
 /** The stored file (personal values sealed), with the row; null file unless completed. */
 export async function findExportFile(db: Db, tenantId: string, id: string): Promise<(ExportRow & { file: Buffer | null }) | undefined> {
-  return isUuid(id) ? exportsOf(db, tenantId).andWhere({ id }).first([...COLUMNS, 'file']) : undefined;
+  return isUuid(id)
+    ? exportsOf(db, tenantId)
+        .andWhere({ id })
+        .first([...COLUMNS, 'file'])
+    : undefined;
 }
 
 export const renderExport = (r: ExportRow) => ({
@@ -61,7 +81,11 @@ export const exportSchema = object(
     contact_id: uuid,
     status: oneOfStrings(EXPORT_STATUSES),
     progress: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the work done, 0 to 1 (1 once completed).' },
-    size: nullable({ type: 'integer', minimum: 0, description: 'Bytes of the file as built (null until completed). A later erasure or redaction can only make the download smaller.' }),
+    size: nullable({
+      type: 'integer',
+      minimum: 0,
+      description: 'Bytes of the file as built (null until completed). A later erasure or redaction can only make the download smaller.',
+    }),
     requested_by: object({ type: str(), id: str() }, { title: 'ExportRequester' }),
     error: nullable(str({ description: 'Why a failed export failed.' })),
     created_at: dateTime,
@@ -86,7 +110,13 @@ export const exportFileSchema = (events: Schema): Schema =>
       contact: exportedContactSchema,
       companies: arrayOf(companySchema),
       conversations: arrayOf(extend(conversationSchema, { parts: arrayOf(partSchema) }, { title: 'ExportedConversation' })),
-      outbound: arrayOf(extend(recipientSchema, { collection_name: str() }, { title: 'ExportedOutboundRecipient', description: "A recipient record of the contact: an outbound collection (named) that reached them, and how." })),
+      outbound: arrayOf(
+        extend(
+          recipientSchema,
+          { collection_name: str() },
+          { title: 'ExportedOutboundRecipient', description: 'A recipient record of the contact: an outbound collection (named) that reached them, and how.' },
+        ),
+      ),
       events: arrayOf(events),
     },
     { title: 'ContactExportFile' },

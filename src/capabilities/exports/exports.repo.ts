@@ -38,7 +38,10 @@ export async function requestExport(
     if (inserted[0]) return { created: inserted[0] };
     const mine: ExportRow | undefined = await db('exports').where({ tenant_id: row.tenant_id, id: row.id }).first(COLUMNS);
     if (mine) return { created: mine };
-    const active: ExportRow | undefined = await db('exports').where({ tenant_id: row.tenant_id, contact_id: row.contact_id }).whereIn('status', ['queued', 'running']).first(COLUMNS);
+    const active: ExportRow | undefined = await db('exports')
+      .where({ tenant_id: row.tenant_id, contact_id: row.contact_id })
+      .whereIn('status', ['queued', 'running'])
+      .first(COLUMNS);
     if (active) return { active };
     if (round > 0) throw new Error(`export ${row.id} conflicts with a row that is not there`);
   }
@@ -99,7 +102,9 @@ export async function complete(db: Db, c: Claimed, file: Buffer, size: number, n
 /** A failed attempt: queued again after `retryAt`, or failed for good. */
 export async function fail(db: Db, c: Claimed, error: string, retryAt: Date | null): Promise<void> {
   await held(db, c).update(
-    retryAt ? { status: 'queued', leased_until: retryAt, lease_token: null, error, progress: 0 } : { status: 'failed', leased_until: null, lease_token: null, error, file: null },
+    retryAt
+      ? { status: 'queued', leased_until: retryAt, lease_token: null, error, progress: 0 }
+      : { status: 'failed', leased_until: null, lease_token: null, error, file: null },
   );
 }
 

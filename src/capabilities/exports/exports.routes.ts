@@ -33,9 +33,19 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
         if (await sources.erased(db, tenantId, contactId)) throw new Gone('contact_erased', 'The contact was erased; there is nothing left to export.');
         const p = call.principal;
         const requestedBy = p.via === 'api_key' ? { type: 'api_key', id: p.keyId! } : { type: 'member', id: p.memberId };
-        const out = await requestExport(db, { tenant_id: tenantId, id: call.write.ids.uuid(), contact_id: contactId, requested_by: requestedBy, created_at: clock.now() });
+        const out = await requestExport(db, {
+          tenant_id: tenantId,
+          id: call.write.ids.uuid(),
+          contact_id: contactId,
+          requested_by: requestedBy,
+          created_at: clock.now(),
+        });
         if ('active' in out) {
-          throw new Conflict('export_in_progress', `The contact already has an export in progress: ${out.active.id}. Wait for it (GET ${location(out.active.id)}).`, { location: location(out.active.id) });
+          throw new Conflict(
+            'export_in_progress',
+            `The contact already has an export in progress: ${out.active.id}. Wait for it (GET ${location(out.active.id)}).`,
+            { location: location(out.active.id) },
+          );
         }
         await announce(db).catch(() => undefined); // the poll tick picks it up anyway
         return { status: 202, headers: { location: location(out.created.id) }, body: renderExport(out.created) };
@@ -58,7 +68,10 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'contacts:export',
       summary: 'Download a completed export (one JSON document, streamed as an attachment)',
       responses: {
-        200: new ResponseDoc('The file (docs/api-guide.md: Subject-access export): personal values opened now, so what was erased or redacted since reads as null.', fileSchema),
+        200: new ResponseDoc(
+          'The file (docs/api-guide.md: Subject-access export): personal values opened now, so what was erased or redacted since reads as null.',
+          fileSchema,
+        ),
         409: new ResponseDoc('`export_not_ready` (queued or running) or `export_failed`.', ERROR),
         410: new ResponseDoc('`export_expired`: the file was deleted EXPORT_TTL_HOURS after completion; request a new export.', ERROR),
       },
@@ -68,7 +81,8 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
         if (!row) throw new NotFound('export');
         if (row.status === 'expired') throw new Gone('export_expired', 'The export has expired and its file was deleted; request a new export.');
         if (row.status === 'failed') throw new Conflict('export_failed', 'The export failed; request a new one.');
-        if (row.status !== 'completed' || !row.file) throw new Conflict('export_not_ready', `The export is ${row.status}; download it once its status is completed.`);
+        if (row.status !== 'completed' || !row.file)
+          throw new Conflict('export_not_ready', `The export is ${row.status}; download it once its status is completed.`);
         return {
           status: 200,
           headers: {

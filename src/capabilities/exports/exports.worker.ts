@@ -71,7 +71,9 @@ export function exportsWorker(deps: CoreDeps, opts: { sources?: ExportSources } 
         const last = c.attempts >= MAX_ATTEMPTS;
         log.warn({ err: e, export_id: c.id, tenant_id: c.tenant_id, attempt: c.attempts }, last ? 'export failed' : 'export attempt failed; will retry');
         const retryAt = last ? null : new Date(clock.now().getTime() + RETRY_BASE_MS * 2 ** (c.attempts - 1));
-        await fail(db, c, last ? 'The export could not be built; request a new one.' : 'An attempt failed; retrying.', retryAt).catch((err) => log.warn({ err, export_id: c.id }, 'could not record the failed export attempt'));
+        await fail(db, c, last ? 'The export could not be built; request a new one.' : 'An attempt failed; retrying.', retryAt).catch((err) =>
+          log.warn({ err, export_id: c.id }, 'could not record the failed export attempt'),
+        );
         return last ? 'failed' : 'retry';
       }
     });

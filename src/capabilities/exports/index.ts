@@ -13,14 +13,15 @@ import { defineErrors } from '../../platform/errors.js';
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
   export_in_progress: { status: 409, when: "A contact's second active export; the message and `Location` name the first." },
-  export_not_ready: { status: 409, when: "Downloading an export that has not completed." },
-  export_failed: { status: 409, when: "Downloading an export that failed; request a new one." },
-  export_expired: { status: 410, when: "Downloading an export whose file expired; request a new one." },
-  contact_erased: { status: 410, when: "Exporting an erased contact." },
+  export_not_ready: { status: 409, when: 'Downloading an export that has not completed.' },
+  export_failed: { status: 409, when: 'Downloading an export that failed; request a new one.' },
+  export_expired: { status: 410, when: 'Downloading an export whose file expired; request a new one.' },
+  contact_erased: { status: 410, when: 'Exporting an erased contact.' },
 });
 
 export const exportsModule = defineModule({
-  name: 'exports', errors,
+  name: 'exports',
+  errors,
   events: [],
   projectors: [exportsProjector],
   tables: ['exports'],

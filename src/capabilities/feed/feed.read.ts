@@ -41,8 +41,21 @@ export const renderFeedEvent = (r: FeedRow) => ({
  * a time (those after `afterSeq`, at most `limit`). Payloads stay as the table
  * keeps them: personal fields sealed (open them with Forgettable.reveal).
  */
-export async function eventsAbout(db: Db, table: FeedTable, tenantId: string, aggregateIds: readonly string[], afterSeq: number, limit: number): Promise<ReturnType<typeof renderFeedEvent>[]> {
+export async function eventsAbout(
+  db: Db,
+  table: FeedTable,
+  tenantId: string,
+  aggregateIds: readonly string[],
+  afterSeq: number,
+  limit: number,
+): Promise<ReturnType<typeof renderFeedEvent>[]> {
   if (aggregateIds.length === 0) return [];
-  const rows: FeedRow[] = await db(table).select(FEED_COLUMNS).where({ tenant_id: tenantId }).whereIn('aggregate_id', [...aggregateIds]).andWhere('seq', '>', afterSeq).orderBy('seq').limit(limit);
+  const rows: FeedRow[] = await db(table)
+    .select(FEED_COLUMNS)
+    .where({ tenant_id: tenantId })
+    .whereIn('aggregate_id', [...aggregateIds])
+    .andWhere('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit);
   return rows.map(renderFeedEvent);
 }

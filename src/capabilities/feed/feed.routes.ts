@@ -22,7 +22,10 @@ const eventSchemasSchema = object(
           id: str({ description: 'The event type.' }),
           aggregate_type: str(),
           description: str(),
-          schema: { type: 'object', description: 'A JSON Schema (2020-12) of the envelope as a webhook receiver gets it; the change feed adds the event\'s `id`.' },
+          schema: {
+            type: 'object',
+            description: "A JSON Schema (2020-12) of the envelope as a webhook receiver gets it; the change feed adds the event's `id`.",
+          },
         },
         { title: 'EventSchema' },
       ),
@@ -49,7 +52,7 @@ export function feedRoutes(deps: CoreDeps): RouteDef[] {
     listRoute<FeedRow, { after_seq?: number; types?: string }>({
       path: '/events',
       permission: 'events:read',
-      summary: 'The change feed: the workspace\'s events in seq order',
+      summary: "The change feed: the workspace's events in seq order",
       item: anyEventSchema(catalogue, { withId: true, title: 'FeedEvent', variantSuffix: 'FeedEvent' }),
       spec: feedList,
       filters: {
@@ -65,7 +68,8 @@ export function feedRoutes(deps: CoreDeps): RouteDef[] {
       },
       before: async ({ query }) => {
         const unknown = (query.types ?? '').split(',').filter((t) => t && !catalogue.has(t));
-        if (unknown.length) throw new BadRequest('unknown_event_type', `types names events the service never emits: ${unknown.join(', ')}. See docs/events.md.`, 'types');
+        if (unknown.length)
+          throw new BadRequest('unknown_event_type', `types names events the service never emits: ${unknown.join(', ')}. See docs/events.md.`, 'types');
       },
       query: ({ principal, query }) => {
         const q = db(feedTable(deps.store.kind)).select(FEED_COLUMNS).where({ tenant_id: principal.tenantId });

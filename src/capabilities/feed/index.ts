@@ -8,7 +8,7 @@ export { eventsAbout, feedTable, type FeedTable } from './feed.read.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  unknown_event_type: { status: 400, when: "A `types` filter naming an event type the catalogue does not have." },
+  unknown_event_type: { status: 400, when: 'A `types` filter naming an event type the catalogue does not have.' },
 });
 
 export const feedModule = defineModule({ name: 'feed', errors, events: [], projectors: [feedProjector], routes: feedRoutes });

@@ -12,7 +12,14 @@ export { mintKeyForMember, type MintKeyInput } from './operator.js';
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
   scope_exceeds_role: { status: 403, when: "An API key asking for a scope the member's role does not allow." },
-  member_not_found: { status: 404, when: "The operator CLI minting a key for an e-mail that is no active member of the workspace." },
+  member_not_found: { status: 404, when: 'The operator CLI minting a key for an e-mail that is no active member of the workspace.' },
 });
 
-export const keysModule = defineModule({ name: 'keys', errors, tables: ['api_key_secrets'], events: keyEvents, projectors: [keysProjector], routes: keysRoutes });
+export const keysModule = defineModule({
+  name: 'keys',
+  errors,
+  tables: ['api_key_secrets'],
+  events: keyEvents,
+  projectors: [keysProjector],
+  routes: keysRoutes,
+});

@@ -8,12 +8,18 @@ export interface KeyView {
   status: 'active' | 'revoked';
 }
 
-
 /** A key may not be minted with more than its owner's role grants now. */
 export function decideCreateKey(cmd: { keyId: string; memberId: string; role: Role; name: string; scopes: Scope[] }): KeyEvent[] {
   const beyond = cmd.scopes.filter((s) => !ROLE_SCOPES[cmd.role].includes(s));
   if (beyond.length > 0) throw new Forbidden('scope_exceeds_role', `Your role (${cmd.role}) does not grant: ${beyond.join(', ')}.`);
-  return [{ type: 'api_key.created', aggregate_type: 'api_key', aggregate_id: cmd.keyId, payload: { key_id: cmd.keyId, member_id: cmd.memberId, name: cmd.name, scopes: [...new Set(cmd.scopes)] } }];
+  return [
+    {
+      type: 'api_key.created',
+      aggregate_type: 'api_key',
+      aggregate_id: cmd.keyId,
+      payload: { key_id: cmd.keyId, member_id: cmd.memberId, name: cmd.name, scopes: [...new Set(cmd.scopes)] },
+    },
+  ];
 }
 
 /** Only the key's own member rotates it: the answer carries the new secret. */
@@ -29,5 +35,12 @@ export function decideRevokeKey(cmd: { keyId: string; actorMemberId: string; sco
     throw new Forbidden('missing_scope', "Revoking another member's key needs the scope api_keys:revoke_any.");
   }
   if (key.status === 'revoked') return [];
-  return [{ type: 'api_key.revoked', aggregate_type: 'api_key', aggregate_id: cmd.keyId, payload: { key_id: cmd.keyId, member_id: key.memberId, revoked_by: cmd.actorMemberId } }];
+  return [
+    {
+      type: 'api_key.revoked',
+      aggregate_type: 'api_key',
+      aggregate_id: cmd.keyId,
+      payload: { key_id: cmd.keyId, member_id: key.memberId, revoked_by: cmd.actorMemberId },
+    },
+  ];
 }

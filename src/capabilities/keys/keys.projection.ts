@@ -28,7 +28,16 @@ export const keysProjector: Projector<KeyEvent> = {
       const key = { tenant_id: e.tenant_id, id: e.payload.key_id };
       switch (e.type) {
         case 'api_key.created':
-          keys.insert({ ...key, member_id: e.payload.member_id, name: e.payload.name, scopes: e.payload.scopes, status: 'active', created_at: e.created_at, rotated_at: null, revoked_at: null });
+          keys.insert({
+            ...key,
+            member_id: e.payload.member_id,
+            name: e.payload.name,
+            scopes: e.payload.scopes,
+            status: 'active',
+            created_at: e.created_at,
+            rotated_at: null,
+            revoked_at: null,
+          });
           break;
         case 'api_key.rotated':
           keys.patch(key, { rotated_at: e.created_at });

@@ -17,7 +17,12 @@ export interface KeyRow {
   revoked_at: Date | null;
 }
 
-export const keyList: ListSpec = { itemType: 'api_key', sorts: { created_at: { column: 'created_at', kind: 'timestamp' } }, defaultSort: 'created_at', defaultOrder: 'asc' };
+export const keyList: ListSpec = {
+  itemType: 'api_key',
+  sorts: { created_at: { column: 'created_at', kind: 'timestamp' } },
+  defaultSort: 'created_at',
+  defaultOrder: 'asc',
+};
 
 export const renderKey = (k: KeyRow) => ({
   type: 'api_key',

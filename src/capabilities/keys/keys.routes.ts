@@ -26,11 +26,22 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Mint an API key',
       body: NewKey,
       command: ({ principal: p, body, write }) => {
-        const { spec, secret } = createKey({ keyId: write.ids.uuid(), tenantId: p.tenantId, memberId: p.memberId, role: p.role, name: body.name, scopes: body.scopes });
+        const { spec, secret } = createKey({
+          keyId: write.ids.uuid(),
+          tenantId: p.tenantId,
+          memberId: p.memberId,
+          role: p.role,
+          name: body.name,
+          scopes: body.scopes,
+        });
         // The only answers that ever carry a key's secret: this one and rotation.
         return { spec, extra: { secret } };
       },
-      answer: { status: 201, schema: apiKeyWithSecretSchema, read: async (tx, [created], call) => renderKey((await findKey(tx, call.principal.tenantId, created!.aggregate_id))!) },
+      answer: {
+        status: 201,
+        schema: apiKeyWithSecretSchema,
+        read: async (tx, [created], call) => renderKey((await findKey(tx, call.principal.tenantId, created!.aggregate_id))!),
+      },
     }),
 
     listRoute<KeyRow>({
@@ -57,7 +68,11 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
         const { spec, secret } = rotateKey({ tenantId: p.tenantId, keyId: params.id!, memberId: p.memberId });
         return { spec, extra: { secret } };
       },
-      answer: { status: 200, schema: apiKeyWithSecretSchema, read: async (tx, _events, call) => renderKey((await findKey(tx, call.principal.tenantId, call.params.id!))!) },
+      answer: {
+        status: 200,
+        schema: apiKeyWithSecretSchema,
+        read: async (tx, _events, call) => renderKey((await findKey(tx, call.principal.tenantId, call.params.id!))!),
+      },
     }),
 
     commandRoute(deps, {
@@ -66,7 +81,11 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'api_keys:revoke_own',
       summary: 'Revoke an API key',
       command: ({ principal: p, params }) => revokeKey({ keyId: params.id!, actorMemberId: p.memberId, scopes: p.scopes }),
-      answer: { status: 200, schema: apiKeySchema, read: async (tx, _events, call) => renderKey((await findKey(tx, call.principal.tenantId, call.params.id!))!) },
+      answer: {
+        status: 200,
+        schema: apiKeySchema,
+        read: async (tx, _events, call) => renderKey((await findKey(tx, call.principal.tenantId, call.params.id!))!),
+      },
     }),
   ];
 }

@@ -23,8 +23,27 @@ export async function mintKeyForMember(deps: { db: Knex; shell: CommandShell; cl
   const user = await findUserByEmail(deps.db, normalizeEmail(input.memberEmail));
   const member = user ? await activeMemberOfUser(deps.db, input.workspaceId, user.id) : undefined;
   if (!member) throw new NotFound(`active member with e-mail ${input.memberEmail} in workspace ${input.workspaceId}`, 'member_not_found');
-  const { spec, secret } = createKey({ keyId: deps.ids.uuid(), tenantId: member.tenant_id, memberId: member.id, role: member.role, name: input.name, scopes: input.scopes });
-  const [created] = await deps.shell.execute({ tenantId: member.tenant_id, now: deps.clock.now(), actor: { type: 'system', id: 'cli', member_id: member.id } }, spec);
+  const { spec, secret } = createKey({
+    keyId: deps.ids.uuid(),
+    tenantId: member.tenant_id,
+    memberId: member.id,
+    role: member.role,
+    name: input.name,
+    scopes: input.scopes,
+  });
+  const [created] = await deps.shell.execute(
+    { tenantId: member.tenant_id, now: deps.clock.now(), actor: { type: 'system', id: 'cli', member_id: member.id } },
+    spec,
+  );
   const payload = created!.payload as { key_id: string; member_id: string; name: string; scopes: string[] };
-  return { type: 'api_key', id: payload.key_id, workspace_id: member.tenant_id, member_id: payload.member_id, role: member.role, name: payload.name, scopes: payload.scopes, secret };
+  return {
+    type: 'api_key',
+    id: payload.key_id,
+    workspace_id: member.tenant_id,
+    member_id: payload.member_id,
+    role: member.role,
+    name: payload.name,
+    scopes: payload.scopes,
+    secret,
+  };
 }

@@ -7,22 +7,36 @@ import { defineErrors } from '../../platform/errors.js';
 
 export { MemberJoined, type MemberEvent } from './members.events.js';
 export { createWorkspace, type CreateWorkspaceInput } from './members.commands.js';
-export { activeMemberIdsAmong, activeMemberOfUser, activeMembershipsOfUser, findActiveMember, findMember, memberIsActive, type MemberRow } from './members.read.js';
+export {
+  activeMemberIdsAmong,
+  activeMemberOfUser,
+  activeMembershipsOfUser,
+  findActiveMember,
+  findMember,
+  memberIsActive,
+  type MemberRow,
+} from './members.read.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  already_member: { status: 409, when: "Inviting someone who is already a member." },
-  member_active: { status: 409, when: "Revoking an invite that was already accepted." },
-  last_owner: { status: 409, when: "Removing or demoting the last owner." },
-  owner_required: { status: 403, when: "Granting or removing the owner role, or inviting an owner, without being an owner." },
-  invite_not_found: { status: 404, when: "An invite token that is unknown, expired, revoked or used." },
-  invalid_credentials: { status: 401, when: "Accepting an invite as an existing user with a wrong password." },
-  workspace_exists: { status: 409, when: "Creating a workspace that already exists (the CLI, retried)." },
+  already_member: { status: 409, when: 'Inviting someone who is already a member.' },
+  member_active: { status: 409, when: 'Revoking an invite that was already accepted.' },
+  last_owner: { status: 409, when: 'Removing or demoting the last owner.' },
+  owner_required: { status: 403, when: 'Granting or removing the owner role, or inviting an owner, without being an owner.' },
+  invite_not_found: { status: 404, when: 'An invite token that is unknown, expired, revoked or used.' },
+  invalid_credentials: { status: 401, when: 'Accepting an invite as an existing user with a wrong password.' },
+  workspace_exists: { status: 409, when: 'Creating a workspace that already exists (the CLI, retried).' },
 });
 
-export const membersModule = defineModule({ name: 'members', errors, tables: ['invite_tokens'], events: memberEvents,
+export const membersModule = defineModule({
+  name: 'members',
+  errors,
+  tables: ['invite_tokens'],
+  events: memberEvents,
   personal: [
     { type: 'member', kind: 'member', fields: ['name', 'email'] },
     { type: 'invite', kind: 'invite', fields: ['email'] },
   ],
-  projectors: [membersProjector], routes: membersRoutes });
+  projectors: [membersProjector],
+  routes: membersRoutes,
+});

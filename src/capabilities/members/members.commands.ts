@@ -10,7 +10,16 @@ import type { Ids } from '../../platform/ids.js';
 import type { Knex } from 'knex';
 import { findUserByEmail, forgetUserIfUnattached, hashPassword, insertUser, normalizeEmail, verifyPassword } from '../users/index.js';
 import { findWorkspace, type WorkspaceEvent } from '../workspaces/index.js';
-import { decideAccept, decideChangeRole, decideCreateWorkspace, decideEraseMember, decideInvite, decideRemove, type ErasureState, type MembershipState } from './members.decider.js';
+import {
+  decideAccept,
+  decideChangeRole,
+  decideCreateWorkspace,
+  decideEraseMember,
+  decideInvite,
+  decideRemove,
+  type ErasureState,
+  type MembershipState,
+} from './members.decider.js';
 import type { Forgettable } from '../../eventstore/forgettable.js';
 import type { MemberEvent } from './members.events.js';
 import { countActiveOwners, findInvite, findMember, hasActiveMemberWithEmail, activeMemberOfUser } from './members.read.js';
@@ -49,7 +58,10 @@ export const removeMember = (input: { actor: Actor; memberId: string }): Command
  * transaction that appends member.erased, and deletes their sign-in account
  * when they are no longer an active member of any workspace.
  */
-export const eraseMember = (input: { actor: Actor; memberId: string }, forgettable: Forgettable): CommandSpec<ErasureState & { userId: string | null }, MemberEvent> => ({
+export const eraseMember = (
+  input: { actor: Actor; memberId: string },
+  forgettable: Forgettable,
+): CommandSpec<ErasureState & { userId: string | null }, MemberEvent> => ({
   name: 'EraseMember',
   load: async (db, ctx) => {
     const m = await findMember(db, ctx.tenantId, input.memberId);
@@ -81,12 +93,22 @@ export function inviteMember(input: { actor: Actor; inviteId: string; email: str
     decide: (s) => decideInvite({ inviteId: input.inviteId, email, role: input.role, expiresAt }, s),
     beside: (db, events, ctx) => db('invite_tokens').insert({ invite_id: events[0]!.aggregate_id, tenant_id: ctx.tenantId, token_hash: sha256Hex(token) }),
     // The first attempt's token was never shown: the resumed request's token replaces it.
-    replayed: (db, events, ctx) => db('invite_tokens').where({ invite_id: events[0]!.aggregate_id, tenant_id: ctx.tenantId }).update({ token_hash: sha256Hex(token) }),
+    replayed: (db, events, ctx) =>
+      db('invite_tokens')
+        .where({ invite_id: events[0]!.aggregate_id, tenant_id: ctx.tenantId })
+        .update({ token_hash: sha256Hex(token) }),
   };
   return { spec, token };
 }
 
-export function acceptInvite(input: { inviteId: string; memberId: string; userId: string; email: string; name: string; newUser: { passwordHash: string; now: Date } | null }): CommandSpec<Parameters<typeof decideAccept>[1], MemberEvent> {
+export function acceptInvite(input: {
+  inviteId: string;
+  memberId: string;
+  userId: string;
+  email: string;
+  name: string;
+  newUser: { passwordHash: string; now: Date } | null;
+}): CommandSpec<Parameters<typeof decideAccept>[1], MemberEvent> {
   return {
     name: 'AcceptInvite',
     load: async (db, ctx) => {
@@ -99,7 +121,14 @@ export function acceptInvite(input: { inviteId: string; memberId: string; userId
     },
     decide: (s) => decideAccept(input, s),
     beside: async (db) => {
-      if (input.newUser) await insertUser(db, { id: input.userId, email: input.email, name: input.name, password_hash: input.newUser.passwordHash, created_at: input.newUser.now });
+      if (input.newUser)
+        await insertUser(db, {
+          id: input.userId,
+          email: input.email,
+          name: input.name,
+          password_hash: input.newUser.passwordHash,
+          created_at: input.newUser.now,
+        });
       await db('invite_tokens').where({ invite_id: input.inviteId }).del();
     },
   };

@@ -21,13 +21,19 @@ function requireOwnerFor(actorRole: Role, touchesOwner: boolean): void {
   if (touchesOwner && actorRole !== 'owner') throw new Forbidden('owner_required', 'Only an owner can grant, change or remove the owner role.');
 }
 
-
 export function decideChangeRole(cmd: { memberId: string; role: Role }, s: MembershipState): MemberEvent[] {
   if (!s.target || s.target.status !== 'active') throw new NotFound('member');
   requireOwnerFor(s.actor.role, cmd.role === 'owner' || s.target.role === 'owner');
   if (s.target.role === cmd.role) return [];
   if (s.target.role === 'owner' && s.activeOwners <= 1) throw new Conflict('last_owner', 'The last owner cannot be demoted; make another member owner first.');
-  return [{ type: 'member.role_changed', aggregate_type: 'member', aggregate_id: cmd.memberId, payload: { member_id: cmd.memberId, from: s.target.role, to: cmd.role } }];
+  return [
+    {
+      type: 'member.role_changed',
+      aggregate_type: 'member',
+      aggregate_id: cmd.memberId,
+      payload: { member_id: cmd.memberId, from: s.target.role, to: cmd.role },
+    },
+  ];
 }
 
 export function decideRemove(cmd: { memberId: string }, s: MembershipState): MemberEvent[] {
@@ -120,6 +126,14 @@ export function decideEraseMember(cmd: { memberId: string }, s: ErasureState): M
   if (s.actor.role !== 'owner') throw new Forbidden('owner_required', 'Only an owner can erase a member.');
   if (!s.target) throw new NotFound('member');
   if (s.target.erasedAt) return [];
-  if (s.target.status === 'active') throw new Conflict('member_active', 'Remove the member first (DELETE /api/members/{id}); only a removed member can be erased.');
-  return [{ type: 'member.erased', aggregate_type: 'member', aggregate_id: cmd.memberId, payload: { member_id: cmd.memberId, invite_id: s.target.inviteId, erased_by: s.actor.memberId } }];
+  if (s.target.status === 'active')
+    throw new Conflict('member_active', 'Remove the member first (DELETE /api/members/{id}); only a removed member can be erased.');
+  return [
+    {
+      type: 'member.erased',
+      aggregate_type: 'member',
+      aggregate_id: cmd.memberId,
+      payload: { member_id: cmd.memberId, invite_id: s.target.inviteId, erased_by: s.actor.memberId },
+    },
+  ];
 }

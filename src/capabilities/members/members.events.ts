@@ -35,7 +35,8 @@ export const MemberInvited = defineEvent({
 export const MemberErased = defineEvent({
   type: 'member.erased',
   aggregate_type: 'member',
-  description: "An owner erased a removed member: the member's data key (and their invite's) was destroyed, so their name and e-mail read as null everywhere from now on. Ids only.",
+  description:
+    "An owner erased a removed member: the member's data key (and their invite's) was destroyed, so their name and e-mail read as null everywhere from now on. Ids only.",
   payload: payload({ member_id: Uuid(), invite_id: Nullable(Uuid()), erased_by: Uuid() }),
 });
 

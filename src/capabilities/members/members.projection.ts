@@ -5,12 +5,33 @@ import { tableSpec } from '../../projections/table-batch.js';
 export const MEMBERS = tableSpec({
   table: 'members',
   key: ['tenant_id', 'id'],
-  columns: { tenant_id: 'uuid', id: 'uuid', user_id: 'uuid', email: 'text', name: 'text', role: 'text', status: 'text', joined_at: 'timestamptz', updated_at: 'timestamptz', erased_at: 'timestamptz', invite_id: 'uuid' },
+  columns: {
+    tenant_id: 'uuid',
+    id: 'uuid',
+    user_id: 'uuid',
+    email: 'text',
+    name: 'text',
+    role: 'text',
+    status: 'text',
+    joined_at: 'timestamptz',
+    updated_at: 'timestamptz',
+    erased_at: 'timestamptz',
+    invite_id: 'uuid',
+  },
 } as const);
 export const INVITES = tableSpec({
   table: 'invites',
   key: ['tenant_id', 'id'],
-  columns: { tenant_id: 'uuid', id: 'uuid', email: 'text', role: 'text', status: 'text', invited_by: 'uuid', created_at: 'timestamptz', expires_at: 'timestamptz' },
+  columns: {
+    tenant_id: 'uuid',
+    id: 'uuid',
+    email: 'text',
+    role: 'text',
+    status: 'text',
+    invited_by: 'uuid',
+    created_at: 'timestamptz',
+    expires_at: 'timestamptz',
+  },
 } as const);
 
 export const membersProjector: Projector<MemberEvent> = {
@@ -24,7 +45,18 @@ export const membersProjector: Projector<MemberEvent> = {
       switch (e.type) {
         case 'member.joined': {
           const p = e.payload;
-          members.insert({ tenant_id: e.tenant_id, id: p.member_id, user_id: p.user_id, email: p.email, name: p.name, role: p.role, status: 'active', joined_at: e.created_at, updated_at: e.created_at, invite_id: p.invite_id ?? null });
+          members.insert({
+            tenant_id: e.tenant_id,
+            id: p.member_id,
+            user_id: p.user_id,
+            email: p.email,
+            name: p.name,
+            role: p.role,
+            status: 'active',
+            joined_at: e.created_at,
+            updated_at: e.created_at,
+            invite_id: p.invite_id ?? null,
+          });
           if (p.invite_id) invites.patch({ tenant_id: e.tenant_id, id: p.invite_id }, { status: 'accepted' });
           break;
         }
@@ -36,7 +68,16 @@ export const membersProjector: Projector<MemberEvent> = {
           break;
         case 'member.invited': {
           const p = e.payload;
-          invites.insert({ tenant_id: e.tenant_id, id: p.invite_id, email: p.email, role: p.role, status: 'pending', invited_by: p.invited_by, created_at: e.created_at, expires_at: p.expires_at });
+          invites.insert({
+            tenant_id: e.tenant_id,
+            id: p.invite_id,
+            email: p.email,
+            role: p.role,
+            status: 'pending',
+            invited_by: p.invited_by,
+            created_at: e.created_at,
+            expires_at: p.expires_at,
+          });
           break;
         }
         case 'member.erased':

@@ -17,7 +17,14 @@ import { acceptInvite, changeMemberRole, eraseMember, inviteMember, removeMember
 import { findInviteByTokenHash, findMember, memberList, memberSchema, membersOf, renderMember, type MemberRow } from './members.read.js';
 
 const inviteSchema = object(
-  { type: constant('invite'), id: uuid, email: str(), role: oneOfStrings(ROLES), token: str({ description: 'Shown this once; pass it to POST /api/invites/accept.' }), expires_at: dateTime },
+  {
+    type: constant('invite'),
+    id: uuid,
+    email: str(),
+    role: oneOfStrings(ROLES),
+    token: str({ description: 'Shown this once; pass it to POST /api/invites/accept.' }),
+    expires_at: dateTime,
+  },
   { title: 'Invite' },
 );
 
@@ -61,7 +68,13 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Invite a member',
       body: NewInvite,
       command: ({ principal: p, body, write }) => {
-        const { spec, token } = inviteMember({ actor: { memberId: p.memberId, role: p.role }, inviteId: write.ids.uuid(), email: body.email, role: body.role, now: clock.now() });
+        const { spec, token } = inviteMember({
+          actor: { memberId: p.memberId, role: p.role },
+          inviteId: write.ids.uuid(),
+          email: body.email,
+          role: body.role,
+          now: clock.now(),
+        });
         // The token is shown once; only its hash is kept.
         return { spec, extra: { token } };
       },
@@ -99,16 +112,32 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
         const memberId = write.ids.uuid();
         // Not a commandRoute: the caller has no principal (the token names the workspace, and the acceptance acts as the
         // new member), and the password work above runs before the command, outside its transaction.
-        const ctx: CommandContext = { tenantId: invite.tenant_id, now, actor: { type: 'member', id: memberId, member_id: memberId }, requestId: rctx.requestId };
+        const ctx: CommandContext = {
+          tenantId: invite.tenant_id,
+          now,
+          actor: { type: 'member', id: memberId, member_id: memberId },
+          requestId: rctx.requestId,
+        };
         // The token named the workspace: the acceptance acts as it, behind row-level security.
         return deps.scope.run(invite.tenant_id, async () => {
           const answer = await answerCommand(
             call,
             deps,
-            acceptInvite({ inviteId: invite.id, memberId, userId: existing?.id ?? write.ids.uuid(), email: invite.email, name: existing?.name ?? body.name, newUser }),
+            acceptInvite({
+              inviteId: invite.id,
+              memberId,
+              userId: existing?.id ?? write.ids.uuid(),
+              email: invite.email,
+              name: existing?.name ?? body.name,
+              newUser,
+            }),
             async ([joined], tx = db) => ({
               status: 201,
-              body: { type: 'membership', member: await memberIn(tx, invite.tenant_id, joined!.aggregate_id), workspace: renderWorkspace((await findWorkspace(tx, invite.tenant_id))!) },
+              body: {
+                type: 'membership',
+                member: await memberIn(tx, invite.tenant_id, joined!.aggregate_id),
+                workspace: renderWorkspace((await findWorkspace(tx, invite.tenant_id))!),
+              },
             }),
             ctx,
           );
@@ -122,7 +151,7 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       method: 'put',
       path: '/members/:id',
       permission: 'members:invite',
-      summary: 'Change a member\'s role',
+      summary: "Change a member's role",
       body: Type.Object({ role }, { additionalProperties: false }),
       command: ({ principal: p, params, body }) => changeMemberRole({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id!, role: body.role }),
       answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
@@ -141,7 +170,7 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/members/:id/erase',
       permission: 'members:invite',
-      summary: "Erase a removed member (owners only): their name and e-mail become unreadable everywhere; a repeat answers the same",
+      summary: 'Erase a removed member (owners only): their name and e-mail become unreadable everywhere; a repeat answers the same',
       command: ({ principal: p, params }) => eraseMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }, deps.forgettable),
       answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
     }),

@@ -31,11 +31,13 @@ import { countCollections, findCollection, findRecipient, pendingContactIds, typ
 import { AppError, BadRequest } from '../../platform/errors.js';
 
 /** The conversation a recipient starts: derived from (workspace, collection, contact), so no retry can start a second one. */
-export const recipientConversationId = (tenantId: string, collectionId: string, contactId: string) => deterministicUuid('outbound-conversation', tenantId, collectionId, contactId);
+export const recipientConversationId = (tenantId: string, collectionId: string, contactId: string) =>
+  deterministicUuid('outbound-conversation', tenantId, collectionId, contactId);
 const recipientPartId = (tenantId: string, collectionId: string, contactId: string) => deterministicUuid('outbound-part', tenantId, collectionId, contactId);
 
 const view = (c: CollectionRow | undefined): CollectionView | null => (c ? { id: c.id, state: c.state, sendAt: c.send_at } : null);
-const channelExists = async (db: Db, ctx: CommandContext, id: string | undefined) => (id === undefined ? true : (await channelFacts(db, ctx.tenantId, id)) !== null);
+const channelExists = async (db: Db, ctx: CommandContext, id: string | undefined) =>
+  id === undefined ? true : (await channelFacts(db, ctx.tenantId, id)) !== null;
 
 /** The position of the first tag of an audience that names no tag of the workspace, or null. */
 async function firstUnknownTag(db: Db, tenantId: string, audience: Audience | undefined): Promise<number | null> {
@@ -64,13 +66,25 @@ export const createCollection = (input: Draft): CommandSpec<{ count: number; cha
 
 type Current = (CollectionView & Omit<Draft, 'id'>) | null;
 
-export const updateCollection = (input: Partial<Draft> & { id: string }): CommandSpec<{ current: Current; channelExists: boolean; unknownTag: number | null }, OutboundEvent> => ({
+export const updateCollection = (
+  input: Partial<Draft> & { id: string },
+): CommandSpec<{ current: Current; channelExists: boolean; unknownTag: number | null }, OutboundEvent> => ({
   name: 'UpdateOutbound',
   load: async (db, ctx) => {
     const c = await findCollection(db, ctx.tenantId, input.id);
     return {
       current: c
-        ? { id: c.id, state: c.state, sendAt: c.send_at, name: c.name, channel_id: c.channel_id, subject: c.subject, body: c.body, audience: c.audience, send_at: c.send_at?.toISOString() ?? null }
+        ? {
+            id: c.id,
+            state: c.state,
+            sendAt: c.send_at,
+            name: c.name,
+            channel_id: c.channel_id,
+            subject: c.subject,
+            body: c.body,
+            audience: c.audience,
+            send_at: c.send_at?.toISOString() ?? null,
+          }
         : null,
       channelExists: await channelExists(db, ctx, input.channel_id),
       unknownTag: await firstUnknownTag(db, ctx.tenantId, input.audience),
@@ -189,7 +203,10 @@ function render(body: string, contact: ContactRow, conversationId: string, membe
  * nothing; a conversation that already exists under the derived id is just
  * marked sent.
  */
-export const deliverRecipient = (input: { collectionId: string; contactId: string }): CommandSpec<DeliverState, OutboundEvent | ConversationEvent | ContactEvent> => ({
+export const deliverRecipient = (input: {
+  collectionId: string;
+  contactId: string;
+}): CommandSpec<DeliverState, OutboundEvent | ConversationEvent | ContactEvent> => ({
   name: 'DeliverOutboundRecipient',
   load: async (db, ctx) => {
     const t = ctx.tenantId;
@@ -228,12 +245,20 @@ export const deliverRecipient = (input: { collectionId: string; contactId: strin
   },
   decide: (s, ctx) => {
     const started = s.start ? s.start.spec.decide(s.start.state, ctx) : [];
-    return [...started, ...recipientEvents(input.collectionId, input.contactId, s.outcome, s.conversationId), ...completion(input.collectionId, s.counts, s.outcome)];
+    return [
+      ...started,
+      ...recipientEvents(input.collectionId, input.contactId, s.outcome, s.conversationId),
+      ...completion(input.collectionId, s.counts, s.outcome),
+    ];
   },
 });
 
 /** The worker gave up on a recipient whose start kept failing: it fails with the reason, the others go on. */
-export const giveUpRecipient = (input: { collectionId: string; contactId: string; message: string }): CommandSpec<Parameters<typeof decideGiveUp>[0], OutboundEvent> => ({
+export const giveUpRecipient = (input: {
+  collectionId: string;
+  contactId: string;
+  message: string;
+}): CommandSpec<Parameters<typeof decideGiveUp>[0], OutboundEvent> => ({
   name: 'GiveUpOutboundRecipient',
   load: async (db, ctx) => {
     const c = await findCollection(db, ctx.tenantId, input.collectionId);
@@ -252,4 +277,3 @@ export const completeIfDone = (id: string): CommandSpec<CollectionRow | undefine
       ? [{ type: 'outbound.sent', aggregate_type: 'outbound', aggregate_id: c.id, payload: { id: c.id, sent: c.sent, failed: c.failed, skipped: c.skipped } }]
       : [],
 });
-

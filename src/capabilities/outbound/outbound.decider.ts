@@ -36,11 +36,16 @@ const unknownChannel = () => new BadRequest('unknown_channel', 'channel_id names
 
 export function decideCreate(cmd: Draft, s: { count: number; channelExists: boolean }): OutboundEvent[] {
   if (!s.channelExists) throw unknownChannel();
-  if (s.count >= MAX_COLLECTIONS) throw new Unprocessable('limit_reached', `A workspace holds at most ${MAX_COLLECTIONS} outbound collections; delete a draft first.`);
+  if (s.count >= MAX_COLLECTIONS)
+    throw new Unprocessable('limit_reached', `A workspace holds at most ${MAX_COLLECTIONS} outbound collections; delete a draft first.`);
   return [ev('outbound.created', cmd.id, { ...cmd })];
 }
 
-export function decideUpdate(cmd: Partial<Draft> & { id: string }, current: (CollectionView & Omit<Draft, 'id'>) | null, s: { channelExists: boolean }): OutboundEvent[] {
+export function decideUpdate(
+  cmd: Partial<Draft> & { id: string },
+  current: (CollectionView & Omit<Draft, 'id'>) | null,
+  s: { channelExists: boolean },
+): OutboundEvent[] {
   if (!current) throw new NotFound('outbound collection');
   if (current.state !== 'draft') throw notDraft(current, 'changed');
   if (cmd.channel_id !== undefined && !s.channelExists) throw unknownChannel();
@@ -74,7 +79,15 @@ export function recipientsOf(contacts: readonly { id: string; archived: boolean;
     if (seen.has(id)) continue;
     seen.add(id);
     const c = byId.get(id);
-    out.push(!c ? { contactId: id, skipped: 'unknown_contact' } : c.erased ? { contactId: id, skipped: 'erased' } : c.archived ? { contactId: id, skipped: 'archived' } : { contactId: id });
+    out.push(
+      !c
+        ? { contactId: id, skipped: 'unknown_contact' }
+        : c.erased
+          ? { contactId: id, skipped: 'erased' }
+          : c.archived
+            ? { contactId: id, skipped: 'archived' }
+            : { contactId: id },
+    );
   }
   return out;
 }
@@ -154,9 +167,9 @@ export function recipientOutcome(s: RecipientState): RecipientOutcome {
   if (s.conversationExists) return { kind: 'already_started' };
   if (!s.contact || s.contact.erased) return { kind: 'skip', reason: s.contact ? 'erased' : 'unknown_contact' };
   if (s.contact.archived) return { kind: 'skip', reason: 'archived' };
-  if (!s.channelKind) return { kind: 'fail', code: 'unknown_channel', message: 'The collection\'s channel no longer exists.' };
+  if (!s.channelKind) return { kind: 'fail', code: 'unknown_channel', message: "The collection's channel no longer exists." };
   if (s.channelKind === 'api' && !s.contact.externalId) {
-    return { kind: 'fail', code: 'contact_unreachable', message: 'The contact has no external_id, which an api channel\'s bridge needs to reach them.' };
+    return { kind: 'fail', code: 'contact_unreachable', message: "The contact has no external_id, which an api channel's bridge needs to reach them." };
   }
   return { kind: 'start' };
 }
@@ -177,7 +190,11 @@ export function recipientEvents(collectionId: string, contactId: string, o: Reci
 }
 
 /** After this recipient's outcome, was it the last pending one? Then sending is over, in the same command. */
-export function completion(collectionId: string, counts: { pending: number; sent: number; failed: number; skipped: number }, o: RecipientOutcome): OutboundEvent[] {
+export function completion(
+  collectionId: string,
+  counts: { pending: number; sent: number; failed: number; skipped: number },
+  o: RecipientOutcome,
+): OutboundEvent[] {
   if (o.kind === 'nothing' || counts.pending !== 1) return [];
   return [
     ev('outbound.sent', collectionId, {
@@ -190,7 +207,10 @@ export function completion(collectionId: string, counts: { pending: number; sent
 }
 
 /** A failure the worker gave up retrying (the start command kept failing): the recipient fails, the rest go on. */
-export function decideGiveUp(s: { collectionState: CollectionState | null; recipientStatus: string | null; counts: { pending: number; sent: number; failed: number; skipped: number } }, cmd: { collectionId: string; contactId: string; message: string }): OutboundEvent[] {
+export function decideGiveUp(
+  s: { collectionState: CollectionState | null; recipientStatus: string | null; counts: { pending: number; sent: number; failed: number; skipped: number } },
+  cmd: { collectionId: string; contactId: string; message: string },
+): OutboundEvent[] {
   if (s.collectionState !== 'sending' || s.recipientStatus !== 'pending') return [];
   const o: RecipientOutcome = { kind: 'fail', code: 'send_failed', message: cmd.message };
   return [...recipientEvents(cmd.collectionId, cmd.contactId, o, ''), ...completion(cmd.collectionId, s.counts, o)];

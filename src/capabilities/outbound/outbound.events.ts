@@ -22,13 +22,21 @@ export const OutboundCreated = defineEvent({
   type: 'outbound.created',
   aggregate_type: 'outbound',
   description: 'An outbound collection (a campaign) was created as a draft. `body` holds its placeholders unrendered.',
-  payload: payload({ id: Uuid(), name: Text(), channel_id: Uuid(), subject: Nullable(Text()), body: Text(), audience: Audience(), send_at: Nullable(Instant()) }),
+  payload: payload({
+    id: Uuid(),
+    name: Text(),
+    channel_id: Uuid(),
+    subject: Nullable(Text()),
+    body: Text(),
+    audience: Audience(),
+    send_at: Nullable(Instant()),
+  }),
 });
 
 export const OutboundUpdated = defineEvent({
   type: 'outbound.updated',
   aggregate_type: 'outbound',
-  description: "A draft collection changed; only changed fields are in the payload.",
+  description: 'A draft collection changed; only changed fields are in the payload.',
   payload: payload({
     id: Uuid(),
     name: Type.Optional(Text()),
@@ -80,7 +88,11 @@ export const OutboundCancelled = defineEvent({
   aggregate_type: 'outbound',
   description:
     'The collection was cancelled (`reason` `requested`; or, when a schedule fired, `audience_too_large` for an audience over the limit, `audience_invalid` for a filter query the language no longer reads). `contact_ids` are the recipients that were still pending: none of them will be sent.',
-  payload: payload({ id: Uuid(), reason: Type.Union([Type.Literal('requested'), Type.Literal('audience_too_large'), Type.Literal('audience_invalid')]), contact_ids: Type.Array(Uuid()) }),
+  payload: payload({
+    id: Uuid(),
+    reason: Type.Union([Type.Literal('requested'), Type.Literal('audience_too_large'), Type.Literal('audience_invalid')]),
+    contact_ids: Type.Array(Uuid()),
+  }),
 });
 
 export const OutboundRecipientSent = defineEvent({
@@ -93,7 +105,7 @@ export const OutboundRecipientSent = defineEvent({
 export const OutboundRecipientFailed = defineEvent({
   type: 'outbound_recipient.failed',
   aggregate_type: 'outbound',
-  description: 'A recipient could not be sent (e.g. `contact_unreachable`: an api channel needs the contact\'s external_id); the others go on.',
+  description: "A recipient could not be sent (e.g. `contact_unreachable`: an api channel needs the contact's external_id); the others go on.",
   payload: payload({ collection_id: Uuid(), contact_id: Uuid(), code: Text(), message: Text() }),
 });
 

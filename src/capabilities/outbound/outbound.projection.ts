@@ -53,7 +53,8 @@ export const RECIPIENTS = tableSpec({
 } as const);
 
 /** A recipient's id: one per (collection, contact), the same in every rebuild. */
-export const recipientId = (tenantId: string, collectionId: string, contactId: string) => deterministicUuid('outbound-recipient', tenantId, collectionId, contactId);
+export const recipientId = (tenantId: string, collectionId: string, contactId: string) =>
+  deterministicUuid('outbound-recipient', tenantId, collectionId, contactId);
 
 export const outboundProjector: Projector<OutboundEvent> = {
   name: 'outbound',
@@ -161,26 +162,40 @@ export const outboundProjector: Projector<OutboundEvent> = {
           break;
         case 'outbound.cancelled': {
           const p = e.payload;
-          for (const contactId of p.contact_ids) recipients.patch({ tenant_id: t, collection_id: p.id, contact_id: contactId }, { status: 'cancelled', updated_at: at });
+          for (const contactId of p.contact_ids)
+            recipients.patch({ tenant_id: t, collection_id: p.id, contact_id: contactId }, { status: 'cancelled', updated_at: at });
           // Every pending recipient is in contact_ids (decided under the append lock), so pending drops to 0.
-          collections.patch({ tenant_id: t, id: p.id }, { state: 'cancelled', cancel_reason: p.reason, cancelled_at: at, updated_at: at }, { pending: -p.contact_ids.length, cancelled: p.contact_ids.length });
+          collections.patch(
+            { tenant_id: t, id: p.id },
+            { state: 'cancelled', cancel_reason: p.reason, cancelled_at: at, updated_at: at },
+            { pending: -p.contact_ids.length, cancelled: p.contact_ids.length },
+          );
           break;
         }
         case 'outbound_recipient.sent': {
           const p = e.payload;
-          recipients.patch({ tenant_id: t, collection_id: p.collection_id, contact_id: p.contact_id }, { status: 'sent', conversation_id: p.conversation_id, updated_at: at });
+          recipients.patch(
+            { tenant_id: t, collection_id: p.collection_id, contact_id: p.contact_id },
+            { status: 'sent', conversation_id: p.conversation_id, updated_at: at },
+          );
           collections.patch({ tenant_id: t, id: p.collection_id }, { updated_at: at }, { sent: 1, pending: -1 });
           break;
         }
         case 'outbound_recipient.failed': {
           const p = e.payload;
-          recipients.patch({ tenant_id: t, collection_id: p.collection_id, contact_id: p.contact_id }, { status: 'failed', error_code: p.code, error_message: p.message, updated_at: at });
+          recipients.patch(
+            { tenant_id: t, collection_id: p.collection_id, contact_id: p.contact_id },
+            { status: 'failed', error_code: p.code, error_message: p.message, updated_at: at },
+          );
           collections.patch({ tenant_id: t, id: p.collection_id }, { updated_at: at }, { failed: 1, pending: -1 });
           break;
         }
         case 'outbound_recipient.skipped': {
           const p = e.payload;
-          recipients.patch({ tenant_id: t, collection_id: p.collection_id, contact_id: p.contact_id }, { status: 'skipped', error_code: p.reason, error_message: SKIP_MESSAGES[p.reason], updated_at: at });
+          recipients.patch(
+            { tenant_id: t, collection_id: p.collection_id, contact_id: p.contact_id },
+            { status: 'skipped', error_code: p.reason, error_message: SKIP_MESSAGES[p.reason], updated_at: at },
+          );
           collections.patch({ tenant_id: t, id: p.collection_id }, { updated_at: at }, { skipped: 1, pending: -1 });
           break;
         }

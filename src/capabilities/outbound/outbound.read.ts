@@ -52,14 +52,20 @@ export interface RecipientRow {
 }
 
 export const collectionsOf = (db: Db, tenantId: string) => db('outbound_collections').where({ tenant_id: tenantId });
-export const recipientsOf = (db: Db, tenantId: string, collectionId: string) => db('outbound_recipients').where({ tenant_id: tenantId, collection_id: collectionId });
+export const recipientsOf = (db: Db, tenantId: string, collectionId: string) =>
+  db('outbound_recipients').where({ tenant_id: tenantId, collection_id: collectionId });
 
 export async function findCollection(db: Db, tenantId: string, id: string): Promise<CollectionRow | undefined> {
   return isUuid(id) ? collectionsOf(db, tenantId).andWhere({ id }).first() : undefined;
 }
 
 export async function allCollections(db: Db, tenantId: string): Promise<CollectionRow[]> {
-  return collectionsOf(db, tenantId).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(MAX_COLLECTIONS);
+  return collectionsOf(db, tenantId)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(MAX_COLLECTIONS);
 }
 
 export async function countCollections(db: Db, tenantId: string): Promise<number> {
@@ -132,7 +138,7 @@ export const collectionSchema = object(
     name: str(),
     channel_id: uuid,
     subject: nullable(str()),
-    body: str({ description: 'With its placeholders unrendered (the saved replies\' placeholders).' }),
+    body: str({ description: "With its placeholders unrendered (the saved replies' placeholders)." }),
     audience: audienceSchema,
     send_at: nullable(dateTime),
     state: oneOfStrings(STATES),
@@ -174,7 +180,11 @@ export const recipientSchema = object(
  * Every recipient record of a contact across the workspace's collections (for the contact's subject-access
  * export), oldest first, with the collection's name.
  */
-export async function recipientsOfContact(db: Db, tenantId: string, contactId: string): Promise<(ReturnType<typeof renderRecipient> & { collection_name: string })[]> {
+export async function recipientsOfContact(
+  db: Db,
+  tenantId: string,
+  contactId: string,
+): Promise<(ReturnType<typeof renderRecipient> & { collection_name: string })[]> {
   if (!isUuid(contactId)) return [];
   const rows: (RecipientRow & { collection_name: string })[] = await db('outbound_recipients as r')
     .join('outbound_collections as c', function () {

@@ -45,7 +45,8 @@ export async function claimRecipients(db: Knex, now: Date, leaseMs: number, limi
   return res.rows as ClaimedRecipient[];
 }
 
-const claimOf = (db: Knex, r: ClaimedRecipient) => db('outbound_claims').where({ tenant_id: r.tenant_id, collection_id: r.collection_id, contact_id: r.contact_id });
+const claimOf = (db: Knex, r: ClaimedRecipient) =>
+  db('outbound_claims').where({ tenant_id: r.tenant_id, collection_id: r.collection_id, contact_id: r.contact_id });
 
 /** Lets a failed attempt's claim go at `retryAt` (the next attempt waits until then). */
 export async function release(db: Knex, r: ClaimedRecipient, retryAt: Date): Promise<void> {
@@ -59,7 +60,12 @@ export async function settle(db: Knex, r: ClaimedRecipient): Promise<void> {
 
 /** Scheduled collections whose send_at has come (every workspace). */
 export async function dueSchedules(db: Knex, now: Date, limit: number): Promise<{ tenant_id: string; id: string }[]> {
-  return db('outbound_collections').where({ state: 'scheduled' }).andWhere('send_at', '<=', now).orderBy(['send_at', 'id']).limit(limit).select('tenant_id', 'id');
+  return db('outbound_collections')
+    .where({ state: 'scheduled' })
+    .andWhere('send_at', '<=', now)
+    .orderBy(['send_at', 'id'])
+    .limit(limit)
+    .select('tenant_id', 'id');
 }
 
 /** Sending collections with nothing pending (the recipients' commands normally complete them; this is the safety net). */

@@ -37,7 +37,13 @@ const audience = Type.Unsafe<Audience>({
     Type.Object({ contact_ids: Type.Array(uuid, { minItems: 1, maxItems: MAX_AUDIENCE }) }, { additionalProperties: false }),
     Type.Object({ tag_ids: Type.Array(uuid, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false }),
     Type.Object(
-      { query: Type.Unsafe<object>({ type: 'object', description: 'The contacts filter language, as POST /api/contacts/search takes it: a condition `{field, operator, value}` or a group `{operator, value}`.' }) },
+      {
+        query: Type.Unsafe<object>({
+          type: 'object',
+          description:
+            'The contacts filter language, as POST /api/contacts/search takes it: a condition `{field, operator, value}` or a group `{operator, value}`.',
+        }),
+      },
       { additionalProperties: false },
     ),
   ],
@@ -142,7 +148,11 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Delete a draft outbound collection',
       responses: { 409: ERROR },
       command: ({ params }) => deleteCollection(params.id!),
-      answer: { status: 200, schema: deletedCollectionSchema, read: async (_tx, [deleted]) => ({ type: 'outbound', id: deleted!.aggregate_id, deleted: true }) },
+      answer: {
+        status: 200,
+        schema: deletedCollectionSchema,
+        read: async (_tx, [deleted]) => ({ type: 'outbound', id: deleted!.aggregate_id, deleted: true }),
+      },
     }),
 
     commandRoute(deps, {

@@ -63,7 +63,9 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
 
   async function pass(): Promise<number> {
     for (const s of await dueSchedules(db, clock.now(), 20)) {
-      await run(s.tenant_id, () => shell.execute(ctxOf(s.tenant_id), fireSchedule(s.id))).catch((e) => log.warn({ err: e, collection_id: s.id }, 'outbound schedule could not fire'));
+      await run(s.tenant_id, () => shell.execute(ctxOf(s.tenant_id), fireSchedule(s.id))).catch((e) =>
+        log.warn({ err: e, collection_id: s.id }, 'outbound schedule could not fire'),
+      );
     }
     let done = 0;
     for (let i = 0; i < CLAIMS_PER_PASS && !stopped; i++) {
@@ -80,7 +82,9 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
       }
     }
     for (const c of await finishedSending(db, 20)) {
-      await run(c.tenant_id, () => shell.execute(ctxOf(c.tenant_id), completeIfDone(c.id))).catch((e) => log.warn({ err: e, collection_id: c.id }, 'outbound completion failed'));
+      await run(c.tenant_id, () => shell.execute(ctxOf(c.tenant_id), completeIfDone(c.id))).catch((e) =>
+        log.warn({ err: e, collection_id: c.id }, 'outbound completion failed'),
+      );
     }
     return done;
   }

@@ -14,11 +14,17 @@ export { parseTemplate, renderTemplate, type Lookup, type Segment } from './save
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  saved_reply_exists: { status: 409, when: "A saved reply with this name already exists in the workspace." },
+  saved_reply_exists: { status: 409, when: 'A saved reply with this name already exists in the workspace.' },
   limit_reached: { status: 422, when: "Creating a workspace's 151st saved reply." },
   unknown_placeholder: { status: 400, when: "A saved reply's `body` holds a placeholder the service does not know; the message names it and its offset." },
   invalid_placeholder: { status: 400, when: "A saved reply's `body` holds a malformed placeholder; the message says where and why." },
   unknown_conversation: { status: 400, when: "Rendering a saved reply for a conversation that is not the workspace's." },
 });
 
-export const savedRepliesModule = defineModule({ name: 'saved-replies', errors, events: savedReplyEvents, projectors: [savedRepliesProjector], routes: savedRepliesRoutes });
+export const savedRepliesModule = defineModule({
+  name: 'saved-replies',
+  errors,
+  events: savedReplyEvents,
+  projectors: [savedRepliesProjector],
+  routes: savedRepliesRoutes,
+});

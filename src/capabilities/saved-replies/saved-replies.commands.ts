@@ -9,7 +9,11 @@ export const createSavedReply = (input: { id: string; name: string; body: string
   decide: (s) => decideCreateSavedReply(input, s),
 });
 
-export const updateSavedReply = (input: { id: string; name?: string; body?: string }): CommandSpec<{ reply: SavedReplyView | null; holder: NameHolder }, SavedReplyEvent> => ({
+export const updateSavedReply = (input: {
+  id: string;
+  name?: string;
+  body?: string;
+}): CommandSpec<{ reply: SavedReplyView | null; holder: NameHolder }, SavedReplyEvent> => ({
   name: 'UpdateSavedReply',
   load: async (db, ctx) => ({
     reply: savedReplyView(await findSavedReply(db, ctx.tenantId, input.id)),

@@ -18,7 +18,8 @@ export interface SavedReplyView {
 /** Another saved reply holding the name (case-insensitively), if any. */
 export type NameHolder = { id: string } | null;
 
-const taken = (name: string, holder: { id: string }) => new Conflict('saved_reply_exists', `A saved reply named "${name}" exists (names are unique in the workspace, ignoring case): ${holder.id}.`);
+const taken = (name: string, holder: { id: string }) =>
+  new Conflict('saved_reply_exists', `A saved reply named "${name}" exists (names are unique in the workspace, ignoring case): ${holder.id}.`);
 
 export function decideCreateSavedReply(cmd: { id: string; name: string; body: string }, s: { count: number; holder: NameHolder }): SavedReplyEvent[] {
   parseTemplate(cmd.body);
@@ -27,7 +28,10 @@ export function decideCreateSavedReply(cmd: { id: string; name: string; body: st
   return [{ type: 'saved_reply.created', aggregate_type: 'saved_reply', aggregate_id: cmd.id, payload: { id: cmd.id, name: cmd.name, body: cmd.body } }];
 }
 
-export function decideUpdateSavedReply(cmd: { id: string; name?: string; body?: string }, s: { reply: SavedReplyView | null; holder: NameHolder }): SavedReplyEvent[] {
+export function decideUpdateSavedReply(
+  cmd: { id: string; name?: string; body?: string },
+  s: { reply: SavedReplyView | null; holder: NameHolder },
+): SavedReplyEvent[] {
   const r = s.reply;
   if (!r) throw new NotFound('saved reply');
   const changed: { name?: string; body?: string } = {};
@@ -39,7 +43,9 @@ export function decideUpdateSavedReply(cmd: { id: string; name?: string; body?: 
     parseTemplate(cmd.body);
     changed.body = cmd.body;
   }
-  return Object.keys(changed).length ? [{ type: 'saved_reply.updated', aggregate_type: 'saved_reply', aggregate_id: r.id, payload: { id: r.id, ...changed } }] : [];
+  return Object.keys(changed).length
+    ? [{ type: 'saved_reply.updated', aggregate_type: 'saved_reply', aggregate_id: r.id, payload: { id: r.id, ...changed } }]
+    : [];
 }
 
 export function decideDeleteSavedReply(cmd: { id: string }, r: SavedReplyView | null): SavedReplyEvent[] {

@@ -13,7 +13,7 @@ export const SavedReplyCreated = defineEvent({
 export const SavedReplyUpdated = defineEvent({
   type: 'saved_reply.updated',
   aggregate_type: 'saved_reply',
-  description: 'A saved reply\'s name or body changed; only changed fields are in the payload.',
+  description: "A saved reply's name or body changed; only changed fields are in the payload.",
   payload: payload({ id: Uuid(), name: Type.Optional(Text()), body: Type.Optional(Text()) }),
 });
 

@@ -47,7 +47,14 @@ export const renderSavedReply = (r: SavedReplyRow) => ({
 });
 
 export const savedReplySchema = object(
-  { type: constant('saved_reply'), id: uuid, name: str(), body: str({ description: 'With its placeholders unrendered.' }), created_at: dateTime, updated_at: dateTime },
+  {
+    type: constant('saved_reply'),
+    id: uuid,
+    name: str(),
+    body: str({ description: 'With its placeholders unrendered.' }),
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
   { title: 'SavedReply' },
 );
 
@@ -62,7 +69,9 @@ export const renderedReplySchema = object(
   {
     type: constant('rendered_reply'),
     body: str({ description: 'The body with every placeholder replaced by its value, its fallback, or "" when it has neither.' }),
-    undefined_variables: arrayOf(str(), { description: 'Placeholders (e.g. `contact.email`) that had no value and no fallback, each once, in order of first use.' }),
+    undefined_variables: arrayOf(str(), {
+      description: 'Placeholders (e.g. `contact.email`) that had no value and no fallback, each once, in order of first use.',
+    }),
   },
   { title: 'RenderedReply' },
 );

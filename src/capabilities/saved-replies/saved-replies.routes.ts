@@ -73,7 +73,7 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       method: 'put',
       path: '/saved-replies/:id',
       permission: 'settings:write',
-      summary: 'Change a saved reply\'s name or body',
+      summary: "Change a saved reply's name or body",
       body: SavedReplyChanges,
       command: ({ params, body }) => updateSavedReply({ id: params.id!, name: body.name, body: body.body }),
       answer: {
@@ -89,7 +89,11 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: 'Delete a saved reply',
       command: (call) => deleteSavedReply({ id: call.params.id! }),
-      answer: { status: 200, schema: deletedSavedReplySchema, read: async (_tx, [deleted]) => ({ type: 'saved_reply', id: deleted!.aggregate_id, deleted: true }) },
+      answer: {
+        status: 200,
+        schema: deletedSavedReplySchema,
+        read: async (_tx, [deleted]) => ({ type: 'saved_reply', id: deleted!.aggregate_id, deleted: true }),
+      },
     }),
 
     route<Static<typeof RenderFor>>({
@@ -104,7 +108,11 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
         // A render is a read, and its answer holds a contact's and a member's personal data: a stored
         // (replayable) answer would outlive their erasure, so a key is refused rather than honoured.
         if (call.req.get('idempotency-key') !== undefined) {
-          throw new BadRequest('idempotency_key_not_allowed', 'Rendering changes nothing and its answer holds personal data: send it without Idempotency-Key.', 'Idempotency-Key');
+          throw new BadRequest(
+            'idempotency_key_not_allowed',
+            'Rendering changes nothing and its answer holds personal data: send it without Idempotency-Key.',
+            'Idempotency-Key',
+          );
         }
         const reply = await findSavedReply(db, principal.tenantId, params.id!);
         if (!reply) throw new NotFound('saved reply');

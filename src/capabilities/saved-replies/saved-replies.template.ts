@@ -58,13 +58,19 @@ export function parseTemplate(body: string): Segment[] {
       continue;
     }
     const bad = (why: string): never => {
-      throw new TemplateError('invalid_placeholder', `The placeholder at character ${open} (${snippet(body, open)}) is malformed: ${why}. Write {{name}} or {{name | fallback: "text"}}.`);
+      throw new TemplateError(
+        'invalid_placeholder',
+        `The placeholder at character ${open} (${snippet(body, open)}) is malformed: ${why}. Write {{name}} or {{name | fallback: "text"}}.`,
+      );
     };
     const start = j;
     while (j < body.length && NAME_CHAR.test(body[j]!)) j++;
     const name = body.slice(start, j).trim();
     if (!isKnown(name)) {
-      throw new TemplateError('unknown_placeholder', `Unknown placeholder {{${name}}} at character ${open}; known: ${KNOWN_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}.`);
+      throw new TemplateError(
+        'unknown_placeholder',
+        `Unknown placeholder {{${name}}} at character ${open}; known: ${KNOWN_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}.`,
+      );
     }
     j = ws(j);
     let fallback: string | null = null;
@@ -79,7 +85,7 @@ export function parseTemplate(body: string): Segment[] {
       let value = '';
       for (;;) {
         const c = body[j];
-        if (c === undefined) bad('the fallback\'s string is not closed');
+        if (c === undefined) bad("the fallback's string is not closed");
         if (c === '"') break;
         if (c === '\\') {
           const next = body[j + 1];

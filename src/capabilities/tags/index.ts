@@ -17,8 +17,9 @@ export type { TagEvent } from './tags.events.js';
 /** The module, given how to find what a deletion untags (see TagReferences). */
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  tag_exists: { status: 409, when: "A tag with this name (ignoring case) already exists in the workspace." },
-  limit_reached: { status: 422, when: "Creating more tags than a workspace may keep." },
+  tag_exists: { status: 409, when: 'A tag with this name (ignoring case) already exists in the workspace.' },
+  limit_reached: { status: 422, when: 'Creating more tags than a workspace may keep.' },
 });
 
-export const tagsModule = (refs: TagReferences) => defineModule({ name: 'tags', errors, events: tagEvents, projectors: [tagsProjector], routes: (deps) => tagsRoutes(deps, refs) });
+export const tagsModule = (refs: TagReferences) =>
+  defineModule({ name: 'tags', errors, events: tagEvents, projectors: [tagsProjector], routes: (deps) => tagsRoutes(deps, refs) });

@@ -15,7 +15,10 @@ export const renameTag = (input: { id: string; name: string }): CommandSpec<{ ta
   decide: (s) => decideRenameTag(input, s),
 });
 
-export const deleteTag = (input: { id: string }, refs: TagReferences): CommandSpec<{ tag: TagView | null; conversationIds: string[]; contactIds: string[] }, TagEvent> => ({
+export const deleteTag = (
+  input: { id: string },
+  refs: TagReferences,
+): CommandSpec<{ tag: TagView | null; conversationIds: string[]; contactIds: string[] }, TagEvent> => ({
   name: 'DeleteTag',
   load: async (db, ctx) => {
     const tag = tagView(await findTag(db, ctx.tenantId, input.id));

@@ -13,7 +13,8 @@ export interface TagView {
   name: string;
 }
 
-const taken = (name: string, holder: TagView) => new Conflict('tag_exists', `A tag named "${name}" exists (names are unique in the workspace, ignoring case): ${holder.id}.`);
+const taken = (name: string, holder: TagView) =>
+  new Conflict('tag_exists', `A tag named "${name}" exists (names are unique in the workspace, ignoring case): ${holder.id}.`);
 
 export function decideCreateTag(cmd: { id: string; name: string }, s: { count: number; sameName: TagView | null }): TagEvent[] {
   if (s.sameName) throw taken(cmd.name, s.sameName);

@@ -11,7 +11,13 @@ export interface TagRow {
   updated_at: Date;
 }
 
-export const renderTag = (t: TagRow) => ({ type: 'tag', id: t.id, name: t.name, created_at: t.created_at.toISOString(), updated_at: t.updated_at.toISOString() });
+export const renderTag = (t: TagRow) => ({
+  type: 'tag',
+  id: t.id,
+  name: t.name,
+  created_at: t.created_at.toISOString(),
+  updated_at: t.updated_at.toISOString(),
+});
 
 export const tagsOf = (db: Db, tenantId: string) => db('tags').where({ tenant_id: tenantId });
 

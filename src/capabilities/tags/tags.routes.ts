@@ -31,7 +31,11 @@ export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
       summary: 'Create a tag',
       body: TagName,
       command: (call) => createTag({ id: call.write.ids.uuid(), name: call.body.name }),
-      answer: { status: 201, schema: tagSchema, read: async (tx, [created], call) => renderTag((await findTag(tx, call.principal.tenantId, created!.aggregate_id))!) },
+      answer: {
+        status: 201,
+        schema: tagSchema,
+        read: async (tx, [created], call) => renderTag((await findTag(tx, call.principal.tenantId, created!.aggregate_id))!),
+      },
     }),
 
     getRoute<TagRow>({

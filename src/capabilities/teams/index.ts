@@ -14,11 +14,12 @@ export type { TeamEvent } from './teams.events.js';
 /** The module, given how to find what a deletion unassigns (see TeamReferences). */
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  team_exists: { status: 409, when: "A team with this name already exists in the workspace." },
-  unknown_member: { status: 400, when: "A team member who is not an active member of the workspace." },
-  unknown_team: { status: 400, when: "Changing a team the workspace does not have, in a batch." },
-  duplicate_team: { status: 400, when: "A batch naming the same team twice." },
-  duplicate_member: { status: 400, when: "A member listed twice in one team." },
+  team_exists: { status: 409, when: 'A team with this name already exists in the workspace.' },
+  unknown_member: { status: 400, when: 'A team member who is not an active member of the workspace.' },
+  unknown_team: { status: 400, when: 'Changing a team the workspace does not have, in a batch.' },
+  duplicate_team: { status: 400, when: 'A batch naming the same team twice.' },
+  duplicate_member: { status: 400, when: 'A member listed twice in one team.' },
 });
 
-export const teamsModule = (refs: TeamReferences) => defineModule({ name: 'teams', errors, events: teamEvents, projectors: [teamsProjector], routes: (deps) => teamsRoutes(deps, refs) });
+export const teamsModule = (refs: TeamReferences) =>
+  defineModule({ name: 'teams', errors, events: teamEvents, projectors: [teamsProjector], routes: (deps) => teamsRoutes(deps, refs) });

@@ -12,12 +12,18 @@ export const createTeam = (input: { id: string; name: string }): CommandSpec<{ s
 
 export const renameTeam = (input: { id: string; name: string }): CommandSpec<{ team: TeamView | null; sameName: TeamView | null }, TeamEvent> => ({
   name: 'RenameTeam',
-  load: async (db, ctx) => ({ team: teamView(await findTeam(db, ctx.tenantId, input.id)), sameName: teamView(await findTeamByName(db, ctx.tenantId, input.name)) }),
+  load: async (db, ctx) => ({
+    team: teamView(await findTeam(db, ctx.tenantId, input.id)),
+    sameName: teamView(await findTeamByName(db, ctx.tenantId, input.name)),
+  }),
   decide: (s) => decideRenameTeam(input, s),
 });
 
 /** Deletes a team; the one event names the conversations and channels it unassigns (their projections fold it). */
-export const deleteTeam = (input: { id: string }, refs: TeamReferences): CommandSpec<{ team: TeamView | null; conversationIds: string[]; channelIds: string[] }, TeamEvent> => ({
+export const deleteTeam = (
+  input: { id: string },
+  refs: TeamReferences,
+): CommandSpec<{ team: TeamView | null; conversationIds: string[]; channelIds: string[] }, TeamEvent> => ({
   name: 'DeleteTeam',
   load: async (db, ctx) => {
     const team = teamView(await findTeam(db, ctx.tenantId, input.id));
@@ -35,10 +41,18 @@ export const deleteTeam = (input: { id: string }, refs: TeamReferences): Command
 export const setRosters = (entries: RosterEntry[], opts: { single: boolean }): CommandSpec<RosterState, TeamEvent> => ({
   name: opts.single ? 'SetTeamMembers' : 'MoveTeamMembers',
   load: async (db, ctx) => {
-    const teams = await teamsByIds(db, ctx.tenantId, entries.map((e) => e.teamId));
+    const teams = await teamsByIds(
+      db,
+      ctx.tenantId,
+      entries.map((e) => e.teamId),
+    );
     return {
       teams: new Map(teams.map((t) => [t.id, teamView(t)!])),
-      activeMembers: await activeMemberIdsAmong(db, ctx.tenantId, entries.flatMap((e) => e.memberIds)),
+      activeMembers: await activeMemberIdsAmong(
+        db,
+        ctx.tenantId,
+        entries.flatMap((e) => e.memberIds),
+      ),
     };
   },
   decide: (s) => decideRosters(entries, s, opts),

@@ -28,7 +28,11 @@ export const renderTeam = (t: TeamRow) => ({
  * left out here, and the next roster change of the team drops them.
  */
 export async function renderTeams(db: Db, tenantId: string, rows: TeamRow[]) {
-  const active = await activeMemberIdsAmong(db, tenantId, rows.flatMap((r) => r.member_ids));
+  const active = await activeMemberIdsAmong(
+    db,
+    tenantId,
+    rows.flatMap((r) => r.member_ids),
+  );
   return rows.map((r) => renderTeam({ ...r, member_ids: r.member_ids.filter((m) => active.has(m)) }));
 }
 

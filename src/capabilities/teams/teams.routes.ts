@@ -23,7 +23,10 @@ const Rosters = Type.Object(
   { additionalProperties: false },
 );
 
-const teamListSchema = object({ type: constant('list'), data: { type: 'array', items: teamSchema } }, { title: 'TeamList', description: 'Every team of the workspace, by name; not paginated.' });
+const teamListSchema = object(
+  { type: constant('list'), data: { type: 'array', items: teamSchema } },
+  { title: 'TeamList', description: 'Every team of the workspace, by name; not paginated.' },
+);
 
 export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
   const { db } = deps;
@@ -51,7 +54,11 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       body: TeamName,
       responses: { 409: ERROR },
       command: (call) => createTeam({ id: call.write.ids.uuid(), name: call.body.name.trim() }),
-      answer: { status: 201, schema: teamSchema, read: async (tx, [created], call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, created!.aggregate_id))!) },
+      answer: {
+        status: 201,
+        schema: teamSchema,
+        read: async (tx, [created], call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, created!.aggregate_id))!),
+      },
     }),
 
     route({
@@ -75,7 +82,11 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       body: TeamName,
       responses: { 409: ERROR },
       command: (call) => renameTeam({ id: call.params.id!, name: call.body.name.trim() }),
-      answer: { status: 200, schema: teamSchema, read: async (tx, _events, call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, call.params.id!))!) },
+      answer: {
+        status: 200,
+        schema: teamSchema,
+        read: async (tx, _events, call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, call.params.id!))!),
+      },
     }),
 
     commandRoute(deps, {
@@ -94,7 +105,11 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       summary: "Replace a team's roster",
       body: Roster,
       command: (call) => setRosters([{ teamId: call.params.id!, memberIds: call.body.member_ids, path: '' }], { single: true }),
-      answer: { status: 200, schema: teamSchema, read: async (tx, _events, call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, call.params.id!))!) },
+      answer: {
+        status: 200,
+        schema: teamSchema,
+        read: async (tx, _events, call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, call.params.id!))!),
+      },
     }),
 
     commandRoute(deps, {
@@ -103,7 +118,11 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       permission: 'members:invite',
       summary: 'Replace several rosters at once (move members between teams), all or nothing',
       body: Rosters,
-      command: (call) => setRosters(call.body.teams.map((t, i) => ({ teamId: t.team_id, memberIds: t.member_ids, path: `teams.${i}.` })), { single: false }),
+      command: (call) =>
+        setRosters(
+          call.body.teams.map((t, i) => ({ teamId: t.team_id, memberIds: t.member_ids, path: `teams.${i}.` })),
+          { single: false },
+        ),
       answer: {
         status: 200,
         schema: teamListSchema,
@@ -111,7 +130,14 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
           const { body, principal } = call;
           const ids = body.teams.map((t) => t.team_id);
           const byId = new Map((await teamsByIds(tx, principal.tenantId, ids)).map((r) => [r.id, r]));
-          return { type: 'list', data: await renderTeams(tx, principal.tenantId, ids.map((id) => byId.get(id)!)) };
+          return {
+            type: 'list',
+            data: await renderTeams(
+              tx,
+              principal.tenantId,
+              ids.map((id) => byId.get(id)!),
+            ),
+          };
         },
       },
     }),

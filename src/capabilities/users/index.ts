@@ -10,8 +10,8 @@ export { SigninThrottle } from './throttle.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  email_taken: { status: 409, when: "Creating a user whose e-mail is taken." },
-  too_many_attempts: { status: 429, when: "Sign-in throttled; `Retry-After` says when to try again." },
+  email_taken: { status: 409, when: 'Creating a user whose e-mail is taken.' },
+  too_many_attempts: { status: 429, when: 'Sign-in throttled; `Retry-After` says when to try again.' },
 });
 
 export const usersModule = defineModule({ name: 'users', errors, tables: ['users', 'signin_throttle'], events: [] });

@@ -17,10 +17,12 @@ const MAX_WAITING_PER_ACCOUNT = 16;
 export const hashScheduler = new LaneScheduler(MAX_CONCURRENT, MAX_WAITING_PER_ACCOUNT);
 
 async function derive(password: string, salt: Buffer, n = N, r = R, p = P, lane?: string): Promise<Buffer> {
-  return hashScheduler.run(lane, () =>
-    new Promise<Buffer>((resolve, reject) =>
-      scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
-    ),
+  return hashScheduler.run(
+    lane,
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 

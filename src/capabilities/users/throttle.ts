@@ -94,7 +94,11 @@ export class SigninThrottle {
    */
   async take(email: string, ip: string | undefined, deviceId?: string): Promise<Pass> {
     const now = this.clock.now();
-    const device = deviceId !== undefined && !(await this.db('signin_throttle').where({ key: retiredKey(deviceId) }).first('key'));
+    const device =
+      deviceId !== undefined &&
+      !(await this.db('signin_throttle')
+        .where({ key: retiredKey(deviceId) })
+        .first('key'));
     const lane = device ? deviceKey(deviceId) : accountLane(email);
     const buckets = device
       ? [{ key: lane, capacity: this.device.capacity, refill: this.device.refillPerSecond }]
@@ -130,7 +134,9 @@ export class SigninThrottle {
       lane,
       device,
       refund: async () => {
-        await this.db('signin_throttle').whereIn('key', keys).update({ tokens: this.db.raw('least(capacity, tokens + 1)') });
+        await this.db('signin_throttle')
+          .whereIn('key', keys)
+          .update({ tokens: this.db.raw('least(capacity, tokens + 1)') });
       },
     };
   }

@@ -14,7 +14,9 @@ export interface UserRow {
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db('users').whereRaw('lower(email) = ?', [normalizeEmail(email)]).first();
+  return db('users')
+    .whereRaw('lower(email) = ?', [normalizeEmail(email)])
+    .first();
 }
 
 export async function insertUser(db: Db, user: UserRow): Promise<void> {

@@ -32,7 +32,8 @@ export interface Caller {
 const needsSettings = () => new Forbidden('missing_scope', 'Creating, changing or deleting a workspace view needs the scope settings:write.');
 
 /** A view as its caller may see it: a workspace view, or a private view of their own. */
-export const visibleTo = (v: ViewView | null, caller: Caller): ViewView | null => (v && (v.visibility === 'workspace' || v.ownerMemberId === caller.memberId) ? v : null);
+export const visibleTo = (v: ViewView | null, caller: Caller): ViewView | null =>
+  v && (v.visibility === 'workspace' || v.ownerMemberId === caller.memberId) ? v : null;
 
 export interface NewView {
   id: string;
@@ -53,9 +54,14 @@ export type ViewChanges = Partial<Omit<NewView, 'id'>>;
 
 /** JSON with object keys sorted: jsonb keeps keys in its own order, so a query read back compares by content. */
 const canonical = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(canonical).join(',')}]`
-  : v !== null && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
-  : JSON.stringify(v);
+  Array.isArray(v)
+    ? `[${v.map(canonical).join(',')}]`
+    : v !== null && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v);
 const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 export function decideUpdateView(changes: ViewChanges, caller: Caller, current: ViewView | null): ViewEvent[] {

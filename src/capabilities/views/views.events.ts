@@ -3,7 +3,8 @@ import { defineEvent, payload, Text, Type, Uuid, type EventOf } from '../../even
 // Custom views are workspace configuration (saved filters), not personal data:
 // nothing here is sealed.
 
-const Query = () => Type.Record(Type.String(), Type.Unknown(), { description: 'The filter, in the conversations filter language (see POST /api/conversations/search).' });
+const Query = () =>
+  Type.Record(Type.String(), Type.Unknown(), { description: 'The filter, in the conversations filter language (see POST /api/conversations/search).' });
 const Sort = () => Type.Union([Type.Literal('created_at'), Type.Literal('updated_at')]);
 const Order = () => Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 const Visibility = () => Type.Union([Type.Literal('private'), Type.Literal('workspace')]);
@@ -11,7 +12,7 @@ const Visibility = () => Type.Union([Type.Literal('private'), Type.Literal('work
 export const ViewCreated = defineEvent({
   type: 'view.created',
   aggregate_type: 'view',
-  description: 'A custom view (a saved conversations filter) was created. A `private` view belongs to `member_id` alone; a `workspace` view is everyone\'s.',
+  description: "A custom view (a saved conversations filter) was created. A `private` view belongs to `member_id` alone; a `workspace` view is everyone's.",
   payload: payload({ id: Uuid(), name: Text(), query: Query(), sort: Sort(), order: Order(), visibility: Visibility(), member_id: Uuid() }),
 });
 

@@ -30,12 +30,27 @@ export const viewsProjector: Projector<ViewEvent> = {
       switch (e.type) {
         case 'view.created': {
           const p = e.payload;
-          views.insert({ ...key, name: p.name, query: p.query, sort: p.sort, sort_order: p.order, visibility: p.visibility, owner_member_id: p.member_id, created_at: e.created_at, updated_at: e.created_at });
+          views.insert({
+            ...key,
+            name: p.name,
+            query: p.query,
+            sort: p.sort,
+            sort_order: p.order,
+            visibility: p.visibility,
+            owner_member_id: p.member_id,
+            created_at: e.created_at,
+            updated_at: e.created_at,
+          });
           break;
         }
         case 'view.updated': {
           const { id: _id, order, member_id, ...rest } = e.payload;
-          views.patch(key, { ...rest, ...(order !== undefined ? { sort_order: order } : {}), ...(member_id !== undefined ? { owner_member_id: member_id } : {}), updated_at: e.created_at });
+          views.patch(key, {
+            ...rest,
+            ...(order !== undefined ? { sort_order: order } : {}),
+            ...(member_id !== undefined ? { owner_member_id: member_id } : {}),
+            updated_at: e.created_at,
+          });
           break;
         }
         case 'view.deleted':

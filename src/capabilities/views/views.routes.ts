@@ -21,7 +21,13 @@ const fields = {
   visibility: oneOf<Visibility>(['private', 'workspace']),
 };
 const NewViewBody = Type.Object(
-  { name: fields.name, query: fields.query, sort: Type.Optional(fields.sort), order: Type.Optional(fields.order), visibility: Type.Optional(fields.visibility) },
+  {
+    name: fields.name,
+    query: fields.query,
+    sort: Type.Optional(fields.sort),
+    order: Type.Optional(fields.order),
+    visibility: Type.Optional(fields.visibility),
+  },
   { additionalProperties: false },
 );
 const ViewChangesBody = Type.Partial(Type.Object(fields), { additionalProperties: false, minProperties: 1 });
@@ -53,19 +59,27 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/views',
       permission: 'conversations:read',
-      summary: 'Save a view: a conversations filter, private (yours) or the workspace\'s (needs settings:write)',
+      summary: "Save a view: a conversations filter, private (yours) or the workspace's (needs settings:write)",
       body: NewViewBody,
       responses: { 403: ERROR, 422: ERROR },
       command: (call) => {
         const b = call.body;
         checkConversationQuery(b.query, 'query');
-        const input: NewView = { id: call.write.ids.uuid(), name: b.name.trim(), query: b.query, sort: b.sort ?? 'updated_at', order: b.order ?? 'desc', visibility: b.visibility ?? 'private' };
+        const input: NewView = {
+          id: call.write.ids.uuid(),
+          name: b.name.trim(),
+          query: b.query,
+          sort: b.sort ?? 'updated_at',
+          order: b.order ?? 'desc',
+          visibility: b.visibility ?? 'private',
+        };
         return createView(input, caller(call));
       },
       answer: {
         status: 201,
         schema: viewSchema,
-        read: async (tx, [created], { principal }) => renderView((await findVisibleViewRow(tx, principal.tenantId, principal.memberId, created!.aggregate_id))!),
+        read: async (tx, [created], { principal }) =>
+          renderView((await findVisibleViewRow(tx, principal.tenantId, principal.memberId, created!.aggregate_id))!),
       },
     }),
 
@@ -73,7 +87,7 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'get',
       path: '/views/:id',
       permission: 'conversations:read',
-      summary: 'Get a view (another member\'s private view is 404)',
+      summary: "Get a view (another member's private view is 404)",
       responses: { 200: viewSchema },
       async handle(call) {
         const row = await findVisibleViewRow(db, call.principal.tenantId, call.principal.memberId, call.params.id!);

@@ -7,7 +7,17 @@ import { republish, type DeliveryRow } from '../../dispatch/deliveries.repo.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { findChannel } from '../channels/index.js';
-import { attemptsOf, deliveriesOf, deliveryList, deliverySchema, deliveryWithAttemptsSchema, findDelivery, findEndpoint, renderAttempt, renderDelivery } from './webhooks.read.js';
+import {
+  attemptsOf,
+  deliveriesOf,
+  deliveryList,
+  deliverySchema,
+  deliveryWithAttemptsSchema,
+  findDelivery,
+  findEndpoint,
+  renderAttempt,
+  renderDelivery,
+} from './webhooks.read.js';
 
 interface DeliveryTarget {
   /** route prefix, e.g. '/webhooks' or '/channels' */

@@ -19,11 +19,12 @@ export { webhookRoutingRules } from './webhooks.routing.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  secret_immutable: { status: 400, when: "Sending `secret` when changing an endpoint: rotate it instead." },
+  secret_immutable: { status: 400, when: 'Sending `secret` when changing an endpoint: rotate it instead.' },
 });
 
 export const webhooksModule = defineModule({
-  name: 'webhooks', errors,
+  name: 'webhooks',
+  errors,
   tables: ['webhook_endpoint_secrets'],
   events: webhookEvents,
   projectors: [webhooksProjector],
@@ -36,7 +37,10 @@ export const webhooksModule = defineModule({
     const channels = new ChannelSecrets(deps.sealer);
     const signingSecret = (db: Knex, kind: 'endpoint' | 'channel', tenantId: string, targetId: string) =>
       kind === 'endpoint' ? endpoints.current(db, tenantId, targetId) : channels.current(db, tenantId, targetId);
-    const worker = deliveryWorker({ ...deps, signingSecret, sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs) }, { retryBaseSeconds: deps.config.webhookRetryBaseSeconds, timeoutMs: deps.config.webhookTimeoutMs });
+    const worker = deliveryWorker(
+      { ...deps, signingSecret, sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs) },
+      { retryBaseSeconds: deps.config.webhookRetryBaseSeconds, timeoutMs: deps.config.webhookTimeoutMs },
+    );
     return [webhookDispatcher({ ...deps, rules: webhookRoutingRules, handoff: worker }), worker];
   },
 });

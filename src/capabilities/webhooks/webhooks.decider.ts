@@ -18,7 +18,6 @@ export interface EndpointChanges {
   enabled?: boolean;
 }
 
-
 /** Event names are a set; their order as sent is kept for display. */
 export const normalizeEventNames = (names: string[]): string[] => [...new Set(names)];
 
@@ -28,7 +27,13 @@ export function decideCreateEndpoint(cmd: { endpointId: string; url: string; eve
       type: 'webhook_endpoint.created',
       aggregate_type: 'webhook_endpoint',
       aggregate_id: cmd.endpointId,
-      payload: { endpoint_id: cmd.endpointId, url: cmd.url, event_names: normalizeEventNames(cmd.eventNames), description: cmd.description, enabled: cmd.enabled },
+      payload: {
+        endpoint_id: cmd.endpointId,
+        url: cmd.url,
+        event_names: normalizeEventNames(cmd.eventNames),
+        description: cmd.description,
+        enabled: cmd.enabled,
+      },
     },
   ];
 }
@@ -41,10 +46,20 @@ export function decideUpdateEndpoint(cmd: { endpointId: string; changes: Endpoin
   const c = cmd.changes;
   const changed: EndpointChanges = {};
   if (c.url !== undefined && c.url !== endpoint.url) changed.url = c.url;
-  if (c.event_names !== undefined && !sameSet(normalizeEventNames(c.event_names), endpoint.eventNames)) changed.event_names = normalizeEventNames(c.event_names);
+  if (c.event_names !== undefined && !sameSet(normalizeEventNames(c.event_names), endpoint.eventNames))
+    changed.event_names = normalizeEventNames(c.event_names);
   if (c.description !== undefined && c.description !== endpoint.description) changed.description = c.description;
   if (c.enabled !== undefined && c.enabled !== endpoint.enabled) changed.enabled = c.enabled;
-  return Object.keys(changed).length ? [{ type: 'webhook_endpoint.updated', aggregate_type: 'webhook_endpoint', aggregate_id: cmd.endpointId, payload: { endpoint_id: cmd.endpointId, ...changed } }] : [];
+  return Object.keys(changed).length
+    ? [
+        {
+          type: 'webhook_endpoint.updated',
+          aggregate_type: 'webhook_endpoint',
+          aggregate_id: cmd.endpointId,
+          payload: { endpoint_id: cmd.endpointId, ...changed },
+        },
+      ]
+    : [];
 }
 
 export function decideDeleteEndpoint(cmd: { endpointId: string }, endpoint: EndpointView | null): WebhookEvent[] {

@@ -29,7 +29,15 @@ export const webhooksProjector: Projector<WebhookEvent> = {
       switch (e.type) {
         case 'webhook_endpoint.created': {
           const p = e.payload;
-          endpoints.insert({ ...key, url: p.url, event_names: p.event_names, description: p.description, enabled: p.enabled, created_at: e.created_at, updated_at: e.created_at });
+          endpoints.insert({
+            ...key,
+            url: p.url,
+            event_names: p.event_names,
+            description: p.description,
+            enabled: p.enabled,
+            created_at: e.created_at,
+            updated_at: e.created_at,
+          });
           break;
         }
         case 'webhook_endpoint.updated': {

@@ -92,7 +92,13 @@ export const endpointView = (e: EndpointRow | undefined): EndpointView | null =>
 export const deliveriesOf = (db: Knex, tenantId: string, targetId: string, kind: 'endpoint' | 'channel' = 'endpoint') =>
   db('webhook_deliveries').where({ tenant_id: tenantId, target_kind: kind, target_id: targetId });
 
-export async function findDelivery(db: Knex, tenantId: string, targetId: string, id: string, kind: 'endpoint' | 'channel' = 'endpoint'): Promise<DeliveryRow | undefined> {
+export async function findDelivery(
+  db: Knex,
+  tenantId: string,
+  targetId: string,
+  id: string,
+  kind: 'endpoint' | 'channel' = 'endpoint',
+): Promise<DeliveryRow | undefined> {
   return isUuid(id) ? deliveriesOf(db, tenantId, targetId, kind).andWhere({ id }).first() : undefined;
 }
 
@@ -114,7 +120,11 @@ export const endpointSchema = object(
   { title: 'WebhookEndpoint' },
 );
 
-export const endpointWithSecretSchema = extend(endpointSchema, { secret: str({ pattern: '^whsec_', description: 'The signing secret, shown this once.' }) }, { title: 'WebhookEndpointWithSecret' });
+export const endpointWithSecretSchema = extend(
+  endpointSchema,
+  { secret: str({ pattern: '^whsec_', description: 'The signing secret, shown this once.' }) },
+  { title: 'WebhookEndpointWithSecret' },
+);
 
 export const deletedEndpointSchema = object({ type: constant('webhook_endpoint'), id: uuid, deleted: constant(true) }, { title: 'DeletedWebhookEndpoint' });
 
@@ -135,9 +145,15 @@ export const deliverySchema = object(
     delivered_at: nullable(dateTime),
     republished: bool,
   },
-  { title: 'WebhookDelivery', description: 'One delivery of an event to a webhook endpoint, or of a reply to a channel (then endpoint_id is the channel\'s id).' },
+  {
+    title: 'WebhookDelivery',
+    description: "One delivery of an event to a webhook endpoint, or of a reply to a channel (then endpoint_id is the channel's id).",
+  },
 );
 
-export const attemptSchema = object({ attempt: int, at: dateTime, status: nullable(int), error: nullable(str()), duration_ms: int }, { title: 'DeliveryAttempt' });
+export const attemptSchema = object(
+  { attempt: int, at: dateTime, status: nullable(int), error: nullable(str()), duration_ms: int },
+  { title: 'DeliveryAttempt' },
+);
 
 export const deliveryWithAttemptsSchema = extend(deliverySchema, { attempt_log: arrayOf(attemptSchema) }, { title: 'WebhookDeliveryWithAttempts' });

@@ -6,7 +6,16 @@ import type { Db } from '../../platform/db/database.js';
 import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { createEndpoint, deleteEndpoint, updateEndpoint } from './webhooks.commands.js';
-import { deletedEndpointSchema, endpointList, endpointSchema, endpointsOf, endpointWithSecretSchema, findEndpoint, renderEndpoint, type EndpointRow } from './webhooks.read.js';
+import {
+  deletedEndpointSchema,
+  endpointList,
+  endpointSchema,
+  endpointsOf,
+  endpointWithSecretSchema,
+  findEndpoint,
+  renderEndpoint,
+  type EndpointRow,
+} from './webhooks.read.js';
 
 const url = Type.String({ minLength: 1, maxLength: 2048 });
 const description = Type.String({ maxLength: 1000 });
@@ -80,7 +89,8 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       command: ({ params, body }) => updateEndpoint({ endpointId: params.id!, changes: body }),
       answer: { status: 200, schema: endpointSchema, read: (tx, _events, call) => endpointIn(tx, call, call.params.id!) },
       before: async ({ body }) => {
-        if ('secret' in body) throw new BadRequest('secret_immutable', 'The signing secret cannot be changed; create a new endpoint for a new secret.', 'secret');
+        if ('secret' in body)
+          throw new BadRequest('secret_immutable', 'The signing secret cannot be changed; create a new endpoint for a new secret.', 'secret');
         if (body.url !== undefined) await policy.requireAllowed(body.url, 'url');
       },
     }),
@@ -91,7 +101,11 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: 'Delete a webhook endpoint and its delivery log',
       command: ({ params }) => deleteEndpoint({ endpointId: params.id! }, sealer),
-      answer: { status: 200, schema: deletedEndpointSchema, read: async (_tx, _events, call) => ({ type: 'webhook_endpoint', id: call.params.id!, deleted: true }) },
+      answer: {
+        status: 200,
+        schema: deletedEndpointSchema,
+        read: async (_tx, _events, call) => ({ type: 'webhook_endpoint', id: call.params.id!, deleted: true }),
+      },
     }),
   ];
 }

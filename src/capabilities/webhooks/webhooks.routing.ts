@@ -54,7 +54,7 @@ const CHANNEL_ROUTES: { [T in ConversationEvent['type']]?: { when: string; chann
   // A teammate's customer-visible reply (part_type `comment`, authored by a member or an API key).
   // Notes, the contact's own messages and state changes never go to the bridge.
   'conversation_part.created': {
-    when: 'a teammate\'s customer-visible reply (`payload.part_type` `comment`, `payload.author.type` `member` or `api_key`; never a note, the contact\'s own message or a state change)',
+    when: "a teammate's customer-visible reply (`payload.part_type` `comment`, `payload.author.type` `member` or `api_key`; never a note, the contact's own message or a state change)",
     channelOf(e) {
       const p = (e as PartCreated).payload;
       return p.part_type === 'comment' && TEAMMATE_AUTHORS.has(p.author.type) ? p.channel_id : null;
@@ -62,7 +62,7 @@ const CHANNEL_ROUTES: { [T in ConversationEvent['type']]?: { when: string; chann
   },
   // An unsent comment: the bridge retracts the message it delivered.
   'conversation_part.unsent': {
-    when: 'a teammate\'s comment its author unsent within the unsend window (ids only), so the bridge retracts the message it delivered for `payload.part_id`',
+    when: "a teammate's comment its author unsent within the unsend window (ids only), so the bridge retracts the message it delivered for `payload.part_id`",
     channelOf: (e) => (e as PartUnsent).payload.channel_id,
   },
 };

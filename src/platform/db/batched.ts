@@ -48,7 +48,7 @@ export function batched<I, O>(run: (key: string, items: I[]) => Promise<O[]>, op
     if (!opts.identity) return queue.splice(0, max);
     const seen = new Set<string>();
     const batch: Waiting<I, O>[] = [];
-    for (let i = 0; i < queue.length && batch.length < max; ) {
+    for (let i = 0; i < queue.length && batch.length < max;) {
       const id = opts.identity(queue[i]!.item);
       if (seen.has(id)) {
         i++;
@@ -65,7 +65,10 @@ export function batched<I, O>(run: (key: string, items: I[]) => Promise<O[]>, op
     while (queue.length > 0) {
       const batch = take(queue);
       try {
-        const out = await run(key, batch.map((w) => w.item));
+        const out = await run(
+          key,
+          batch.map((w) => w.item),
+        );
         if (out.length !== batch.length) throw new Error(`a batched statement answered ${out.length} results for ${batch.length} calls`);
         batch.forEach((w, i) => w.resolve(out[i]!));
       } catch (e) {
@@ -95,7 +98,10 @@ export function batched<I, O>(run: (key: string, items: I[]) => Promise<O[]>, op
  * handle batch together, and never with another handle's, whose rows it may
  * not see (a transaction's own writes). `run` gets the handle.
  */
-export function batchedOn<H extends object, I, O>(run: (db: H, key: string, items: I[]) => Promise<O[]>, opts: BatchedOptions<I> = {}): (db: H, key: string, item: I) => Promise<O> {
+export function batchedOn<H extends object, I, O>(
+  run: (db: H, key: string, items: I[]) => Promise<O[]>,
+  opts: BatchedOptions<I> = {},
+): (db: H, key: string, item: I) => Promise<O> {
   const perHandle = new WeakMap<H, (key: string, item: I) => Promise<O>>();
   return (db, key, item) => {
     let call = perHandle.get(db);

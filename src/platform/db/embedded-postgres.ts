@@ -126,7 +126,11 @@ async function initialise(pgdata: string, creds: Credentials, ids: { uid?: numbe
   const pwfile = path.join(os.tmpdir(), `cs-pg-pw-${randomBytes(6).toString('hex')}`);
   await fs.writeFile(pwfile, `${creds.password}\n`, { mode: 0o644 });
   try {
-    await runPostgresTool(initdb, [`--pgdata=${pgdata}`, '--auth=scram-sha-256', `--username=${creds.user}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids);
+    await runPostgresTool(
+      initdb,
+      [`--pgdata=${pgdata}`, '--auth=scram-sha-256', `--username=${creds.user}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'],
+      ids,
+    );
   } finally {
     await fs.rm(pwfile, { force: true });
   }
@@ -154,8 +158,18 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const startOn = (port: number) =>
     runPostgresTool(
       pg_ctl,
-      ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'),
-        '-o', `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=200`],
+      [
+        'start',
+        '-D',
+        pgdata,
+        '-w',
+        '-t',
+        '60',
+        '-l',
+        path.join(pgdata, 'server.log'),
+        '-o',
+        `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=200`,
+      ],
       ids,
     );
   const cluster = (port: number, owned: boolean): EmbeddedCluster => ({
@@ -163,8 +177,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     owned,
     halt: async (mode) => void (await runPostgresTool(pg_ctl, ['stop', '-D', pgdata, '-m', mode, '-w', '-t', '60'], ids)),
     resume: async () => void (await startOn(port)),
-    url: (database = 'postgres') =>
-      `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${database}`,
+    url: (database = 'postgres') => `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${database}`,
     stop: async () => {
       if (!owned) return;
       await runPostgresTool(pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], ids).catch((e) => opts.log(String(e)));

@@ -103,8 +103,7 @@ export interface FilterLanguage {
 }
 
 export type CheckedNode =
-  | { kind: 'leaf'; field: FieldDef; key: string; operator: Operator; value: Value }
-  | { kind: 'group'; operator: GroupOperator; children: CheckedNode[] };
+  { kind: 'leaf'; field: FieldDef; key: string; operator: Operator; value: Value } | { kind: 'group'; operator: GroupOperator; children: CheckedNode[] };
 
 // A NUL, or an unpaired UTF-16 surrogate: text Postgres cannot hold.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -115,7 +114,15 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A value as an error message names it: a string quoted (its first 40 characters), anything else by kind. */
 const show = (v: unknown): string =>
-  typeof v === 'string' ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v) : Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v === 'object' ? 'an object' : String(v);
+  typeof v === 'string'
+    ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)
+    : Array.isArray(v)
+      ? 'a list'
+      : v === null
+        ? 'null'
+        : typeof v === 'object'
+          ? 'an object'
+          : String(v);
 
 /** True for an ISO 8601 instant Postgres reads as timestamptz exactly as written (years 1–9999, a real day and time). */
 export function isInstant(s: string): boolean {
@@ -153,7 +160,9 @@ function scalarProblem(f: FieldDef, op: Operator, v: unknown): string | null {
     case 'fulltext':
       return typeof v === 'string' ? null : `must be a string, not ${show(v)}.`;
     case 'instant':
-      return typeof v === 'string' && isInstant(v) ? null : `must be an ISO 8601 instant with a time and an offset (e.g. 2026-01-31T09:00:00Z), not ${show(v)}.`;
+      return typeof v === 'string' && isInstant(v)
+        ? null
+        : `must be an ISO 8601 instant with a time and an offset (e.g. 2026-01-31T09:00:00Z), not ${show(v)}.`;
     case 'boolean':
       return typeof v === 'boolean' ? null : `must be true or false, not ${show(v)}.`;
     case 'scalar':
@@ -161,7 +170,9 @@ function scalarProblem(f: FieldDef, op: Operator, v: unknown): string | null {
       if (op === '<' || op === '<=' || op === '>' || op === '>=') {
         return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? null : `must be a number or a string for ${op}, not ${show(v)}.`;
       }
-      return typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) ? null : `must be a string, a number or a boolean, not ${show(v)}.`;
+      return typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))
+        ? null
+        : `must be a string, a number or a boolean, not ${show(v)}.`;
   }
 }
 
@@ -169,21 +180,21 @@ const normal = (f: FieldDef, v: Scalar): Scalar => (f.kind === 'uuid' ? (v as st
 
 function checkValue(f: FieldDef, op: Operator, raw: unknown, path: string, problems: Problems): Value | undefined {
   if (op === 'IN' || op === 'NIN') {
-    if (!Array.isArray(raw)) return problems.add(path, `${op} takes a list of values, not ${show(raw)}.`), undefined;
-    if (raw.length < 1 || raw.length > MAX_LIST) return problems.add(path, `${op} takes 1 to ${MAX_LIST} values (got ${raw.length}).`), undefined;
+    if (!Array.isArray(raw)) return (problems.add(path, `${op} takes a list of values, not ${show(raw)}.`), undefined);
+    if (raw.length < 1 || raw.length > MAX_LIST) return (problems.add(path, `${op} takes 1 to ${MAX_LIST} values (got ${raw.length}).`), undefined);
     let ok = true;
     raw.forEach((v, i) => {
       const p = scalarProblem(f, op, v);
-      if (p) (ok = false), problems.add(`${path}.${i}`, p);
+      if (p) ((ok = false), problems.add(`${path}.${i}`, p));
     });
     return ok ? (raw as Scalar[]).map((v) => normal(f, v)) : undefined;
   }
   if (raw === null) {
     if ((op === '=' || op === '!=') && f.nullable) return null;
-    return problems.add(path, f.nullable ? `null works only with = and !=.` : `${f.name} is never null; null is not a value here.`), undefined;
+    return (problems.add(path, f.nullable ? `null works only with = and !=.` : `${f.name} is never null; null is not a value here.`), undefined);
   }
   const p = scalarProblem(f, op, raw);
-  if (p) return problems.add(path, p), undefined;
+  if (p) return (problems.add(path, p), undefined);
   return normal(f, raw as Scalar);
 }
 
@@ -200,7 +211,8 @@ function findField(lang: FilterLanguage, name: string): { field: FieldDef; key: 
 }
 
 function checkNode(lang: FilterLanguage, raw: unknown, path: string, depth: number, problems: Problems): CheckedNode | undefined {
-  if (!isObject(raw)) return problems.add(path, `must be a condition {field, operator, value} or a group {operator: "AND"|"OR", value: [...]}, not ${show(raw)}.`), undefined;
+  if (!isObject(raw))
+    return (problems.add(path, `must be a condition {field, operator, value} or a group {operator: "AND"|"OR", value: [...]}, not ${show(raw)}.`), undefined);
   const isLeaf = 'field' in raw;
   const allowed = isLeaf ? ['field', 'operator', 'value'] : ['operator', 'value'];
   for (const k of Object.keys(raw)) if (!allowed.includes(k)) problems.add(`${path}.${k}`, `is not part of a ${isLeaf ? 'condition' : 'group'}.`);
@@ -211,24 +223,25 @@ function checkNode(lang: FilterLanguage, raw: unknown, path: string, depth: numb
       problems.add(`${path}.operator`, `a group's operator is AND or OR (a condition needs a field), not ${show(op)}.`);
       return undefined;
     }
-    if (depth >= MAX_DEPTH) return problems.add(path, `groups nest at most ${MAX_DEPTH} levels deep.`), undefined;
+    if (depth >= MAX_DEPTH) return (problems.add(path, `groups nest at most ${MAX_DEPTH} levels deep.`), undefined);
     if (!('value' in raw)) return undefined;
     const value = raw.value;
-    if (!Array.isArray(value)) return problems.add(`${path}.value`, `a group's value is a list of conditions and groups, not ${show(value)}.`), undefined;
-    if (value.length < 1 || value.length > MAX_CONDITIONS) return problems.add(`${path}.value`, `a group holds 1 to ${MAX_CONDITIONS} entries (got ${value.length}).`), undefined;
+    if (!Array.isArray(value)) return (problems.add(`${path}.value`, `a group's value is a list of conditions and groups, not ${show(value)}.`), undefined);
+    if (value.length < 1 || value.length > MAX_CONDITIONS)
+      return (problems.add(`${path}.value`, `a group holds 1 to ${MAX_CONDITIONS} entries (got ${value.length}).`), undefined);
     const children = value.map((v, i) => checkNode(lang, v, `${path}.value.${i}`, depth + 1, problems));
     return children.every((c) => c !== undefined) ? { kind: 'group', operator: op as GroupOperator, children: children as CheckedNode[] } : undefined;
   }
-  if (typeof raw.field !== 'string') return problems.add(`${path}.field`, `must be a field name, not ${show(raw.field)}.`), undefined;
+  if (typeof raw.field !== 'string') return (problems.add(`${path}.field`, `must be a field name, not ${show(raw.field)}.`), undefined);
   const found = findField(lang, raw.field);
-  if ('error' in found) return problems.add(`${path}.field`, found.error), undefined;
+  if ('error' in found) return (problems.add(`${path}.field`, found.error), undefined);
   const { field, key } = found;
   const op = raw.operator;
   if (typeof op !== 'string' || !(OPERATORS as readonly string[]).includes(op)) {
-    return problems.add(`${path}.operator`, `must be one of ${OPERATORS.join(' ')}, not ${show(op)}.`), undefined;
+    return (problems.add(`${path}.operator`, `must be one of ${OPERATORS.join(' ')}, not ${show(op)}.`), undefined);
   }
   if (!field.operators.includes(op as Operator)) {
-    return problems.add(`${path}.operator`, `${raw.field} takes ${field.operators.join(' ')}, not ${op}.`), undefined;
+    return (problems.add(`${path}.operator`, `${raw.field} takes ${field.operators.join(' ')}, not ${op}.`), undefined);
   }
   if (!('value' in raw)) return undefined;
   const value = checkValue(field, op as Operator, raw.value, `${path}.value`, problems);
@@ -243,7 +256,8 @@ function checkNode(lang: FilterLanguage, raw: unknown, path: string, depth: numb
 export function checkQuery(lang: FilterLanguage, raw: unknown, path = 'query'): CheckedNode {
   const problems = new Problems();
   const node = checkNode(lang, raw, path, 0, problems);
-  if (problems.list.length || !node) throw new ValidationFailed(problems.list.length ? problems.list : [{ code: QUERY_ERROR, message: `${path} is invalid.`, field: path }]);
+  if (problems.list.length || !node)
+    throw new ValidationFailed(problems.list.length ? problems.list : [{ code: QUERY_ERROR, message: `${path} is invalid.`, field: path }]);
   return node;
 }
 
@@ -259,7 +273,8 @@ export async function compile(node: CheckedNode, ctx: SqlContext): Promise<Sql> 
 }
 
 /** Checks then compiles. */
-export const compileQuery = async (lang: FilterLanguage, raw: unknown, ctx: SqlContext, path = 'query'): Promise<Sql> => compile(checkQuery(lang, raw, path), ctx);
+export const compileQuery = async (lang: FilterLanguage, raw: unknown, ctx: SqlContext, path = 'query'): Promise<Sql> =>
+  compile(checkQuery(lang, raw, path), ctx);
 
 /** Escapes LIKE's wildcards (% _ and the escape character \) in a value. */
 export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
