@@ -17,6 +17,7 @@ export const SCOPES = [
   'api_keys:create',
   'api_keys:revoke_own',
   'api_keys:revoke_any',
+  'audit:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -25,7 +26,9 @@ export type Role = (typeof ROLES)[number];
 
 export const isScope = (s: unknown): s is Scope => typeof s === 'string' && (SCOPES as readonly string[]).includes(s);
 
-const READ: Scope[] = SCOPES.filter((s) => s.endsWith(':read'));
+// audit:read is not a read scope like the others: the audit log shows who did what from which address (every
+// member's), so it is for those who run the workspace, owners and admins, never agents or viewers.
+const READ: Scope[] = SCOPES.filter((s) => s.endsWith(':read') && s !== 'audit:read');
 const WORK: Scope[] = ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write'];
 
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {

@@ -11,6 +11,12 @@ describe('roles and scopes (unit)', () => {
     expect(ROLE_SCOPES.agent).to.include.members(ROLE_SCOPES.viewer as string[]);
     expect(ROLE_SCOPES.viewer.every((s) => s.endsWith(':read'))).to.equal(true);
   });
+  it('gives the audit log (audit:read) to owners and admins, never to agents or viewers', () => {
+    expect(ROLE_SCOPES.owner).to.include('audit:read');
+    expect(ROLE_SCOPES.admin).to.include('audit:read');
+    expect(ROLE_SCOPES.agent).to.not.include('audit:read');
+    expect(ROLE_SCOPES.viewer).to.not.include('audit:read');
+  });
   it('intersects a key with the current role', () => {
     expect(effectiveScopes('viewer', ['conversations:write', 'conversations:read'])).to.deep.equal(['conversations:read']);
     expect(effectiveScopes('owner', ['conversations:read'])).to.deep.equal(['conversations:read']);
