@@ -18,7 +18,6 @@ export interface SendResult {
 }
 
 export const SIGNATURE_HEADER = 'x-service-signature';
-const SNIPPET = 200;
 
 /** A lookup that answers only with the addresses already checked. */
 function pinnedLookup(addresses: { address: string; family: number }[]): net.LookupFunction {
@@ -89,19 +88,16 @@ export class Sender {
       req.on('error', (e) => finish(null, describe(e)));
       req.on('response', (res) => {
         const status = res.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        let kept = 0;
+        // What the receiver answered is counted, never kept: where an operator allowlists internal hosts, a stored
+        // excerpt made a webhook a partial read of internal error pages for anyone with settings:read.
+        let size = 0;
         res.on('data', (c: Buffer) => {
-          if (kept < SNIPPET) {
-            chunks.push(c);
-            kept += c.length;
-          }
+          size += c.length;
         });
         res.on('error', (e) => finish(status, describe(e)));
         res.on('end', () => {
           if (status >= 200 && status < 300) return finish(status, null);
-          const text = Buffer.concat(chunks).toString('utf8').slice(0, SNIPPET).replace(/\s+/g, ' ').trim();
-          finish(status, `receiver answered ${status}${text ? `: ${text}` : ''}`);
+          finish(status, `receiver answered ${status} (${size} bytes, not kept)`);
         });
       });
       req.end(bytes);
