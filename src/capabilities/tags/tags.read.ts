@@ -1,6 +1,6 @@
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
-import { arrayOf, constant, dateTime, object, str, uuid } from '../../api/schemas.js';
+import { arrayOf, constant, dateTime, object, str, uuid, type Static } from '../../api/schemas.js';
 import { MAX_TAGS, type TagView } from './tags.decider.js';
 
 export interface TagRow {
@@ -11,7 +11,7 @@ export interface TagRow {
   updated_at: Date;
 }
 
-export const renderTag = (t: TagRow) => ({
+export const renderTag = (t: TagRow): Tag => ({
   type: 'tag',
   id: t.id,
   name: t.name,
@@ -50,21 +50,22 @@ export const tagRefsSql = (alias: string): string =>
   `CASE WHEN cardinality(${alias}.tag_ids) = 0 THEN '[]'::json ELSE COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id) ` +
   `FROM tags t WHERE t.tenant_id = ${alias}.tenant_id AND t.id = ANY(${alias}.tag_ids)), '[]'::json) END`;
 
-export interface TagRef {
-  id: string;
-  name: string;
-}
-
 export const tagRefSchema = object({ id: uuid, name: str() }, { title: 'TagRef' });
+/** A tag as answers name it: what tagRefsSql builds in SQL (json_build_object), so typed here, not checked by the compiler. */
+export type TagRef = Static<typeof tagRefSchema>;
 
 export const tagSchema = object({ type: constant('tag'), id: uuid, name: str(), created_at: dateTime, updated_at: dateTime }, { title: 'Tag' });
+export type Tag = Static<typeof tagSchema>;
 
 export const tagListSchema = object(
   { type: constant('list'), data: arrayOf(tagSchema, { maxItems: MAX_TAGS }) },
   { title: 'TagList', description: `Every tag of the workspace (at most ${MAX_TAGS}), by name: unpaginated, so no \`pages\`.` },
 );
 
+export type TagList = Static<typeof tagListSchema>;
+
 export const deletedTagSchema = object({ type: constant('tag'), id: uuid, deleted: constant(true) }, { title: 'DeletedTag' });
+export type DeletedTag = Static<typeof deletedTagSchema>;
 
 /**
  * What a tag's deletion untags: the conversations and the contacts carrying

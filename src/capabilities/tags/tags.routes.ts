@@ -4,7 +4,18 @@ import { getRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import type { CoreDeps } from '../capability.js';
 import { createTag, deleteTag, renameTag } from './tags.commands.js';
-import { allTags, deletedTagSchema, findTag, renderTag, tagListSchema, tagSchema, type TagReferences, type TagRow } from './tags.read.js';
+import {
+  allTags,
+  deletedTagSchema,
+  findTag,
+  renderTag,
+  tagListSchema,
+  tagSchema,
+  type DeletedTag,
+  type TagList,
+  type TagReferences,
+  type TagRow,
+} from './tags.read.js';
 
 const TagName = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }) }, { additionalProperties: false });
 
@@ -20,7 +31,7 @@ export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
       summary: 'List tags (all of them, by name; unpaginated)',
       responses: { 200: tagListSchema },
       async handle({ principal }) {
-        return { status: 200, body: { type: 'list', data: (await allTags(db, principal.tenantId)).map(renderTag) } };
+        return { status: 200, body: { type: 'list', data: (await allTags(db, principal.tenantId)).map(renderTag) } satisfies TagList };
       },
     }),
 
@@ -64,7 +75,11 @@ export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
       permission: 'settings:write',
       summary: 'Delete a tag (it comes off every conversation and contact carrying it)',
       command: (call) => deleteTag({ id: call.params.id! }, refs),
-      answer: { status: 200, schema: deletedTagSchema, read: async (_tx, [deleted]) => ({ type: 'tag', id: deleted!.aggregate_id, deleted: true }) },
+      answer: {
+        status: 200,
+        schema: deletedTagSchema,
+        read: async (_tx, [deleted]): Promise<DeletedTag> => ({ type: 'tag', id: deleted!.aggregate_id, deleted: true }),
+      },
     }),
   ];
 }
