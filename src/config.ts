@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 
 import type { LogLevel } from './platform/logger.js';
+import { parseSigningKey } from './platform/crypto/signing.js';
 
 export type { LogLevel };
 
@@ -50,6 +51,12 @@ export interface Config {
   outboundIntervalMs: number;
   /** outbound worker: the poll tick (NOTIFY wakes it sooner) */
   outboundPollMs: number;
+  /** hash-chain the log (docs/audit.md); off only for the bench, to measure what the chain costs */
+  auditChain: boolean;
+  /** the Ed25519 key that signs audit checkpoints (PKCS#8 PEM or a base64url 32-byte seed); null: generated once in DATA_DIR */
+  auditSigningKey: string | null;
+  /** how often a signed checkpoint is issued for every workspace whose log moved (0: never on a schedule) */
+  auditCheckpointIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +97,9 @@ export const CONFIG_VARS = [
   'OUTBOUND_LEASE_MS',
   'OUTBOUND_INTERVAL_MS',
   'OUTBOUND_POLL_MS',
+  'AUDIT_CHAIN',
+  'SERVICE_AUDIT_SIGNING_KEY',
+  'AUDIT_CHECKPOINT_INTERVAL_SECONDS',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -134,6 +144,15 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('SERVICE_SECRETS_KEY must be at least 32 characters');
   }
 
+  const auditSigningKey = str('SERVICE_AUDIT_SIGNING_KEY');
+  if (auditSigningKey !== null) {
+    try {
+      parseSigningKey(auditSigningKey);
+    } catch (e) {
+      problems.push(`SERVICE_AUDIT_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM or a base64url 32-byte seed): ${(e as Error).message}`);
+    }
+  }
+
   const metricsToken = str('METRICS_TOKEN');
   if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
     problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces');
@@ -174,8 +193,11 @@ export function loadConfig(env: Env = process.env): Config {
     outboundLeaseMs: int('OUTBOUND_LEASE_MS', 60_000, 500, 3_600_000),
     outboundIntervalMs: int('OUTBOUND_INTERVAL_MS', 0, 0, 60_000),
     outboundPollMs: int('OUTBOUND_POLL_MS', 2_000, 50, 600_000),
+    auditChain: (str('AUDIT_CHAIN') ?? 'on') !== 'off',
+    auditSigningKey,
+    auditCheckpointIntervalSeconds: int('AUDIT_CHECKPOINT_INTERVAL_SECONDS', 3600, 0, 30 * 86_400),
   };
-  for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT', 'PREPARED_STATEMENTS']) {
+  for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT', 'PREPARED_STATEMENTS', 'AUDIT_CHAIN']) {
     const v = str(flag);
     if (v !== null && v !== 'on' && v !== 'off') problems.push(`${flag} must be on or off (got "${v}")`);
   }

@@ -105,8 +105,8 @@ export async function openCore(
   const forgettable = new Forgettable(catalogue, sealer, personalObjects());
   // The EventStoreDB client (gRPC, protobufs: about 25 MiB resident) is loaded only when it is used.
   const log_: EventStore = config.eventstoreUrl
-    ? await (await import('./eventstore/eventstoredb.store.js')).connectEventStoreDb(config.eventstoreUrl, database.db)
-    : new PostgresEventStore(database.db, notifier);
+    ? await (await import('./eventstore/eventstoredb.store.js')).connectEventStoreDb(config.eventstoreUrl, database.db, { chain: config.auditChain })
+    : new PostgresEventStore(database.db, notifier, { chain: config.auditChain });
   // Everything that reads the log reads personal fields opened (or null once erased).
   const store = new OpeningStore(log_, forgettable, database.db);
   const engine = new ProjectionEngine(allProjectors(), { logInDatabase: store.kind === 'postgres' });
@@ -193,7 +193,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const workerDeps: CoreDeps = {
     ...deps,
     db: ownerDb,
-    store: deps.store.kind === 'postgres' ? new OpeningStore(new PostgresEventStore(ownerDb, deps.notifier), deps.forgettable, ownerDb) : deps.store,
+    store:
+      deps.store.kind === 'postgres'
+        ? new OpeningStore(new PostgresEventStore(ownerDb, deps.notifier, { chain: config.auditChain }), deps.forgettable, ownerDb)
+        : deps.store,
   };
   const workers: Worker[] = config.workers
     ? [

@@ -50,6 +50,8 @@ interface StoredFields {
    * any): what copies that must stay forgettable store (feed table, deliveries).
    */
   sealed_payload?: Record<string, unknown>;
+  /** its link in the workspace's hash chain (docs/audit.md); absent only where the chain was off (AUDIT_CHAIN, a bench switch) */
+  hash?: string;
 }
 
 /** An event as read back from a store, typed as the union `E` its reader handles. */

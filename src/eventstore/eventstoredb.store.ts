@@ -41,6 +41,7 @@ import {
 } from '@eventstore/db-client';
 import type { Knex } from 'knex';
 import { AppError } from '../platform/errors.js';
+import { chainHash, ChainHeads, GENESIS, isChainHash } from '../platform/crypto/chain.js';
 import type { EventMetadata, PendingEvent, StoredEvent } from './envelope.js';
 import {
   ESDB_CHECKPOINT,
@@ -78,9 +79,17 @@ export interface EventStoreDbOptions {
   pingTimeoutMs?: number;
   /** Deadline of an append (also bounds the client's capability fetch that precedes it). */
   appendTimeoutMs?: number;
+  /** hash-chain the events (docs/audit.md); off only to measure what the chain costs (AUDIT_CHAIN) */
+  chain?: boolean;
 }
 
-const DEFAULTS: Required<EventStoreDbOptions> = { streamPrefix: TENANT_PREFIX, readTimeoutMs: 10_000, pingTimeoutMs: 5_000, appendTimeoutMs: 10_000 };
+const DEFAULTS: Required<EventStoreDbOptions> = {
+  streamPrefix: TENANT_PREFIX,
+  readTimeoutMs: 10_000,
+  pingTimeoutMs: 5_000,
+  appendTimeoutMs: 10_000,
+  chain: true,
+};
 
 /** A read or call to EventStoreDB that did not finish within its deadline (it was cancelled). */
 export class EventStoreTimeout extends Error {
@@ -140,16 +149,21 @@ const seqOf = (revision: CurrentRevision): number => (revision === NO_STREAM ? 0
 /** The server encodes "no position" as -1, which reaches the client as 2^64-1. */
 const NO_POSITION = 1n << 63n;
 
-function toEventData(e: PendingEvent) {
+function normalised(e: PendingEvent): PendingEvent {
   const created = new Date(e.created_at);
   // Postgres rejects a bad timestamp at append; fail as early here. Storing the
   // normalised ISO form makes created_at read back exactly as the Postgres store returns it.
   if (Number.isNaN(created.getTime())) throw new Error(`event ${e.id}: invalid created_at "${e.created_at}"`);
+  return { ...e, created_at: created.toISOString() };
+}
+
+/** The event as ESDB stores it; its chain hash travels in the metadata (read back as StoredEvent.hash). */
+function toEventData(e: PendingEvent, hash: string | null) {
   return jsonEvent({
     id: e.id,
     type: e.type,
-    data: { aggregate_type: e.aggregate_type, aggregate_id: e.aggregate_id, payload: e.payload, created_at: created.toISOString() },
-    metadata: e.metadata,
+    data: { aggregate_type: e.aggregate_type, aggregate_id: e.aggregate_id, payload: e.payload, created_at: e.created_at },
+    metadata: hash === null ? e.metadata : { ...e.metadata, hash },
   });
 }
 
@@ -230,6 +244,8 @@ export class EventStoreDbStore implements EventStore {
   private readonly opts: Required<EventStoreDbOptions>;
   private verified = false;
   private checking: Promise<void> | null = null;
+  /** chain heads this process appended (see ChainHeads); otherwise the previous event is read */
+  private readonly heads = new ChainHeads();
 
   constructor(
     private readonly client: EventStoreDBClient,
@@ -249,7 +265,7 @@ export class EventStoreDbStore implements EventStore {
     if (events.length === 0) return [];
     await this.ready();
     const stream = this.streamOf(tenantId);
-    const data = events.map(toEventData);
+    const pending = events.map(normalised);
     const ids = events.map((e) => e.id.toLowerCase());
     // Idempotent per id at any expected seq (the port's promise, kept by the Postgres store's
     // unique index): look the first id up before writing. ESDB itself would write the same ids
@@ -259,8 +275,13 @@ export class EventStoreDbStore implements EventStore {
     if (found.seqs.size > 0) return this.readByIds(tenantId, ids);
     // 'any' is an append at the head just read, never ESDB's ANY (whose duplicate check is a cache).
     let expected = expectedSeq === 'any' ? found.head : expectedSeq;
+    // The chain hash of the event the append follows: the expected revision makes it the stream's
+    // head, so the hashes computed from it hold exactly when the append succeeds.
+    let prev = await this.hashAt(stream, tenantId, expected);
     for (let round = 1; ; round++) {
       let last: bigint;
+      const hashes = this.opts.chain ? this.hashes(tenantId, pending, expected, prev) : pending.map(() => null);
+      const data = pending.map((e, i) => toEventData(e, hashes[i]!));
       try {
         const res = await withTimeout(
           this.client.appendToStream(stream, data, { expectedRevision: toExpectedRevision(expected), deadline: this.opts.appendTimeoutMs }),
@@ -283,7 +304,9 @@ export class EventStoreDbStore implements EventStore {
           // that could hold these ids now: look there, then try at the new head.
           const landed = await this.readStreamRange(stream, BigInt(expected), conflict.actual - expected, true);
           if (landed.some((l) => l.id === ids[0])) return this.readByIds(tenantId, ids);
-          expected = landed.at(-1)?.seq ?? conflict.actual;
+          const newHead = landed.at(-1);
+          expected = newHead?.seq ?? conflict.actual;
+          prev = newHead?.hash ?? (await this.hashAt(stream, tenantId, expected));
           // A pause that grows with the losses spreads contenders out (someone wins every round).
           await new Promise((r) => setTimeout(r, Math.random() * Math.min(round, 25)));
           continue;
@@ -300,8 +323,27 @@ export class EventStoreDbStore implements EventStore {
       const firstSeq = Number(last) - events.length + 2;
       // The index first: should the read-back below fail, a retry of the request still finds these events.
       await this.index(tenantId, ids, firstSeq).catch(() => undefined); // a later lookup fills in what this misses
-      return this.readBack(stream, tenantId, ids, firstSeq);
+      const stored = await this.readBack(stream, tenantId, ids, firstSeq);
+      const tail = stored[stored.length - 1];
+      if (tail?.hash) this.heads.committed(tenantId, tail.seq, tail.hash);
+      return stored;
     }
+  }
+
+  /** The chain hashes of `events` at seqs after `expected`, following `prev`. */
+  private hashes(tenantId: string, events: PendingEvent[], expected: number, prev: string): string[] {
+    return events.map((e, i) => (prev = chainHash(prev, { ...e, tenant_id: tenantId, seq: expected + 1 + i })));
+  }
+
+  /** The chain hash of seq `seq` (GENESIS for 0): remembered, else read from the stream. */
+  private async hashAt(stream: string, tenantId: string, seq: number): Promise<string> {
+    if (!this.opts.chain) return GENESIS;
+    const known = this.heads.at(tenantId, seq);
+    if (known !== undefined) return known;
+    const [event] = await this.readStreamRange(stream, BigInt(seq - 1), 1, true);
+    // None: the stream is not at `seq`, and the append at that expected revision is refused anyway.
+    // One without a hash (written with the chain off) chains from the genesis value; audit verify names it.
+    return event?.hash ?? GENESIS;
   }
 
   async readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
@@ -497,7 +539,9 @@ export class EventStoreDbStore implements EventStore {
     if (!rec.position || rec.position.commit >= NO_POSITION || rec.position.prepare >= NO_POSITION) {
       throw new UnsupportedServer(`unknown (event ${rec.id} came without its $all position)`);
     }
-    const metadata = rec.metadata;
+    const raw = (rec.metadata && typeof rec.metadata === 'object' && !(rec.metadata instanceof Uint8Array) ? rec.metadata : {}) as Record<string, unknown>;
+    // The chain hash travels in the metadata; readers get it as the stored event's `hash`, as from the Postgres store.
+    const { hash, ...metadata } = raw;
     return {
       tenant_id: rec.streamId.slice(this.opts.streamPrefix.length),
       seq: Number(rec.revision) + 1,
@@ -508,8 +552,9 @@ export class EventStoreDbStore implements EventStore {
       // The time the shell gave the event, never ESDB's own `created`.
       created_at: data.created_at,
       id: rec.id,
-      metadata: (metadata && typeof metadata === 'object' && !(metadata instanceof Uint8Array) ? metadata : {}) as EventMetadata,
+      metadata: metadata as EventMetadata,
       position: formatPosition(rec.position),
+      ...(isChainHash(hash) ? { hash } : {}),
     };
   }
 

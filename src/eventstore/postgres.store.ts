@@ -3,6 +3,7 @@ import type { PendingEvent, StoredEvent } from './envelope.js';
 import type { PgNotifier } from './pg-notifier.js';
 import { pollingSubscription } from './polling-subscription.js';
 import { acquireRaw, clearTransactionMark, interceptQuery, releaseRaw } from '../platform/db/driver-hooks.js';
+import { chainHash, ChainHeads, GENESIS } from '../platform/crypto/chain.js';
 import {
   POSTGRES_CHECKPOINT,
   ForeignCheckpoint,
@@ -28,9 +29,10 @@ interface EventRow {
   created_at: Date;
   tx_id: string;
   position: string | number;
+  hash: string | null;
 }
 
-const COLUMNS = 'tenant_id, seq, id, type, aggregate_type, aggregate_id, payload, metadata, created_at, tx_id::text AS tx_id, position::text AS position';
+const COLUMNS = 'tenant_id, seq, id, type, aggregate_type, aggregate_id, payload, metadata, created_at, tx_id::text AS tx_id, position::text AS position, hash';
 
 function fromRow(r: EventRow): StoredEvent {
   return {
@@ -44,6 +46,7 @@ function fromRow(r: EventRow): StoredEvent {
     id: r.id,
     metadata: r.metadata,
     position: `${r.tx_id}:${r.position}`,
+    ...(r.hash !== null ? { hash: r.hash } : {}),
   };
 }
 
@@ -67,6 +70,8 @@ interface PgConnection {
 const LOCK = 'SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))';
 const LOCK_THEN_READ = 'SELECT es_lock_then_read($1::uuid, $2) AS read';
 const APPEND = `SELECT ${COLUMNS} FROM es_append($1::uuid, $2::bigint, $3::jsonb)`;
+const HASH_AT = 'SELECT hash FROM events WHERE tenant_id = $1::uuid AND seq = $2::bigint';
+const HEAD = 'SELECT last_seq FROM event_heads WHERE tenant_id = $1::uuid';
 
 /** knex's `?` placeholders as `$n` from `first` on (`\\?` is a literal `?`, as knex reads it). */
 export function numberPlaceholders(sql: string, first: number): { text: string; next: number } {
@@ -118,6 +123,11 @@ async function appendIn(
   }
 }
 
+async function headOn(conn: PgConnection, tenantId: string): Promise<number> {
+  const res = await conn.query({ text: HEAD, values: [tenantId] });
+  return Number((res.rows[0] as { last_seq: string } | undefined)?.last_seq ?? 0);
+}
+
 /**
  * Sends `statement` on `conn` as soon as knex has sent the transaction's BEGIN on it, without waiting
  * for BEGIN's answer. `promise` is its result once BEGIN went out (undefined before); `restore` puts the
@@ -153,18 +163,57 @@ function pipelineBehindBegin(
 
 export const EVENTS_CHANNEL = 'es_events';
 
+export interface PostgresStoreOptions {
+  /** hash-chain the events (docs/audit.md); off only to measure what the chain costs (AUDIT_CHAIN, the bench) */
+  chain?: boolean;
+}
+
+/** A workspace's chain head as a transaction left it (committed or not). */
+interface Head {
+  seq: number;
+  hash: string;
+}
+
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private notifying: Promise<void> | null = null;
   private notifyAgain = false;
+  private readonly chain: boolean;
+  /** chain heads this store saw committed: the hash an append follows, without reading it (see ChainHeads) */
+  private readonly heads = new ChainHeads();
 
   constructor(
     private readonly db: Knex,
     private readonly notifier: PgNotifier | null,
-  ) {}
+    opts: PostgresStoreOptions = {},
+  ) {
+    this.chain = opts.chain ?? true;
+  }
+
+  /**
+   * The events with their chain hashes, following the event at `after` (the
+   * head the append expects, so the caller holds the workspace's lock): its hash
+   * is the one this transaction appended last, or one a commit left, or read.
+   */
+  private async chained(conn: PgConnection, tenantId: string, events: PendingEvent[], after: number, last: Head | null): Promise<PendingEvent[]> {
+    if (!this.chain) return events;
+    let prev = (last?.seq === after ? last.hash : undefined) ?? this.heads.at(tenantId, after);
+    if (prev === undefined) {
+      const res = await conn.query({ text: HASH_AT, values: [tenantId, after] });
+      // No row: the head is not `after`, and es_append refuses the append. A NULL (written with the chain
+      // off) chains from the genesis value again; audit verify names that seq.
+      prev = (res.rows[0] as { hash: string | null } | undefined)?.hash ?? GENESIS;
+    }
+    return events.map((e, i) => {
+      const hash = chainHash(prev!, { ...e, tenant_id: tenantId, seq: after + 1 + i, created_at: new Date(e.created_at).toISOString() });
+      prev = hash;
+      return { ...e, hash };
+    });
+  }
 
   withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> {
     let appended = false;
+    let last: Head | null = null;
     const result = (async () => {
       const conn = await acquireRaw<PgConnection>(this.db);
       // Taken before the transaction's first write; see migration 001 for why the order matters.
@@ -185,8 +234,13 @@ export class PostgresEventStore implements EventStore {
               inline: true,
               lockRead: read === null || read === undefined ? read : Number(read),
               append: async (events, expected, alongside) => {
-                const stored = await appendIn(conn, tenantId, events, expected, alongside);
+                if (events.length === 0) return [];
+                // Under the lock: 'any' is the head as it stands.
+                const after = expected === 'any' ? await headOn(conn, tenantId) : expected;
+                const stored = await appendIn(conn, tenantId, await this.chained(conn, tenantId, events, after, last), after, alongside);
                 appended ||= stored.length > 0;
+                const tail = stored[stored.length - 1];
+                if (tail?.hash) last = { seq: tail.seq, hash: tail.hash };
                 return stored;
               },
             });
@@ -200,22 +254,17 @@ export class PostgresEventStore implements EventStore {
       }
     })();
     return result.then((r) => {
+      // Committed: what it appended last is a head any later transaction may follow.
+      if (last) this.heads.committed(tenantId, last.seq, last.hash);
       if (appended) this.notifyAppended();
       return r;
     });
   }
 
+  /** A transaction of its own: the chain needs the lock before it hashes (the previous hash is the head's). */
   async append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
-    const conn = await acquireRaw<PgConnection>(this.db);
-    let stored: StoredEvent[];
-    try {
-      stored = await appendIn(conn, tenantId, events, expectedSeq);
-    } finally {
-      await releaseRaw(this.db, conn);
-    }
-    if (stored.length > 0) this.notifyAppended();
-    return stored;
+    return this.withTenant(tenantId, (s) => s.append(events, expectedSeq));
   }
 
   /**

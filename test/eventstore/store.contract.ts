@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { EventMetadata, PendingEvent, StoredEvent } from '../../src/eventstore/envelope.js';
 import { ForeignCheckpoint, WrongExpectedSeq, type EventStore } from '../../src/eventstore/store.port.js';
+import { chainHash, GENESIS } from '../../src/platform/crypto/chain.js';
 import { eventually, pending } from '../support/events.js';
 
 export interface StoreUnderTest {
@@ -401,6 +402,32 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
       await store.withTenant(tenant, (s) => s.append(pending(1), 1)).catch((e) => (err = e));
       expect(err).to.be.instanceOf(WrongExpectedSeq);
       expect(await store.head(tenant)).to.equal(2);
+    });
+
+    it("chains each tenant's events from the genesis value: every hash is SHA-256 of the previous one and the event as stored", async () => {
+      const tenants = [randomUUID(), randomUUID()];
+      // Concurrent appenders ('any'), a refused append, an idempotent re-append and a restart in between.
+      await appendConcurrently(store, tenants, 6, 4);
+      const head = await store.head(tenants[0]!);
+      const stale = await store.append(tenants[0]!, pending(1), head - 1).catch((e: unknown) => e);
+      expect(stale).to.be.instanceOf(WrongExpectedSeq);
+      const batch = pending(2, { type: 'test.chained' });
+      const appended = await store.append(tenants[0]!, batch, head);
+      await sut.restart?.();
+      expect((await store.append(tenants[0]!, batch, 'any')).map((e) => e.hash)).to.deep.equal(appended.map((e) => e.hash));
+      await store.append(tenants[0]!, pending(1), head + 2);
+      for (const tenant of tenants) {
+        const events = await allOf(store, tenant);
+        let prev = GENESIS;
+        for (const e of events) {
+          expect(e.hash, `seq ${e.seq}`).to.equal(chainHash(prev, e));
+          prev = e.hash!;
+        }
+        // Every read gives the same hash: by ids, and the stored hash is never part of the metadata.
+        const byIds = await store.readByIds(tenant, [events[0]!.id]);
+        expect(byIds[0]!.hash).to.equal(events[0]!.hash);
+        for (const e of events) expect(e.metadata).to.not.have.property('hash');
+      }
     });
 
     it('counts the log (or says it cannot), answers ping, and names its kind', async () => {

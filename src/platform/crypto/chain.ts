@@ -1,0 +1,104 @@
+// The hash chain that makes a workspace's log tamper-evident (docs/audit.md).
+//
+// Every stored event carries `hash` = SHA-256 over the previous event's hash
+// (of the same workspace) followed by the RFC 8785 canonical JSON of this event
+// as stored: personal fields as their ciphertext, so destroying a data key
+// (crypto-shredding) changes no stored byte and never breaks the chain. The
+// first event of a workspace chains from GENESIS. The stores compute it while
+// they hold the workspace's append lock (Postgres) or append at an expected
+// revision (EventStoreDB), so the previous hash is the one of seq - 1.
+//
+// Kept to node:crypto and `canonicalize` (a well-kept RFC 8785 implementation),
+// like the offline verifier (src/audit-verify.ts), which repeats these few lines
+// on purpose so that it depends on nothing of the service. In platform, not in
+// eventstore, because the migration that adds the chain (035) hashes the events
+// already stored.
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+
+/** What the first event of every workspace chains from: 64 zeros (hex of 32 zero bytes). */
+export const GENESIS = '0'.repeat(64);
+
+/** A stored event's fields that the chain covers: the event as stored, without its own hash. */
+export interface ChainedFields {
+  tenant_id: string;
+  seq: number;
+  id: string;
+  type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  /** as stored: personal fields sealed */
+  payload: Record<string, unknown>;
+  metadata: object;
+  /** ISO 8601, UTC, milliseconds (`2026-01-01T00:00:00.000Z`): what the stores read back */
+  created_at: string;
+}
+
+/** The RFC 8785 canonical JSON of an event as stored (its `hash`, should the metadata carry one, left out). */
+export function canonicalEvent(e: ChainedFields): string {
+  const { hash: _ignored, ...metadata } = e.metadata as Record<string, unknown>;
+  const fields = {
+    tenant_id: e.tenant_id,
+    seq: e.seq,
+    id: e.id,
+    type: e.type,
+    aggregate_type: e.aggregate_type,
+    aggregate_id: e.aggregate_id,
+    payload: e.payload,
+    metadata,
+    created_at: e.created_at,
+  };
+  let form: string | undefined;
+  try {
+    form = canonicalize(fields);
+  } catch {
+    // A value JSON has no form for (a non-finite number) is stored as JSON.stringify wrote it (null):
+    // hash that, the event as stored.
+    form = canonicalize(JSON.parse(JSON.stringify(fields)));
+  }
+  if (form === undefined) throw new Error(`event ${e.id}: no canonical form`);
+  return form;
+}
+
+/** hex(SHA-256(previous hash as 64 ASCII hex digits ‖ canonical JSON as UTF-8)). */
+export function chainHash(previous: string, e: ChainedFields): string {
+  return createHash('sha256').update(previous, 'latin1').update(canonicalEvent(e), 'utf8').digest('hex');
+}
+
+/** The hashes of consecutive events chained from `previous` (the hash of the event before the first). */
+export function chainAll(previous: string, events: readonly ChainedFields[]): string[] {
+  const out: string[] = [];
+  let prev = previous;
+  for (const e of events) out.push((prev = chainHash(prev, e)));
+  return out;
+}
+
+/** A 64-hex-digit chain hash (the shape every stored `hash` has). */
+export const isChainHash = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
+
+/**
+ * What a store remembers of its workspaces' chain heads between transactions:
+ * the last hash it saw committed, by seq. An entry is a fact about a committed
+ * seq (never undone), so it is right whenever its seq is the one an append
+ * follows; when it is not (another process appended since, or a restart), the
+ * store reads the hash of that seq from the log.
+ */
+export class ChainHeads {
+  private readonly heads = new Map<string, { seq: number; hash: string }>();
+  constructor(private readonly max = 10_000) {}
+
+  /** The hash of `seq` in `tenantId`'s log, when remembered (GENESIS for seq 0). */
+  at(tenantId: string, seq: number): string | undefined {
+    if (seq === 0) return GENESIS;
+    const h = this.heads.get(tenantId);
+    return h && h.seq === seq ? h.hash : undefined;
+  }
+
+  /** Remembers a committed head (only moving forward). */
+  committed(tenantId: string, seq: number, hash: string): void {
+    const h = this.heads.get(tenantId);
+    if (h && h.seq >= seq) return;
+    if (!h && this.heads.size >= this.max) this.heads.clear();
+    this.heads.set(tenantId, { seq, hash });
+  }
+}
