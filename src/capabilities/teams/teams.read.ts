@@ -1,6 +1,6 @@
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
-import { arrayOf, constant, dateTime, object, str, uuid } from '../../api/schemas.js';
+import { arrayOf, constant, dateTime, object, str, uuid, type Static } from '../../api/schemas.js';
 import { activeMemberIdsAmong } from '../members/index.js';
 import type { TeamView } from './teams.decider.js';
 
@@ -13,7 +13,7 @@ export interface TeamRow {
   updated_at: Date;
 }
 
-export const renderTeam = (t: TeamRow) => ({
+export const renderTeam = (t: TeamRow): Team => ({
   type: 'team',
   id: t.id,
   name: t.name,
@@ -27,7 +27,7 @@ export const renderTeam = (t: TeamRow) => ({
  * workspace stays in the stored roster (no event names their teams) but is
  * left out here, and the next roster change of the team drops them.
  */
-export async function renderTeams(db: Db, tenantId: string, rows: TeamRow[]) {
+export async function renderTeams(db: Db, tenantId: string, rows: TeamRow[]): Promise<Team[]> {
   const active = await activeMemberIdsAmong(
     db,
     tenantId,
@@ -82,5 +82,13 @@ export const teamSchema = object(
   },
   { title: 'Team' },
 );
+export type Team = Static<typeof teamSchema>;
+
+export const teamListSchema = object(
+  { type: constant('list'), data: arrayOf(teamSchema) },
+  { title: 'TeamList', description: 'Every team of the workspace, by name; not paginated.' },
+);
+export type TeamList = Static<typeof teamListSchema>;
 
 export const deletedTeamSchema = object({ type: constant('team'), id: uuid, deleted: constant(true) }, { title: 'DeletedTeam' });
+export type DeletedTeam = Static<typeof deletedTeamSchema>;

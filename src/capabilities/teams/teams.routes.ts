@@ -1,12 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import { commandRoute } from '../../api/command-route.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { constant, ERROR, object } from '../../api/schemas.js';
+import { ERROR } from '../../api/schemas.js';
 import type { Db } from '../../platform/db/database.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { createTeam, deleteTeam, renameTeam, setRosters } from './teams.commands.js';
-import { deletedTeamSchema, findTeam, renderTeams, teamSchema, teamsByIds, teamsOf, type TeamReferences, type TeamRow } from './teams.read.js';
+import {
+  deletedTeamSchema,
+  findTeam,
+  renderTeams,
+  teamListSchema,
+  teamSchema,
+  teamsByIds,
+  teamsOf,
+  type DeletedTeam,
+  type Team,
+  type TeamList,
+  type TeamReferences,
+  type TeamRow,
+} from './teams.read.js';
 
 const TeamName = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }) }, { additionalProperties: false });
 /** Ids are checked by the decider (unknown_member names the path), so any string up to a uuid's length passes here. */
@@ -23,15 +36,10 @@ const Rosters = Type.Object(
   { additionalProperties: false },
 );
 
-const teamListSchema = object(
-  { type: constant('list'), data: { type: 'array', items: teamSchema } },
-  { title: 'TeamList', description: 'Every team of the workspace, by name; not paginated.' },
-);
-
 export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
   const { db } = deps;
   /** a team as answers show it, read through `h` (the command's transaction, or the pool) */
-  const teamAnswer = async (h: Db, tenantId: string, row: TeamRow) => (await renderTeams(h, tenantId, [row]))[0];
+  const teamAnswer = async (h: Db, tenantId: string, row: TeamRow): Promise<Team> => (await renderTeams(h, tenantId, [row]))[0]!;
 
   return [
     route({
@@ -42,7 +50,7 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       responses: { 200: teamListSchema },
       async handle(call) {
         const rows: TeamRow[] = await teamsOf(db, call.principal.tenantId).orderByRaw('lower(name), id');
-        return { status: 200, body: { type: 'list', data: await renderTeams(db, call.principal.tenantId, rows) } };
+        return { status: 200, body: { type: 'list', data: await renderTeams(db, call.principal.tenantId, rows) } satisfies TeamList };
       },
     }),
 
@@ -95,7 +103,11 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       permission: 'members:invite',
       summary: 'Delete a team (its conversations and channels are unassigned from it)',
       command: (call) => deleteTeam({ id: call.params.id! }, refs),
-      answer: { status: 200, schema: deletedTeamSchema, read: async (_tx, [deleted]) => ({ type: 'team', id: deleted!.aggregate_id, deleted: true }) },
+      answer: {
+        status: 200,
+        schema: deletedTeamSchema,
+        read: async (_tx, [deleted]): Promise<DeletedTeam> => ({ type: 'team', id: deleted!.aggregate_id, deleted: true }),
+      },
     }),
 
     commandRoute(deps, {
@@ -126,7 +138,7 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       answer: {
         status: 200,
         schema: teamListSchema,
-        read: async (tx, _events, call) => {
+        read: async (tx, _events, call): Promise<TeamList> => {
           const { body, principal } = call;
           const ids = body.teams.map((t) => t.team_id);
           const byId = new Map((await teamsByIds(tx, principal.tenantId, ids)).map((r) => [r.id, r]));
