@@ -413,6 +413,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversation_attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List conversation attribute definitions (all of them, by name; unpaginated)
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getConversationAttributes"];
+        put?: never;
+        /**
+         * Define a conversation attribute (string, integer, float, boolean, date, or list with options)
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postConversationAttributes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversation_attributes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a conversation attribute definition
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getConversationAttributesById"];
+        /**
+         * Change a definition's description, options (list) or archived flag; its name and type never change
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        put: operations["putConversationAttributesById"];
+        post?: never;
+        /**
+         * Delete a definition no conversation holds a value of (409 attribute_in_use otherwise: archive it instead)
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        delete: operations["deleteConversationAttributesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -489,7 +541,11 @@ export interface paths {
          * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
          */
         get: operations["getConversationsById"];
-        put?: never;
+        /**
+         * Set a conversation's custom attribute values (typed by their definitions; null removes one)
+         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        put: operations["putConversationsById"];
         post?: never;
         delete?: never;
         options?: never;
@@ -507,7 +563,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Close, open, snooze or assign a conversation
+         * Close, open, snooze, assign or prioritise a conversation
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postConversationsByIdParts"];
@@ -1512,7 +1568,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            scopes: ("conversations:read" | "conversations:write" | "conversations:delete" | "contacts:read" | "contacts:write" | "contacts:delete" | "contacts:export" | "settings:read" | "settings:write" | "members:read" | "members:invite" | "events:read" | "api_keys:create" | "api_keys:revoke_own" | "api_keys:revoke_any")[];
+            scopes: ("conversations:read" | "conversations:write" | "conversations:delete" | "contacts:read" | "contacts:write" | "contacts:delete" | "contacts:export" | "settings:read" | "settings:write" | "members:read" | "members:invite" | "events:read" | "api_keys:create" | "api_keys:revoke_own" | "api_keys:revoke_any" | "audit:read")[];
             /** Format: uuid */
             member_id: string;
             /** @enum {string} */
@@ -1638,7 +1694,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            scopes: ("conversations:read" | "conversations:write" | "conversations:delete" | "contacts:read" | "contacts:write" | "contacts:delete" | "contacts:export" | "settings:read" | "settings:write" | "members:read" | "members:invite" | "events:read" | "api_keys:create" | "api_keys:revoke_own" | "api_keys:revoke_any")[];
+            scopes: ("conversations:read" | "conversations:write" | "conversations:delete" | "contacts:read" | "contacts:write" | "contacts:delete" | "contacts:export" | "settings:read" | "settings:write" | "members:read" | "members:invite" | "events:read" | "api_keys:create" | "api_keys:revoke_own" | "api_keys:revoke_any" | "audit:read")[];
             /** Format: uuid */
             member_id: string;
             /** @enum {string} */
@@ -2366,6 +2422,12 @@ export interface components {
             /** Format: uuid */
             assignee_id: string | null;
             team_id: string | null;
+            /** @enum {string} */
+            priority: "low" | "normal" | "high" | "urgent";
+            /** @description Values of the workspace's conversation attributes, by name: a string (also `date`, YYYY-MM-DD, and `list`), a number or a boolean. Personal data: cleared when the contact is erased. */
+            custom_attributes: {
+                [key: string]: string | number | boolean;
+            };
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -2375,6 +2437,167 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
+        };
+        /** ConversationAttribute */
+        ConversationAttribute: {
+            /** @constant */
+            type: "conversation_attribute";
+            /** Format: uuid */
+            id: string;
+            /** @description Unique in the workspace; search names it as `custom_attributes.<name>`. */
+            name: string;
+            /** @enum {string} */
+            data_type: "string" | "integer" | "float" | "boolean" | "date" | "list";
+            options: string[] | null;
+            description: string | null;
+            archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * ConversationAttributeCreatedFeedEvent
+         * @description A conversation attribute was defined: its name (unique in the workspace), its data type and, for a `list`, its options. Conversations may then carry a value of it.
+         */
+        ConversationAttributeCreatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_attribute.created";
+            /** @constant */
+            aggregate_type: "conversation_attribute";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                data_type: "string" | "integer" | "float" | "boolean" | "date" | "list";
+                options: string[] | null;
+                description: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationAttributeDeletedFeedEvent
+         * @description A definition was deleted (only one no conversation holds a value of); its name may be defined again.
+         */
+        ConversationAttributeDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_attribute.deleted";
+            /** @constant */
+            aggregate_type: "conversation_attribute";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationAttributeList
+         * @description Every conversation attribute of the workspace (at most 100), by name: unpaginated.
+         */
+        ConversationAttributeList: {
+            /** @constant */
+            type: "list";
+            data: components["schemas"]["ConversationAttribute"][];
+        };
+        /**
+         * ConversationAttributeUpdatedFeedEvent
+         * @description A definition changed: only the changed fields are in the payload. An archived attribute keeps its values on conversations but takes no new ones.
+         */
+        ConversationAttributeUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_attribute.updated";
+            /** @constant */
+            aggregate_type: "conversation_attribute";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                options?: string[] | null;
+                description?: string | null;
+                archived?: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationAttributesUpdatedFeedEvent
+         * @description A conversation's custom attribute values changed (PUT /api/conversations/{id}). `custom_attributes` is the whole resulting set, sealed as personal data under the conversation's key (null once its contact is erased); `changed` names the attributes set or removed.
+         */
+        ConversationAttributesUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.attributes_updated";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** @description Personal data: null once erased. */
+                custom_attributes: {
+                    [key: string]: string | number | boolean;
+                } | null;
+                changed: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
         };
         /**
          * ConversationCreatedFeedEvent
@@ -2414,6 +2637,7 @@ export interface components {
                 assignee_id: string | null;
                 team_id: string | null;
                 source: "inbound" | "teammate";
+                priority?: "low" | "normal" | "high" | "urgent";
             };
             /** Format: date-time */
             created_at: string;
@@ -2432,7 +2656,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment";
+            part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority";
             body: string | null;
             author: components["schemas"]["Author"];
             /** @description The bridge's message id, for inbound messages that carried one. */
@@ -2454,12 +2678,14 @@ export interface components {
             /** Format: uuid */
             assignee_id?: string | null;
             team_id?: string | null;
+            /** @enum {string} */
+            priority?: "low" | "normal" | "high" | "urgent";
             /** Format: date-time */
             created_at: string;
         };
         /**
          * ConversationPartCreatedFeedEvent
-         * @description A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment). State changes carry the resulting state.
+         * @description A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment, priority). State changes carry the resulting state.
          */
         ConversationPartCreatedFeedEvent: {
             /**
@@ -2485,7 +2711,7 @@ export interface components {
                 conversation_id: string;
                 /** Format: uuid */
                 part_id: string;
-                part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment";
+                part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority";
                 /** Format: uuid */
                 channel_id: string;
                 author: {
@@ -2508,6 +2734,7 @@ export interface components {
                 snoozed_until?: string | null;
                 assignee_id?: string | null;
                 team_id?: string | null;
+                priority?: "low" | "normal" | "high" | "urgent";
             };
             /** Format: date-time */
             created_at: string;
@@ -2590,7 +2817,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment";
+            part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority";
             body: string | null;
             author: components["schemas"]["Author"];
             /** @description The bridge's message id, for inbound messages that carried one. */
@@ -2612,6 +2839,8 @@ export interface components {
             /** Format: uuid */
             assignee_id?: string | null;
             team_id?: string | null;
+            /** @enum {string} */
+            priority?: "low" | "normal" | "high" | "urgent";
             /** Format: date-time */
             created_at: string;
             conversation: components["schemas"]["Conversation"];
@@ -2702,6 +2931,12 @@ export interface components {
             /** Format: uuid */
             assignee_id: string | null;
             team_id: string | null;
+            /** @enum {string} */
+            priority: "low" | "normal" | "high" | "urgent";
+            /** @description Values of the workspace's conversation attributes, by name: a string (also `date`, YYYY-MM-DD, and `list`), a number or a boolean. Personal data: cleared when the contact is erased. */
+            custom_attributes: {
+                [key: string]: string | number | boolean;
+            };
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -2717,6 +2952,15 @@ export interface components {
         DeletedCompany: {
             /** @constant */
             type: "company";
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        /** DeletedConversationAttribute */
+        DeletedConversationAttribute: {
+            /** @constant */
+            type: "conversation_attribute";
             /** Format: uuid */
             id: string;
             /** @constant */
@@ -2871,6 +3115,12 @@ export interface components {
             /** Format: uuid */
             assignee_id: string | null;
             team_id: string | null;
+            /** @enum {string} */
+            priority: "low" | "normal" | "high" | "urgent";
+            /** @description Values of the workspace's conversation attributes, by name: a string (also `date`, YYYY-MM-DD, and `list`), a number or a boolean. Personal data: cleared when the contact is erased. */
+            custom_attributes: {
+                [key: string]: string | number | boolean;
+            };
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -2906,7 +3156,7 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
@@ -2961,7 +3211,7 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "admin" | "agent" | "viewer";
             /** @description Effective scopes: the key's ∩ what the role allows now. */
-            scopes: ("conversations:read" | "conversations:write" | "conversations:delete" | "contacts:read" | "contacts:write" | "contacts:delete" | "contacts:export" | "settings:read" | "settings:write" | "members:read" | "members:invite" | "events:read" | "api_keys:create" | "api_keys:revoke_own" | "api_keys:revoke_any")[];
+            scopes: ("conversations:read" | "conversations:write" | "conversations:delete" | "contacts:read" | "contacts:write" | "contacts:delete" | "contacts:export" | "settings:read" | "settings:write" | "members:read" | "members:invite" | "events:read" | "api_keys:create" | "api_keys:revoke_own" | "api_keys:revoke_any" | "audit:read")[];
             /** @enum {string} */
             via: "api_key" | "session";
             /** Format: uuid */
@@ -4472,7 +4722,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed, or names something the workspace does not have. Codes: `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_body`, `invalid_cursor`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_placeholder`, `invalid_query`, `invalid_text`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `snooze_in_past`, `too_many_values`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
+        /** @description The request is malformed, or names something the workspace does not have. Codes: `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_placeholder`, `invalid_query`, `invalid_text`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -4517,7 +4767,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
+        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -5790,6 +6040,198 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getConversationAttributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationAttributeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postConversationAttributes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    data_type: "string" | "integer" | "float" | "boolean" | "date" | "list";
+                    options?: string[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationAttribute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConversationAttributesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationAttribute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putConversationAttributesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    options?: string[];
+                    description?: string | null;
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationAttribute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteConversationAttributesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedConversationAttribute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getConversations: {
         parameters: {
             query?: {
@@ -5800,6 +6242,7 @@ export interface operations {
                 /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
                 workspace?: string;
                 state?: "open" | "closed" | "snoozed";
+                priority?: "low" | "normal" | "high" | "urgent";
                 assignee_id?: string | "none";
                 channel_id?: string;
                 contact_id?: string;
@@ -5861,6 +6304,8 @@ export interface operations {
                     };
                     /** Format: uuid */
                     assignee_id?: string;
+                    /** @enum {string} */
+                    priority?: "low" | "normal" | "high" | "urgent";
                 };
             };
         };
@@ -6000,6 +6445,53 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    putConversationsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Values of the workspace's conversation attributes by name (null removes one); each must fit its definition's data type. */
+                    custom_attributes: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postConversationsByIdParts: {
         parameters: {
             query?: never;
@@ -6017,12 +6509,14 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    message_type: "close" | "open" | "snoozed" | "assignment";
+                    message_type: "close" | "open" | "snoozed" | "assignment" | "priority";
                     body?: string;
                     /** Format: date-time */
                     snoozed_until?: string;
                     assignee_id?: string | null;
                     team_id?: string | null;
+                    /** @enum {string} */
+                    priority?: "low" | "normal" | "high" | "urgent";
                 };
             };
         };
@@ -6512,7 +7006,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("conversations:read" | "conversations:write" | "conversations:delete" | "contacts:read" | "contacts:write" | "contacts:delete" | "contacts:export" | "settings:read" | "settings:write" | "members:read" | "members:invite" | "events:read" | "api_keys:create" | "api_keys:revoke_own" | "api_keys:revoke_any")[];
+                    scopes: ("conversations:read" | "conversations:write" | "conversations:delete" | "contacts:read" | "contacts:write" | "contacts:delete" | "contacts:export" | "settings:read" | "settings:write" | "members:read" | "members:invite" | "events:read" | "api_keys:create" | "api_keys:revoke_own" | "api_keys:revoke_any" | "audit:read")[];
                 };
             };
         };
@@ -8188,7 +8682,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.created" | "conversation.tagged" | "conversation.untagged" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -8268,7 +8762,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.created" | "conversation.tagged" | "conversation.untagged" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;

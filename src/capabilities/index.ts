@@ -12,7 +12,8 @@ import { channelIdsOfTeam, channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactIdsTagged, contactsModule } from './contacts/index.js';
 import { erasureModule } from './erasure/index.js';
-import { conversationIdsOfTeam, conversationIdsTagged, conversationsModule } from './conversations/index.js';
+import { conversationHasAttribute, conversationIdsOfTeam, conversationIdsTagged, conversationsModule } from './conversations/index.js';
+import { conversationAttributesModule } from './conversation-attributes/index.js';
 import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
@@ -40,6 +41,8 @@ export const modules: readonly CapabilityModule[] = [
   channelsModule,
   contactsModule,
   companiesModule,
+  // Conversations imports the attribute definitions; a definition's deletion gets its in-use check here instead.
+  conversationAttributesModule({ inUse: conversationHasAttribute }),
   // Views imports conversations (its filter language); conversations gets the views' read functions here instead.
   conversationsModule(viewLookups),
   viewsModule,

@@ -4,10 +4,11 @@
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.js';
 import { taggingChanges, type TagView } from '../tags/index.js';
 import { contactErased, decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
-import type { ConversationEvent, PartPayload, PART_TYPES, AUTHOR_TYPES } from './conversations.events.js';
+import type { ConversationEvent, PartPayload, PART_TYPES, AUTHOR_TYPES, PRIORITIES } from './conversations.events.js';
 
 export type ConversationState = 'open' | 'closed' | 'snoozed';
 export type PartType = (typeof PART_TYPES)[number];
+export type Priority = (typeof PRIORITIES)[number];
 export interface Author {
   type: (typeof AUTHOR_TYPES)[number];
   id: string;
@@ -16,7 +17,7 @@ export interface Author {
 export type StartEvents = (ConversationEvent | ContactEvent)[];
 
 /** Keys of a part that carry the conversation's resulting state or the message's own details. */
-type PartExtra = Partial<Pick<PartPayload, 'sent_at' | 'state' | 'snoozed_until' | 'assignee_id' | 'team_id'>>;
+type PartExtra = Partial<Pick<PartPayload, 'sent_at' | 'state' | 'snoozed_until' | 'assignee_id' | 'team_id' | 'priority'>>;
 
 export interface ConversationView {
   id: string;
@@ -74,6 +75,7 @@ function conversationCreated(c: {
   assigneeId: string | null;
   teamId: string | null;
   source: 'inbound' | 'teammate';
+  priority: Priority;
 }): ConversationEvent {
   return {
     type: 'conversation.created',
@@ -89,6 +91,7 @@ function conversationCreated(c: {
       assignee_id: c.assigneeId,
       team_id: c.teamId,
       source: c.source,
+      priority: c.priority,
     },
   };
 }
@@ -154,6 +157,7 @@ export function decideInbound(cmd: InboundCommand, s: InboundState): StartEvents
       assigneeId: null,
       teamId: s.defaultTeamExists === false ? null : cmd.defaultTeamId,
       source: 'inbound',
+      priority: 'normal',
     }),
     partEvent({
       conversationId: cmd.conversationId,
@@ -179,6 +183,8 @@ export interface StartCommand {
   body: string;
   subject: string | null;
   assigneeId: string | null;
+  /** absent: normal */
+  priority?: Priority;
   author: Author;
   contactId: string | null;
   contact: ContactInput | null;
@@ -218,6 +224,7 @@ export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
       assigneeId: cmd.assigneeId,
       teamId: s.channel.defaultTeamId,
       source: 'teammate',
+      priority: cmd.priority ?? 'normal',
     }),
     // The opening message of a teammate is a customer-visible reply.
     partEvent({ conversationId: cmd.conversationId, channelId: cmd.channelId, partId: cmd.partId, partType: 'comment', author: cmd.author, body: cmd.body }),
@@ -255,7 +262,8 @@ export type ManageCommand =
       messageType: 'assignment';
       assigneeId: string | null | undefined;
       teamId: string | null | undefined;
-    };
+    }
+  | { partId: string; author: Author; body: string | null; messageType: 'priority'; priority: Priority | undefined };
 
 export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: { assigneeActive: boolean; teamExists?: boolean }): ConversationEvent[] {
   if (!c) throw new NotFound('conversation');
@@ -282,6 +290,10 @@ export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: 
       if (cmd.teamId !== undefined) extra.team_id = cmd.teamId;
       return [part(extra)];
     }
+    // Setting the priority it has is still a part (as a repeated assignment is): the history shows who confirmed it.
+    case 'priority':
+      if (cmd.priority === undefined) throw new BadRequest('missing_field', 'A priority part names its priority: low, normal, high or urgent.', 'priority');
+      return [part({ priority: cmd.priority })];
     default: {
       const never: never = cmd;
       throw new Error(`unhandled part type ${JSON.stringify(never)}`);

@@ -2,7 +2,10 @@ import { defineEvent, Instant, Nullable, payload, Personal, Text, Type, Uuid, ty
 
 const State = () => Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('snoozed')]);
 
-export const PART_TYPES = ['message', 'comment', 'note', 'close', 'open', 'snoozed', 'assignment'] as const;
+export const PART_TYPES = ['message', 'comment', 'note', 'close', 'open', 'snoozed', 'assignment', 'priority'] as const;
+/** How urgent a conversation is; `normal` unless set at creation or by a `priority` part. */
+export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+const Priority = () => Type.Union(PRIORITIES.map((p) => Type.Literal(p)));
 export const AUTHOR_TYPES = ['contact', 'member', 'api_key', 'system'] as const;
 
 const Attachment = () =>
@@ -29,6 +32,8 @@ export const ConversationCreated = defineEvent({
     assignee_id: Nullable(Uuid()),
     team_id: Nullable(Text()),
     source: Type.Union([Type.Literal('inbound'), Type.Literal('teammate')]),
+    /** absent in events from before priorities: normal */
+    priority: Type.Optional(Priority()),
   }),
 });
 
@@ -36,7 +41,7 @@ export const ConversationPartCreated = defineEvent({
   type: 'conversation_part.created',
   aggregate_type: 'conversation',
   description:
-    'A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment). State changes carry the resulting state.',
+    'A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment, priority). State changes carry the resulting state.',
   personal: { kind: 'part', id: 'part_id', fields: ['body', 'attachments'], owner: { kind: 'conversation', id: 'conversation_id' }, fresh: true },
   payload: payload({
     conversation_id: Uuid(),
@@ -52,6 +57,7 @@ export const ConversationPartCreated = defineEvent({
     snoozed_until: Type.Optional(Nullable(Instant())),
     assignee_id: Type.Optional(Nullable(Uuid())),
     team_id: Type.Optional(Nullable(Text())),
+    priority: Type.Optional(Priority()),
   }),
 });
 
@@ -91,6 +97,19 @@ export const ConversationUntagged = defineEvent({
   payload: payload({ conversation_id: Uuid(), tag_id: Uuid(), name: Text() }),
 });
 
+export const ConversationAttributesUpdated = defineEvent({
+  type: 'conversation.attributes_updated',
+  aggregate_type: 'conversation',
+  description:
+    "A conversation's custom attribute values changed (PUT /api/conversations/{id}). `custom_attributes` is the whole resulting set, sealed as personal data under the conversation's key (null once its contact is erased); `changed` names the attributes set or removed.",
+  personal: { kind: 'conversation', id: 'conversation_id', fields: ['custom_attributes'] },
+  payload: payload({
+    conversation_id: Uuid(),
+    custom_attributes: Personal(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
+    changed: Type.Array(Text()),
+  }),
+});
+
 export const conversationEvents = [
   ConversationCreated,
   ConversationPartCreated,
@@ -98,6 +117,7 @@ export const conversationEvents = [
   ConversationPartUnsent,
   ConversationTagged,
   ConversationUntagged,
+  ConversationAttributesUpdated,
 ] as const;
 export type ConversationEvent = EventOf<(typeof conversationEvents)[number]>;
 export type PartPayload = EventOf<typeof ConversationPartCreated>['payload'];

@@ -20,6 +20,8 @@ export const CONVERSATIONS = tableSpec({
     assignee_id: 'uuid',
     team_id: 'text',
     tag_ids: 'uuid[]',
+    priority: 'text',
+    custom_attributes: 'jsonb',
     parts_count: 'int',
     contact_erased: 'boolean',
     created_at: 'timestamptz',
@@ -48,7 +50,7 @@ export const PARTS = tableSpec({
 } as const);
 
 /** Keys of a part's payload that change the conversation (the decider puts the resulting state there). */
-const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id'] as const;
+const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id', 'priority'] as const;
 
 type Handled =
   | ConversationEvent
@@ -68,6 +70,7 @@ export const conversationsProjector: Projector<Handled> = {
     'conversation_part.unsent',
     'conversation.tagged',
     'conversation.untagged',
+    'conversation.attributes_updated',
     'contact.erased',
     'team.deleted',
     'tag.deleted',
@@ -92,6 +95,8 @@ export const conversationsProjector: Projector<Handled> = {
             assignee_id: p.assignee_id ?? null,
             team_id: p.team_id ?? null,
             tag_ids: [],
+            priority: p.priority ?? 'normal',
+            custom_attributes: {},
             parts_count: 0,
             contact_erased: false,
             created_at: e.created_at,
@@ -132,7 +137,8 @@ export const conversationsProjector: Projector<Handled> = {
           parts.patch({ tenant_id: e.tenant_id, id: e.payload.part_id }, gone('unsent'));
           break;
         case 'contact.erased':
-          for (const id of e.payload.conversation_ids) conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, contact_erased: true });
+          for (const id of e.payload.conversation_ids)
+            conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, custom_attributes: {}, contact_erased: true });
           for (const id of e.payload.part_ids) parts.patch({ tenant_id: e.tenant_id, id }, gone('erased'));
           break;
         // Tags are deltas on the stored set: a projector never needs the current tags to fold them.
@@ -143,6 +149,13 @@ export const conversationsProjector: Projector<Handled> = {
         case 'conversation.untagged':
           conversations.removeFrom({ tenant_id: e.tenant_id, id: e.payload.conversation_id }, 'tag_ids', [e.payload.tag_id]);
           conversations.patch({ tenant_id: e.tenant_id, id: e.payload.conversation_id }, { updated_at: e.created_at });
+          break;
+        // The whole resulting set: null once the conversation's key is gone (its contact erased), read as none.
+        case 'conversation.attributes_updated':
+          conversations.patch(
+            { tenant_id: e.tenant_id, id: e.payload.conversation_id },
+            { custom_attributes: e.payload.custom_attributes ?? {}, updated_at: e.created_at },
+          );
           break;
         case 'tag.deleted':
           // The event names the conversations that carried the tag (see tags.decider.ts).

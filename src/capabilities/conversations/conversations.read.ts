@@ -5,8 +5,9 @@ import { isUuid } from '../../platform/ids.js';
 import { batchedOn } from '../../platform/db/batched.js';
 import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
 import { arrayOf, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
-import { AUTHOR_TYPES, PART_TYPES } from './conversations.events.js';
-import type { ConversationState, ConversationView, PartView, PartType, Author } from './conversations.decider.js';
+import { AUTHOR_TYPES, PART_TYPES, PRIORITIES } from './conversations.events.js';
+import type { ConversationState, ConversationView, PartView, PartType, Author, Priority } from './conversations.decider.js';
+import { attributeValuesSchema, type AttributeValue } from '../conversation-attributes/index.js';
 import { findKey } from '../keys/index.js';
 import { tagRefSchema, tagRefsSql, type TagRef } from '../tags/index.js';
 
@@ -22,6 +23,9 @@ export interface ConversationRow {
   assignee_id: string | null;
   team_id: string | null;
   tag_ids: string[];
+  priority: Priority;
+  /** values by attribute name (personal data: cleared when the contact is erased) */
+  custom_attributes: Record<string, AttributeValue>;
   /** the tags by id and current name (tagRefsSql); every query that renders a conversation selects it */
   tags: TagRef[];
   parts_count: number;
@@ -83,6 +87,8 @@ export const renderConversation = (c: ConversationRow) => ({
   snoozed_until: c.snoozed_until?.toISOString() ?? null,
   assignee_id: c.assignee_id,
   team_id: c.team_id,
+  priority: c.priority,
+  custom_attributes: c.custom_attributes,
   tags: c.tags,
   parts_count: c.parts_count,
   created_at: c.created_at.toISOString(),
@@ -283,9 +289,10 @@ export const partSchema = object(
     snoozed_until: nullable(dateTime),
     assignee_id: nullable(uuid),
     team_id: nullable(str()),
+    priority: oneOfStrings(PRIORITIES),
     created_at: dateTime,
   },
-  { title: 'ConversationPart', optional: ['unsent', 'sent_at', 'state', 'snoozed_until', 'assignee_id', 'team_id'] },
+  { title: 'ConversationPart', optional: ['unsent', 'sent_at', 'state', 'snoozed_until', 'assignee_id', 'team_id', 'priority'] },
 );
 
 export const conversationSchema = object(
@@ -301,6 +308,8 @@ export const conversationSchema = object(
     snoozed_until: nullable(dateTime),
     assignee_id: nullable(uuid),
     team_id: nullable(str()),
+    priority: oneOfStrings(PRIORITIES),
+    custom_attributes: attributeValuesSchema,
     tags: arrayOf(tagRefSchema, { description: 'Its tags by id and current name, by name.' }),
     parts_count: int,
     created_at: dateTime,

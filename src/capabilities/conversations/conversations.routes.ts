@@ -9,7 +9,8 @@ import { BadRequest, NotFound } from '../../platform/errors.js';
 import { ERROR } from '../../api/schemas.js';
 import { ownerLookup, type CoreDeps } from '../capability.js';
 import type { ContactInput } from '../contacts/index.js';
-import type { Attachment, Author, ManageCommand } from './conversations.decider.js';
+import type { Attachment, Author, ManageCommand, Priority } from './conversations.decider.js';
+import { PRIORITIES } from './conversations.events.js';
 import { manageConversation, redactPart, replyToConversation, startConversation, tagConversation, unsendPart } from './conversations.commands.js';
 import {
   conversationList,
@@ -41,6 +42,7 @@ const author = (p: Principal): Author => (p.via === 'api_key' ? { type: 'api_key
 const uuid = { type: 'string', format: 'uuid' };
 const Uuid = Type.String({ format: 'uuid' });
 const partBody = Type.String({ minLength: 1, maxLength: 65535 });
+const PriorityValue = Type.Unsafe<Priority>({ type: 'string', enum: [...PRIORITIES] });
 
 const NewConversation = Type.Object(
   {
@@ -50,6 +52,7 @@ const NewConversation = Type.Object(
     contact_id: Type.Optional(Uuid),
     contact: Type.Optional(Type.Unsafe<ContactInput>(contactSchema)),
     assignee_id: Type.Optional(Uuid),
+    priority: Type.Optional(PriorityValue),
   },
   { additionalProperties: false },
 );
@@ -66,11 +69,12 @@ const Reply = Type.Object(
 /** A snooze names its end (if/then); team_id is one type naming null, as ajv reports it (not an anyOf). */
 const ConversationChange = Type.Object(
   {
-    message_type: Type.Unsafe<ManageCommand['messageType']>({ type: 'string', enum: ['close', 'open', 'snoozed', 'assignment'] }),
+    message_type: Type.Unsafe<ManageCommand['messageType']>({ type: 'string', enum: ['close', 'open', 'snoozed', 'assignment', 'priority'] }),
     body: Type.Optional(Type.String({ maxLength: 65535 })),
     snoozed_until: Type.Optional(Type.String({ format: 'date-time' })),
     assignee_id: Type.Optional(Type.Union([Uuid, Type.Null()])),
     team_id: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], minLength: 1, maxLength: 200 })),
+    priority: Type.Optional(PriorityValue),
   },
   {
     additionalProperties: false,
@@ -122,6 +126,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
             body: body.body,
             subject: body.subject ?? null,
             assigneeId: body.assignee_id ?? null,
+            priority: body.priority,
             author: author(p),
             contactId: body.contact_id ?? null,
             contact: body.contact ?? null,
@@ -134,7 +139,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       },
     }),
 
-    listRoute<ConversationRow, { state?: string; assignee_id?: string; channel_id?: string; contact_id?: string; view_id?: string }>({
+    listRoute<ConversationRow, { state?: string; priority?: string; assignee_id?: string; channel_id?: string; contact_id?: string; view_id?: string }>({
       path: '/conversations',
       permission: 'conversations:read',
       summary: 'List conversations (optionally those of a view)',
@@ -143,6 +148,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       responses: { 404: ERROR },
       filters: {
         state: { type: 'string', enum: ['open', 'closed', 'snoozed'] },
+        priority: { type: 'string', enum: [...PRIORITIES] },
         // `none` lists unassigned conversations
         assignee_id: { anyOf: [uuid, { type: 'string', enum: ['none'] }] },
         channel_id: uuid,
@@ -163,6 +169,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
         const { principal, query } = call;
         const q = conversationsOf(db, principal.tenantId);
         if (query.state) q.andWhere({ state: query.state });
+        if (query.priority) q.andWhere({ priority: query.priority });
         if (query.assignee_id === 'none') q.whereNull('assignee_id');
         else if (query.assignee_id) q.andWhere({ assignee_id: query.assignee_id });
         if (query.channel_id) q.andWhere({ channel_id: query.channel_id });
@@ -241,7 +248,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       method: 'post',
       path: '/conversations/:id/parts',
       permission: 'conversations:write',
-      summary: 'Close, open, snooze or assign a conversation',
+      summary: 'Close, open, snooze, assign or prioritise a conversation',
       responses: { 201: partWithConversationSchema },
       body: ConversationChange,
       async handle(call) {
@@ -253,7 +260,9 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
             ? { ...base, messageType: 'snoozed', snoozedUntil: body.snoozed_until!, now: ctx.now }
             : body.message_type === 'assignment'
               ? { ...base, messageType: 'assignment', assigneeId: body.assignee_id, teamId: body.team_id }
-              : { ...base, messageType: body.message_type };
+              : body.message_type === 'priority'
+                ? { ...base, messageType: 'priority', priority: body.priority }
+                : { ...base, messageType: body.message_type };
         return answerCommand(
           call,
           deps,

@@ -8,6 +8,7 @@ import {
   checkQuery,
   columnField,
   compile,
+  likePattern,
   uuidSetField,
   type CheckedNode,
   type FieldDef,
@@ -16,6 +17,7 @@ import {
   type Sql,
   type SqlContext,
 } from '../../platform/query/filter.js';
+import { PRIORITIES } from './conversations.events.js';
 
 /** The text-search configuration of part bodies; migration 024's index is built with the same one. */
 export const BODY_TS_CONFIG = 'simple';
@@ -128,6 +130,49 @@ const body: FieldDef = {
   },
 };
 
+/**
+ * `custom_attributes.<name>`: a value of a conversation attribute (see
+ * conversation-attributes). = / != / IN / NIN compare the JSON value exactly
+ * (`"1"` is not `1`; `= null`: no value); the orderings compare numbers with
+ * numbers and strings with strings (dates, YYYY-MM-DD, order as strings); ~ ^ $
+ * match string values ignoring case. A name no definition has matches nothing.
+ */
+const customAttribute: FieldDef = {
+  name: 'custom_attributes.',
+  kind: 'scalar',
+  operators: ['=', '!=', 'IN', 'NIN', '<', '<=', '>', '>=', '~', '^', '$'],
+  nullable: true,
+  key: /^[A-Za-z_][A-Za-z0-9_]{0,63}$/,
+  description: 'A custom attribute value by name (string, number or boolean; a date is a YYYY-MM-DD string); null: no value.',
+  sql(op, value, key): Sql {
+    const attr = 'conversations.custom_attributes -> ?::text';
+    switch (op) {
+      case '=':
+      case '!=':
+        if (value === null) return { sql: `${attr} IS ${op === '=' ? '' : 'NOT '}NULL`, bindings: [key] };
+        return { sql: `${attr} IS ${op === '=' ? 'NOT ' : ''}DISTINCT FROM ?::jsonb`, bindings: [key, JSON.stringify(value)] };
+      case 'IN':
+      case 'NIN': {
+        const any = `${attr} IN (SELECT jsonb_array_elements(?::jsonb))`;
+        return { sql: op === 'IN' ? `COALESCE(${any}, false)` : `NOT COALESCE(${any}, false)`, bindings: [key, JSON.stringify(value)] };
+      }
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+        return {
+          sql: `jsonb_typeof(${attr}) = ?::text AND ${attr} ${op} ?::jsonb`,
+          bindings: [key, typeof value === 'number' ? 'number' : 'string', key, JSON.stringify(value)],
+        };
+      default:
+        return {
+          sql: `jsonb_typeof(${attr}) = 'string' AND conversations.custom_attributes ->> ?::text ILIKE ? ESCAPE '\\'`,
+          bindings: [key, key, likePattern(op, value as string)],
+        };
+    }
+  },
+};
+
 export const conversationSearch: FilterLanguage = {
   name: 'conversations',
   fields: [
@@ -145,11 +190,13 @@ export const conversationSearch: FilterLanguage = {
     columnField({ name: 'channel_id', column: 'conversations.channel_id', kind: 'uuid', operators: ids, cast: 'uuid' }),
     columnField({ name: 'contact_id', column: 'conversations.contact_id', kind: 'uuid', operators: ids, cast: 'uuid' }),
     uuidSetField({ name: 'tag_ids', column: 'conversations.tag_ids', description: '= has the tag, IN has any of them; null: untagged' }),
+    columnField({ name: 'priority', column: 'conversations.priority', kind: 'enum', values: PRIORITIES, operators: ids, cast: 'text' }),
     columnField({ name: 'created_at', column: 'conversations.created_at', kind: 'instant', operators: instants, cast: 'timestamptz' }),
     columnField({ name: 'updated_at', column: 'conversations.updated_at', kind: 'instant', operators: instants, cast: 'timestamptz' }),
     columnField({ name: 'snoozed_until', column: 'conversations.snoozed_until', kind: 'instant', operators: instants, nullable: true, cast: 'timestamptz' }),
     columnField({ name: 'subject', column: 'conversations.subject', kind: 'text', operators: [...ids, '~', '^', '$'], nullable: true, cast: 'text' }),
     body,
+    customAttribute,
   ],
 };
 

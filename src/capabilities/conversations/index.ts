@@ -7,12 +7,14 @@ import { conversationsProjector } from './conversations.projection.js';
 import { conversationsRoutes } from './conversations.routes.js';
 import type { ViewLookups } from './conversations.search.js';
 import { inboundRoute } from './inbound.route.js';
+import { attributeValuesRoute } from './attribute-values.route.js';
 import { unsnoozeWorker } from './unsnooze.worker.js';
 import { defineErrors } from '../../platform/errors.js';
 
 export type { ConversationEvent } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, conversationSchema, partSchema } from './conversations.read.js';
 export { startConversation } from './conversations.commands.js';
+export { conversationHasAttribute } from './attribute-values.route.js';
 export type { StartCommand, StartEvents, StartState } from './conversations.decider.js';
 export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation } from './conversations.read.js';
 
@@ -45,10 +47,10 @@ export const conversationsModule = (views: ViewLookups) =>
     errors,
     events: conversationEvents,
     personal: [
-      { type: 'conversation', kind: 'conversation', fields: ['subject'] },
+      { type: 'conversation', kind: 'conversation', fields: ['subject', 'custom_attributes'], erased: { custom_attributes: {} } },
       { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
     ],
     projectors: [conversationsProjector],
-    routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps, views)],
+    routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps, views), attributeValuesRoute(deps)],
     workers: (deps) => [unsnoozeWorker(deps)],
   });
