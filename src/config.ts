@@ -51,6 +51,14 @@ export interface Config {
   outboundIntervalMs: number;
   /** outbound worker: the poll tick (NOTIFY wakes it sooner) */
   outboundPollMs: number;
+  /** the outbound SMTP relay (smtp:// or smtps://, credentials in the URL); null: no mail is sent */
+  smtpRelayUrl: string | null;
+  /** the sender of the mail the service sends (invites, password resets) */
+  mailFrom: string;
+  /** where people reach the service (its web front): links in e-mails start with it */
+  publicUrl: string;
+  /** how long a password-reset link works */
+  passwordResetTtlMinutes: number;
   /** hash-chain the log (docs/audit.md); off only for the bench, to measure what the chain costs */
   auditChain: boolean;
   /** the Ed25519 key that signs audit checkpoints (PKCS#8 PEM or a base64url 32-byte seed); null: generated once in DATA_DIR */
@@ -97,6 +105,10 @@ export const CONFIG_VARS = [
   'OUTBOUND_LEASE_MS',
   'OUTBOUND_INTERVAL_MS',
   'OUTBOUND_POLL_MS',
+  'SMTP_RELAY_URL',
+  'MAIL_FROM',
+  'PUBLIC_URL',
+  'PASSWORD_RESET_TTL_MINUTES',
   'AUDIT_CHAIN',
   'SERVICE_AUDIT_SIGNING_KEY',
   'AUDIT_CHECKPOINT_INTERVAL_SECONDS',
@@ -193,6 +205,10 @@ export function loadConfig(env: Env = process.env): Config {
     outboundLeaseMs: int('OUTBOUND_LEASE_MS', 60_000, 500, 3_600_000),
     outboundIntervalMs: int('OUTBOUND_INTERVAL_MS', 0, 0, 60_000),
     outboundPollMs: int('OUTBOUND_POLL_MS', 2_000, 50, 600_000),
+    smtpRelayUrl: url('SMTP_RELAY_URL', ['smtp:', 'smtps:']),
+    mailFrom: str('MAIL_FROM') ?? 'Conversation service <no-reply@localhost>',
+    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://${str('HOST') ?? '127.0.0.1'}:${str('PORT') ?? '3000'}`).replace(/\/+$/, ''),
+    passwordResetTtlMinutes: int('PASSWORD_RESET_TTL_MINUTES', 30, 1, 24 * 60),
     auditChain: (str('AUDIT_CHAIN') ?? 'on') !== 'off',
     auditSigningKey,
     auditCheckpointIntervalSeconds: int('AUDIT_CHECKPOINT_INTERVAL_SECONDS', 3600, 0, 30 * 86_400),
@@ -212,6 +228,10 @@ export function loadConfig(env: Env = process.env): Config {
     if (!['loopback', 'linklocal', 'uniquelocal'].includes(p) && (family === 0 || !okBits || extra !== undefined)) {
       problems.push(`TRUST_PROXY entries must be IPs, CIDRs, loopback, linklocal or uniquelocal (got "${p}")`);
     }
+  }
+  // The sender is an address, optionally with a display name: `no-reply@example.com` or `Support <no-reply@example.com>`.
+  if (!/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(config.mailFrom)) {
+    problems.push(`MAIL_FROM must be an address, optionally with a name: Support <no-reply@example.com> (got "${config.mailFrom}")`);
   }
   if (!/^\d+(kb|mb|b)?$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT must look like 256kb or 1mb (got "${config.bodyLimit}")`);
   if (problems.length > 0) throw new ConfigError(problems);

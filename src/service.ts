@@ -23,6 +23,7 @@ import { createLogger, type Logger } from './platform/logger.js';
 import { secretsKey } from './platform/secrets-key.js';
 import { ProjectionEngine } from './projections/engine.js';
 import { UrlPolicy } from './dispatch/url-policy.js';
+import { smtpRelay } from './platform/mail/relay.js';
 import { startCatchUpProjector } from './projections/catch-up.js';
 import type { Subscription } from './eventstore/store.port.js';
 import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
@@ -113,6 +114,7 @@ export async function openCore(
   const ids = options.ids ?? randomIds;
   const shell = new CommandShell(store, database.db, engine, ids, forgettable, scope, { groupCommit: config.groupCommit });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
+  const mail = config.smtpRelayUrl ? smtpRelay(config.smtpRelayUrl, { from: config.mailFrom }) : undefined;
   const deps: CoreDeps = {
     config,
     db: database.db,
@@ -127,6 +129,7 @@ export async function openCore(
     forgettable,
     urlPolicy,
     catalogue,
+    ...(mail ? { mail } : {}),
     ...wiring,
   };
   return { deps, engine };

@@ -41,6 +41,32 @@ describe('configuration', function () {
     });
   });
 
+  it('reads the mail settings: no relay by default, smtp(s) URLs only, a sender address, the public URL and the reset link lifetime', () => {
+    expect(loadConfig({})).to.include({ smtpRelayUrl: null, publicUrl: 'http://127.0.0.1:3000', passwordResetTtlMinutes: 30 });
+    const c = loadConfig({
+      SMTP_RELAY_URL: 'smtps://user:p%40ss@relay.example:465',
+      MAIL_FROM: 'Support <no-reply@acme.example>',
+      PUBLIC_URL: 'https://help.acme.example/',
+      PASSWORD_RESET_TTL_MINUTES: '15',
+    });
+    expect(c).to.include({
+      smtpRelayUrl: 'smtps://user:p%40ss@relay.example:465',
+      mailFrom: 'Support <no-reply@acme.example>',
+      publicUrl: 'https://help.acme.example',
+      passwordResetTtlMinutes: 15,
+    });
+    expect(loadConfig({ MAIL_FROM: 'no-reply@acme.example' }).mailFrom).to.equal('no-reply@acme.example');
+    for (const [name, bad] of [
+      ['SMTP_RELAY_URL', 'http://relay.example'],
+      ['SMTP_RELAY_URL', 'not a url'],
+      ['MAIL_FROM', 'nobody'],
+      ['MAIL_FROM', 'A <b>'],
+      ['PUBLIC_URL', 'ftp://x.example'],
+      ['PASSWORD_RESET_TTL_MINUTES', '0'],
+    ] as const)
+      expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).to.throw(ConfigError, name);
+  });
+
   it('reads EXPORT_TTL_HOURS (default 48) and refuses a value that is not a whole number of hours from 1', () => {
     expect(loadConfig({}).exportTtlHours).to.equal(48);
     expect(loadConfig({ EXPORT_TTL_HOURS: '6' }).exportTtlHours).to.equal(6);

@@ -17,6 +17,7 @@ import type { Sealer } from '../platform/crypto/seal.js';
 import type { Forgettable, PersonalObject } from '../eventstore/forgettable.js';
 import type { UrlPolicy } from '../dispatch/url-policy.js';
 import type { DeliveryObserver } from '../dispatch/delivery-worker.js';
+import type { MailRelay } from '../platform/mail/relay.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
 import type { Lookup } from '../platform/query/filter.js';
 import type { ErrorCodes } from '../platform/errors.js';
@@ -51,6 +52,8 @@ export interface CoreDeps {
   catalogue: EventCatalogue;
   /** told about every webhook and channel delivery attempt (metrics) */
   deliveryObserver?: DeliveryObserver;
+  /** the outbound SMTP relay (SMTP_RELAY_URL); unset when the operator configured none */
+  mail?: MailRelay;
 }
 
 export interface CapabilityModule {
