@@ -1,7 +1,8 @@
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
-import { constant, dateTime, nullable, object, str, uuid } from '../../api/schemas.js';
+import { Type } from '@sinclair/typebox';
+import { constant, dateTime, int, nullable, object, recordOf, str, uuid, type Static } from '../../api/schemas.js';
 import type { CompanyView } from './companies.decider.js';
 import type { CustomAttributeValues } from './companies.events.js';
 
@@ -29,7 +30,7 @@ export const companyList: ListSpec = {
   defaultOrder: 'desc',
 };
 
-export const renderCompany = (c: CompanyRow) => ({
+export const renderCompany = (c: CompanyRow): Company => ({
   type: 'company',
   id: c.id,
   company_id: c.company_id,
@@ -62,6 +63,9 @@ export async function companiesByIds(db: Db, tenantId: string, ids: readonly str
 export const companyView = (c: CompanyRow | undefined): CompanyView | null =>
   c ? { id: c.id, companyId: c.company_id, name: c.name, website: c.website, plan: c.plan, size: c.size, customAttributes: c.custom_attributes } : null;
 
+/** Custom attribute values as answers show them (companies' and contacts'). */
+export const customAttributeValuesSchema = recordOf(Type.Unsafe<CustomAttributeValues[string]>({ type: ['string', 'number', 'boolean'] }));
+
 export const companySchema = object(
   {
     type: constant('company'),
@@ -70,12 +74,14 @@ export const companySchema = object(
     name: str(),
     website: nullable(str()),
     plan: nullable(str()),
-    size: nullable({ type: 'integer' }),
-    custom_attributes: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+    size: nullable(int),
+    custom_attributes: customAttributeValuesSchema,
     created_at: dateTime,
     updated_at: dateTime,
   },
   { title: 'Company' },
 );
+export type Company = Static<typeof companySchema>;
 
 export const deletedCompanySchema = object({ type: constant('company'), id: uuid, deleted: constant(true) }, { title: 'DeletedCompany' });
+export type DeletedCompany = Static<typeof deletedCompanySchema>;

@@ -5,7 +5,16 @@ import type { RouteDef } from '../../api/routes.js';
 import type { Schema } from '../../api/validation.js';
 import type { CoreDeps } from '../capability.js';
 import { createCompany, deleteCompany, updateCompany } from './companies.commands.js';
-import { companiesOf, companyList, companySchema, deletedCompanySchema, findCompany, renderCompany, type CompanyRow } from './companies.read.js';
+import {
+  companiesOf,
+  companyList,
+  companySchema,
+  deletedCompanySchema,
+  findCompany,
+  renderCompany,
+  type CompanyRow,
+  type DeletedCompany,
+} from './companies.read.js';
 
 /** Custom attributes: up to 100 keys of scalar values; in an update, null removes a key. */
 export const customAttributesSchema = (allowNull: boolean): Schema => ({
@@ -112,7 +121,11 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'contacts:write',
       summary: 'Delete a company',
       command: (call) => deleteCompany({ id: call.params.id! }),
-      answer: { status: 200, schema: deletedCompanySchema, read: async (_tx, [deleted]) => ({ type: 'company', id: deleted!.aggregate_id, deleted: true }) },
+      answer: {
+        status: 200,
+        schema: deletedCompanySchema,
+        read: async (_tx, [deleted]): Promise<DeletedCompany> => ({ type: 'company', id: deleted!.aggregate_id, deleted: true }),
+      },
     }),
   ];
 }

@@ -6,7 +6,7 @@ import { companiesProjector } from './companies.projection.js';
 import { companiesRoutes } from './companies.routes.js';
 import { defineErrors } from '../../platform/errors.js';
 
-export { companiesByIds, companySchema, findCompany, renderCompany, type CompanyRow } from './companies.read.js';
+export { companiesByIds, companySchema, customAttributeValuesSchema, findCompany, renderCompany, type Company, type CompanyRow } from './companies.read.js';
 export { CustomAttributes, type CompanyEvent, type CustomAttributeValues } from './companies.events.js';
 export { mergeAttributes, sameAttributes } from './companies.decider.js';
 export { customAttributesSchema } from './companies.routes.js';
