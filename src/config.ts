@@ -51,6 +51,8 @@ export interface Config {
   outboundIntervalMs: number;
   /** outbound worker: the poll tick (NOTIFY wakes it sooner) */
   outboundPollMs: number;
+  /** how long the audit log keeps its entries beside the log (sign-ins, downloads, ...); events are never dropped */
+  auditRetentionDays: number;
   /** the outbound SMTP relay (smtp:// or smtps://, credentials in the URL); null: no mail is sent */
   smtpRelayUrl: string | null;
   /** the sender of the mail the service sends (invites, password resets) */
@@ -105,6 +107,7 @@ export const CONFIG_VARS = [
   'OUTBOUND_LEASE_MS',
   'OUTBOUND_INTERVAL_MS',
   'OUTBOUND_POLL_MS',
+  'AUDIT_RETENTION_DAYS',
   'SMTP_RELAY_URL',
   'MAIL_FROM',
   'PUBLIC_URL',
@@ -205,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboundLeaseMs: int('OUTBOUND_LEASE_MS', 60_000, 500, 3_600_000),
     outboundIntervalMs: int('OUTBOUND_INTERVAL_MS', 0, 0, 60_000),
     outboundPollMs: int('OUTBOUND_POLL_MS', 2_000, 50, 600_000),
+    auditRetentionDays: int('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     smtpRelayUrl: url('SMTP_RELAY_URL', ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM') ?? 'Conversation service <no-reply@localhost>',
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://${str('HOST') ?? '127.0.0.1'}:${str('PORT') ?? '3000'}`).replace(/\/+$/, ''),

@@ -12,6 +12,7 @@ import type { RequestHandler } from 'express';
 import client from 'prom-client';
 import type { CommandShell } from './commands/shell.js';
 import type { DeliveryObserver } from './dispatch/delivery-worker.js';
+import type { SigninObserver } from './capabilities/capability.js';
 import { AppError } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
 import { contextOf } from './api/context.js';
@@ -121,6 +122,17 @@ export class ServiceMetrics {
     labelNames: ['process'] as const,
     registers: [this.registry],
   });
+  private readonly signinThrottled = new client.Counter({
+    name: 'service_signin_throttled_total',
+    help: 'Sign-in attempts the throttle refused (429 too_many_attempts), by the bucket that refused them (account, address, device); an attempt refused by two counts in both.',
+    labelNames: ['bucket'] as const,
+    registers: [this.registry],
+  });
+  private readonly signinBursts = new client.Counter({
+    name: 'service_signin_throttle_bursts_total',
+    help: "Throttled sign-in bursts against an account seen by this process (a burst ends after a minute without a refusal); each is logged with its addresses and recorded in the account's workspaces' audit logs.",
+    registers: [this.registry],
+  });
   private readonly sampleErrors = new client.Counter({
     name: 'service_metrics_sample_errors_total',
     help: 'Scrapes whose database sampling failed (those gauges keep their last values).',
@@ -216,6 +228,13 @@ export class ServiceMetrics {
       },
     };
   }
+
+  readonly signinObserver: SigninObserver = {
+    throttled: (buckets, burst) => {
+      for (const bucket of buckets) this.signinThrottled.inc({ bucket });
+      if (burst) this.signinBursts.inc();
+    },
+  };
 
   readonly deliveryObserver: DeliveryObserver = {
     attempted: (a) => {

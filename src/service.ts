@@ -26,10 +26,11 @@ import { UrlPolicy } from './dispatch/url-policy.js';
 import { smtpRelay } from './platform/mail/relay.js';
 import { startCatchUpProjector } from './projections/catch-up.js';
 import type { Subscription } from './eventstore/store.port.js';
-import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
+import type { CapabilityModule, CoreDeps, SigninObserver } from './capabilities/capability.js';
 import type { Worker } from './platform/worker.js';
 import { allProjectors, eventCatalogue, modules, personalObjects } from './capabilities/index.js';
 import { Authenticator } from './capabilities/access/index.js';
+import { eventClientSealer, KeyAddresses } from './capabilities/audit-log/index.js';
 import { Idempotency } from './api/idempotency/idempotency.js';
 import { idempotencySweeper } from './api/idempotency/sweeper.js';
 import type { RouteDef, RoutePipeline } from './api/routes.js';
@@ -92,7 +93,7 @@ export interface Service {
 export async function openCore(
   options: ServiceOptions,
   database: Database,
-  wiring: { ownerDb?: Knex; deliveryObserver?: DeliveryObserver } = {},
+  wiring: { ownerDb?: Knex; deliveryObserver?: DeliveryObserver; signinObserver?: SigninObserver } = {},
 ): Promise<{ deps: CoreDeps; engine: ProjectionEngine }> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
@@ -112,7 +113,11 @@ export async function openCore(
   const store = new OpeningStore(log_, forgettable, database.db);
   const engine = new ProjectionEngine(allProjectors(), { logInDatabase: store.kind === 'postgres' });
   const ids = options.ids ?? randomIds;
-  const shell = new CommandShell(store, database.db, engine, ids, forgettable, scope, { groupCommit: config.groupCommit });
+  // Each write's caller (address, user agent) goes into its events' metadata, sealed: the audit log shows it.
+  const shell = new CommandShell(store, database.db, engine, ids, forgettable, scope, {
+    groupCommit: config.groupCommit,
+    sealClients: eventClientSealer(forgettable),
+  });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
   const mail = config.smtpRelayUrl ? smtpRelay(config.smtpRelayUrl, { from: config.mailFrom }) : undefined;
   const deps: CoreDeps = {
@@ -151,14 +156,18 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     log,
     roleSwitches: () => scope?.switches() ?? 0,
   });
-  const { deps, engine } = await openCore({ ...options, log }, database, { ownerDb, deliveryObserver: metrics.deliveryObserver });
+  const { deps, engine } = await openCore({ ...options, log }, database, {
+    ownerDb,
+    deliveryObserver: metrics.deliveryObserver,
+    signinObserver: metrics.signinObserver,
+  });
   scope = deps.scope;
   // Metrics observe the shell through its hooks (commits, refusals); nothing replaces its methods.
   metrics.observeShell(deps.shell);
   let live = true;
 
   // The request pipeline every /api route runs through: who is calling, and Idempotency-Key.
-  const auth = new Authenticator(ownerDb, deps.clock);
+  const auth = new Authenticator(ownerDb, deps.clock, new KeyAddresses({ ...deps, db: ownerDb }));
   void auth.watch(deps.shell, deps.notifier).catch((e) => log.warn({ err: e }, 'auth cache invalidation could not listen'));
   // Reservations commit on their own (spec 3.2). They and the stored answers are written on the owner
   // pool, batched across workspaces (each row names its tenant); replays read in the request's tenant scope.

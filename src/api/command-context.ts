@@ -1,4 +1,5 @@
-import type { CommandContext, CommandSpec } from '../commands/command.js';
+import type { Request } from 'express';
+import type { CommandContext, CommandSpec, RequestClient } from '../commands/command.js';
 import type { CommandShell } from '../commands/shell.js';
 import type { NewEvent, StoredEvent } from '../eventstore/envelope.js';
 import type { Clock } from '../platform/clock.js';
@@ -15,7 +16,22 @@ export function commandContext(call: Call, clock: Clock): CommandContext {
     idempotencyKey: call.req.get('idempotency-key'),
     resumed: call.write.resumed,
     requestId: call.ctx.requestId,
+    client: requestClient(call.req),
   };
+}
+
+/** The longest user agent kept (it is stored, sealed, in the metadata of every write). */
+const MAX_USER_AGENT = 512;
+
+/**
+ * Where a request came from, for the audit log: the address Express resolved (X-Forwarded-For is believed only
+ * from TRUST_PROXY), an IPv4-mapped IPv6 address unwrapped, and the User-Agent (cut at 512 characters).
+ */
+export function requestClient(req: Request): RequestClient {
+  const raw = (req.ip ?? '').toLowerCase();
+  const ip = raw.startsWith('::ffff:') && raw.includes('.') ? raw.slice(7) : raw;
+  const agent = req.get('user-agent');
+  return { ip: ip || null, user_agent: agent ? agent.slice(0, MAX_USER_AGENT).replace(/[\uD800-\uDBFF]$/, '') : null };
 }
 
 /**

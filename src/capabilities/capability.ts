@@ -52,6 +52,8 @@ export interface CoreDeps {
   catalogue: EventCatalogue;
   /** told about every webhook and channel delivery attempt (metrics) */
   deliveryObserver?: DeliveryObserver;
+  /** told about sign-in attempts the throttle refused (metrics) */
+  signinObserver?: SigninObserver;
   /** the outbound SMTP relay (SMTP_RELAY_URL); unset when the operator configured none */
   mail?: MailRelay;
 }
@@ -74,6 +76,12 @@ export interface CapabilityModule {
 }
 
 export const defineModule = (m: CapabilityModule): CapabilityModule => m;
+
+/** What the sign-in throttle tells the metrics: each refused attempt, by the buckets that refused it. */
+export interface SigninObserver {
+  /** `burst`: this refusal started a burst against the account (the first in a while) */
+  throttled(buckets: readonly ('account' | 'address' | 'device')[], burst: boolean): void;
+}
 
 /**
  * What a search probes an index with (see Lookup in src/platform/query/filter.ts):

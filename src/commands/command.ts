@@ -14,6 +14,12 @@ export interface CommandContext {
   resumed?: boolean;
   requestId?: string;
   /**
+   * Where the request came from (plaintext): the shell seals it into its events'
+   * metadata (`client`) under the data key of whose data it is (see ClientSealer),
+   * for the audit log. Commands of workers and the CLI have none.
+   */
+  client?: RequestClient;
+  /**
    * Runs inside the command's transaction once its events are written and the
    * read models projected (the Postgres store; never with EventStoreDB, whose
    * append commits on its own): what must commit with the events or not at
@@ -24,6 +30,25 @@ export interface CommandContext {
    */
   settle?(db: Db, events: StoredEvent[], keys: ReadonlyMap<string, Buffer>): Promise<void>;
 }
+
+/** The caller's address and user agent, as a request presented them (personal data: sealed before they are stored). */
+export interface RequestClient {
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/**
+ * Seals the client of each command of a transaction (one per command, null for
+ * none) for its events' metadata, under the data key of the subject it is
+ * personal data of. Handed to the shell by the composition root (the audit log
+ * decides the subject); `known`: the data keys this transaction created.
+ */
+export type ClientSealer = (
+  db: Db,
+  tenantId: string,
+  commands: readonly { ctx: CommandContext; events: readonly NewEvent[] }[],
+  known: ReadonlyMap<string, Buffer>,
+) => Promise<(Record<string, unknown> | null)[]>;
 
 export type { Db } from '../platform/db/database.js';
 import type { Db } from '../platform/db/database.js';

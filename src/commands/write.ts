@@ -10,7 +10,7 @@ import type { EventStore, TenantSession } from '../eventstore/store.port.js';
 import type { Forgettable } from '../eventstore/forgettable.js';
 import { deterministicUuid, type Ids } from '../platform/ids.js';
 import type { ProjectionEngine } from '../projections/engine.js';
-import type { CommandContext, CommandSpec, Db } from './command.js';
+import type { ClientSealer, CommandContext, CommandSpec, Db } from './command.js';
 
 /** No command appends more events than this (a replay looks for at most this many). */
 export const MAX_EVENTS_PER_COMMAND = 256;
@@ -52,6 +52,7 @@ export class CommandWriter {
     private readonly projections: ProjectionEngine,
     private readonly ids: Ids,
     private readonly forgettable: Forgettable,
+    private readonly sealClients?: ClientSealer,
   ) {}
 
   /** The read models' checkpoint: read with the lock where the store took one, else on its own. */
@@ -113,6 +114,7 @@ export class CommandWriter {
     // Personal fields are sealed with their subject's data key before anything is written (forgettable.ts):
     // the log only ever holds the sealed form; the read models, folded below, get the plaintext.
     const sealed = await this.forgettable.seal(session.db, tenantId, events, newKeys);
+    await this.withClients(session.db, tenantId, items, perCommand, sealed.events, newKeys);
     for (const { ctx, spec, decided } of items) await spec.beside?.(session.db, decided, ctx);
     if (!session.inline) {
       for (const w of sealed.keyWrites) await session.db.raw(w.sql, w.bindings as Knex.RawBinding[]);
@@ -160,6 +162,33 @@ export class CommandWriter {
         ...(ctx.requestId ? { request_id: ctx.requestId } : {}),
       },
     }));
+  }
+
+  /**
+   * Puts each command's client (the caller's address and user agent), sealed, in the metadata of its events
+   * as they will be appended (`sealedEvents`, in the order of `perCommand`). After `seal`, so that a subject
+   * whose key this transaction creates (a new contact) seals with it.
+   */
+  private async withClients(
+    db: Db,
+    tenantId: string,
+    items: Decided[],
+    perCommand: PendingEvent[][],
+    sealedEvents: PendingEvent[],
+    newKeys: ReadonlyMap<string, Buffer>,
+  ): Promise<void> {
+    if (!this.sealClients || !items.some((item) => item.ctx.client)) return;
+    const clients = await this.sealClients(
+      db,
+      tenantId,
+      items.map((item, i) => ({ ctx: item.ctx, events: perCommand[i]! })),
+      newKeys,
+    );
+    let at = 0;
+    perCommand.forEach((own, i) => {
+      const client = clients[i];
+      for (let j = 0; j < own.length; j++, at++) if (client) sealedEvents[at]!.metadata = { ...sealedEvents[at]!.metadata, client } as PendingEvent['metadata'];
+    });
   }
 
   /**

@@ -7,8 +7,10 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../platform/clock.js';
 import { digestsEqual, sha256Hex } from '../../platform/crypto/hmac.js';
 import { BadRequest, Forbidden, NotFound, Unauthorized } from '../../platform/errors.js';
-import type { Principal } from '../../api/context.js';
+import { contextOf, type Principal } from '../../api/context.js';
+import { requestClient } from '../../api/command-context.js';
 import { effectiveScopes } from '../../api/scopes.js';
+import type { KeyAddresses } from '../audit-log/index.js';
 import { findActiveKeyByHash, tenantOfKey } from '../keys/index.js';
 import { activeMemberOfUser, findActiveMember } from '../members/index.js';
 import { FRESH_SESSION_MS, SESSION_COOKIE, findSession, readCookie } from './sessions.repo.js';
@@ -32,6 +34,8 @@ export class Authenticator {
   constructor(
     private readonly db: Knex,
     private readonly clock: Clock,
+    /** records a key's first use from an address in the audit log (api_key.new_address) */
+    private readonly keyAddresses?: KeyAddresses,
   ) {}
 
   /** Wires invalidation: local commits synchronously, other processes through NOTIFY. */
@@ -47,7 +51,11 @@ export class Authenticator {
 
   async authenticate(req: Request): Promise<Principal> {
     const auth = req.get('authorization');
-    if (auth !== undefined) return this.bearer(auth);
+    if (auth !== undefined) {
+      const principal = await this.bearer(auth);
+      await this.keyAddresses?.noted(principal, requestClient(req), contextOf(req).requestId);
+      return principal;
+    }
     const token = readCookie(req.get('cookie'), SESSION_COOKIE);
     if (token) return this.session(req, token);
     throw new Unauthorized('unauthenticated', 'Send an API key as "Authorization: Bearer <key>" or a session cookie.');

@@ -11,7 +11,10 @@
 // against the e-mail the attempt signs in as, so it reveals nothing about the user
 // and needs no lookup (a known and an unknown e-mail take the same path). It is
 // valid for DEVICE_TTL_MS after issue; every successful sign-in issues a new one,
-// and the one it replaces is retired (throttle.retire).
+// and the one it replaces is retired (throttle.retire). Revoking a user's devices
+// (DELETE /api/me/devices, DELETE /api/members/{id}/devices) voids every cookie
+// issued at or before that moment: the throttle compares the issue time the
+// cookie carries with users.devices_revoked_at.
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { secretsKey } from '../../platform/secrets-key.js';
@@ -27,6 +30,8 @@ const FORMAT = /^v1\.(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 export interface DeviceCookie {
   /** what the cookie is known by: its bucket and its retirement are keyed by this (hashed) */
   id: string;
+  /** when it was issued, to the second (a revocation of the user's devices voids cookies issued at or before it) */
+  issuedAt: Date;
   expiresAt: Date;
 }
 
@@ -76,7 +81,7 @@ export class DeviceCookies {
     const issued = Number(issuedAt) * 1000;
     // not yet issued (more than a minute of clock skew between processes) or expired: not a device
     if (issued > now.getTime() + 60_000 || issued + DEVICE_TTL_MS <= now.getTime()) return null;
-    return { id: `${issuedAt}.${nonce}`, expiresAt: new Date(issued + DEVICE_TTL_MS) };
+    return { id: `${issuedAt}.${nonce}`, issuedAt: new Date(issued), expiresAt: new Date(issued + DEVICE_TTL_MS) };
   }
 }
 

@@ -7,6 +7,7 @@
 // compares) before the verdict, so timing does not tell them apart either.
 import { randomUUID } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
+import { requestClient } from '../../api/command-context.js';
 import { ResponseDoc, route, type Answer, type RouteDef } from '../../api/routes.js';
 import { constant, errorListSchema, nullable, object, oneOfStrings, uuid } from '../../api/schemas.js';
 import { assertStorable } from '../../api/text-guard.js';
@@ -111,7 +112,8 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
       // The channel named the workspace: from here on the post acts as it, behind row-level security.
       return deps.scope.run(tenantId, async (): Promise<Answer> => {
         const events = await shell.execute(
-          { tenantId, now, actor: { type: 'channel', id: channel.id }, requestId: ctx.requestId },
+          // the bridge's address goes into the audit log sealed with the contact's key (audit-log.seal.ts)
+          { tenantId, now, actor: { type: 'channel', id: channel.id }, requestId: ctx.requestId, client: requestClient(req) },
           inboundMessage({
             channelId: channel.id,
             defaultTeamId: channel.default_team_id,

@@ -4,6 +4,8 @@ import { ResponseDoc, route, type RouteDef } from '../../api/routes.js';
 import { ERROR } from '../../api/schemas.js';
 import { Conflict, Gone, NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
+import { actorOf, AuditTrail } from '../audit-log/index.js';
+import { requestClient } from '../../api/command-context.js';
 import { openedFile } from './exports.document.js';
 import { exportFileSchema, exportSchema, findExport, findExportFile, renderExport, type ExportRow } from './exports.read.js';
 import { announce, requestExport } from './exports.repo.js';
@@ -13,6 +15,7 @@ const location = (id: string) => `/api/exports/${id}`;
 
 export function exportsRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock, forgettable, catalogue } = deps;
+  const trail = new AuditTrail(deps);
   const fileSchema = exportFileSchema(anyEventSchema(catalogue, { withId: true, title: 'FeedEvent', variantSuffix: 'FeedEvent' }));
 
   return [
@@ -83,6 +86,17 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
         if (row.status === 'failed') throw new Conflict('export_failed', 'The export failed; request a new one.');
         if (row.status !== 'completed' || !row.file)
           throw new Conflict('export_not_ready', `The export is ${row.status}; download it once its status is completed.`);
+        // Who took a copy of a contact's data, and from where: the workspace's audit log (export.downloaded).
+        await trail.record([
+          {
+            tenantId,
+            action: 'export.downloaded',
+            aggregate: { type: 'export', id: row.id },
+            actor: actorOf(call.principal),
+            client: requestClient(call.req),
+            requestId: call.ctx.requestId,
+          },
+        ]);
         return {
           status: 200,
           headers: {

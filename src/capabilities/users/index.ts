@@ -4,9 +4,9 @@
 import { defineModule } from '../capability.js';
 import { defineErrors } from '../../platform/errors.js';
 
-export { findUserByEmail, forgetUserIfUnattached, insertUser, normalizeEmail, type UserRow } from './users.repo.js';
+export { findUserByEmail, forgetUserIfUnattached, insertUser, normalizeEmail, revokeDevices, type UserRow } from './users.repo.js';
 export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
-export { SigninThrottle } from './throttle.js';
+export { SigninThrottle, TooManyAttempts, type BucketKind, type PresentedDevice } from './throttle.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({

@@ -10,8 +10,9 @@
 // burst against the account neither locks out nor holds up the user's own
 // browser. A device that fails too often is refused on its own (429). Every
 // other attempt (no device cookie, a forged or expired one, one for another
-// e-mail, one already replaced) is untrusted and takes from the account and
-// address buckets as before.
+// e-mail, one already replaced, one issued at or before the user's devices were
+// revoked: users.devices_revoked_at) is untrusted and takes from the account
+// and address buckets as before.
 //
 // Every attempt takes a token from its buckets before any password hashing;
 // a successful sign-in gives its tokens back. So failures are what cost, and a
@@ -48,7 +49,11 @@ const REAP_AFTER_MS = 3600_000;
 const REAP_EVERY_MS = 10 * 60_000;
 
 export class TooManyAttempts extends AppError {
-  constructor(retryAfterSeconds: number) {
+  constructor(
+    retryAfterSeconds: number,
+    /** the buckets that were empty (what an operator sees of the refusal: access/throttle-watch.ts) */
+    readonly refusedBy: readonly BucketKind[] = [],
+  ) {
     super(429, 'too_many_attempts', 'Too many sign-in attempts. Wait before trying again.', undefined, [], { 'Retry-After': String(retryAfterSeconds) });
   }
 }
@@ -66,6 +71,17 @@ export function clientAddress(ip: string | undefined): string {
 const deviceKey = (deviceId: string): string => `device:${sha256Hex(deviceId)}`;
 /** Marks a device cookie replaced by a newer one: its row lives until the cookie would have expired. */
 const retiredKey = (deviceId: string): string => `device-retired:${sha256Hex(deviceId)}`;
+
+/** Which bucket refused an attempt: the account's, the client address's, or the device cookie's. */
+export type BucketKind = 'account' | 'address' | 'device';
+const kindOf = (key: string): BucketKind => (key.startsWith('device:') ? 'device' : key.startsWith('address:') ? 'address' : 'account');
+
+/** A device cookie the caller verified for the e-mail it signs in as (access/device-cookies.ts). */
+export interface PresentedDevice {
+  id: string;
+  /** when it was issued (to the second): a revocation of the user's devices at or after this voids it */
+  issuedAt: Date;
+}
 
 export interface Pass {
   /** the hashing lane for this attempt */
@@ -88,18 +104,14 @@ export class SigninThrottle {
   ) {}
 
   /**
-   * Takes a token for an attempt on `email` from `ip`, or throws TooManyAttempts. `deviceId`: the id of a
-   * device cookie the caller verified for this e-mail; unless it was replaced (retired), the attempt takes
-   * from that device's bucket only.
+   * Takes a token for an attempt on `email` from `ip`, or throws TooManyAttempts. `presented`: a device
+   * cookie the caller verified for this e-mail; unless it was replaced (retired) or the user's devices were
+   * revoked since it was issued, the attempt takes from that device's bucket only.
    */
-  async take(email: string, ip: string | undefined, deviceId?: string): Promise<Pass> {
+  async take(email: string, ip: string | undefined, presented?: PresentedDevice): Promise<Pass> {
     const now = this.clock.now();
-    const device =
-      deviceId !== undefined &&
-      !(await this.db('signin_throttle')
-        .where({ key: retiredKey(deviceId) })
-        .first('key'));
-    const lane = device ? deviceKey(deviceId) : accountLane(email);
+    const device = presented !== undefined && (await this.trusted(email, presented)) ? presented : null;
+    const lane = device ? deviceKey(device.id) : accountLane(email);
     const buckets = device
       ? [{ key: lane, capacity: this.device.capacity, refill: this.device.refillPerSecond }]
       : [
@@ -127,18 +139,35 @@ export class SigninThrottle {
     const refused = rows.filter((r) => !r.granted);
     if (refused.length > 0) {
       const wait = Math.max(...refused.map((r) => Math.ceil((1 - r.tokens) / r.refill_per_second - 1e-9)));
-      throw new TooManyAttempts(Math.max(1, wait));
+      throw new TooManyAttempts(
+        Math.max(1, wait),
+        refused.map((r) => kindOf(r.key)),
+      );
     }
     const keys = rows.map((r) => r.key);
     return {
       lane,
-      device,
+      device: device !== null,
       refund: async () => {
         await this.db('signin_throttle')
           .whereIn('key', keys)
           .update({ tokens: this.db.raw('least(capacity, tokens + 1)') });
       },
     };
+  }
+
+  /**
+   * Whether a verified device cookie still counts as a device: not replaced by a newer one (retired), and not
+   * issued at or before the user's last revocation of their devices (users.devices_revoked_at). One round
+   * trip, the same for a known and an unknown e-mail.
+   */
+  private async trusted(email: string, device: PresentedDevice): Promise<boolean> {
+    const res = await this.db.raw(
+      `SELECT EXISTS (SELECT 1 FROM signin_throttle WHERE key = ?)
+           OR EXISTS (SELECT 1 FROM users WHERE lower(email) = ? AND devices_revoked_at >= ?::timestamptz) AS untrusted`,
+      [retiredKey(device.id), normalizeEmail(email), device.issuedAt],
+    );
+    return (res.rows as { untrusted: boolean }[])[0]?.untrusted === false;
   }
 
   /**

@@ -38,3 +38,14 @@ export async function forgetUserIfUnattached(db: Db, userId: string): Promise<bo
   const res = await db.raw('SELECT forget_user_if_unattached(?::uuid) AS gone', [userId]);
   return res.rows[0]?.gone === true;
 }
+
+/**
+ * Revokes every device cookie issued to the user so far (access/device-cookies.ts): from now on they give
+ * no advantage at sign-in (users/throttle.ts). Never moves the mark back. False when there is no such user.
+ */
+export async function revokeDevices(db: Db, userId: string, at: Date): Promise<boolean> {
+  const n = await db('users')
+    .where({ id: userId })
+    .update({ devices_revoked_at: db.raw('greatest(devices_revoked_at, ?::timestamptz)', [at]) });
+  return n > 0;
+}

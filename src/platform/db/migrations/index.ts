@@ -26,6 +26,7 @@ import * as m027 from './027_feed_reads_the_log.js';
 import * as m028 from './028_answer_with_command.js';
 import * as m029 from './029_idempotency_holder.js';
 import * as m030 from './030_esdb_event_ids.js';
+import * as m032 from './032_audit_log.js';
 import * as m039 from './039_priority_custom_attributes.js';
 import * as m035 from './035_event_hash_chain.js';
 import * as m036 from './036_audit_checkpoints.js';
@@ -61,6 +62,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '028_answer_with_command': m028,
   '029_idempotency_holder': m029,
   '030_esdb_event_ids': m030,
+  '032_audit_log': m032,
   '039_priority_custom_attributes': m039,
   '035_event_hash_chain': m035,
   '036_audit_checkpoints': m036,
