@@ -1,5 +1,5 @@
 import type { Db } from '../../commands/command.js';
-import { arrayOf, constant, dateTime, object, str, uuid } from '../../api/schemas.js';
+import { arrayOf, constant, dateTime, object, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import type { NameHolder, SavedReplyView } from './saved-replies.decider.js';
 import { MAX_SAVED_REPLIES } from './saved-replies.decider.js';
@@ -37,7 +37,7 @@ export async function nameHolder(db: Db, tenantId: string, name: string): Promis
 
 export const savedReplyView = (r: SavedReplyRow | undefined): SavedReplyView | null => (r ? { id: r.id, name: r.name, body: r.body } : null);
 
-export const renderSavedReply = (r: SavedReplyRow) => ({
+export const renderSavedReply = (r: SavedReplyRow): SavedReply => ({
   type: 'saved_reply',
   id: r.id,
   name: r.name,
@@ -57,13 +57,16 @@ export const savedReplySchema = object(
   },
   { title: 'SavedReply' },
 );
+export type SavedReply = Static<typeof savedReplySchema>;
 
 export const savedReplyListSchema = object(
   { type: constant('list'), data: arrayOf(savedReplySchema, { maxItems: MAX_SAVED_REPLIES }) },
   { title: 'SavedReplyList', description: 'Every saved reply of the workspace (at most 150), by name: unpaginated, so no `pages`.' },
 );
+export type SavedReplyList = Static<typeof savedReplyListSchema>;
 
 export const deletedSavedReplySchema = object({ type: constant('saved_reply'), id: uuid, deleted: constant(true) }, { title: 'DeletedSavedReply' });
+export type DeletedSavedReply = Static<typeof deletedSavedReplySchema>;
 
 export const renderedReplySchema = object(
   {
@@ -75,3 +78,4 @@ export const renderedReplySchema = object(
   },
   { title: 'RenderedReply' },
 );
+export type RenderedReply = Static<typeof renderedReplySchema>;

@@ -16,6 +16,9 @@ import {
   renderSavedReply,
   savedReplyListSchema,
   savedReplySchema,
+  type DeletedSavedReply,
+  type RenderedReply,
+  type SavedReplyList,
   type SavedReplyRow,
 } from './saved-replies.read.js';
 import { parseTemplate, renderTemplate } from './saved-replies.template.js';
@@ -41,7 +44,7 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'List saved replies (all of them, at most 150, by name; unpaginated)',
       responses: { 200: savedReplyListSchema },
       async handle({ principal }) {
-        return { status: 200, body: { type: 'list', data: (await allSavedReplies(db, principal.tenantId)).map(renderSavedReply) } };
+        return { status: 200, body: { type: 'list', data: (await allSavedReplies(db, principal.tenantId)).map(renderSavedReply) } satisfies SavedReplyList };
       },
     }),
 
@@ -92,7 +95,7 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       answer: {
         status: 200,
         schema: deletedSavedReplySchema,
-        read: async (_tx, [deleted]) => ({ type: 'saved_reply', id: deleted!.aggregate_id, deleted: true }),
+        read: async (_tx, [deleted]): Promise<DeletedSavedReply> => ({ type: 'saved_reply', id: deleted!.aggregate_id, deleted: true }),
       },
     }),
 
@@ -138,7 +141,7 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
             }
           }
         };
-        return { status: 200, body: { type: 'rendered_reply', ...renderTemplate(parseTemplate(reply.body), lookup) } };
+        return { status: 200, body: { type: 'rendered_reply', ...renderTemplate(parseTemplate(reply.body), lookup) } satisfies RenderedReply };
       },
     }),
   ];

@@ -1,5 +1,5 @@
 import type { Db } from '../../commands/command.js';
-import { constant, object, str, uuid } from '../../api/schemas.js';
+import { constant, object, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 
 export interface WorkspaceRow {
@@ -16,6 +16,7 @@ export async function findWorkspaces(db: Db, ids: string[]): Promise<WorkspaceRo
   return ids.length ? db('workspaces').whereIn('id', ids).orderBy('created_at') : [];
 }
 
-export const renderWorkspace = (w: WorkspaceRow) => ({ type: 'workspace', id: w.id, name: w.name });
+export const renderWorkspace = (w: WorkspaceRow): Workspace => ({ type: 'workspace', id: w.id, name: w.name });
 
 export const workspaceSchema = object({ type: constant('workspace'), id: uuid, name: str() }, { title: 'Workspace' });
+export type Workspace = Static<typeof workspaceSchema>;
