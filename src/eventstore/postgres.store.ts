@@ -161,6 +161,36 @@ function pipelineBehindBegin(
   };
 }
 
+/**
+ * Holds every statement sent on `conn` by others (knex's, on the transaction)
+ * until `release()`, then sends them in order; statements sent through the
+ * returned `query` go at once. Sent before release, ours reach Postgres first.
+ */
+function holdOthers(conn: PgConnection): PgConnection & { release(): void } {
+  const waiting: (() => void)[] = [];
+  let original!: PgConnection['query'];
+  const restore = interceptQuery(conn, (query) => {
+    original = query;
+    return ((...args: unknown[]) =>
+      new Promise((resolve, reject) => {
+        waiting.push(() => {
+          try {
+            resolve((query as (...a: unknown[]) => unknown)(...args) as never);
+          } catch (e) {
+            reject(e);
+          }
+        });
+      })) as PgConnection['query'];
+  });
+  return {
+    query: (config) => original(config),
+    release: () => {
+      restore();
+      for (const send of waiting.splice(0)) send();
+    },
+  };
+}
+
 export const EVENTS_CHANNEL = 'es_events';
 
 export interface PostgresStoreOptions {
@@ -235,9 +265,19 @@ export class PostgresEventStore implements EventStore {
               lockRead: read === null || read === undefined ? read : Number(read),
               append: async (events, expected, alongside) => {
                 if (events.length === 0) return [];
-                // Under the lock: 'any' is the head as it stands.
-                const after = expected === 'any' ? await headOn(conn, tenantId) : expected;
-                const stored = await appendIn(conn, tenantId, await this.chained(conn, tenantId, events, after, last), after, alongside);
+                // What the transaction sends while the append is prepared (a settle's reads of what it writes,
+                // sent right behind it: CommandWriter.writeDecided) must reach Postgres after the append, also
+                // when preparing it takes a round trip (the head, or a chain hash another process committed).
+                const own = holdOthers(conn);
+                let storing: Promise<StoredEvent[]>;
+                try {
+                  // Under the lock: 'any' is the head as it stands.
+                  const after = expected === 'any' ? await headOn(own, tenantId) : expected;
+                  storing = appendIn(own, tenantId, await this.chained(own, tenantId, events, after, last), after, alongside);
+                } finally {
+                  own.release();
+                }
+                const stored = await storing;
                 appended ||= stored.length > 0;
                 const tail = stored[stored.length - 1];
                 if (tail?.hash) last = { seq: tail.seq, hash: tail.hash };

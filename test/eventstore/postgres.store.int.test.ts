@@ -109,3 +109,34 @@ describe('Postgres event store: late commits', function () {
     expect(next[0]!.seq).to.equal(2);
   });
 });
+
+describe('Postgres event store: statements sent behind an append', function () {
+  let t: TestDb;
+  let notifier: PgNotifier;
+  before(async () => {
+    t = await createTestDb('es_behind', { max: 10 });
+    notifier = new PgNotifier(t.url);
+  });
+  after(async () => {
+    await notifier.close();
+    await t.drop();
+  });
+
+  it('run after it, also when the append first reads what another process committed (the chain hash it follows)', async () => {
+    // Two processes on one database: each store knows only the chain heads it committed itself.
+    const here = new PostgresEventStore(t.db, notifier);
+    const elsewhere = new PostgresEventStore(t.db, notifier);
+    const tenant = randomUUID();
+    await here.append(tenant, pending(1), 0);
+    await elsewhere.append(tenant, pending(1), 1);
+    // A settle reads what the append writes, sent right behind it without waiting (CommandWriter.writeDecided).
+    const seen = await here.withTenant(tenant, async (s) => {
+      const appending = s.append(pending(1), 2);
+      const reading = s.db('events').where({ tenant_id: tenant, seq: 3 }).count<{ n: string }[]>({ n: '*' });
+      const [stored, read] = await Promise.all([appending, reading]);
+      expect(stored.map((e) => e.seq)).to.deep.equal([3]);
+      return Number(read[0]!.n);
+    });
+    expect(seen).to.equal(1);
+  });
+});
