@@ -10,7 +10,9 @@ import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.js';
 import { ACCOUNT_BUCKET, ADDRESS_BUCKET, DEVICE_BUCKET } from '../../src/capabilities/users/throttle.js';
 import { DEVICE_TTL_MS, secureUnlessPlainLoopback } from '../../src/capabilities/access/device-cookies.js';
-import { newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { BURST_QUIET_MS } from '../../src/capabilities/access/throttle-watch.js';
+import { eventually } from '../support/events.js';
+import { addMember, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 
 const BURST = 200;
 
@@ -68,6 +70,12 @@ function deviceOf(a: Answer): string {
   const c = a.setCookies.find((s) => s.startsWith('svc_device='));
   expect(c, `a device cookie among ${JSON.stringify(a.setCookies)}`).to.be.a('string');
   return c!.split(';')[0]!;
+}
+
+/** The `svc_session=…` pair a 201 set. */
+function sessionOf(a: Answer): string {
+  expect(a.status, a.text).to.equal(201);
+  return a.setCookies.find((s) => s.startsWith('svc_session='))!.split(';')[0]!;
 }
 
 /** The same cookie with its signature's last character changed. */
@@ -220,5 +228,133 @@ describe('device cookies: sign-in that cannot be used to lock people out', funct
     for (const local of ['10.0.0.1', '192.168.1.2', '::ffff:10.0.0.1', 'fe80::1', '2001:db8::1', undefined]) {
       expect(secureUnlessPlainLoopback(false, local), `plain HTTP to ${local}`).to.equal(true);
     }
+  });
+  /** The audit log entries of `action` in A's workspace, as A's owner session sees them. */
+  const auditOf = async (session: string, workspace: string, query: string) => {
+    const r = await t.client.get(`/api/audit_log?per_page=150&${query}`, { cookie: session, workspace });
+    expect(r.status, r.text).to.equal(200);
+    return r.body.data as { action: string; aggregate_id: string; actor: { type: string; id: string }; ip: string | null }[];
+  };
+
+  it('keeps the device on sign-out; DELETE /api/me/devices voids every device cookie issued so far (429 where it was 201), and a later one counts again', async () => {
+    nextWindow();
+    const first = await signInFrom(base, '127.0.0.51', a.email, a.password);
+    const device1 = deviceOf(first);
+    // Signing out ends the session, not the device.
+    const out = await t.client.delete('/api/session', { cookie: `${sessionOf(first)}; ${device1}` });
+    expect(out.status).to.equal(204);
+    expect(out.headers.get('set-cookie')).to.match(/^svc_session=;/);
+    await drainAccount('127.0.0.52');
+    const during = await signInFrom(base, '127.0.0.52', a.email, a.password, { cookie: device1 });
+    expect(during.status, `before the revocation, A's device cookie gets A in during the burst: ${during.text}`).to.equal(201);
+    const device2 = deviceOf(during);
+
+    const revoked = await t.client.delete('/api/me/devices', {
+      cookie: sessionOf(during),
+      workspace: a.workspaceId,
+      headers: { 'x-request-id': 'revoke-own' },
+    });
+    expect(revoked.status, revoked.text).to.equal(204);
+    expectThrottled(await signInFrom(base, '127.0.0.52', a.email, a.password, { cookie: device2 }), 'the device cookie issued before the revocation');
+    // the session is not ended by it, and the workspace's audit log has it
+    const entries = await auditOf(sessionOf(during), a.workspaceId, 'action=devices.revoked');
+    expect(entries.map((e) => ({ aggregate: e.aggregate_id, actor: e.actor.type, ip: e.ip }))).to.deep.equal([
+      { aggregate: a.memberId, actor: 'member', ip: '127.0.0.1' },
+    ]);
+
+    // a sign-in after the revocation issues a device cookie that counts again
+    clock.advance(1000);
+    nextWindow();
+    const device3 = deviceOf(await signInFrom(base, '127.0.0.53', a.email, a.password));
+    await drainAccount('127.0.0.54');
+    expect((await signInFrom(base, '127.0.0.54', a.email, a.password, { cookie: device3 })).status, 'a device cookie issued after the revocation').to.equal(
+      201,
+    );
+  });
+
+  it("lets an owner revoke a member's devices (DELETE /api/members/{id}/devices); an agent or an admin cannot revoke another's (403)", async () => {
+    nextWindow();
+    const ownerSession = sessionOf(await signInFrom(base, '127.0.0.61', a.email, a.password));
+    const owner = { ...a, cookie: ownerSession };
+    const member = await addMember(t, owner, 'agent');
+    const admin = await addMember(t, owner, 'admin');
+    const as = (m: { cookie: string }) => ({ cookie: m.cookie, workspace: a.workspaceId });
+    const memberDevice = deviceOf(await signInFrom(base, '127.0.0.62', member.email, member.password));
+    for (let i = 0; i < ACCOUNT_BUCKET.capacity; i++) expect((await signInFrom(base, '127.0.0.63', member.email, 'wrong password')).status).to.equal(401);
+    expectThrottled(await signInFrom(base, '127.0.0.63', member.email, member.password), "the member's account, drained");
+
+    const byAgent = await t.client.delete(`/api/members/${admin.memberId}/devices`, as(member));
+    expect(byAgent.status, byAgent.text).to.equal(403);
+    expect(byAgent.body.errors[0].code).to.equal('missing_scope');
+    const byAdmin = await t.client.delete(`/api/members/${member.memberId}/devices`, as(admin));
+    expect(byAdmin.status, byAdmin.text).to.equal(403);
+    expect(byAdmin.body.errors[0].code).to.equal('owner_required');
+    // nothing was revoked: the member's device still gets them in
+    const still = await signInFrom(base, '127.0.0.62', member.email, member.password, { cookie: memberDevice });
+    expect(still.status, `the member's device after refused revocations: ${still.text}`).to.equal(201);
+
+    const byOwner = await t.client.delete(`/api/members/${member.memberId}/devices`, as(owner));
+    expect(byOwner.status, byOwner.text).to.equal(204);
+    expectThrottled(
+      await signInFrom(base, '127.0.0.62', member.email, member.password, { cookie: deviceOf(still) }),
+      "the member's device after the owner revoked it",
+    );
+    // another workspace's member, a removed one or a malformed id: 404
+    for (const id of [b.memberId, 'not-a-member']) {
+      const r = await t.client.delete(`/api/members/${id}/devices`, as(owner));
+      expect(r.status, r.text).to.equal(404);
+    }
+    const entries = await auditOf(ownerSession, a.workspaceId, `action=devices.revoked&aggregate_id=${member.memberId}`);
+    expect(entries.map((e) => e.actor)).to.deep.equal([{ type: 'member', id: a.memberId, member_id: a.memberId }]);
+  });
+
+  it("records a throttled burst once, with its addresses: in the audit log of the member's workspace, in the log and in /metrics", async () => {
+    nextWindow();
+    const ownerSession = sessionOf(await signInFrom(base, '127.0.0.71', a.email, a.password));
+    const metric = async (name: string) => {
+      const text = (await t.client.get('/metrics')).text;
+      const line = text.split('\n').find((l) => l.startsWith(name + ' ') || l.startsWith(name + '{'));
+      return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+    };
+    const refusedBefore = await metric('service_signin_throttled_total{bucket="account"}');
+    const burstsBefore = await metric('service_signin_throttle_bursts_total');
+
+    const burst = await Promise.all(Array.from({ length: 40 }, () => signInFrom(base, '127.0.0.72', a.email, 'wrong password')));
+    expect(burst.filter((x) => x.status === 429)).to.have.length(40 - ACCOUNT_BUCKET.capacity);
+    for (let i = 0; i < 5; i++) expectThrottled(await signInFrom(base, '127.0.0.73', a.email, 'wrong password'), 'the burst from a second address');
+
+    // one entry per address, not per attempt
+    const ours = (es: { ip: string | null }[]) => es.filter((e) => e.ip === '127.0.0.72' || e.ip === '127.0.0.73');
+    const entries = await eventually(
+      async () => ours(await auditOf(ownerSession, a.workspaceId, `action=session.throttled&aggregate_id=${a.memberId}`)),
+      (es) => es.length >= 2,
+    );
+    expect(entries.map((e) => e.ip).sort()).to.deep.equal(['127.0.0.72', '127.0.0.73']);
+    expect(entries.every((e) => e.actor.type === 'system' && e.actor.id === 'sign_in_throttle')).to.equal(true);
+
+    expect((await metric('service_signin_throttled_total{bucket="account"}')) - refusedBefore).to.equal(40 - ACCOUNT_BUCKET.capacity + 5);
+    expect((await metric('service_signin_throttle_bursts_total')) - burstsBefore).to.equal(1);
+
+    const lines = () =>
+      t.logs
+        .flatMap((chunk) => chunk.split('\n'))
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const userId = (await t.client.get('/api/me', { cookie: ownerSession, workspace: a.workspaceId })).body.user.id;
+    const started = await eventually(
+      () => lines().filter((l) => l.msg === 'sign-in throttled: a burst started' && (l.addresses as string[]).includes('127.0.0.72')),
+      (ls) => ls.length > 0,
+    );
+    expect(started).to.have.length(1);
+    expect(started[0]).to.include({ user_id: userId });
+    expect(JSON.stringify(started[0])).to.not.include(a.email);
+    // Once the account has been quiet for a minute, the burst is summed up (at the next refusal anyone gets, or the sweep).
+    clock.advance(BURST_QUIET_MS + 1000);
+    for (let i = 0; i <= ACCOUNT_BUCKET.capacity; i++) await signInFrom(base, '127.0.0.74', 'nobody-at-all@example.com', 'wrong password');
+    const ended = await eventually(
+      () => lines().filter((l) => l.msg === 'sign-in throttled: a burst ended' && l.user_id === userId && (l.addresses as string[]).includes('127.0.0.73')),
+      (ls) => ls.length > 0,
+    );
+    expect(ended[0]).to.deep.include({ refused: 40 - ACCOUNT_BUCKET.capacity + 5, addresses: ['127.0.0.72', '127.0.0.73'], buckets: ['account'] });
   });
 });
