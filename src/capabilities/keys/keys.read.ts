@@ -1,8 +1,8 @@
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
-import { arrayOf, constant, dateTime, extend, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
-import { SCOPES } from '../../api/scopes.js';
+import { arrayOf, constant, dateTime, extend, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
+import { SCOPES, type Scope } from '../../api/scopes.js';
 import type { KeyView } from './keys.decider.js';
 
 export interface KeyRow {
@@ -10,7 +10,8 @@ export interface KeyRow {
   id: string;
   member_id: string;
   name: string;
-  scopes: string[];
+  /** known scopes only: minting refuses any beyond the member's role (decideCreateKey) */
+  scopes: Scope[];
   status: 'active' | 'revoked';
   created_at: Date;
   rotated_at: Date | null;
@@ -24,7 +25,7 @@ export const keyList: ListSpec = {
   defaultOrder: 'asc',
 };
 
-export const renderKey = (k: KeyRow) => ({
+export const renderKey = (k: KeyRow): ApiKey => ({
   type: 'api_key',
   id: k.id,
   name: k.name,
@@ -68,6 +69,7 @@ export const apiKeySchema = object(
   },
   { title: 'ApiKey' },
 );
+export type ApiKey = Static<typeof apiKeySchema>;
 
 /** Minting and rotation: the key with its secret, shown this once. */
 export const apiKeyWithSecretSchema = extend(
