@@ -1,14 +1,15 @@
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
-import { arrayOf, constant, dateTime, int, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { anyObject, arrayOf, constant, dateTime, int, nullable, object, oneOf, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
-import type { Audience, OutboundAuthor } from './outbound.events.js';
+import type { Audience, OutboundAuthor, OutboundEvent } from './outbound.events.js';
 
 export const MAX_COLLECTIONS = 150;
 export const STATES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
 export type CollectionState = (typeof STATES)[number];
 export const RECIPIENT_STATUSES = ['pending', 'sent', 'failed', 'skipped', 'cancelled'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+type CancelReason = Extract<OutboundEvent, { type: 'outbound.cancelled' }>['payload']['reason'];
 
 export interface CollectionRow {
   tenant_id: string;
@@ -28,7 +29,7 @@ export interface CollectionRow {
   failed: number;
   skipped: number;
   cancelled: number;
-  cancel_reason: string | null;
+  cancel_reason: CancelReason | null;
   created_at: Date;
   updated_at: Date;
   scheduled_at: Date | null;
@@ -91,7 +92,7 @@ export const recipientList: ListSpec = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const renderCollection = (c: CollectionRow) => ({
+export const renderCollection = (c: CollectionRow): Outbound => ({
   type: 'outbound',
   id: c.id,
   name: c.name,
@@ -111,7 +112,7 @@ export const renderCollection = (c: CollectionRow) => ({
   cancelled_at: iso(c.cancelled_at),
 });
 
-export const renderRecipient = (r: RecipientRow) => ({
+export const renderRecipient = (r: RecipientRow): OutboundRecipient => ({
   type: 'outbound_recipient',
   id: r.id,
   collection_id: r.collection_id,
@@ -123,13 +124,11 @@ export const renderRecipient = (r: RecipientRow) => ({
   updated_at: r.updated_at.toISOString(),
 });
 
-const audienceSchema = {
-  oneOf: [
-    object({ contact_ids: arrayOf(uuid) }, { title: 'AudienceContacts' }),
-    object({ tag_ids: arrayOf(uuid) }, { title: 'AudienceTags' }),
-    object({ query: { type: 'object', description: 'The contacts filter language (POST /api/contacts/search).' } }, { title: 'AudienceQuery' }),
-  ],
-};
+const audienceSchema = oneOf([
+  object({ contact_ids: arrayOf(uuid) }, { title: 'AudienceContacts' }),
+  object({ tag_ids: arrayOf(uuid) }, { title: 'AudienceTags' }),
+  object({ query: anyObject({ description: 'The contacts filter language (POST /api/contacts/search).' }) }, { title: 'AudienceQuery' }),
+]);
 
 export const collectionSchema = object(
   {
@@ -153,13 +152,16 @@ export const collectionSchema = object(
   },
   { title: 'Outbound' },
 );
+export type Outbound = Static<typeof collectionSchema>;
 
 export const collectionListSchema = object(
   { type: constant('list'), data: arrayOf(collectionSchema, { maxItems: MAX_COLLECTIONS }) },
   { title: 'OutboundList', description: 'Every outbound collection of the workspace (at most 150), newest first: unpaginated, so no `pages`.' },
 );
+export type OutboundList = Static<typeof collectionListSchema>;
 
 export const deletedCollectionSchema = object({ type: constant('outbound'), id: uuid, deleted: constant(true) }, { title: 'DeletedOutbound' });
+export type DeletedOutbound = Static<typeof deletedCollectionSchema>;
 
 export const recipientSchema = object(
   {
@@ -175,16 +177,13 @@ export const recipientSchema = object(
   },
   { title: 'OutboundRecipient' },
 );
+export type OutboundRecipient = Static<typeof recipientSchema>;
 
 /**
  * Every recipient record of a contact across the workspace's collections (for the contact's subject-access
  * export), oldest first, with the collection's name.
  */
-export async function recipientsOfContact(
-  db: Db,
-  tenantId: string,
-  contactId: string,
-): Promise<(ReturnType<typeof renderRecipient> & { collection_name: string })[]> {
+export async function recipientsOfContact(db: Db, tenantId: string, contactId: string): Promise<(OutboundRecipient & { collection_name: string })[]> {
   if (!isUuid(contactId)) return [];
   const rows: (RecipientRow & { collection_name: string })[] = await db('outbound_recipients as r')
     .join('outbound_collections as c', function () {

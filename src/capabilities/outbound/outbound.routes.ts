@@ -24,6 +24,8 @@ import {
   renderRecipient,
   RECIPIENT_STATUSES,
   type CollectionRow,
+  type DeletedOutbound,
+  type OutboundList,
   type RecipientRow,
 } from './outbound.read.js';
 import { announce } from './outbound.repo.js';
@@ -87,7 +89,7 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'List outbound collections (all of them, at most 150, newest first; unpaginated)',
       responses: { 200: collectionListSchema },
       async handle({ principal }) {
-        return { status: 200, body: { type: 'list', data: (await allCollections(db, principal.tenantId)).map(renderCollection) } };
+        return { status: 200, body: { type: 'list', data: (await allCollections(db, principal.tenantId)).map(renderCollection) } satisfies OutboundList };
       },
     }),
 
@@ -151,7 +153,7 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       answer: {
         status: 200,
         schema: deletedCollectionSchema,
-        read: async (_tx, [deleted]) => ({ type: 'outbound', id: deleted!.aggregate_id, deleted: true }),
+        read: async (_tx, [deleted]): Promise<DeletedOutbound> => ({ type: 'outbound', id: deleted!.aggregate_id, deleted: true }),
       },
     }),
 
