@@ -1,86 +1,6 @@
 // Generated from docs/openapi.json by openapi-typescript (npm run openapi); do not edit by hand.
 // Use with openapi-fetch: createClient<paths>({ baseUrl }) — see docs/client/example.ts.
 export interface paths {
-    "/api/audit/checkpoint": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A signed checkpoint of the workspace's hash chain at its current head
-         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getAuditCheckpoint"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audit/checkpoints": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The signed checkpoints issued for the workspace (on request, with exports, and on schedule), newest first
-         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getAuditCheckpoints"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audit/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The workspace's log as NDJSON, verifiable offline: a header, every event as stored with its hash, a signed checkpoint
-         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getAuditExport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audit/keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The public keys (JWK, Ed25519) that verify audit checkpoints, by kid; rotated keys stay listed
-         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getAuditKeys"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/audit_log": {
         parameters: {
             query?: never;
@@ -115,7 +35,7 @@ export interface paths {
         get: operations["getChannels"];
         put?: never;
         /**
-         * Create a channel (an api bridge or an e-mail address)
+         * Create an api channel
          * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postChannels"];
@@ -203,26 +123,6 @@ export interface paths {
          * @description **Authentication:** the channel's signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel's `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401.
          */
         post: operations["postChannelsByIdInbound"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/channels/{id}/inbound/mime": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Post a raw e-mail (message/rfc822) to an e-mail channel (signed)
-         * @description **Authentication:** none.
-         */
-        post: operations["postChannelsByIdInboundMime"];
         delete?: never;
         options?: never;
         head?: never;
@@ -373,7 +273,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a contact (or as it was right after event `as_of_seq`)
+         * Get a contact
          * @description **Scope:** `contacts:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
          */
         get: operations["getContactsById"];
@@ -467,26 +367,6 @@ export interface paths {
          * @description **Scope:** `contacts:export`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postContactsByIdExports"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contacts/{id}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A contact's events, oldest first, each with its actor (an erased contact's too: ids and who did what stay)
-         * @description **Scope:** `contacts:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getContactsByIdHistory"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -677,7 +557,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a conversation with its parts (or as it was right after event `as_of_seq`)
+         * Get a conversation with its parts
          * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
          */
         get: operations["getConversationsById"];
@@ -686,26 +566,6 @@ export interface paths {
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         put: operations["putConversationsById"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/conversations/{id}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A conversation's events, oldest first, each with its actor
-         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getConversationsByIdHistory"];
-        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -727,46 +587,6 @@ export interface paths {
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postConversationsByIdParts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/conversations/{id}/parts/{part_id}/attachments/{index}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Download an attachment of an e-mail part (as an attachment, never rendered)
-         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getConversationsByIdPartsByPartIdAttachmentsByIndex"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/conversations/{id}/parts/{part_id}/email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A part's e-mail: headers, sanitised HTML, quoted history, sender authentication, delivery
-         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getConversationsByIdPartsByPartIdEmail"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -807,26 +627,6 @@ export interface paths {
          * @description **Scope:** `conversations:delete`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postConversationsByIdPartsByPartIdUnsend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/conversations/{id}/ratings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Record the customer's satisfaction rating (CSAT, 1 to 5); a later rating replaces it
-         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
-         */
-        post: operations["postConversationsByIdRatings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1307,26 +1107,6 @@ export interface paths {
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postOutboundByIdSend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/reports/csat": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * CSAT: ratings overall, by team and by assignee (those the conversation had when rated)
-         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getReportsCsat"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1841,18 +1621,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** Actor */
-        Actor: {
-            /** @enum {string} */
-            type: "member" | "api_key" | "channel" | "system";
-            /** @description The member's, key's or channel's id; for the system, what acted (`unsnooze`, `cli`, ...). */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The member behind it (an API key acts as its member); null for channels and the system.
-             */
-            member_id: string | null;
-        };
         /** ApiKey */
         ApiKey: {
             /** @constant */
@@ -2029,31 +1797,6 @@ export interface components {
             /** Format: uuid */
             member_id: string | null;
         };
-        /** AuditCheckpoint */
-        AuditCheckpoint: {
-            /** @constant */
-            type: "audit_checkpoint";
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            tenant_id: string;
-            seq: number;
-            /** @description The chain hash of the event at `seq` (hex SHA-256); for seq 0, the genesis value. */
-            hash: string;
-            /** Format: date-time */
-            signed_at: string;
-            /** @description The key that signed it (GET /api/audit/keys). */
-            kid: string;
-            /** @description base64url Ed25519 signature over the RFC 8785 canonical JSON of {tenant_id, seq, hash, signed_at}. */
-            signature: string;
-        };
-        /** AuditCheckpointList */
-        AuditCheckpointList: {
-            /** @constant */
-            type: "list";
-            data: components["schemas"]["AuditCheckpoint"][];
-            pages: components["schemas"]["Pages"];
-        };
         /**
          * AuditEntry
          * @description One entry of the audit log. `seq` is the event's, or null for an entry beside the log. `ip` and `user_agent` are personal data: null once the member (or, for a channel's post, the contact) is erased, and for what carries none (workers, entries older than this field).
@@ -2082,85 +1825,6 @@ export interface components {
             data: components["schemas"]["AuditEntry"][];
             pages: components["schemas"]["Pages"];
         };
-        /**
-         * AuditExportCheckpoint
-         * @description The last line: a signed checkpoint of the last event exported.
-         */
-        AuditExportCheckpoint: {
-            /** @constant */
-            type: "audit_checkpoint";
-            /** Format: uuid */
-            tenant_id: string;
-            seq: number;
-            hash: string;
-            signed_at: string;
-            kid: string;
-            signature: string;
-        };
-        /**
-         * AuditExportEvent
-         * @description One line per event, in seq order.
-         */
-        AuditExportEvent: {
-            /** Format: uuid */
-            tenant_id: string;
-            seq: number;
-            /** Format: uuid */
-            id: string;
-            /** @description The event type. */
-            type: string;
-            aggregate_type: string;
-            aggregate_id: string;
-            /** @description As stored: personal fields sealed (`$sealed`). */
-            payload: Record<string, never>;
-            /** @description As stored: actor, request id, idempotency key, sealed client. */
-            metadata: Record<string, never>;
-            /** @description ISO 8601, UTC, milliseconds. */
-            created_at: string;
-            /** @description hex SHA-256 of the previous line's hash followed by the RFC 8785 canonical JSON of this line without `hash`. */
-            hash: string;
-        };
-        /**
-         * AuditExportHeader
-         * @description The first line.
-         */
-        AuditExportHeader: {
-            /** @constant */
-            type: "audit_export";
-            /** Format: uuid */
-            tenant_id: string;
-            after_seq: number;
-            to_seq: number;
-            /** @description The chain hash of `after_seq` (the genesis value, 64 zeros, for 0): what the first event line chains from. */
-            prev_hash: string;
-        };
-        /** AuditExportLine */
-        AuditExportLine: components["schemas"]["AuditExportHeader"] | components["schemas"]["AuditExportEvent"] | components["schemas"]["AuditExportCheckpoint"];
-        /**
-         * AuditKeySet
-         * @description A JWK Set (RFC 7517) of the Ed25519 keys that sign audit checkpoints.
-         */
-        AuditKeySet: {
-            /** @description Every key that signed a checkpoint, and the one signing now; oldest first. */
-            keys: components["schemas"]["AuditPublicKey"][];
-            /** @description The key that signs checkpoints now. */
-            current_kid: string;
-        };
-        /** AuditPublicKey */
-        AuditPublicKey: {
-            /** @constant */
-            kty: "OKP";
-            /** @constant */
-            crv: "Ed25519";
-            /** @description The public key, base64url (RFC 8037). */
-            x: string;
-            /** @description Its RFC 7638 thumbprint: what checkpoints name in `kid`. */
-            kid: string;
-            /** @constant */
-            alg: "EdDSA";
-            /** @constant */
-            use: "sig";
-        };
         /** Author */
         Author: {
             /** @enum {string} */
@@ -2173,17 +1837,13 @@ export interface components {
             type: "channel";
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            kind: "api" | "email";
+            /** @constant */
+            kind: "api";
             name: string;
             source: string;
             default_team_id: string | null;
             webhook_url: string | null;
             receive_only: boolean;
-            /** @description The support address of an `email` channel; null for `api`. */
-            address: string | null;
-            /** @description The DKIM selector replies are signed with; null when they are not signed. */
-            dkim_selector: string | null;
             /** Format: date-time */
             secret_rotated_at: string | null;
             /** Format: date-time */
@@ -2193,7 +1853,7 @@ export interface components {
         };
         /**
          * ChannelCreatedFeedEvent
-         * @description A channel was created for a source: an `api` bridge, or an `email` channel whose `address` is its support address (its source). Its webhook_secret and DKIM private key are sealed beside the log, never in it.
+         * @description An api channel was created for a source. Its webhook_secret is sealed beside the log, never in it.
          */
         ChannelCreatedFeedEvent: {
             /**
@@ -2217,12 +1877,11 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 channel_id: string;
-                kind: "api" | "email";
+                /** @constant */
+                kind: "api";
                 name: string;
                 source: string;
                 default_team_id: string | null;
-                address?: string;
-                dkim_selector?: string;
             };
             /** Format: date-time */
             created_at: string;
@@ -2304,17 +1963,13 @@ export interface components {
             type: "channel";
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            kind: "api" | "email";
+            /** @constant */
+            kind: "api";
             name: string;
             source: string;
             default_team_id: string | null;
             webhook_url: string | null;
             receive_only: boolean;
-            /** @description The support address of an `email` channel; null for `api`. */
-            address: string | null;
-            /** @description The DKIM selector replies are signed with; null when they are not signed. */
-            dkim_selector: string | null;
             /** Format: date-time */
             secret_rotated_at: string | null;
             /** Format: date-time */
@@ -2870,7 +2525,6 @@ export interface components {
             custom_attributes: {
                 [key: string]: string | number | boolean;
             };
-            rating: components["schemas"]["ConversationRating"] | null;
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -3183,44 +2837,6 @@ export interface components {
             created_at: string;
         };
         /**
-         * ConversationPartDeliveryFailedFeedEvent
-         * @description A teammate's reply on an e-mail channel could not be delivered: the relay refused it for good (`reason` `rejected`, a 5xx; `status` is the SMTP code) or a bounce (a delivery status notification) came back for it (`reason` `bounced`). `diagnostic` is the relay's or the bounce's answer, sealed under the part's data key (it may name the recipient).
-         */
-        ConversationPartDeliveryFailedFeedEvent: {
-            /**
-             * Format: uuid
-             * @description The event's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The workspace.
-             */
-            tenant_id: string;
-            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
-            seq: number;
-            /** @constant */
-            type: "conversation_part.delivery_failed";
-            /** @constant */
-            aggregate_type: "conversation";
-            /** @description The id of the thing the event is about. */
-            aggregate_id: string;
-            payload: {
-                /** Format: uuid */
-                conversation_id: string;
-                /** Format: uuid */
-                part_id: string;
-                /** Format: uuid */
-                channel_id: string;
-                reason: "rejected" | "bounced";
-                status: number | null;
-                /** @description Personal data: null once erased. */
-                diagnostic: string | null;
-            };
-            /** Format: date-time */
-            created_at: string;
-        };
-        /**
          * ConversationPartRedactedFeedEvent
          * @description A part's content was redacted: its data key was destroyed, so its body and attachments read as null everywhere from now on. The part keeps its id and place. Ids only.
          */
@@ -3327,82 +2943,6 @@ export interface components {
             conversation: components["schemas"]["Conversation"];
         };
         /**
-         * ConversationRatedFeedEvent
-         * @description A customer rated a conversation (CSAT, 1 to 5), through the API or the channel's bridge. One rating per conversation: a later one replaces it (`replaces` names the rating it replaced). `assignee_id` and `team_id` are the conversation's when it was rated. The remark is personal content, sealed under the rating's key, which the contact's erasure destroys.
-         */
-        ConversationRatedFeedEvent: {
-            /**
-             * Format: uuid
-             * @description The event's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The workspace.
-             */
-            tenant_id: string;
-            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
-            seq: number;
-            /** @constant */
-            type: "conversation.rated";
-            /** @constant */
-            aggregate_type: "conversation";
-            /** @description The id of the thing the event is about. */
-            aggregate_id: string;
-            payload: {
-                /** Format: uuid */
-                conversation_id: string;
-                /** Format: uuid */
-                rating_id: string;
-                score: number;
-                /** @description Personal data: null once erased. */
-                remark: string | null;
-                /** Format: uuid */
-                contact_id: string;
-                /** Format: uuid */
-                channel_id: string;
-                assignee_id: string | null;
-                team_id: string | null;
-                rated_by: {
-                    type: "contact" | "member" | "api_key";
-                    id: string;
-                };
-                replaces: string | null;
-            };
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** ConversationRating */
-        ConversationRating: {
-            /** @constant */
-            type: "conversation_rating";
-            /** Format: uuid */
-            id: string;
-            score: number;
-            /** @description The customer's words: personal data, null once the contact is erased. */
-            remark: string | null;
-            /** @enum {string} */
-            source: "api" | "channel";
-            /** Format: date-time */
-            rated_at: string;
-        };
-        /** ConversationRatingGiven */
-        ConversationRatingGiven: {
-            /** @constant */
-            type: "conversation_rating";
-            /** Format: uuid */
-            id: string;
-            score: number;
-            /** @description The customer's words: personal data, null once the contact is erased. */
-            remark: string | null;
-            /** @enum {string} */
-            source: "api" | "channel";
-            /** Format: date-time */
-            rated_at: string;
-            /** Format: uuid */
-            conversation_id: string;
-        };
-        /**
          * ConversationTaggedFeedEvent
          * @description A tag was added to a conversation (a delta: tagging it again appends nothing). `name` is the tag's name at the time; the catalog has the current one.
          */
@@ -3494,7 +3034,6 @@ export interface components {
             custom_attributes: {
                 [key: string]: string | number | boolean;
             };
-            rating: components["schemas"]["ConversationRating"] | null;
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -3505,62 +3044,6 @@ export interface components {
             /** Format: date-time */
             last_part_at: string;
             parts: components["schemas"]["ConversationPart"][];
-        };
-        /** CsatByAssignee */
-        CsatByAssignee: {
-            /** Format: uuid */
-            assignee_id: string | null;
-            count: number;
-            /** @description The mean score, 1 to 5 (two decimals); null without ratings. */
-            average: number | null;
-            satisfied: number;
-            /** @description satisfied / count: the share of ratings of 4 or 5 (0 to 1); null without ratings. */
-            csat: number | null;
-            scores: components["schemas"]["CsatScoreCounts"];
-        };
-        /** CsatByTeam */
-        CsatByTeam: {
-            team_id: string | null;
-            count: number;
-            /** @description The mean score, 1 to 5 (two decimals); null without ratings. */
-            average: number | null;
-            satisfied: number;
-            /** @description satisfied / count: the share of ratings of 4 or 5 (0 to 1); null without ratings. */
-            csat: number | null;
-            scores: components["schemas"]["CsatScoreCounts"];
-        };
-        /**
-         * CsatReport
-         * @description Ratings given in [since, until), each conversation counted once with its latest rating and credited to the team and assignee it had when rated (null: none). Sorted by count, most first. `satisfied` counts 4s and 5s; `csat` is their share.
-         */
-        CsatReport: {
-            /** @constant */
-            type: "csat_report";
-            /** Format: date-time */
-            since: string | null;
-            /** Format: date-time */
-            until: string | null;
-            overall: components["schemas"]["CsatStats"];
-            by_team: components["schemas"]["CsatByTeam"][];
-            by_assignee: components["schemas"]["CsatByAssignee"][];
-        };
-        /** CsatScoreCounts */
-        CsatScoreCounts: {
-            1: number;
-            2: number;
-            3: number;
-            4: number;
-            5: number;
-        };
-        /** CsatStats */
-        CsatStats: {
-            count: number;
-            /** @description The mean score, 1 to 5 (two decimals); null without ratings. */
-            average: number | null;
-            satisfied: number;
-            /** @description satisfied / count: the share of ratings of 4 or 5 (0 to 1); null without ratings. */
-            csat: number | null;
-            scores: components["schemas"]["CsatScoreCounts"];
         };
         /** DeletedCompany */
         DeletedCompany: {
@@ -3642,207 +3125,6 @@ export interface components {
             status: number | null;
             error: string | null;
             duration_ms: number;
-        };
-        /** EmailAddress */
-        EmailAddress: {
-            address: string;
-            name: string | null;
-        };
-        /** EmailAttachment */
-        EmailAttachment: {
-            name: string | null;
-            content_type: string;
-            size: number;
-        };
-        /** EmailAuthentication */
-        EmailAuthentication: {
-            /** @enum {string} */
-            spf: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-            /** @enum {string} */
-            dkim: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-            /** @enum {string} */
-            dmarc: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-        };
-        /** EmailDelivery */
-        EmailDelivery: {
-            /** @enum {string} */
-            status: "sent" | "failed";
-            code: number | null;
-            error: string | null;
-        };
-        /** EmailMessage */
-        EmailMessage: {
-            /** @constant */
-            type: "email_message";
-            /** Format: uuid */
-            part_id: string;
-            /** Format: uuid */
-            conversation_id: string;
-            /** Format: uuid */
-            channel_id: string;
-            /** @enum {string} */
-            direction: "in" | "out";
-            /** @description The Message-ID; null once erased. */
-            message_id: string | null;
-            threaded_by: ("new" | "in_reply_to" | "references" | "reply_address") | null;
-            from: components["schemas"]["EmailAddress"] | null;
-            to: components["schemas"]["EmailAddress"][];
-            cc: components["schemas"]["EmailAddress"][];
-            subject: string | null;
-            /** @description The HTML part, sanitised (no scripts, styles, event handlers or remote schemes other than http, https, mailto). */
-            html: string | null;
-            /** @description The quoted history the reply carried, apart from its new text (the part body). */
-            quoted: string | null;
-            attachments: components["schemas"]["EmailAttachment"][];
-            authentication: components["schemas"]["EmailAuthentication"] | null;
-            suspicious: boolean;
-            automated: boolean;
-            delivery: components["schemas"]["EmailDelivery"] | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** EmailNotFiled */
-        EmailNotFiled: {
-            /** @constant */
-            type: "inbound_receipt";
-            /** @enum {string} */
-            status: "duplicate" | "bounce" | "ignored";
-            /** Format: uuid */
-            conversation_id: string | null;
-            /** Format: uuid */
-            part_id: string | null;
-        };
-        /** EmailReceipt */
-        EmailReceipt: {
-            /** @constant */
-            type: "inbound_receipt";
-            /** @enum {string} */
-            status: "conversation_created" | "part_added";
-            /** Format: uuid */
-            conversation_id: string;
-            /** Format: uuid */
-            part_id: string;
-            /** Format: uuid */
-            contact_id: string;
-        };
-        /**
-         * EmailReceivedFeedEvent
-         * @description An e-mail was filed as the part `part_id` (its conversation_part.created comes just before, in the same command): the message's headers, its sanitised HTML and the quoted history separated from the new text, sealed under the part's data key. `authentication` is mailauth's verdict; `suspicious` means DMARC failed (the message opened a conversation of its own and was threaded nowhere). `automated`: an auto-reply, a list or bulk message, or one with a null return path; nothing is ever sent to it automatically.
-         */
-        EmailReceivedFeedEvent: {
-            /**
-             * Format: uuid
-             * @description The event's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The workspace.
-             */
-            tenant_id: string;
-            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
-            seq: number;
-            /** @constant */
-            type: "email.received";
-            /** @constant */
-            aggregate_type: "conversation";
-            /** @description The id of the thing the event is about. */
-            aggregate_id: string;
-            payload: {
-                /** Format: uuid */
-                conversation_id: string;
-                /** Format: uuid */
-                part_id: string;
-                /** Format: uuid */
-                channel_id: string;
-                message_id_hash: string;
-                threaded_by: "new" | "in_reply_to" | "references" | "reply_address";
-                authentication: {
-                    spf: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-                    dkim: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-                    dmarc: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-                };
-                suspicious: boolean;
-                automated: boolean;
-                /** @description Personal data: null once erased. */
-                message_id: string | null;
-                /** @description Personal data: null once erased. */
-                from: {
-                    address: string;
-                    name: string | null;
-                } | null;
-                /** @description Personal data: null once erased. */
-                to: {
-                    address: string;
-                    name: string | null;
-                }[] | null;
-                /** @description Personal data: null once erased. */
-                cc: {
-                    address: string;
-                    name: string | null;
-                }[] | null;
-                /** @description Personal data: null once erased. */
-                subject: string | null;
-                /** @description Personal data: null once erased. */
-                html: string | null;
-                /** @description Personal data: null once erased. */
-                quoted: string | null;
-                /** @description Personal data: null once erased. */
-                attachments: {
-                    name: string | null;
-                    content_type: string;
-                    size: number;
-                }[] | null;
-            };
-            /** Format: date-time */
-            created_at: string;
-        };
-        /**
-         * EmailSentFeedEvent
-         * @description A teammate's reply (the part `part_id`) left through the SMTP relay, which accepted it. `message_id` is the one it carries, in the channel's domain; a customer's reply naming it threads into this conversation.
-         */
-        EmailSentFeedEvent: {
-            /**
-             * Format: uuid
-             * @description The event's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The workspace.
-             */
-            tenant_id: string;
-            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
-            seq: number;
-            /** @constant */
-            type: "email.sent";
-            /** @constant */
-            aggregate_type: "conversation";
-            /** @description The id of the thing the event is about. */
-            aggregate_id: string;
-            payload: {
-                /** Format: uuid */
-                conversation_id: string;
-                /** Format: uuid */
-                part_id: string;
-                /** Format: uuid */
-                channel_id: string;
-                message_id_hash: string;
-                relay_response: string;
-                /** @description Personal data: null once erased. */
-                message_id: string | null;
-                /** @description Personal data: null once erased. */
-                to: {
-                    address: string;
-                    name: string | null;
-                }[] | null;
-                /** @description Personal data: null once erased. */
-                subject: string | null;
-            };
-            /** Format: date-time */
-            created_at: string;
         };
         /** ErrorEntry */
         ErrorEntry: {
@@ -3936,7 +3218,6 @@ export interface components {
             custom_attributes: {
                 [key: string]: string | number | boolean;
             };
-            rating: components["schemas"]["ConversationRating"] | null;
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -3972,39 +3253,12 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
             type: "list";
             data: components["schemas"]["FeedEvent"][];
-            pages: components["schemas"]["Pages"];
-        };
-        /** HistoryEvent */
-        HistoryEvent: {
-            /** @description The event type (docs/events.md). */
-            type: string;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            tenant_id: string;
-            seq: number;
-            aggregate_type: string;
-            aggregate_id: string;
-            /** @description The event's payload; personal fields opened, null where erased since. */
-            payload: Record<string, never>;
-            /** @description Who did it; null for events written before actors were recorded. */
-            actor: components["schemas"]["Actor"] | null;
-            /** @description The request that wrote it, when it came through the API. */
-            request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** HistoryEventList */
-        HistoryEventList: {
-            /** @constant */
-            type: "list";
-            data: components["schemas"]["HistoryEvent"][];
             pages: components["schemas"]["Pages"];
         };
         /** InboundDuplicate */
@@ -5569,11 +4823,9 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_required`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
+        /** @description The request is malformed, or names something the workspace does not have. Codes: `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_placeholder`, `invalid_query`, `invalid_text`, `invalid_time_range`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
         BadRequest: {
             headers: {
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5592,8 +4844,6 @@ export interface components {
         /** @description Authenticated but not allowed. Codes: `missing_scope`, `not_author`, `owner_required`, `scope_exceeds_role`, `session_required`, `session_too_old`, `workspace_header_required`. What each means: docs/errors.md. */
         Forbidden: {
             headers: {
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5603,8 +4853,6 @@ export interface components {
         /** @description Not found: including every other workspace's ids and malformed ids. Codes: `invite_not_found`, `member_not_found`, `not_found`, `route_not_found`, `workspace_not_found`. What each means: docs/errors.md. */
         NotFound: {
             headers: {
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5620,13 +4868,11 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
+        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5636,8 +4882,6 @@ export interface components {
         /** @description Gone for good. Codes: `contact_erased`, `export_expired`. What each means: docs/errors.md. */
         Gone: {
             headers: {
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5647,8 +4891,6 @@ export interface components {
         /** @description The body is too large. Codes: `payload_too_large`. What each means: docs/errors.md. */
         PayloadTooLarge: {
             headers: {
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5658,8 +4900,6 @@ export interface components {
         /** @description The body is not JSON in UTF-8. Codes: `unsupported_encoding`, `unsupported_media_type`. What each means: docs/errors.md. */
         UnsupportedMediaType: {
             headers: {
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5669,21 +4909,17 @@ export interface components {
         /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `too_many_companies`. What each means: docs/errors.md. */
         Unprocessable: {
             headers: {
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`, `too_many_attempts`. What each means: docs/errors.md. */
+        /** @description Too many requests; `Retry-After` says when to try again. Codes: `too_many_attempts`. What each means: docs/errors.md. */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5702,8 +4938,6 @@ export interface components {
         /** @description A bug, logged with the request id. Codes: `internal_error`. What each means: docs/errors.md. */
         InternalError: {
             headers: {
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5715,8 +4949,6 @@ export interface components {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5729,184 +4961,11 @@ export interface components {
         IdempotencyKey: string;
     };
     requestBodies: never;
-    headers: {
-        /** @description The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace's callers; `expensive`: the workspace's searches and exports; `channel`: the signed inbound route, per channel. Sent on every answer to an authenticated request except a 401, and on the inbound route's answers once the signature verified. See docs/api-guide.md (Rate limits). */
-        RateLimitPolicy: string;
-        /** @description Where each policy of `RateLimit-Policy` stands, in the same order: `r`, the requests left in the current window, and `t`, the seconds until it ends, e.g. `"key";r=9998;t=41, "workspace";r=24990;t=41`. With several API processes `r` is what this process knows (it may be high by what the others took since). A 429 `rate_limited` names the used-up policy with `r=0`, and `Retry-After` says when its window ends. */
-        RateLimit: string;
-    };
+    headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getAuditCheckpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The head (seq and chain hash) signed now, or the checkpoint already signed for that same head by the same key. Verify it with GET /api/audit/keys (docs/audit.md). */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditCheckpoint"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            /** @description `audit_chain_incomplete`: the head event was written without a chain hash (AUDIT_CHAIN=off). */
-            409: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getAuditCheckpoints: {
-        parameters: {
-            query?: {
-                per_page?: number;
-                starting_after?: string;
-                sort?: "signed_at";
-                order?: "asc" | "desc";
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditCheckpointList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getAuditExport: {
-        parameters: {
-            query?: {
-                /** @description Export the events after this seq (default 0: from the first). */
-                after_seq?: number;
-                /** @description Up to and including this seq (default: the log's head when the export starts). */
-                to_seq?: number;
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description application/x-ndjson, one JSON document per line, each one of these shapes: the header, then one line per event in seq order, then the signed checkpoint of the last seq. Streamed; verify it with `npm run -s cli -- audit verify --file` or as docs/audit.md says. */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/x-ndjson": components["schemas"]["AuditExportLine"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            /** @description `audit_chain_incomplete`: an event of the range was written without a chain hash (AUDIT_CHAIN=off). */
-            409: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getAuditKeys: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditKeySet"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     getAuditLog: {
         parameters: {
             query?: {
@@ -5935,8 +4994,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5950,7 +5007,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5975,8 +5031,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5990,7 +5044,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6010,23 +5063,13 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "api" | "email";
+                    kind: "api";
                     name: string;
                     source?: string;
                     default_team_id?: string | null;
-                    webhook_secret?: string;
+                    webhook_secret: string;
                     /** Format: uri */
                     webhook_url?: string | null;
-                    /**
-                     * Format: email
-                     * @description An `email` channel's support address (required for `email`).
-                     */
-                    address?: string;
-                    dkim?: {
-                        selector: string;
-                        /** @description PEM (PKCS#8 or PKCS#1) RSA key; sealed, never shown again. */
-                        private_key: string;
-                    };
                 };
             };
         };
@@ -6034,8 +5077,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6051,7 +5092,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6072,8 +5112,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6087,7 +5125,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6119,8 +5156,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6136,7 +5171,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6165,8 +5199,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6180,7 +5212,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6203,8 +5234,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6218,7 +5247,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6265,8 +5293,6 @@ export interface operations {
             /** @description Filed: a new conversation (the thread's first post), or a new part (a follow-up with a new message_id). */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6276,8 +5302,6 @@ export interface operations {
             /** @description Nothing filed: the thread exists and the post carries no new message_id. */
             202: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6294,64 +5318,6 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            /** @description `rate_limited`: the channel's own limit (RATE_LIMIT_CHANNEL per RATE_LIMIT_WINDOW_SECONDS), counted once the signature and timestamp check out; `Retry-After` says when its window ends. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    postChannelsByIdInboundMime: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The channel's id. An unknown one answers the same empty 401 as a bad signature. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Filed: a new conversation, or a new part of the conversation it threads into. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailReceipt"];
-                };
-            };
-            /** @description Nothing filed: a message already filed (`duplicate`, same Message-ID), a bounce attached to the reply it bounced (`bounce`), or mail the channel does not file (`ignored`: its own mail, a report that is no failure). */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailNotFiled"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description No body when the content type is not message/rfc822, the channel is unknown or not an e-mail channel, or the signature is wrong (the same empty answer for all). The error envelope (`stale_timestamp`) only for a caller whose signature verifies. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -6376,8 +5342,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6393,7 +5357,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6419,8 +5382,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6434,7 +5395,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6469,8 +5429,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6486,7 +5444,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6507,8 +5464,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6522,7 +5477,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6559,8 +5513,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6576,7 +5528,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6600,8 +5551,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6617,7 +5566,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6647,8 +5595,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6662,7 +5608,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6694,8 +5639,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6709,7 +5652,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6743,8 +5685,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6760,7 +5700,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6794,8 +5733,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6811,7 +5748,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6819,12 +5755,7 @@ export interface operations {
     };
     getContactsById: {
         parameters: {
-            query?: {
-                /** @description Answer the resource as it was right after the event with this seq (folded from its own events); 404 if it did not exist yet. */
-                as_of_seq?: number;
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description A UUID. A malformed id, or another workspace's, answers 404. */
@@ -6837,8 +5768,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6853,7 +5782,6 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6890,8 +5818,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6908,7 +5834,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6932,8 +5857,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6949,7 +5872,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6973,8 +5895,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6991,7 +5911,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7025,8 +5944,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7043,7 +5960,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7069,8 +5985,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7087,7 +6001,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7111,8 +6024,6 @@ export interface operations {
             /** @description Queued; follow `Location` (GET /api/exports/{id}) until `status` is `completed`, then download. */
             202: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7127,8 +6038,6 @@ export interface operations {
             /** @description `export_in_progress`: the contact already has a queued or running export; the message and `Location` name it. */
             409: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7138,8 +6047,6 @@ export interface operations {
             /** @description `contact_erased`: the contact was erased; nothing is left to export. */
             410: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7149,50 +6056,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getContactsByIdHistory: {
-        parameters: {
-            query?: {
-                per_page?: number;
-                starting_after?: string;
-                sort?: "seq";
-                order?: "asc";
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
-            header?: never;
-            path: {
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HistoryEventList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7223,8 +6086,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7241,7 +6102,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7267,8 +6127,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7285,7 +6143,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7309,8 +6166,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7327,7 +6182,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7345,8 +6199,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7360,7 +6212,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7391,8 +6242,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7408,7 +6257,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7429,8 +6277,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7444,7 +6290,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7476,8 +6321,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7493,7 +6336,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7517,8 +6359,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7534,7 +6374,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7566,8 +6405,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7581,7 +6418,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7624,8 +6460,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7642,7 +6476,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7660,8 +6493,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7675,7 +6506,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7709,8 +6539,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7726,7 +6554,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7734,12 +6561,7 @@ export interface operations {
     };
     getConversationsById: {
         parameters: {
-            query?: {
-                /** @description Answer the resource as it was right after the event with this seq (folded from its own events); 404 if it did not exist yet. */
-                as_of_seq?: number;
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description A UUID. A malformed id, or another workspace's, answers 404. */
@@ -7752,8 +6574,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7767,7 +6587,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7800,8 +6619,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7817,50 +6634,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getConversationsByIdHistory: {
-        parameters: {
-            query?: {
-                per_page?: number;
-                starting_after?: string;
-                sort?: "seq";
-                order?: "asc";
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
-            header?: never;
-            path: {
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HistoryEventList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7898,8 +6671,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7915,93 +6686,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getConversationsByIdPartsByPartIdAttachmentsByIndex: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                id: string;
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                part_id: string;
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                index: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The attachment's bytes, with its content type, `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`. */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            /** @description No such attachment, or its content is gone (redacted, erased). */
-            404: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getConversationsByIdPartsByPartIdEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                id: string;
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                part_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailMessage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8027,8 +6711,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8044,7 +6726,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8070,8 +6751,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8087,57 +6766,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    postConversationsByIdRatings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path: {
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description 1 (very dissatisfied) to 5 (very satisfied). */
-                    score: number;
-                    /** @description The customer's words (personal data). */
-                    remark?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConversationRatingGiven"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8177,8 +6805,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8194,7 +6820,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8225,8 +6850,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8242,7 +6865,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8268,8 +6890,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8285,7 +6905,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8312,8 +6931,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8327,7 +6944,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8345,8 +6961,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8360,7 +6974,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8381,8 +6994,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8396,7 +7007,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8417,8 +7027,6 @@ export interface operations {
             /** @description The file (docs/api-guide.md: Subject-access export): personal values opened now, so what was erased or redacted since reads as null. */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8433,8 +7041,6 @@ export interface operations {
             /** @description `export_not_ready` (queued or running) or `export_failed`. */
             409: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8444,8 +7050,6 @@ export interface operations {
             /** @description `export_expired`: the file was deleted EXPORT_TTL_HOURS after completion; request a new export. */
             410: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8454,7 +7058,6 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8518,8 +7121,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8533,7 +7134,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8561,8 +7161,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8578,7 +7176,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8602,8 +7199,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8619,7 +7214,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8643,8 +7237,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8660,7 +7252,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8678,8 +7269,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8693,7 +7282,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8714,8 +7302,6 @@ export interface operations {
             /** @description No Content */
             204: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8729,7 +7315,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8756,8 +7341,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8771,7 +7354,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8801,8 +7383,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8818,7 +7398,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8849,8 +7428,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8866,7 +7443,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8890,8 +7466,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8907,7 +7481,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8931,8 +7504,6 @@ export interface operations {
             /** @description No Content */
             204: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8946,7 +7517,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8970,8 +7540,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8987,7 +7555,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9005,8 +7572,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9020,7 +7585,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9061,8 +7625,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9078,7 +7640,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9099,8 +7660,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9114,7 +7673,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9158,8 +7716,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9175,7 +7731,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9199,8 +7754,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9216,7 +7769,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9240,8 +7792,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9257,7 +7807,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9286,8 +7835,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9301,7 +7848,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9325,8 +7871,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9342,51 +7886,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getReportsCsat: {
-        parameters: {
-            query?: {
-                /** @description Ratings given at or after this instant. */
-                since?: string;
-                /** @description Ratings given before this instant. */
-                until?: string;
-                /** @description Only ratings of conversations that had this team. */
-                team_id?: string;
-                /** @description Only ratings of conversations that had this assignee. */
-                assignee_id?: string;
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CsatReport"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9404,8 +7903,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9419,7 +7916,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9447,8 +7943,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9464,7 +7958,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9485,8 +7978,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9500,7 +7991,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9531,8 +8021,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9548,7 +8036,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9572,8 +8059,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9589,7 +8074,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9620,8 +8104,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9637,7 +8119,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9716,8 +8197,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9731,7 +8210,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9758,8 +8236,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9775,7 +8251,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9796,8 +8271,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9811,7 +8284,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9841,8 +8313,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9858,7 +8328,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9882,8 +8351,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9899,7 +8366,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9917,8 +8383,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9932,7 +8396,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9959,8 +8422,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9976,7 +8437,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10006,8 +8466,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10023,7 +8481,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10044,8 +8501,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10059,7 +8514,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10089,8 +8543,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10106,7 +8558,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10130,8 +8581,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10147,7 +8596,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10177,8 +8625,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10194,7 +8640,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10212,8 +8657,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10227,7 +8670,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10262,8 +8704,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10279,7 +8719,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10300,8 +8739,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10315,7 +8752,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10353,8 +8789,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10370,7 +8804,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10394,8 +8827,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10411,7 +8842,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10436,8 +8866,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10451,7 +8879,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10471,7 +8898,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -10481,8 +8908,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10498,7 +8923,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10519,8 +8943,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10534,7 +8956,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10557,7 +8978,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;
@@ -10568,8 +8989,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10585,7 +9004,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10609,8 +9027,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10626,7 +9042,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10655,8 +9070,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10670,7 +9083,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10693,8 +9105,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10708,7 +9118,6 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10734,8 +9143,6 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10751,7 +9158,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -52,6 +52,8 @@ export interface RoutingRules {
    * which of them it gets: what the AsyncAPI document lists for that channel.
    */
   readonly channelEvents: readonly { type: string; when: string }[];
+  /** events no target receives, whatever it subscribed to (a member's private view) */
+  withheld(e: StoredEvent): boolean;
 }
 
 export function matches(endpoint: EndpointView, type: string): boolean {
@@ -60,6 +62,7 @@ export function matches(endpoint: EndpointView, type: string): boolean {
 
 export function targetsFor(e: StoredEvent, view: TenantView, rules: RoutingRules): Target[] {
   const out: Target[] = [];
+  if (rules.withheld(e)) return out;
   for (const ep of view.endpoints.values()) if (matches(ep, e.type)) out.push({ kind: 'endpoint', id: ep.endpointId, url: ep.url });
   const channelId = rules.channelOf(e);
   const channel = channelId ? view.channels.get(channelId) : undefined;

@@ -1,11 +1,13 @@
 // Custom-view rules as specifications: given the view loaded and who asks,
 // when a command, then events or a coded refusal.
+import { expect } from 'chai';
 import { decider } from '../support/decider-spec.js';
 import {
   decideCreateView,
   decideDeleteView,
   decideUpdateView,
   MAX_VIEWS,
+  privateViewEvent,
   type Caller,
   type NewView,
   type ViewChanges,
@@ -114,5 +116,58 @@ describe('views decider (unit)', () => {
       .when(member(OTHER, true))
       .then({ type: 'view.deleted', payload: { id: ID } });
     remove.given(view()).when(member(OWNER)).then({ type: 'view.deleted' });
+  });
+
+  it("marks every event of a private view private (left out of the feed and webhooks), and no workspace view's", () => {
+    const [created] = create
+      .given({ count: 0 })
+      .when({ input: input(), caller: member(OWNER) })
+      .then({ type: 'view.created' });
+    const [renamed] = update
+      .given(view())
+      .when({ changes: { name: 'Renamed' }, caller: member(OWNER) })
+      .then({ type: 'view.updated', payload: { name: 'Renamed', private: true } });
+    const [deleted] = remove
+      .given(view())
+      .when(member(OWNER))
+      .then({ type: 'view.deleted', payload: { private: true } });
+    for (const e of [created!, renamed!, deleted!]) expect(privateViewEvent(e), e.type).to.equal(true);
+
+    const shared = view({ visibility: 'workspace' });
+    const [made] = create
+      .given({ count: 0 })
+      .when({ input: input({ visibility: 'workspace' }), caller: member(OWNER, true) })
+      .then({ type: 'view.created' });
+    const [changed] = update
+      .given(shared)
+      .when({ changes: { name: 'Team' }, caller: member(OWNER, true) })
+      .then({ type: 'view.updated', payload: { private: false } });
+    const [gone] = remove
+      .given(shared)
+      .when(member(OWNER, true))
+      .then({ type: 'view.deleted', payload: { private: false } });
+    for (const e of [made!, changed!, gone!]) expect(privateViewEvent(e), e.type).to.equal(false);
+  });
+
+  it('a private view made a workspace view is told whole; a workspace view made private says only that, its other changes privately', () => {
+    const [published] = update
+      .given(view({ name: 'Was mine', sort: 'created_at' }))
+      .when({ changes: { visibility: 'workspace', order: 'asc' }, caller: member(OWNER, true) })
+      .then({
+        type: 'view.updated',
+        payload: { private: false, visibility: 'workspace', name: 'Was mine', query: open, sort: 'created_at', order: 'asc' },
+      });
+    expect(privateViewEvent(published!)).to.equal(false);
+
+    const [flip, rest] = update
+      .given(view({ visibility: 'workspace' }))
+      .when({ changes: { visibility: 'private', name: 'Now secret' }, caller: member(OTHER, true) })
+      .then(
+        { type: 'view.updated', payload: { private: false, visibility: 'private', member_id: OTHER } },
+        { type: 'view.updated', payload: { private: true, name: 'Now secret' } },
+      );
+    expect(flip!.payload).to.not.have.property('name');
+    expect(privateViewEvent(flip!)).to.equal(false);
+    expect(privateViewEvent(rest!)).to.equal(true);
   });
 });

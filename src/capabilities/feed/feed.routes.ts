@@ -8,6 +8,7 @@ import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
+import { privateViewEventsSql } from '../views/index.js';
 import { FEED_COLUMNS, feedTable, renderFeedEvent, type FeedRow } from './feed.read.js';
 
 const feedList: ListSpec = { itemType: 'event', sorts: { seq: { column: 'seq', kind: 'number' } }, defaultSort: 'seq', defaultOrder: 'asc' };
@@ -72,7 +73,12 @@ export function feedRoutes(deps: CoreDeps): RouteDef[] {
           throw new BadRequest('unknown_event_type', `types names events the service never emits: ${unknown.join(', ')}. See docs/events.md.`, 'types');
       },
       query: ({ principal, query }) => {
-        const q = db(feedTable(deps.store.kind)).select(FEED_COLUMNS).where({ tenant_id: principal.tenantId });
+        const table = feedTable(deps.store.kind);
+        // A private view is its member's own: its name and query are no one else's to read here (views.read.ts).
+        const q = db(table)
+          .select(FEED_COLUMNS)
+          .where({ tenant_id: principal.tenantId })
+          .whereRaw(`NOT ${privateViewEventsSql(table)}`);
         if (query.after_seq !== undefined) q.andWhere('seq', '>', query.after_seq);
         if (query.types) q.whereIn('type', query.types.split(','));
         return q;

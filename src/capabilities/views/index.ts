@@ -8,7 +8,8 @@ import { viewsProjector } from './views.projection.js';
 import { viewsRoutes } from './views.routes.js';
 import { defineErrors } from '../../platform/errors.js';
 
-export { viewLookups } from './views.read.js';
+export { privateViewEventsSql, viewLookups } from './views.read.js';
+export { privateViewEvent } from './views.decider.js';
 export type { ViewEvent } from './views.events.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */

@@ -68,22 +68,40 @@ export function decideUpdateView(changes: ViewChanges, caller: Caller, current: 
   const v = visibleTo(current, caller);
   if (!v) throw new NotFound('view');
   if ((v.visibility === 'workspace' || changes.visibility === 'workspace') && !caller.canManageWorkspace) throw needsSettings();
-  const changed: ViewChanges & { member_id?: string } = {};
+  const changed: ViewChanges = {};
   if (changes.name !== undefined && changes.name !== v.name) changed.name = changes.name;
   if (changes.query !== undefined && !sameJson(changes.query, v.query)) changed.query = changes.query;
   if (changes.sort !== undefined && changes.sort !== v.sort) changed.sort = changes.sort;
   if (changes.order !== undefined && changes.order !== v.order) changed.order = changes.order;
-  if (changes.visibility !== undefined && changes.visibility !== v.visibility) {
-    changed.visibility = changes.visibility;
-    // a workspace view made private becomes the private view of whoever did it
-    if (changes.visibility === 'private' && v.ownerMemberId !== caller.memberId) changed.member_id = caller.memberId;
+  const event = (payload: ViewChanges & { member_id?: string }, isPrivate: boolean): ViewEvent => ({
+    type: 'view.updated',
+    aggregate_type: 'view',
+    aggregate_id: v.id,
+    payload: { id: v.id, private: isPrivate, ...payload },
+  });
+  const becomes = changes.visibility !== undefined && changes.visibility !== v.visibility ? changes.visibility : null;
+  if (becomes === 'workspace') {
+    // The feed and webhooks never saw this view: they get it whole now that it is everyone's.
+    return [event({ name: v.name, query: v.query, sort: v.sort, order: v.order, ...changed, visibility: 'workspace' }, false)];
   }
-  return Object.keys(changed).length ? [{ type: 'view.updated', aggregate_type: 'view', aggregate_id: v.id, payload: { id: v.id, ...changed } }] : [];
+  if (becomes === 'private') {
+    // That a workspace view left the workspace is the workspace's business (it leaves everyone's list); what
+    // its new owner changes with it is theirs alone, and follows as a private event.
+    const owner = v.ownerMemberId !== caller.memberId ? { member_id: caller.memberId } : {};
+    return [event({ visibility: 'private', ...owner }, false), ...(Object.keys(changed).length ? [event(changed, true)] : [])];
+  }
+  return Object.keys(changed).length ? [event(changed, v.visibility === 'private')] : [];
+}
+
+/** An event about a private view: left out of the change feed and webhooks (view.created says so by its visibility). */
+export function privateViewEvent(e: { type: string; payload: Record<string, unknown> }): boolean {
+  if (e.type === 'view.created') return e.payload.visibility === 'private';
+  return (e.type === 'view.updated' || e.type === 'view.deleted') && e.payload.private === true;
 }
 
 export function decideDeleteView(caller: Caller, current: ViewView | null): ViewEvent[] {
   const v = visibleTo(current, caller);
   if (!v) throw new NotFound('view');
   if (v.visibility === 'workspace' && !caller.canManageWorkspace) throw needsSettings();
-  return [{ type: 'view.deleted', aggregate_type: 'view', aggregate_id: v.id, payload: { id: v.id } }];
+  return [{ type: 'view.deleted', aggregate_type: 'view', aggregate_id: v.id, payload: { id: v.id, private: v.visibility === 'private' } }];
 }

@@ -44,7 +44,7 @@ export const viewsProjector: Projector<ViewEvent> = {
           break;
         }
         case 'view.updated': {
-          const { id: _id, order, member_id, ...rest } = e.payload;
+          const { id: _id, private: _private, order, member_id, ...rest } = e.payload;
           views.patch(key, {
             ...rest,
             ...(order !== undefined ? { sort_order: order } : {}),

@@ -19,6 +19,24 @@ export interface ViewRow {
 
 export const viewsOf = (db: Db, tenantId: string) => db('views').where({ tenant_id: tenantId });
 
+/**
+ * SQL over a table of envelopes (the log, or the feed's copy of it) true for the events of private views, which the
+ * change feed leaves out (`privateViewEvent` says the same of one event): view.created of a private view, and
+ * view.updated and view.deleted marked private. Those appended before the mark existed carry none; they are left
+ * out when their view was created private (a view published since loses its old updates from the feed, which
+ * leaks nothing).
+ */
+export function privateViewEventsSql(table: 'events' | 'feed_events'): string {
+  // Never null (a missing key reads as null in jsonb): NOT of it keeps every other event.
+  return `COALESCE(${table}.type IN ('view.created', 'view.updated', 'view.deleted') AND (
+      (${table}.type = 'view.created' AND ${table}.payload->>'visibility' = 'private')
+      OR ${table}.payload->'private' = 'true'::jsonb
+      OR (${table}.type <> 'view.created' AND ${table}.payload->'private' IS NULL AND EXISTS (
+            SELECT 1 FROM ${table} created
+             WHERE created.tenant_id = ${table}.tenant_id AND created.type = 'view.created'
+               AND created.aggregate_id = ${table}.aggregate_id AND created.payload->>'visibility' = 'private'))), false)`;
+}
+
 /** The views a member sees: the workspace's and their own private ones. */
 const visibleOf = (db: Db, tenantId: string, memberId: string) =>
   viewsOf(db, tenantId).andWhere((q) => q.where({ visibility: 'workspace' }).orWhere({ visibility: 'private', owner_member_id: memberId }));

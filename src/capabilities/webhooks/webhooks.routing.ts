@@ -6,6 +6,7 @@ import type { RoutingRules, DestinationChange } from '../../dispatch/routing.js'
 import type { StoredEvent } from '../../eventstore/envelope.js';
 import type { ChannelEvent } from '../channels/index.js';
 import type { ConversationEvent } from '../conversations/index.js';
+import { privateViewEvent } from '../views/index.js';
 import type { WebhookEvent } from './webhooks.events.js';
 
 type DestinationEvent = WebhookEvent | ChannelEvent;
@@ -71,4 +72,6 @@ export const webhookRoutingRules: RoutingRules = {
   destinationChange: (e) => (DESTINATION_TYPES.has(e.type) ? destinationChange(e as StoredEvent<DestinationEvent>) : null),
   channelOf: (e) => (Object.hasOwn(CHANNEL_ROUTES, e.type) ? CHANNEL_ROUTES[e.type as ConversationEvent['type']]!.channelOf(e) : null),
   channelEvents: Object.entries(CHANNEL_ROUTES).map(([type, r]) => ({ type, when: r!.when })),
+  // A member's private view is theirs alone: its name and query go to no endpoint, whatever it subscribed to.
+  withheld: privateViewEvent,
 };
