@@ -633,6 +633,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the customer's satisfaction rating (CSAT, 1 to 5); a later rating replaces it
+         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postConversationsByIdRatings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/reply": {
         parameters: {
             query?: never;
@@ -1107,6 +1127,26 @@ export interface paths {
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postOutboundByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/csat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CSAT: ratings overall, by team and by assignee (those the conversation had when rated)
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getReportsCsat"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2525,6 +2565,7 @@ export interface components {
             custom_attributes: {
                 [key: string]: string | number | boolean;
             };
+            rating: components["schemas"]["ConversationRating"] | null;
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -2943,6 +2984,82 @@ export interface components {
             conversation: components["schemas"]["Conversation"];
         };
         /**
+         * ConversationRatedFeedEvent
+         * @description A customer rated a conversation (CSAT, 1 to 5), through the API or the channel's bridge. One rating per conversation: a later one replaces it (`replaces` names the rating it replaced). `assignee_id` and `team_id` are the conversation's when it was rated. The remark is personal content, sealed under the rating's key, which the contact's erasure destroys.
+         */
+        ConversationRatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.rated";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                rating_id: string;
+                score: number;
+                /** @description Personal data: null once erased. */
+                remark: string | null;
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                channel_id: string;
+                assignee_id: string | null;
+                team_id: string | null;
+                rated_by: {
+                    type: "contact" | "member" | "api_key";
+                    id: string;
+                };
+                replaces: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** ConversationRating */
+        ConversationRating: {
+            /** @constant */
+            type: "conversation_rating";
+            /** Format: uuid */
+            id: string;
+            score: number;
+            /** @description The customer's words: personal data, null once the contact is erased. */
+            remark: string | null;
+            /** @enum {string} */
+            source: "api" | "channel";
+            /** Format: date-time */
+            rated_at: string;
+        };
+        /** ConversationRatingGiven */
+        ConversationRatingGiven: {
+            /** @constant */
+            type: "conversation_rating";
+            /** Format: uuid */
+            id: string;
+            score: number;
+            /** @description The customer's words: personal data, null once the contact is erased. */
+            remark: string | null;
+            /** @enum {string} */
+            source: "api" | "channel";
+            /** Format: date-time */
+            rated_at: string;
+            /** Format: uuid */
+            conversation_id: string;
+        };
+        /**
          * ConversationTaggedFeedEvent
          * @description A tag was added to a conversation (a delta: tagging it again appends nothing). `name` is the tag's name at the time; the catalog has the current one.
          */
@@ -3034,6 +3151,7 @@ export interface components {
             custom_attributes: {
                 [key: string]: string | number | boolean;
             };
+            rating: components["schemas"]["ConversationRating"] | null;
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -3044,6 +3162,62 @@ export interface components {
             /** Format: date-time */
             last_part_at: string;
             parts: components["schemas"]["ConversationPart"][];
+        };
+        /** CsatByAssignee */
+        CsatByAssignee: {
+            /** Format: uuid */
+            assignee_id: string | null;
+            count: number;
+            /** @description The mean score, 1 to 5 (two decimals); null without ratings. */
+            average: number | null;
+            satisfied: number;
+            /** @description satisfied / count: the share of ratings of 4 or 5 (0 to 1); null without ratings. */
+            csat: number | null;
+            scores: components["schemas"]["CsatScoreCounts"];
+        };
+        /** CsatByTeam */
+        CsatByTeam: {
+            team_id: string | null;
+            count: number;
+            /** @description The mean score, 1 to 5 (two decimals); null without ratings. */
+            average: number | null;
+            satisfied: number;
+            /** @description satisfied / count: the share of ratings of 4 or 5 (0 to 1); null without ratings. */
+            csat: number | null;
+            scores: components["schemas"]["CsatScoreCounts"];
+        };
+        /**
+         * CsatReport
+         * @description Ratings given in [since, until), each conversation counted once with its latest rating and credited to the team and assignee it had when rated (null: none). Sorted by count, most first. `satisfied` counts 4s and 5s; `csat` is their share.
+         */
+        CsatReport: {
+            /** @constant */
+            type: "csat_report";
+            /** Format: date-time */
+            since: string | null;
+            /** Format: date-time */
+            until: string | null;
+            overall: components["schemas"]["CsatStats"];
+            by_team: components["schemas"]["CsatByTeam"][];
+            by_assignee: components["schemas"]["CsatByAssignee"][];
+        };
+        /** CsatScoreCounts */
+        CsatScoreCounts: {
+            1: number;
+            2: number;
+            3: number;
+            4: number;
+            5: number;
+        };
+        /** CsatStats */
+        CsatStats: {
+            count: number;
+            /** @description The mean score, 1 to 5 (two decimals); null without ratings. */
+            average: number | null;
+            satisfied: number;
+            /** @description satisfied / count: the share of ratings of 4 or 5 (0 to 1); null without ratings. */
+            csat: number | null;
+            scores: components["schemas"]["CsatScoreCounts"];
         };
         /** DeletedCompany */
         DeletedCompany: {
@@ -3218,6 +3392,7 @@ export interface components {
             custom_attributes: {
                 [key: string]: string | number | boolean;
             };
+            rating: components["schemas"]["ConversationRating"] | null;
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -3253,7 +3428,7 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
@@ -4461,7 +4636,7 @@ export interface components {
         };
         /**
          * ViewCreatedFeedEvent
-         * @description A custom view (a saved conversations filter) was created. A `private` view belongs to `member_id` alone, and its creation is never in the change feed or at webhooks; a `workspace` view is everyone's.
+         * @description A custom view (a saved conversations filter) was created. A `private` view belongs to `member_id` alone; a `workspace` view is everyone's.
          */
         ViewCreatedFeedEvent: {
             /**
@@ -4501,7 +4676,7 @@ export interface components {
         };
         /**
          * ViewDeletedFeedEvent
-         * @description A custom view was deleted. The deletion of a private view (`private: true`) is never in the change feed or at webhooks.
+         * @description A custom view was deleted.
          */
         ViewDeletedFeedEvent: {
             /**
@@ -4525,8 +4700,6 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 id: string;
-                /** @description A private view was deleted. Absent on events appended before it existed. */
-                private?: boolean;
             };
             /** Format: date-time */
             created_at: string;
@@ -4542,7 +4715,7 @@ export interface components {
         };
         /**
          * ViewUpdatedFeedEvent
-         * @description A custom view changed; only the changed fields are in the payload (`query` whole). A workspace view made private becomes the private view of `member_id`, the member who changed it: that change comes alone, other changes made with it follow as a private event. A private view made a workspace view carries all its fields. Events of a private view (`private: true`) are never in the change feed or at webhooks.
+         * @description A custom view changed; only the changed fields are in the payload (`query` whole). A workspace view made private becomes the private view of `member_id`, the member who changed it.
          */
         ViewUpdatedFeedEvent: {
             /**
@@ -4566,8 +4739,6 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 id: string;
-                /** @description The event is about a private view only: it is left out of the change feed and webhooks. Absent on events appended before it existed. */
-                private?: boolean;
                 name?: string;
                 /** @description The filter, in the conversations filter language (see POST /api/conversations/search). */
                 query?: {
@@ -6771,6 +6942,53 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postConversationsByIdRatings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 (very dissatisfied) to 5 (very satisfied). */
+                    score: number;
+                    /** @description The customer's words (personal data). */
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationRatingGiven"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postConversationsByIdReply: {
         parameters: {
             query?: never;
@@ -7891,6 +8109,47 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getReportsCsat: {
+        parameters: {
+            query?: {
+                /** @description Ratings given at or after this instant. */
+                since?: string;
+                /** @description Ratings given before this instant. */
+                until?: string;
+                /** @description Only ratings of conversations that had this team. */
+                team_id?: string;
+                /** @description Only ratings of conversations that had this assignee. */
+                assignee_id?: string;
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsatReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getSavedReplies: {
         parameters: {
             query?: never;
@@ -8898,7 +9157,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -8978,7 +9237,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;

@@ -1,5 +1,6 @@
 import type { Projector } from '../../projections/projector.js';
 import type { ContactEvent } from '../contacts/index.js';
+import type { CsatEvent } from '../csat/index.js';
 import type { TagEvent } from '../tags/index.js';
 import type { TeamEvent } from '../teams/index.js';
 import type { ConversationEvent } from './conversations.events.js';
@@ -22,6 +23,8 @@ export const CONVERSATIONS = tableSpec({
     tag_ids: 'uuid[]',
     priority: 'text',
     custom_attributes: 'jsonb',
+    rating: 'jsonb',
+    rating_remark: 'text',
     parts_count: 'int',
     contact_erased: 'boolean',
     created_at: 'timestamptz',
@@ -54,6 +57,7 @@ const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id', 'priorit
 
 type Handled =
   | ConversationEvent
+  | CsatEvent
   | Extract<ContactEvent, { type: 'contact.erased' }>
   | Extract<TeamEvent, { type: 'team.deleted' }>
   | Extract<TagEvent, { type: 'tag.deleted' }>;
@@ -71,6 +75,7 @@ export const conversationsProjector: Projector<Handled> = {
     'conversation.tagged',
     'conversation.untagged',
     'conversation.attributes_updated',
+    'conversation.rated',
     'contact.erased',
     'team.deleted',
     'tag.deleted',
@@ -97,6 +102,8 @@ export const conversationsProjector: Projector<Handled> = {
             tag_ids: [],
             priority: p.priority ?? 'normal',
             custom_attributes: {},
+            rating: null,
+            rating_remark: null,
             parts_count: 0,
             contact_erased: false,
             created_at: e.created_at,
@@ -138,7 +145,7 @@ export const conversationsProjector: Projector<Handled> = {
           break;
         case 'contact.erased':
           for (const id of e.payload.conversation_ids)
-            conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, custom_attributes: {}, contact_erased: true });
+            conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, custom_attributes: {}, rating_remark: null, contact_erased: true });
           for (const id of e.payload.part_ids) parts.patch({ tenant_id: e.tenant_id, id }, gone('erased'));
           break;
         // Tags are deltas on the stored set: a projector never needs the current tags to fold them.
@@ -157,6 +164,13 @@ export const conversationsProjector: Projector<Handled> = {
             { custom_attributes: e.payload.custom_attributes ?? {}, updated_at: e.created_at },
           );
           break;
+        // The latest rating replaces any earlier one; its remark in a column of its own, which an erasure clears.
+        case 'conversation.rated': {
+          const p = e.payload;
+          const rating = { id: p.rating_id, score: p.score, rated_at: e.created_at, source: p.rated_by.type === 'contact' ? 'channel' : 'api' };
+          conversations.patch({ tenant_id: e.tenant_id, id: p.conversation_id }, { rating, rating_remark: p.remark ?? null, updated_at: e.created_at });
+          break;
+        }
         case 'tag.deleted':
           // The event names the conversations that carried the tag (see tags.decider.ts).
           for (const id of e.payload.conversation_ids) conversations.removeFrom({ tenant_id: e.tenant_id, id }, 'tag_ids', [e.payload.id]);

@@ -8,6 +8,7 @@ import { arrayOf, constant, dateTime, extend, int, nullable, object, oneOfString
 import { AUTHOR_TYPES, PART_TYPES, PRIORITIES } from './conversations.events.js';
 import type { ConversationState, ConversationView, PartView, PartType, Author, Priority } from './conversations.decider.js';
 import { attributeValuesSchema, type AttributeValue } from '../conversation-attributes/index.js';
+import { ratingSchema, renderRating, type RatingRef } from '../csat/index.js';
 import { findKey } from '../keys/index.js';
 import { tagRefSchema, tagRefsSql, type TagRef } from '../tags/index.js';
 
@@ -26,6 +27,9 @@ export interface ConversationRow {
   priority: Priority;
   /** values by attribute name (personal data: cleared when the contact is erased) */
   custom_attributes: Record<string, AttributeValue>;
+  /** the latest rating (CSAT), without its remark, which is a column of its own (an erasure clears it) */
+  rating: RatingRef | null;
+  rating_remark: string | null;
   /** the tags by id and current name (tagRefsSql); every query that renders a conversation selects it */
   tags: TagRef[];
   parts_count: number;
@@ -89,6 +93,7 @@ export const renderConversation = (c: ConversationRow) => ({
   team_id: c.team_id,
   priority: c.priority,
   custom_attributes: c.custom_attributes,
+  rating: c.rating ? renderRating(c.rating, c.rating_remark) : null,
   tags: c.tags,
   parts_count: c.parts_count,
   created_at: c.created_at.toISOString(),
@@ -310,6 +315,7 @@ export const conversationSchema = object(
     team_id: nullable(str()),
     priority: oneOfStrings(PRIORITIES),
     custom_attributes: attributeValuesSchema,
+    rating: nullable(ratingSchema),
     tags: arrayOf(tagRefSchema, { description: 'Its tags by id and current name, by name.' }),
     parts_count: int,
     created_at: dateTime,

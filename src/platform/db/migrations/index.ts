@@ -28,6 +28,7 @@ import * as m029 from './029_idempotency_holder.js';
 import * as m030 from './030_esdb_event_ids.js';
 import * as m032 from './032_audit_log.js';
 import * as m039 from './039_priority_custom_attributes.js';
+import * as m040 from './040_conversation_ratings.js';
 import * as m035 from './035_event_hash_chain.js';
 import * as m036 from './036_audit_checkpoints.js';
 import * as m033 from './033_security_review.js';
@@ -64,6 +65,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '030_esdb_event_ids': m030,
   '032_audit_log': m032,
   '039_priority_custom_attributes': m039,
+  '040_conversation_ratings': m040,
   '035_event_hash_chain': m035,
   '036_audit_checkpoints': m036,
   '033_security_review': m033,

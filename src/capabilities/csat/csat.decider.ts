@@ -1,0 +1,46 @@
+// Pure CSAT rules: a conversation has at most one rating, the latest; rating it
+// again replaces the rating (a new event naming the one it replaces, so the log
+// keeps both and receivers see the change). The conversation's assignee and team
+// at rating time go into the event: the report credits who handled it then.
+import { NotFound } from '../../platform/errors.js';
+import type { CsatEvent } from './csat.events.js';
+
+export interface RatedConversation {
+  id: string;
+  contactId: string;
+  channelId: string;
+  assigneeId: string | null;
+  teamId: string | null;
+}
+
+export interface RateCommand {
+  conversationId: string;
+  ratingId: string;
+  score: number;
+  remark: string | null;
+  ratedBy: { type: 'contact' | 'member' | 'api_key'; id: string };
+}
+
+export function decideRate(cmd: RateCommand, s: { conversation: RatedConversation | null; current: { ratingId: string } | null }): CsatEvent[] {
+  const c = s.conversation;
+  if (!c) throw new NotFound('conversation');
+  return [
+    {
+      type: 'conversation.rated',
+      aggregate_type: 'conversation',
+      aggregate_id: c.id,
+      payload: {
+        conversation_id: c.id,
+        rating_id: cmd.ratingId,
+        score: cmd.score,
+        remark: cmd.remark,
+        contact_id: c.contactId,
+        channel_id: c.channelId,
+        assignee_id: c.assigneeId,
+        team_id: c.teamId,
+        rated_by: cmd.ratedBy,
+        replaces: s.current?.ratingId ?? null,
+      },
+    },
+  ];
+}

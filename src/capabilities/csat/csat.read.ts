@@ -1,0 +1,137 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../commands/command.js';
+import { arrayOf, constant, dateTime, int, integer, nullable, number, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+
+/** A rating as answers show it: on its conversation and in the rating route's answer. */
+export interface RatingRef {
+  id: string;
+  score: number;
+  rated_at: string;
+  source: 'api' | 'channel';
+}
+
+/** The rating object of an answer (its remark is personal data: a stored answer seals it under the rating's key). */
+export const renderRating = (r: RatingRef, remark: string | null) => ({
+  type: 'conversation_rating' as const,
+  id: r.id,
+  score: r.score,
+  remark,
+  source: r.source,
+  rated_at: r.rated_at,
+});
+
+export const ratingSchema = object(
+  {
+    type: constant('conversation_rating'),
+    id: uuid,
+    score: integer({ minimum: 1, maximum: 5 }),
+    remark: nullable(str({ description: "The customer's words: personal data, null once the contact is erased." })),
+    source: oneOfStrings(['api', 'channel']),
+    rated_at: dateTime,
+  },
+  { title: 'ConversationRating' },
+);
+
+/** The current rating of a conversation (its id only: what a new rating replaces). */
+export async function currentRating(db: Db, tenantId: string, conversationId: string): Promise<{ ratingId: string } | null> {
+  const row = (await db('conversation_ratings').where({ tenant_id: tenantId, conversation_id: conversationId }).first('rating_id')) as
+    { rating_id: string } | undefined;
+  return row ? { ratingId: row.rating_id } : null;
+}
+
+export interface ReportFilter {
+  since?: string;
+  until?: string;
+  teamId?: string;
+  assigneeId?: string;
+}
+
+interface Stats {
+  count: number;
+  average: number | null;
+  satisfied: number;
+  csat: number | null;
+  scores: { '1': number; '2': number; '3': number; '4': number; '5': number };
+}
+
+const statsSql = `count(*)::int AS count, avg(score)::float8 AS average, count(*) FILTER (WHERE score >= 4)::int AS satisfied,
+  count(*) FILTER (WHERE score = 1)::int AS s1, count(*) FILTER (WHERE score = 2)::int AS s2, count(*) FILTER (WHERE score = 3)::int AS s3,
+  count(*) FILTER (WHERE score = 4)::int AS s4, count(*) FILTER (WHERE score = 5)::int AS s5`;
+
+const stats = (r: Record<string, unknown>): Stats => {
+  const count = Number(r.count ?? 0);
+  const satisfied = Number(r.satisfied ?? 0);
+  return {
+    count,
+    average: count ? Math.round(Number(r.average) * 100) / 100 : null,
+    satisfied,
+    csat: count ? Math.round((satisfied / count) * 10000) / 10000 : null,
+    scores: { '1': Number(r.s1 ?? 0), '2': Number(r.s2 ?? 0), '3': Number(r.s3 ?? 0), '4': Number(r.s4 ?? 0), '5': Number(r.s5 ?? 0) },
+  };
+};
+
+/**
+ * The workspace's ratings in the window (by when they were given), overall, by
+ * team and by assignee, in one statement (GROUPING SETS). Each conversation
+ * counts once, with its latest rating, credited to the team and assignee it had
+ * when it was rated.
+ */
+export async function csatReport(db: Knex, tenantId: string, f: ReportFilter) {
+  const where = ['tenant_id = ?'];
+  const bindings: unknown[] = [tenantId];
+  if (f.since) (where.push('rated_at >= ?::timestamptz'), bindings.push(f.since));
+  if (f.until) (where.push('rated_at < ?::timestamptz'), bindings.push(f.until));
+  if (f.teamId) (where.push('team_id = ?'), bindings.push(f.teamId));
+  if (f.assigneeId) (where.push('assignee_id = ?::uuid'), bindings.push(f.assigneeId));
+  const res = await db.raw(
+    `SELECT GROUPING(team_id) AS g_team, GROUPING(assignee_id) AS g_assignee, team_id, assignee_id, ${statsSql}
+     FROM conversation_ratings WHERE ${where.join(' AND ')}
+     GROUP BY GROUPING SETS ((), (team_id), (assignee_id))`,
+    bindings as Knex.RawBinding[],
+  );
+  const rows = res.rows as Record<string, unknown>[];
+  const overall = rows.find((r) => Number(r.g_team) === 1 && Number(r.g_assignee) === 1);
+  const order = (a: { count: number; key: string | null }, b: { count: number; key: string | null }) =>
+    b.count - a.count || String(a.key ?? '').localeCompare(String(b.key ?? ''));
+  const byTeam = rows
+    .filter((r) => Number(r.g_team) === 0)
+    .map((r) => ({ team_id: (r.team_id as string | null) ?? null, ...stats(r) }))
+    .sort((a, b) => order({ count: a.count, key: a.team_id }, { count: b.count, key: b.team_id }));
+  const byAssignee = rows
+    .filter((r) => Number(r.g_assignee) === 0)
+    .map((r) => ({ assignee_id: (r.assignee_id as string | null) ?? null, ...stats(r) }))
+    .sort((a, b) => order({ count: a.count, key: a.assignee_id }, { count: b.count, key: b.assignee_id }));
+  return {
+    type: 'csat_report' as const,
+    since: f.since ?? null,
+    until: f.until ?? null,
+    overall: stats(overall ?? {}),
+    by_team: byTeam,
+    by_assignee: byAssignee,
+  };
+}
+
+const scoreCounts = object({ '1': int, '2': int, '3': int, '4': int, '5': int }, { title: 'CsatScoreCounts' });
+const statsProperties = {
+  count: int,
+  average: nullable(number({ description: 'The mean score, 1 to 5 (two decimals); null without ratings.' })),
+  satisfied: int,
+  csat: nullable(number({ description: 'satisfied / count: the share of ratings of 4 or 5 (0 to 1); null without ratings.' })),
+  scores: scoreCounts,
+};
+
+export const csatReportSchema = object(
+  {
+    type: constant('csat_report'),
+    since: nullable(dateTime),
+    until: nullable(dateTime),
+    overall: object(statsProperties, { title: 'CsatStats' }),
+    by_team: arrayOf(object({ team_id: nullable(str()), ...statsProperties }, { title: 'CsatByTeam' })),
+    by_assignee: arrayOf(object({ assignee_id: nullable(uuid), ...statsProperties }, { title: 'CsatByAssignee' })),
+  },
+  {
+    title: 'CsatReport',
+    description:
+      'Ratings given in [since, until), each conversation counted once with its latest rating and credited to the team and assignee it had when rated (null: none). Sorted by count, most first. `satisfied` counts 4s and 5s; `csat` is their share.',
+  },
+);

@@ -1,0 +1,25 @@
+// CSAT: customers rate a conversation 1 to 5, with an optional remark, through the
+// API (an integration asking them) or the channel's bridge; one rating per
+// conversation, the latest. The report counts them by team and by assignee.
+// Conversations shows a conversation's rating (it imports this capability for the
+// event and the rating's shape), so the conversation lookup is handed in here.
+import { defineModule } from '../capability.js';
+import type { RatedConversationLookup } from './csat.commands.js';
+import { csatEvents } from './csat.events.js';
+import { csatProjector } from './csat.projection.js';
+import { csatRoutes } from './csat.routes.js';
+
+export type { CsatEvent } from './csat.events.js';
+export type { RatedConversation } from './csat.decider.js';
+export type { RatedConversationLookup } from './csat.commands.js';
+export { ratingSchema, renderRating, type RatingRef } from './csat.read.js';
+
+export const csatModule = (conversation: RatedConversationLookup) =>
+  defineModule({
+    name: 'csat',
+    events: csatEvents,
+    // The remark of a rating in an answer (on its conversation, or the rating route's): sealed under the rating's key in stored answers.
+    personal: [{ type: 'conversation_rating', kind: 'rating', fields: ['remark'] }],
+    projectors: [csatProjector],
+    routes: (deps) => csatRoutes(deps, conversation),
+  });
