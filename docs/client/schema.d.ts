@@ -4636,7 +4636,7 @@ export interface components {
         };
         /**
          * ViewCreatedFeedEvent
-         * @description A custom view (a saved conversations filter) was created. A `private` view belongs to `member_id` alone; a `workspace` view is everyone's.
+         * @description A custom view (a saved conversations filter) was created. A `private` view belongs to `member_id` alone, and its creation is never in the change feed or at webhooks; a `workspace` view is everyone's.
          */
         ViewCreatedFeedEvent: {
             /**
@@ -4676,7 +4676,7 @@ export interface components {
         };
         /**
          * ViewDeletedFeedEvent
-         * @description A custom view was deleted.
+         * @description A custom view was deleted. The deletion of a private view (`private: true`) is never in the change feed or at webhooks.
          */
         ViewDeletedFeedEvent: {
             /**
@@ -4700,6 +4700,8 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 id: string;
+                /** @description A private view was deleted. Absent on events appended before it existed. */
+                private?: boolean;
             };
             /** Format: date-time */
             created_at: string;
@@ -4715,7 +4717,7 @@ export interface components {
         };
         /**
          * ViewUpdatedFeedEvent
-         * @description A custom view changed; only the changed fields are in the payload (`query` whole). A workspace view made private becomes the private view of `member_id`, the member who changed it.
+         * @description A custom view changed; only the changed fields are in the payload (`query` whole). A workspace view made private becomes the private view of `member_id`, the member who changed it: that change comes alone, other changes made with it follow as a private event. A private view made a workspace view carries all its fields. Events of a private view (`private: true`) are never in the change feed or at webhooks.
          */
         ViewUpdatedFeedEvent: {
             /**
@@ -4739,6 +4741,8 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 id: string;
+                /** @description The event is about a private view only: it is left out of the change feed and webhooks. Absent on events appended before it existed. */
+                private?: boolean;
                 name?: string;
                 /** @description The filter, in the conversations filter language (see POST /api/conversations/search). */
                 query?: {
