@@ -1,6 +1,86 @@
 // Generated from docs/openapi.json by openapi-typescript (npm run openapi); do not edit by hand.
 // Use with openapi-fetch: createClient<paths>({ baseUrl }) — see docs/client/example.ts.
 export interface paths {
+    "/api/audit/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed checkpoint of the workspace's hash chain at its current head
+         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getAuditCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed checkpoints issued for the workspace (on request, with exports, and on schedule), newest first
+         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getAuditCheckpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's log as NDJSON, verifiable offline: a header, every event as stored with its hash, a signed checkpoint
+         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getAuditExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys (JWK, Ed25519) that verify audit checkpoints, by kid; rotated keys stay listed
+         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getAuditKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit_log": {
         parameters: {
             query?: never;
@@ -35,7 +115,7 @@ export interface paths {
         get: operations["getChannels"];
         put?: never;
         /**
-         * Create an api channel
+         * Create a channel (an api bridge or an e-mail address)
          * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postChannels"];
@@ -123,6 +203,26 @@ export interface paths {
          * @description **Authentication:** the channel's signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel's `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401.
          */
         post: operations["postChannelsByIdInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}/inbound/mime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a raw e-mail (message/rfc822) to an e-mail channel (signed)
+         * @description **Authentication:** none.
+         */
+        post: operations["postChannelsByIdInboundMime"];
         delete?: never;
         options?: never;
         head?: never;
@@ -273,7 +373,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a contact
+         * Get a contact (or as it was right after event `as_of_seq`)
          * @description **Scope:** `contacts:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
          */
         get: operations["getContactsById"];
@@ -367,6 +467,26 @@ export interface paths {
          * @description **Scope:** `contacts:export`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postContactsByIdExports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contact's events, oldest first, each with its actor (an erased contact's too: ids and who did what stay)
+         * @description **Scope:** `contacts:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getContactsByIdHistory"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -557,7 +677,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a conversation with its parts
+         * Get a conversation with its parts (or as it was right after event `as_of_seq`)
          * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
          */
         get: operations["getConversationsById"];
@@ -566,6 +686,26 @@ export interface paths {
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         put: operations["putConversationsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation's events, oldest first, each with its actor
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getConversationsByIdHistory"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -587,6 +727,46 @@ export interface paths {
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postConversationsByIdParts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/parts/{part_id}/attachments/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment of an e-mail part (as an attachment, never rendered)
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getConversationsByIdPartsByPartIdAttachmentsByIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/parts/{part_id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A part's e-mail: headers, sanitised HTML, quoted history, sender authentication, delivery
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getConversationsByIdPartsByPartIdEmail"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1661,6 +1841,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** Actor */
+        Actor: {
+            /** @enum {string} */
+            type: "member" | "api_key" | "channel" | "system";
+            /** @description The member's, key's or channel's id; for the system, what acted (`unsnooze`, `cli`, ...). */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The member behind it (an API key acts as its member); null for channels and the system.
+             */
+            member_id: string | null;
+        };
         /** ApiKey */
         ApiKey: {
             /** @constant */
@@ -1837,6 +2029,31 @@ export interface components {
             /** Format: uuid */
             member_id: string | null;
         };
+        /** AuditCheckpoint */
+        AuditCheckpoint: {
+            /** @constant */
+            type: "audit_checkpoint";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            seq: number;
+            /** @description The chain hash of the event at `seq` (hex SHA-256); for seq 0, the genesis value. */
+            hash: string;
+            /** Format: date-time */
+            signed_at: string;
+            /** @description The key that signed it (GET /api/audit/keys). */
+            kid: string;
+            /** @description base64url Ed25519 signature over the RFC 8785 canonical JSON of {tenant_id, seq, hash, signed_at}. */
+            signature: string;
+        };
+        /** AuditCheckpointList */
+        AuditCheckpointList: {
+            /** @constant */
+            type: "list";
+            data: components["schemas"]["AuditCheckpoint"][];
+            pages: components["schemas"]["Pages"];
+        };
         /**
          * AuditEntry
          * @description One entry of the audit log. `seq` is the event's, or null for an entry beside the log. `ip` and `user_agent` are personal data: null once the member (or, for a channel's post, the contact) is erased, and for what carries none (workers, entries older than this field).
@@ -1865,6 +2082,85 @@ export interface components {
             data: components["schemas"]["AuditEntry"][];
             pages: components["schemas"]["Pages"];
         };
+        /**
+         * AuditExportCheckpoint
+         * @description The last line: a signed checkpoint of the last event exported.
+         */
+        AuditExportCheckpoint: {
+            /** @constant */
+            type: "audit_checkpoint";
+            /** Format: uuid */
+            tenant_id: string;
+            seq: number;
+            hash: string;
+            signed_at: string;
+            kid: string;
+            signature: string;
+        };
+        /**
+         * AuditExportEvent
+         * @description One line per event, in seq order.
+         */
+        AuditExportEvent: {
+            /** Format: uuid */
+            tenant_id: string;
+            seq: number;
+            /** Format: uuid */
+            id: string;
+            /** @description The event type. */
+            type: string;
+            aggregate_type: string;
+            aggregate_id: string;
+            /** @description As stored: personal fields sealed (`$sealed`). */
+            payload: Record<string, never>;
+            /** @description As stored: actor, request id, idempotency key, sealed client. */
+            metadata: Record<string, never>;
+            /** @description ISO 8601, UTC, milliseconds. */
+            created_at: string;
+            /** @description hex SHA-256 of the previous line's hash followed by the RFC 8785 canonical JSON of this line without `hash`. */
+            hash: string;
+        };
+        /**
+         * AuditExportHeader
+         * @description The first line.
+         */
+        AuditExportHeader: {
+            /** @constant */
+            type: "audit_export";
+            /** Format: uuid */
+            tenant_id: string;
+            after_seq: number;
+            to_seq: number;
+            /** @description The chain hash of `after_seq` (the genesis value, 64 zeros, for 0): what the first event line chains from. */
+            prev_hash: string;
+        };
+        /** AuditExportLine */
+        AuditExportLine: components["schemas"]["AuditExportHeader"] | components["schemas"]["AuditExportEvent"] | components["schemas"]["AuditExportCheckpoint"];
+        /**
+         * AuditKeySet
+         * @description A JWK Set (RFC 7517) of the Ed25519 keys that sign audit checkpoints.
+         */
+        AuditKeySet: {
+            /** @description Every key that signed a checkpoint, and the one signing now; oldest first. */
+            keys: components["schemas"]["AuditPublicKey"][];
+            /** @description The key that signs checkpoints now. */
+            current_kid: string;
+        };
+        /** AuditPublicKey */
+        AuditPublicKey: {
+            /** @constant */
+            kty: "OKP";
+            /** @constant */
+            crv: "Ed25519";
+            /** @description The public key, base64url (RFC 8037). */
+            x: string;
+            /** @description Its RFC 7638 thumbprint: what checkpoints name in `kid`. */
+            kid: string;
+            /** @constant */
+            alg: "EdDSA";
+            /** @constant */
+            use: "sig";
+        };
         /** Author */
         Author: {
             /** @enum {string} */
@@ -1877,13 +2173,17 @@ export interface components {
             type: "channel";
             /** Format: uuid */
             id: string;
-            /** @constant */
-            kind: "api";
+            /** @enum {string} */
+            kind: "api" | "email";
             name: string;
             source: string;
             default_team_id: string | null;
             webhook_url: string | null;
             receive_only: boolean;
+            /** @description The support address of an `email` channel; null for `api`. */
+            address: string | null;
+            /** @description The DKIM selector replies are signed with; null when they are not signed. */
+            dkim_selector: string | null;
             /** Format: date-time */
             secret_rotated_at: string | null;
             /** Format: date-time */
@@ -1893,7 +2193,7 @@ export interface components {
         };
         /**
          * ChannelCreatedFeedEvent
-         * @description An api channel was created for a source. Its webhook_secret is sealed beside the log, never in it.
+         * @description A channel was created for a source: an `api` bridge, or an `email` channel whose `address` is its support address (its source). Its webhook_secret and DKIM private key are sealed beside the log, never in it.
          */
         ChannelCreatedFeedEvent: {
             /**
@@ -1917,11 +2217,12 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 channel_id: string;
-                /** @constant */
-                kind: "api";
+                kind: "api" | "email";
                 name: string;
                 source: string;
                 default_team_id: string | null;
+                address?: string;
+                dkim_selector?: string;
             };
             /** Format: date-time */
             created_at: string;
@@ -2003,13 +2304,17 @@ export interface components {
             type: "channel";
             /** Format: uuid */
             id: string;
-            /** @constant */
-            kind: "api";
+            /** @enum {string} */
+            kind: "api" | "email";
             name: string;
             source: string;
             default_team_id: string | null;
             webhook_url: string | null;
             receive_only: boolean;
+            /** @description The support address of an `email` channel; null for `api`. */
+            address: string | null;
+            /** @description The DKIM selector replies are signed with; null when they are not signed. */
+            dkim_selector: string | null;
             /** Format: date-time */
             secret_rotated_at: string | null;
             /** Format: date-time */
@@ -2878,6 +3183,44 @@ export interface components {
             created_at: string;
         };
         /**
+         * ConversationPartDeliveryFailedFeedEvent
+         * @description A teammate's reply on an e-mail channel could not be delivered: the relay refused it for good (`reason` `rejected`, a 5xx; `status` is the SMTP code) or a bounce (a delivery status notification) came back for it (`reason` `bounced`). `diagnostic` is the relay's or the bounce's answer, sealed under the part's data key (it may name the recipient).
+         */
+        ConversationPartDeliveryFailedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_part.delivery_failed";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                part_id: string;
+                /** Format: uuid */
+                channel_id: string;
+                reason: "rejected" | "bounced";
+                status: number | null;
+                /** @description Personal data: null once erased. */
+                diagnostic: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ConversationPartRedactedFeedEvent
          * @description A part's content was redacted: its data key was destroyed, so its body and attachments read as null everywhere from now on. The part keeps its id and place. Ids only.
          */
@@ -3300,6 +3643,207 @@ export interface components {
             error: string | null;
             duration_ms: number;
         };
+        /** EmailAddress */
+        EmailAddress: {
+            address: string;
+            name: string | null;
+        };
+        /** EmailAttachment */
+        EmailAttachment: {
+            name: string | null;
+            content_type: string;
+            size: number;
+        };
+        /** EmailAuthentication */
+        EmailAuthentication: {
+            /** @enum {string} */
+            spf: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
+            /** @enum {string} */
+            dkim: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
+            /** @enum {string} */
+            dmarc: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
+        };
+        /** EmailDelivery */
+        EmailDelivery: {
+            /** @enum {string} */
+            status: "sent" | "failed";
+            code: number | null;
+            error: string | null;
+        };
+        /** EmailMessage */
+        EmailMessage: {
+            /** @constant */
+            type: "email_message";
+            /** Format: uuid */
+            part_id: string;
+            /** Format: uuid */
+            conversation_id: string;
+            /** Format: uuid */
+            channel_id: string;
+            /** @enum {string} */
+            direction: "in" | "out";
+            /** @description The Message-ID; null once erased. */
+            message_id: string | null;
+            threaded_by: ("new" | "in_reply_to" | "references" | "reply_address") | null;
+            from: components["schemas"]["EmailAddress"] | null;
+            to: components["schemas"]["EmailAddress"][];
+            cc: components["schemas"]["EmailAddress"][];
+            subject: string | null;
+            /** @description The HTML part, sanitised (no scripts, styles, event handlers or remote schemes other than http, https, mailto). */
+            html: string | null;
+            /** @description The quoted history the reply carried, apart from its new text (the part body). */
+            quoted: string | null;
+            attachments: components["schemas"]["EmailAttachment"][];
+            authentication: components["schemas"]["EmailAuthentication"] | null;
+            suspicious: boolean;
+            automated: boolean;
+            delivery: components["schemas"]["EmailDelivery"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** EmailNotFiled */
+        EmailNotFiled: {
+            /** @constant */
+            type: "inbound_receipt";
+            /** @enum {string} */
+            status: "duplicate" | "bounce" | "ignored";
+            /** Format: uuid */
+            conversation_id: string | null;
+            /** Format: uuid */
+            part_id: string | null;
+        };
+        /** EmailReceipt */
+        EmailReceipt: {
+            /** @constant */
+            type: "inbound_receipt";
+            /** @enum {string} */
+            status: "conversation_created" | "part_added";
+            /** Format: uuid */
+            conversation_id: string;
+            /** Format: uuid */
+            part_id: string;
+            /** Format: uuid */
+            contact_id: string;
+        };
+        /**
+         * EmailReceivedFeedEvent
+         * @description An e-mail was filed as the part `part_id` (its conversation_part.created comes just before, in the same command): the message's headers, its sanitised HTML and the quoted history separated from the new text, sealed under the part's data key. `authentication` is mailauth's verdict; `suspicious` means DMARC failed (the message opened a conversation of its own and was threaded nowhere). `automated`: an auto-reply, a list or bulk message, or one with a null return path; nothing is ever sent to it automatically.
+         */
+        EmailReceivedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "email.received";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                part_id: string;
+                /** Format: uuid */
+                channel_id: string;
+                message_id_hash: string;
+                threaded_by: "new" | "in_reply_to" | "references" | "reply_address";
+                authentication: {
+                    spf: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
+                    dkim: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
+                    dmarc: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
+                };
+                suspicious: boolean;
+                automated: boolean;
+                /** @description Personal data: null once erased. */
+                message_id: string | null;
+                /** @description Personal data: null once erased. */
+                from: {
+                    address: string;
+                    name: string | null;
+                } | null;
+                /** @description Personal data: null once erased. */
+                to: {
+                    address: string;
+                    name: string | null;
+                }[] | null;
+                /** @description Personal data: null once erased. */
+                cc: {
+                    address: string;
+                    name: string | null;
+                }[] | null;
+                /** @description Personal data: null once erased. */
+                subject: string | null;
+                /** @description Personal data: null once erased. */
+                html: string | null;
+                /** @description Personal data: null once erased. */
+                quoted: string | null;
+                /** @description Personal data: null once erased. */
+                attachments: {
+                    name: string | null;
+                    content_type: string;
+                    size: number;
+                }[] | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * EmailSentFeedEvent
+         * @description A teammate's reply (the part `part_id`) left through the SMTP relay, which accepted it. `message_id` is the one it carries, in the channel's domain; a customer's reply naming it threads into this conversation.
+         */
+        EmailSentFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "email.sent";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                part_id: string;
+                /** Format: uuid */
+                channel_id: string;
+                message_id_hash: string;
+                relay_response: string;
+                /** @description Personal data: null once erased. */
+                message_id: string | null;
+                /** @description Personal data: null once erased. */
+                to: {
+                    address: string;
+                    name: string | null;
+                }[] | null;
+                /** @description Personal data: null once erased. */
+                subject: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** ErrorEntry */
         ErrorEntry: {
             /** @description Stable, machine-readable: see the table of codes. */
@@ -3428,12 +3972,39 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
             type: "list";
             data: components["schemas"]["FeedEvent"][];
+            pages: components["schemas"]["Pages"];
+        };
+        /** HistoryEvent */
+        HistoryEvent: {
+            /** @description The event type (docs/events.md). */
+            type: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            seq: number;
+            aggregate_type: string;
+            aggregate_id: string;
+            /** @description The event's payload; personal fields opened, null where erased since. */
+            payload: Record<string, never>;
+            /** @description Who did it; null for events written before actors were recorded. */
+            actor: components["schemas"]["Actor"] | null;
+            /** @description The request that wrote it, when it came through the API. */
+            request_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** HistoryEventList */
+        HistoryEventList: {
+            /** @constant */
+            type: "list";
+            data: components["schemas"]["HistoryEvent"][];
             pages: components["schemas"]["Pages"];
         };
         /** InboundDuplicate */
@@ -4998,9 +5569,11 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed, or names something the workspace does not have. Codes: `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_placeholder`, `invalid_query`, `invalid_text`, `invalid_time_range`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
+        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_required`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
         BadRequest: {
             headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5019,6 +5592,8 @@ export interface components {
         /** @description Authenticated but not allowed. Codes: `missing_scope`, `not_author`, `owner_required`, `scope_exceeds_role`, `session_required`, `session_too_old`, `workspace_header_required`. What each means: docs/errors.md. */
         Forbidden: {
             headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5028,6 +5603,8 @@ export interface components {
         /** @description Not found: including every other workspace's ids and malformed ids. Codes: `invite_not_found`, `member_not_found`, `not_found`, `route_not_found`, `workspace_not_found`. What each means: docs/errors.md. */
         NotFound: {
             headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5043,11 +5620,13 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
+        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5057,6 +5636,8 @@ export interface components {
         /** @description Gone for good. Codes: `contact_erased`, `export_expired`. What each means: docs/errors.md. */
         Gone: {
             headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5066,6 +5647,8 @@ export interface components {
         /** @description The body is too large. Codes: `payload_too_large`. What each means: docs/errors.md. */
         PayloadTooLarge: {
             headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5075,6 +5658,8 @@ export interface components {
         /** @description The body is not JSON in UTF-8. Codes: `unsupported_encoding`, `unsupported_media_type`. What each means: docs/errors.md. */
         UnsupportedMediaType: {
             headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5084,17 +5669,21 @@ export interface components {
         /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `too_many_companies`. What each means: docs/errors.md. */
         Unprocessable: {
             headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Too many requests; `Retry-After` says when to try again. Codes: `too_many_attempts`. What each means: docs/errors.md. */
+        /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`, `too_many_attempts`. What each means: docs/errors.md. */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5113,6 +5702,8 @@ export interface components {
         /** @description A bug, logged with the request id. Codes: `internal_error`. What each means: docs/errors.md. */
         InternalError: {
             headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5124,6 +5715,8 @@ export interface components {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -5136,11 +5729,184 @@ export interface components {
         IdempotencyKey: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace's callers; `expensive`: the workspace's searches and exports; `channel`: the signed inbound route, per channel. Sent on every answer to an authenticated request except a 401, and on the inbound route's answers once the signature verified. See docs/api-guide.md (Rate limits). */
+        RateLimitPolicy: string;
+        /** @description Where each policy of `RateLimit-Policy` stands, in the same order: `r`, the requests left in the current window, and `t`, the seconds until it ends, e.g. `"key";r=9998;t=41, "workspace";r=24990;t=41`. With several API processes `r` is what this process knows (it may be high by what the others took since). A 429 `rate_limited` names the used-up policy with `r=0`, and `Retry-After` says when its window ends. */
+        RateLimit: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAuditCheckpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The head (seq and chain hash) signed now, or the checkpoint already signed for that same head by the same key. Verify it with GET /api/audit/keys (docs/audit.md). */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditCheckpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description `audit_chain_incomplete`: the head event was written without a chain hash (AUDIT_CHAIN=off). */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuditCheckpoints: {
+        parameters: {
+            query?: {
+                per_page?: number;
+                starting_after?: string;
+                sort?: "signed_at";
+                order?: "asc" | "desc";
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditCheckpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuditExport: {
+        parameters: {
+            query?: {
+                /** @description Export the events after this seq (default 0: from the first). */
+                after_seq?: number;
+                /** @description Up to and including this seq (default: the log's head when the export starts). */
+                to_seq?: number;
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/x-ndjson, one JSON document per line, each one of these shapes: the header, then one line per event in seq order, then the signed checkpoint of the last seq. Streamed; verify it with `npm run -s cli -- audit verify --file` or as docs/audit.md says. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["AuditExportLine"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description `audit_chain_incomplete`: an event of the range was written without a chain hash (AUDIT_CHAIN=off). */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuditKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditKeySet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAuditLog: {
         parameters: {
             query?: {
@@ -5169,6 +5935,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5182,6 +5950,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5206,6 +5975,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5219,6 +5990,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5238,13 +6010,23 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "api";
+                    kind: "api" | "email";
                     name: string;
                     source?: string;
                     default_team_id?: string | null;
-                    webhook_secret: string;
+                    webhook_secret?: string;
                     /** Format: uri */
                     webhook_url?: string | null;
+                    /**
+                     * Format: email
+                     * @description An `email` channel's support address (required for `email`).
+                     */
+                    address?: string;
+                    dkim?: {
+                        selector: string;
+                        /** @description PEM (PKCS#8 or PKCS#1) RSA key; sealed, never shown again. */
+                        private_key: string;
+                    };
                 };
             };
         };
@@ -5252,6 +6034,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5267,6 +6051,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5287,6 +6072,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5300,6 +6087,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5331,6 +6119,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5346,6 +6136,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5374,6 +6165,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5387,6 +6180,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5409,6 +6203,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5422,6 +6218,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5468,6 +6265,8 @@ export interface operations {
             /** @description Filed: a new conversation (the thread's first post), or a new part (a follow-up with a new message_id). */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5477,6 +6276,8 @@ export interface operations {
             /** @description Nothing filed: the thread exists and the post carries no new message_id. */
             202: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5493,6 +6294,64 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description `rate_limited`: the channel's own limit (RATE_LIMIT_CHANNEL per RATE_LIMIT_WINDOW_SECONDS), counted once the signature and timestamp check out; `Retry-After` says when its window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postChannelsByIdInboundMime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's id. An unknown one answers the same empty 401 as a bad signature. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Filed: a new conversation, or a new part of the conversation it threads into. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailReceipt"];
+                };
+            };
+            /** @description Nothing filed: a message already filed (`duplicate`, same Message-ID), a bounce attached to the reply it bounced (`bounce`), or mail the channel does not file (`ignored`: its own mail, a report that is no failure). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailNotFiled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No body when the content type is not message/rfc822, the channel is unknown or not an e-mail channel, or the signature is wrong (the same empty answer for all). The error envelope (`stale_timestamp`) only for a caller whose signature verifies. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -5517,6 +6376,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5532,6 +6393,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5557,6 +6419,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5570,6 +6434,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5604,6 +6469,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5619,6 +6486,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5639,6 +6507,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5652,6 +6522,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5688,6 +6559,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5703,6 +6576,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5726,6 +6600,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5741,6 +6617,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5770,6 +6647,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5783,6 +6662,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5814,6 +6694,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5827,6 +6709,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5860,6 +6743,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5875,6 +6760,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5908,6 +6794,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5923,6 +6811,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5930,7 +6819,12 @@ export interface operations {
     };
     getContactsById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer the resource as it was right after the event with this seq (folded from its own events); 404 if it did not exist yet. */
+                as_of_seq?: number;
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+            };
             header?: never;
             path: {
                 /** @description A UUID. A malformed id, or another workspace's, answers 404. */
@@ -5943,6 +6837,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5957,6 +6853,7 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5993,6 +6890,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6009,6 +6908,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6032,6 +6932,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6047,6 +6949,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6070,6 +6973,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6086,6 +6991,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6119,6 +7025,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6135,6 +7043,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6160,6 +7069,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6176,6 +7087,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6199,6 +7111,8 @@ export interface operations {
             /** @description Queued; follow `Location` (GET /api/exports/{id}) until `status` is `completed`, then download. */
             202: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6213,6 +7127,8 @@ export interface operations {
             /** @description `export_in_progress`: the contact already has a queued or running export; the message and `Location` name it. */
             409: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6222,6 +7138,8 @@ export interface operations {
             /** @description `contact_erased`: the contact was erased; nothing is left to export. */
             410: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6231,6 +7149,50 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContactsByIdHistory: {
+        parameters: {
+            query?: {
+                per_page?: number;
+                starting_after?: string;
+                sort?: "seq";
+                order?: "asc";
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6261,6 +7223,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6277,6 +7241,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6302,6 +7267,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6318,6 +7285,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6341,6 +7309,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6357,6 +7327,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6374,6 +7345,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6387,6 +7360,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6417,6 +7391,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6432,6 +7408,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6452,6 +7429,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6465,6 +7444,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6496,6 +7476,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6511,6 +7493,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6534,6 +7517,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6549,6 +7534,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6580,6 +7566,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6593,6 +7581,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6635,6 +7624,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6651,6 +7642,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6668,6 +7660,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6681,6 +7675,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6714,6 +7709,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6729,6 +7726,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6736,7 +7734,12 @@ export interface operations {
     };
     getConversationsById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer the resource as it was right after the event with this seq (folded from its own events); 404 if it did not exist yet. */
+                as_of_seq?: number;
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+            };
             header?: never;
             path: {
                 /** @description A UUID. A malformed id, or another workspace's, answers 404. */
@@ -6749,6 +7752,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6762,6 +7767,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6794,6 +7800,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6809,6 +7817,50 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConversationsByIdHistory: {
+        parameters: {
+            query?: {
+                per_page?: number;
+                starting_after?: string;
+                sort?: "seq";
+                order?: "asc";
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6846,6 +7898,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6861,6 +7915,95 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConversationsByIdPartsByPartIdAttachmentsByIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                part_id: string;
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment's bytes, with its content type, `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such attachment, or its content is gone (redacted, erased). */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConversationsByIdPartsByPartIdEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                part_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6886,6 +8029,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6901,6 +8046,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6926,6 +8072,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6941,6 +8089,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6973,6 +8122,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6988,6 +8139,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7027,6 +8179,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7042,6 +8196,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7072,6 +8227,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7087,6 +8244,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7112,6 +8270,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7127,6 +8287,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7153,6 +8314,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7166,6 +8329,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7183,6 +8347,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7196,6 +8362,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7216,6 +8383,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7229,6 +8398,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7249,6 +8419,8 @@ export interface operations {
             /** @description The file (docs/api-guide.md: Subject-access export): personal values opened now, so what was erased or redacted since reads as null. */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7263,6 +8435,8 @@ export interface operations {
             /** @description `export_not_ready` (queued or running) or `export_failed`. */
             409: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7272,6 +8446,8 @@ export interface operations {
             /** @description `export_expired`: the file was deleted EXPORT_TTL_HOURS after completion; request a new export. */
             410: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7280,6 +8456,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7343,6 +8520,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7356,6 +8535,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7383,6 +8563,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7398,6 +8580,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7421,6 +8604,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7436,6 +8621,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7459,6 +8645,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7474,6 +8662,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7491,6 +8680,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7504,6 +8695,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7524,6 +8716,8 @@ export interface operations {
             /** @description No Content */
             204: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7537,6 +8731,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7563,6 +8758,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7576,6 +8773,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7605,6 +8803,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7620,6 +8820,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7650,6 +8851,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7665,6 +8868,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7688,6 +8892,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7703,6 +8909,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7726,6 +8933,8 @@ export interface operations {
             /** @description No Content */
             204: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7739,6 +8948,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7762,6 +8972,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7777,6 +8989,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7794,6 +9007,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7807,6 +9022,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7847,6 +9063,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7862,6 +9080,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7882,6 +9101,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7895,6 +9116,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7938,6 +9160,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7953,6 +9177,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7976,6 +9201,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7991,6 +9218,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8014,6 +9242,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8029,6 +9259,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8057,6 +9288,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8070,6 +9303,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8093,6 +9327,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8108,6 +9344,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8136,6 +9373,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8149,6 +9388,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8166,6 +9406,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8179,6 +9421,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8206,6 +9449,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8221,6 +9466,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8241,6 +9487,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8254,6 +9502,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8284,6 +9533,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8299,6 +9550,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8322,6 +9574,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8337,6 +9591,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8367,6 +9622,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8382,6 +9639,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8460,6 +9718,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8473,6 +9733,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8499,6 +9760,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8514,6 +9777,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8534,6 +9798,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8547,6 +9813,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8576,6 +9843,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8591,6 +9860,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8614,6 +9884,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8629,6 +9901,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8646,6 +9919,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8659,6 +9934,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8685,6 +9961,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8700,6 +9978,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8729,6 +10008,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8744,6 +10025,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8764,6 +10046,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8777,6 +10061,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8806,6 +10091,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8821,6 +10108,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8844,6 +10132,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8859,6 +10149,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8888,6 +10179,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8903,6 +10196,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8920,6 +10214,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8933,6 +10229,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8967,6 +10264,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8982,6 +10281,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9002,6 +10302,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9015,6 +10317,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9052,6 +10355,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9067,6 +10372,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9090,6 +10396,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9105,6 +10413,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9129,6 +10438,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9142,6 +10453,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9161,7 +10473,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -9171,6 +10483,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9186,6 +10500,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9206,6 +10521,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9219,6 +10536,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9241,7 +10559,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;
@@ -9252,6 +10570,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9267,6 +10587,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9290,6 +10611,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9305,6 +10628,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9333,6 +10657,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9346,6 +10672,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9368,6 +10695,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9381,6 +10710,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9406,6 +10736,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9421,6 +10753,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
