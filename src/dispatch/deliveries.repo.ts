@@ -167,7 +167,7 @@ export async function settleMany(db: Knex, done: Finished[], baseSeconds: number
   };
   for (const f of done) {
     const attempt = f.claimed.attempts + 1;
-    const outcome = afterAttempt(f.result.error === null, attempt, f.finishedAt, baseSeconds);
+    const outcome = afterAttempt(f.result.error === null, attempt, f.finishedAt, baseSeconds, f.result.permanent === true);
     cols.id.push(f.claimed.id);
     cols.token.push(f.claimed.lease_token);
     cols.attempt.push(attempt);

@@ -56,7 +56,15 @@ export interface DeliveryWorkerDeps {
   /** opens the sealed personal fields of a body at send time */
   forgettable: Forgettable;
   sender: Sender;
+  /**
+   * Senders for targets whose URL is not http(s), by URL scheme (`email:`: an e-mail channel's replies, sent
+   * through the SMTP relay). Handed in by the capabilities that own them; such a target has no signing secret.
+   */
+  transports?: Readonly<Record<string, DeliveryTransport>>;
 }
+
+/** Sends one delivery to a target of its scheme; the body is the event envelope, personal fields opened. */
+export type DeliveryTransport = (delivery: Pick<Claimed, 'id' | 'tenant_id' | 'target_id' | 'url' | 'seq' | 'attempts'>, body: string) => Promise<SendResult>;
 
 /**
  * The bytes to send for a stored body: personal fields opened with their
@@ -157,9 +165,11 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     const startedAt = clock.now();
     let result: SendResult;
     try {
-      const secret = await secretFor(db, signingSecret, c, secrets);
-      result =
-        secret === null
+      const transport = deps.transports?.[c.url.slice(0, c.url.indexOf(':') + 1)];
+      const secret = transport ? null : await secretFor(db, signingSecret, c, secrets);
+      result = transport
+        ? await transport(c, await bodyToSend(db, forgettable, c))
+        : secret === null
           ? { status: null, error: 'no signing secret is available for this target', durationMs: 0 }
           : await sender.post(c.url, await bodyToSend(db, forgettable, c), secret);
     } catch (e) {
@@ -172,7 +182,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     const finishedAt = clock.now();
     await record('', { claimed: c, result, startedAt, finishedAt });
     if (deps.deliveryObserver) {
-      const { state } = afterAttempt(result.error === null, c.attempts + 1, finishedAt, opts.retryBaseSeconds);
+      const { state } = afterAttempt(result.error === null, c.attempts + 1, finishedAt, opts.retryBaseSeconds, result.permanent === true);
       deps.deliveryObserver.attempted({
         targetKind: c.target_kind,
         state,

@@ -7,9 +7,9 @@ export const MAX_ATTEMPTS = 8;
 export type Outcome = { state: 'delivered' } | { state: 'pending'; nextAttemptAt: Date } | { state: 'dead' };
 
 /** What a finished attempt leads to; `attempts` counts the attempt just made. */
-export function afterAttempt(ok: boolean, attempts: number, finishedAt: Date, baseSeconds: number): Outcome {
+export function afterAttempt(ok: boolean, attempts: number, finishedAt: Date, baseSeconds: number, permanent = false): Outcome {
   if (ok) return { state: 'delivered' };
-  if (attempts >= MAX_ATTEMPTS) return { state: 'dead' };
+  if (attempts >= MAX_ATTEMPTS || permanent) return { state: 'dead' };
   return { state: 'pending', nextAttemptAt: new Date(finishedAt.getTime() + baseSeconds * 1000 * 2 ** (attempts - 1)) };
 }
 

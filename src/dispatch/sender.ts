@@ -15,6 +15,8 @@ export interface SendResult {
   /** null on 2xx; otherwise why the attempt failed, in words */
   error: string | null;
   durationMs: number;
+  /** the failure is final (an SMTP relay's 5xx): no retry, the delivery is dead at once */
+  permanent?: boolean;
 }
 
 export const SIGNATURE_HEADER = 'x-service-signature';

@@ -10,7 +10,7 @@ import type { Sealer } from '../../platform/crypto/seal.js';
 export class ChannelSecrets {
   private readonly rows: SealedSecrets;
 
-  constructor(sealer: Sealer) {
+  constructor(private readonly sealer: Sealer) {
     this.rows = sealedSecrets({ table: 'channel_secrets', owner: 'channel_id', purpose: 'channel', retiredBy: 'valid_until' }, sealer);
   }
 
@@ -22,6 +22,28 @@ export class ChannelSecrets {
   /** A new current secret for the channel. */
   add(db: Db, row: { tenantId: string; channelId: string; id: string; secret: string; now: Date }): Promise<void> {
     return this.rows.store(db, row.tenantId, row.channelId, row.secret, { id: row.id, created_at: row.now, valid_until: null });
+  }
+
+  /** Keeps an e-mail channel's DKIM private key (PEM), sealed; it is never shown again. */
+  async addDkimKey(db: Db, row: { tenantId: string; channelId: string; selector: string; privateKey: string }): Promise<void> {
+    await db('channel_dkim_keys').insert({
+      tenant_id: row.tenantId,
+      channel_id: row.channelId,
+      selector: row.selector,
+      sealed: this.sealer.seal('channel', row.tenantId, `${row.channelId}:dkim`, row.privateKey),
+    });
+  }
+
+  /** The channel's DKIM selector and private key, opened; null when it has none or it does not open here. */
+  async dkimKey(db: Db, tenantId: string, channelId: string): Promise<{ selector: string; privateKey: string } | null> {
+    const row = (await db('channel_dkim_keys').where({ tenant_id: tenantId, channel_id: channelId }).first()) as
+      { selector: string; sealed: string } | undefined;
+    if (!row || !this.sealer.canSeal('channel')) return null;
+    try {
+      return { selector: row.selector, privateKey: this.sealer.open('channel', tenantId, `${channelId}:dkim`, row.sealed) };
+    } catch {
+      return null;
+    }
   }
 
   /** Re-seals the current secret with a new value (a resumed rotation whose first secret was never shown). */

@@ -11,7 +11,7 @@ import type { ChannelSecrets } from './channel-secrets.js';
 export const normalizeSource = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, '-');
 
 export const createChannel = (
-  input: CreateChannel & { secret: string; secretId: string },
+  input: CreateChannel & { secret: string | null; secretId: string; dkim?: { selector: string; privateKey: string } | null },
   secrets: ChannelSecrets,
 ): CommandSpec<{ sourceTaken: boolean; defaultTeamExists: boolean }, ChannelEvent> => ({
   name: 'CreateChannel',
@@ -21,8 +21,11 @@ export const createChannel = (
   }),
   decide: (s) => decideCreateChannel(input, s),
   // The caller chose the secret: a resumed request carries the same one, so a replay owes nothing.
-  beside: (db, events, ctx) =>
-    secrets.add(db, { tenantId: ctx.tenantId, channelId: events[0]!.aggregate_id, id: input.secretId, secret: input.secret, now: ctx.now }),
+  beside: async (db, events, ctx) => {
+    const channelId = events[0]!.aggregate_id;
+    if (input.secret !== null) await secrets.add(db, { tenantId: ctx.tenantId, channelId, id: input.secretId, secret: input.secret, now: ctx.now });
+    if (input.dkim) await secrets.addDkimKey(db, { tenantId: ctx.tenantId, channelId, ...input.dkim });
+  },
 });
 
 export const updateChannel = (input: { channelId: string; name?: string; webhookUrl?: string | null }): CommandSpec<ChannelView | null, ChannelEvent> => ({

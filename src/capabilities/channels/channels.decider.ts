@@ -9,8 +9,11 @@ export interface ChannelView {
 
 export interface CreateChannel {
   channelId: string;
-  kind: 'api';
+  kind: 'api' | 'email';
   name: string;
+  /** an `email` channel's support address (also its source) */
+  address?: string | null;
+  dkimSelector?: string | null;
   source: string;
   defaultTeamId: string | null;
   webhookUrl: string | null;
@@ -25,7 +28,15 @@ export function decideCreateChannel(cmd: CreateChannel, s: { sourceTaken: boolea
       type: 'channel.created',
       aggregate_type: 'channel',
       aggregate_id: cmd.channelId,
-      payload: { channel_id: cmd.channelId, kind: cmd.kind, name: cmd.name, source: cmd.source, default_team_id: cmd.defaultTeamId },
+      payload: {
+        channel_id: cmd.channelId,
+        kind: cmd.kind,
+        name: cmd.name,
+        source: cmd.source,
+        default_team_id: cmd.defaultTeamId,
+        ...(cmd.address ? { address: cmd.address } : {}),
+        ...(cmd.dkimSelector ? { dkim_selector: cmd.dkimSelector } : {}),
+      },
     },
     ...(cmd.webhookUrl
       ? decideUpdateChannel({ channelId: cmd.channelId, webhookUrl: cmd.webhookUrl }, { id: cmd.channelId, name: cmd.name, webhookUrl: null })

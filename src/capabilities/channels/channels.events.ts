@@ -3,8 +3,17 @@ import { defineEvent, Instant, Nullable, payload, Text, Type, Uuid, type EventOf
 export const ChannelCreated = defineEvent({
   type: 'channel.created',
   aggregate_type: 'channel',
-  description: 'An api channel was created for a source. Its webhook_secret is sealed beside the log, never in it.',
-  payload: payload({ channel_id: Uuid(), kind: Type.Literal('api'), name: Text(), source: Text(), default_team_id: Nullable(Text()) }),
+  description:
+    'A channel was created for a source: an `api` bridge, or an `email` channel whose `address` is its support address (its source). Its webhook_secret and DKIM private key are sealed beside the log, never in it.',
+  payload: payload({
+    channel_id: Uuid(),
+    kind: Type.Union([Type.Literal('api'), Type.Literal('email')]),
+    name: Text(),
+    source: Text(),
+    default_team_id: Nullable(Text()),
+    address: Type.Optional(Text()),
+    dkim_selector: Type.Optional(Text()),
+  }),
 });
 
 export const ChannelUpdated = defineEvent({

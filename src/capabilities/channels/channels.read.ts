@@ -1,7 +1,7 @@
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
-import { bool, constant, dateTime, extend, nullable, object, str, uuid } from '../../api/schemas.js';
+import { bool, constant, dateTime, extend, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
 import type { ChannelView } from './channels.decider.js';
 
 export interface ChannelRow {
@@ -12,6 +12,8 @@ export interface ChannelRow {
   source: string;
   default_team_id: string | null;
   webhook_url: string | null;
+  address: string | null;
+  dkim_selector: string | null;
   secret_rotated_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -33,7 +35,9 @@ export const renderChannel = (c: ChannelRow) => ({
   default_team_id: c.default_team_id,
   webhook_url: c.webhook_url,
   // Without a webhook_url the channel only receives; replies have nowhere to go.
-  receive_only: c.webhook_url === null,
+  receive_only: c.kind === 'api' && c.webhook_url === null,
+  address: c.address,
+  dkim_selector: c.dkim_selector,
   secret_rotated_at: c.secret_rotated_at?.toISOString() ?? null,
   created_at: c.created_at.toISOString(),
   updated_at: c.updated_at.toISOString(),
@@ -54,18 +58,31 @@ export async function channelSourceTaken(db: Db, tenantId: string, kind: string,
   return !!(await channelsOf(db, tenantId).andWhere({ kind, source }).first('id'));
 }
 
+/**
+ * The e-mail channel with this support address, found across workspaces (the SMTP receiver: the address names
+ * the workspace), as the owner role. Undefined when there is none.
+ */
+export async function channelByAddress(db: Db, address: string): Promise<ChannelRow | undefined> {
+  const res = await db.raw("SELECT * FROM channels WHERE lower(address) = lower(?) AND address IS NOT NULL AND kind = 'email' ORDER BY created_at LIMIT 1", [
+    address,
+  ]);
+  return res.rows[0] as ChannelRow | undefined;
+}
+
 export const channelView = (c: ChannelRow | undefined): ChannelView | null => (c ? { id: c.id, name: c.name, webhookUrl: c.webhook_url } : null);
 
 export const channelSchema = object(
   {
     type: constant('channel'),
     id: uuid,
-    kind: constant('api'),
+    kind: oneOfStrings(['api', 'email']),
     name: str(),
     source: str(),
     default_team_id: nullable(str()),
     webhook_url: nullable(str()),
     receive_only: bool,
+    address: nullable(str({ description: 'The support address of an `email` channel; null for `api`.' })),
+    dkim_selector: nullable(str({ description: 'The DKIM selector replies are signed with; null when they are not signed.' })),
     secret_rotated_at: nullable(dateTime),
     created_at: dateTime,
     updated_at: dateTime,

@@ -3,22 +3,43 @@ import { commandRoute } from '../../api/command-route.js';
 import { getRoute, listRoute } from '../../api/resource-routes.js';
 import type { Call, RouteDef } from '../../api/routes.js';
 import type { Db } from '../../platform/db/database.js';
-import { Unprocessable } from '../../platform/errors.js';
+import { createPrivateKey } from 'node:crypto';
+import { BadRequest, Conflict, Unprocessable } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { createChannel, normalizeSource, rotateChannelSecret, updateChannel } from './channels.commands.js';
-import { channelList, channelSchema, channelsOf, findChannel, renderChannel, rotatedChannelSchema, type ChannelRow } from './channels.read.js';
+import {
+  channelByAddress,
+  channelList,
+  channelSchema,
+  channelsOf,
+  findChannel,
+  renderChannel,
+  rotatedChannelSchema,
+  type ChannelRow,
+} from './channels.read.js';
 import { ChannelSecrets } from './channel-secrets.js';
 
 const webhookUrl = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
 const NewChannel = Type.Object(
   {
-    kind: Type.Unsafe<'api'>({ type: 'string', enum: ['api'] }),
+    kind: Type.Unsafe<'api' | 'email'>({ type: 'string', enum: ['api', 'email'] }),
     name: Type.String({ minLength: 1, maxLength: 200 }),
     source: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     default_team_id: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 200 })),
-    webhook_secret: Type.String({ minLength: 16, maxLength: 256 }),
+    // Required for `api`; an `email` channel without one has its raw MIME route closed (every post is 401).
+    webhook_secret: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
     webhook_url: Type.Optional(webhookUrl),
+    address: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: "An `email` channel's support address (required for `email`)." })),
+    dkim: Type.Optional(
+      Type.Object(
+        {
+          selector: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$' }),
+          private_key: Type.String({ minLength: 1, maxLength: 16384, description: 'PEM (PKCS#8 or PKCS#1) RSA key; sealed, never shown again.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -38,7 +59,7 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/channels',
       permission: 'settings:write',
-      summary: 'Create an api channel',
+      summary: 'Create a channel (an api bridge or an e-mail address)',
       body: NewChannel,
       command: ({ body, write }) =>
         createChannel(
@@ -46,10 +67,14 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
             channelId: write.ids.uuid(),
             kind: body.kind,
             name: body.name,
-            source: normalizeSource(body.source ?? body.name),
+            // An e-mail channel's source is its address: one channel per address in the workspace.
+            source: body.kind === 'email' ? body.address!.toLowerCase() : normalizeSource(body.source ?? body.name),
             defaultTeamId: body.default_team_id ?? null,
             webhookUrl: body.webhook_url ?? null,
-            secret: body.webhook_secret,
+            address: body.kind === 'email' ? body.address!.toLowerCase() : null,
+            dkimSelector: body.kind === 'email' ? (body.dkim?.selector ?? null) : null,
+            dkim: body.kind === 'email' && body.dkim ? { selector: body.dkim.selector, privateKey: body.dkim.private_key } : null,
+            secret: body.webhook_secret ?? null,
             secretId: write.ids.uuid(),
           },
           secrets,
@@ -57,8 +82,26 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       answer: { status: 201, schema: channelSchema, read: (tx, [created], call) => channelIn(tx, call, created!.aggregate_id) },
       before: async ({ body }) => {
         // Replies are posted to webhook_url: it faces the webhook destination policy (and again at connect time).
+        if (body.kind === 'api' && !body.webhook_secret)
+          throw new BadRequest('webhook_secret_required', 'An api channel needs a webhook_secret.', 'webhook_secret');
+        if (body.kind === 'email') {
+          if (!body.address) throw new BadRequest('address_required', 'An email channel needs its support address.', 'address');
+          if (body.webhook_url)
+            throw new BadRequest('webhook_url_not_for_email', 'Replies on an email channel leave by SMTP: it takes no webhook_url.', 'webhook_url');
+          if (body.dkim) {
+            try {
+              if (createPrivateKey(body.dkim.private_key).asymmetricKeyType !== 'rsa') throw new Error('not rsa');
+            } catch {
+              throw new BadRequest('invalid_dkim_key', 'dkim.private_key must be an RSA private key in PEM.', 'dkim.private_key');
+            }
+          }
+          // The address names the workspace to the SMTP receiver: unique in the instance, looked up across workspaces.
+          if (await deps.scope.outside(() => channelByAddress(deps.ownerDb ?? db, body.address!))) {
+            throw new Conflict('channel_address_taken', 'Another e-mail channel already receives at this address.');
+          }
+        }
         if (body.webhook_url) await deps.urlPolicy.requireAllowed(body.webhook_url, 'webhook_url');
-        if (!sealer.canSeal('channel')) {
+        if ((body.webhook_secret || body.dkim) && !sealer.canSeal('channel')) {
           throw new Unprocessable('channels_not_configured', 'This instance cannot create api channels: the operator must set SERVICE_CHANNELS_SECRET.');
         }
       },

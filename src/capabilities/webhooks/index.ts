@@ -10,7 +10,8 @@ import { deliveriesRoutes } from './deliveries.routes.js';
 import { webhookEvents } from './webhooks.events.js';
 import { webhooksProjector } from './webhooks.projection.js';
 import { webhooksRoutes } from './webhooks.routes.js';
-import { webhookRoutingRules } from './webhooks.routing.js';
+import { EMAIL_TARGET, webhookRoutingRules } from './webhooks.routing.js';
+import { emailTransport } from '../email/index.js';
 import { endpointSecrets } from './webhooks.commands.js';
 import { ChannelSecrets } from '../channels/index.js';
 import { defineErrors } from '../../platform/errors.js';
@@ -38,7 +39,8 @@ export const webhooksModule = defineModule({
     const signingSecret = (db: Knex, kind: 'endpoint' | 'channel', tenantId: string, targetId: string) =>
       kind === 'endpoint' ? endpoints.current(db, tenantId, targetId) : channels.current(db, tenantId, targetId);
     const worker = deliveryWorker(
-      { ...deps, signingSecret, sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs) },
+      // An e-mail channel's replies (targets `email:<address>`) go out through the SMTP relay instead of a POST.
+      { ...deps, signingSecret, sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs), transports: { [EMAIL_TARGET]: emailTransport(deps) } },
       { retryBaseSeconds: deps.config.webhookRetryBaseSeconds, timeoutMs: deps.config.webhookTimeoutMs },
     );
     return [webhookDispatcher({ ...deps, rules: webhookRoutingRules, handoff: worker }), worker];

@@ -9,6 +9,9 @@ import type { ConversationEvent } from '../conversations/index.js';
 import { privateViewEvent } from '../views/index.js';
 import type { WebhookEvent } from './webhooks.events.js';
 
+/** The target URL scheme of an e-mail channel's replies (`email:support@acme.example`): the e-mail transport sends them. */
+export const EMAIL_TARGET = 'email:';
+
 type DestinationEvent = WebhookEvent | ChannelEvent;
 const DESTINATION_TYPES: ReadonlySet<string> = new Set<DestinationEvent['type']>([
   'webhook_endpoint.created',
@@ -31,7 +34,12 @@ function destinationChange(e: DestinationEvent): DestinationChange | null {
     case 'webhook_endpoint.deleted':
       return { kind: 'endpoint_deleted', endpointId: e.payload.endpoint_id };
     case 'channel.created':
-      return { kind: 'channel_url', channelId: e.payload.channel_id, webhookUrl: null };
+      // An e-mail channel's replies leave by SMTP: its target is its address, sent by the e-mail transport.
+      return {
+        kind: 'channel_url',
+        channelId: e.payload.channel_id,
+        webhookUrl: e.payload.kind === 'email' && e.payload.address ? `${EMAIL_TARGET}${e.payload.address}` : null,
+      };
     case 'channel.updated':
       return e.payload.webhook_url !== undefined ? { kind: 'channel_url', channelId: e.payload.channel_id, webhookUrl: e.payload.webhook_url } : null;
     case 'channel.secret_rotated':

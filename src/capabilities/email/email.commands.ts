@@ -1,0 +1,73 @@
+// E-mail commands: what the receiver (SMTP or the raw MIME route) and the
+// outbound transport run through the shell.
+import type { CommandSpec } from '../../commands/command.js';
+import { findContact } from '../contacts/index.js';
+import { findConversation } from '../conversations/index.js';
+import { teamExists } from '../teams/index.js';
+import {
+  decideDeliveryFailed,
+  decideInboundEmail,
+  decideSent,
+  type DeliveryFailure,
+  type InboundEmail,
+  type InboundEmailState,
+  type SentEmail,
+} from './email.decider.js';
+import { conversationOfMessages, emailOfPart, messageKnown } from './email.read.js';
+import { messageIdHash } from './mime.js';
+
+type InboundEvents = ReturnType<typeof decideInboundEmail>;
+
+/** How the message names the conversation it answers: its reply address, In-Reply-To, References (never its subject). */
+export interface ThreadHints {
+  /** the conversation id the recipient's reply address carries, if any */
+  replyTo: string | null;
+  inReplyTo: string[];
+  references: string[];
+}
+
+export const fileInboundEmail = (cmd: InboundEmail, hints: ThreadHints): CommandSpec<InboundEmailState, InboundEvents[number]> => ({
+  name: 'FileInboundEmail',
+  load: async (db, ctx) => {
+    const duplicate = !!(await messageKnown(db, ctx.tenantId, cmd.channelId, cmd.messageIdHash));
+    let thread: InboundEmailState['thread'] = null;
+    const inChannel = async (id: string | null) => {
+      const c = id ? await findConversation(db, ctx.tenantId, id) : undefined;
+      return c && c.channel_id === cmd.channelId ? c : undefined;
+    };
+    const candidates: [Exclude<InboundEmailState['thread'], null>['by'], () => Promise<string | null>][] = [
+      ['reply_address', async () => hints.replyTo],
+      ['in_reply_to', () => conversationOfMessages(db, ctx.tenantId, cmd.channelId, hints.inReplyTo.map(messageIdHash))],
+      // The newest reference first: the message it most directly answers.
+      ['references', () => conversationOfMessages(db, ctx.tenantId, cmd.channelId, [...hints.references].reverse().map(messageIdHash))],
+    ];
+    if (!duplicate) {
+      for (const [by, find] of candidates) {
+        const c = await inChannel(await find());
+        if (c) {
+          thread = { id: c.id, state: c.state as 'open' | 'closed' | 'snoozed', by };
+          break;
+        }
+      }
+    }
+    return {
+      duplicate,
+      thread,
+      contact: await findContact(db, ctx.tenantId, { email: cmd.from.address }),
+      defaultTeamExists: cmd.defaultTeamId ? await teamExists(db, ctx.tenantId, cmd.defaultTeamId) : false,
+    };
+  },
+  decide: (s) => decideInboundEmail(cmd, s),
+});
+
+export const recordSent = (cmd: SentEmail): CommandSpec<{ recorded: boolean }, ReturnType<typeof decideSent>[number]> => ({
+  name: 'RecordEmailSent',
+  load: async (db, ctx) => ({ recorded: (await emailOfPart(db, ctx.tenantId, cmd.partId))?.delivery_status === 'sent' }),
+  decide: (s) => decideSent(cmd, s),
+});
+
+export const recordDeliveryFailed = (cmd: DeliveryFailure): CommandSpec<{ failed: boolean }, ReturnType<typeof decideDeliveryFailed>[number]> => ({
+  name: 'RecordEmailDeliveryFailed',
+  load: async (db, ctx) => ({ failed: (await emailOfPart(db, ctx.tenantId, cmd.partId))?.delivery_status === 'failed' }),
+  decide: (s) => decideDeliveryFailed(cmd, s),
+});

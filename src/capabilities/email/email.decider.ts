@@ -1,0 +1,193 @@
+// Pure rules of the e-mail channel: filing an inbound message (a new
+// conversation, or a part of the one it threads into), recording a reply the
+// relay accepted, and a delivery that failed for good.
+import type { ConversationEvent } from '../conversations/index.js';
+import { decideFindOrFillContact, type ContactEvent, type ContactView } from '../contacts/index.js';
+import type { Authentication } from './auth.js';
+import type { EmailEvent, EmailReceivedPayload } from './email.events.js';
+import type { Address } from './mime.js';
+
+export type ThreadedBy = EmailReceivedPayload['threaded_by'];
+
+export interface InboundEmail {
+  channelId: string;
+  defaultTeamId: string | null;
+  /** ids for what the message may create */
+  conversationId: string;
+  contactId: string;
+  partId: string;
+  messageId: string;
+  messageIdHash: string;
+  from: Address;
+  to: Address[];
+  cc: Address[];
+  subject: string | null;
+  text: string;
+  quoted: string | null;
+  html: string | null;
+  attachments: { name: string | null; content_type: string; size: number }[];
+  authentication: Authentication;
+  automated: boolean;
+  at: string;
+}
+
+export interface InboundEmailState {
+  /** a message with this Message-ID was filed on the channel already (an MTA's retry) */
+  duplicate: boolean;
+  /** the conversation the message threads into, and by what; null: it opens one */
+  thread: { id: string; state: 'open' | 'closed' | 'snoozed'; by: Exclude<ThreadedBy, 'new'> } | null;
+  contact: ContactView | null;
+  defaultTeamExists: boolean;
+}
+
+/** DMARC failed: the From may be forged. Filed, flagged, and threaded nowhere. */
+export const isSuspicious = (a: Authentication): boolean => a.dmarc === 'fail';
+
+/** Where the download of a part's attachment lives (the part's `attachments[].url`). */
+export const attachmentUrl = (conversationId: string, partId: string, index: number) =>
+  `/api/conversations/${conversationId}/parts/${partId}/attachments/${index}`;
+
+export function decideInboundEmail(cmd: InboundEmail, s: InboundEmailState): (ConversationEvent | ContactEvent | EmailEvent)[] {
+  if (s.duplicate) return [];
+  const suspicious = isSuspicious(cmd.authentication);
+  const thread = suspicious ? null : s.thread;
+  const contact = decideFindOrFillContact(
+    cmd.contactId,
+    { email: cmd.from.address, ...(cmd.from.name ? { name: cmd.from.name } : {}) },
+    s.contact,
+    cmd.channelId,
+  );
+  const conversationId = thread?.id ?? cmd.conversationId;
+  // An auto-reply or a bounce-like message does not reopen a conversation the team closed.
+  const reopen = thread !== null && thread.state !== 'open' && !cmd.automated;
+  const out: (ConversationEvent | ContactEvent | EmailEvent)[] = [...contact.events];
+  if (!thread) {
+    out.push({
+      type: 'conversation.created',
+      aggregate_type: 'conversation',
+      aggregate_id: conversationId,
+      payload: {
+        conversation_id: conversationId,
+        channel_id: cmd.channelId,
+        contact_id: contact.contactId,
+        external_id: null,
+        subject: cmd.subject,
+        state: 'open',
+        assignee_id: null,
+        team_id: s.defaultTeamExists ? cmd.defaultTeamId : null,
+        source: 'inbound',
+      },
+    });
+  }
+  out.push({
+    type: 'conversation_part.created',
+    aggregate_type: 'conversation',
+    aggregate_id: conversationId,
+    payload: {
+      conversation_id: conversationId,
+      part_id: cmd.partId,
+      part_type: 'message',
+      channel_id: cmd.channelId,
+      author: { type: 'contact', id: contact.contactId },
+      body: cmd.text,
+      ...(cmd.attachments.length
+        ? {
+            attachments: cmd.attachments.map((a, i) => ({
+              url: attachmentUrl(conversationId, cmd.partId, i),
+              ...(a.name ? { name: a.name } : {}),
+              content_type: a.content_type,
+              size: a.size,
+            })),
+          }
+        : {}),
+      sent_at: cmd.at,
+      ...(reopen ? { state: 'open' as const, snoozed_until: null } : {}),
+    },
+  });
+  out.push({
+    type: 'email.received',
+    aggregate_type: 'conversation',
+    aggregate_id: conversationId,
+    payload: {
+      conversation_id: conversationId,
+      part_id: cmd.partId,
+      channel_id: cmd.channelId,
+      message_id_hash: cmd.messageIdHash,
+      threaded_by: thread?.by ?? 'new',
+      authentication: cmd.authentication,
+      suspicious,
+      automated: cmd.automated,
+      message_id: cmd.messageId,
+      from: cmd.from,
+      to: cmd.to,
+      cc: cmd.cc,
+      subject: cmd.subject,
+      html: cmd.html,
+      quoted: cmd.quoted,
+      attachments: cmd.attachments,
+    },
+  });
+  return out;
+}
+
+export interface SentEmail {
+  conversationId: string;
+  partId: string;
+  channelId: string;
+  messageId: string;
+  messageIdHash: string;
+  to: Address[];
+  subject: string;
+  relayResponse: string;
+}
+
+/** The relay accepted a reply: recorded once (a resend after a lost record records nothing more). */
+export function decideSent(cmd: SentEmail, s: { recorded: boolean }): EmailEvent[] {
+  if (s.recorded) return [];
+  return [
+    {
+      type: 'email.sent',
+      aggregate_type: 'conversation',
+      aggregate_id: cmd.conversationId,
+      payload: {
+        conversation_id: cmd.conversationId,
+        part_id: cmd.partId,
+        channel_id: cmd.channelId,
+        message_id_hash: cmd.messageIdHash,
+        relay_response: cmd.relayResponse.slice(0, 500),
+        message_id: cmd.messageId,
+        to: cmd.to,
+        subject: cmd.subject,
+      },
+    },
+  ];
+}
+
+export interface DeliveryFailure {
+  conversationId: string;
+  partId: string;
+  channelId: string;
+  reason: 'rejected' | 'bounced';
+  status: number | null;
+  diagnostic: string;
+}
+
+/** A reply that could not be delivered: marked once, whichever way the failure is learnt first. */
+export function decideDeliveryFailed(cmd: DeliveryFailure, s: { failed: boolean }): EmailEvent[] {
+  if (s.failed) return [];
+  return [
+    {
+      type: 'conversation_part.delivery_failed',
+      aggregate_type: 'conversation',
+      aggregate_id: cmd.conversationId,
+      payload: {
+        conversation_id: cmd.conversationId,
+        part_id: cmd.partId,
+        channel_id: cmd.channelId,
+        reason: cmd.reason,
+        status: cmd.status,
+        diagnostic: cmd.diagnostic.slice(0, 1000),
+      },
+    },
+  ];
+}

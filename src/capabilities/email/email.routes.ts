@@ -1,0 +1,165 @@
+// The e-mail channel's HTTP routes: raw MIME posted by an MTA's pipe or a mail
+// provider's forwarder (signed exactly like the api channel's inbound route, and
+// filed through the same path as SMTP), a part's e-mail details, and the
+// download of an attachment.
+import { randomUUID } from 'node:crypto';
+import { ResponseDoc, route, type Answer, type RouteDef } from '../../api/routes.js';
+import { constant, errorListSchema, nullable, object, oneOfStrings, uuid, ERROR } from '../../api/schemas.js';
+import { digestsEqual, hmacHex } from '../../platform/crypto/hmac.js';
+import { AppError, BadRequest, NotFound } from '../../platform/errors.js';
+import { isUuid } from '../../platform/ids.js';
+import type { CoreDeps } from '../capability.js';
+import { ChannelSecrets } from '../channels/index.js';
+import { findConversation } from '../conversations/index.js';
+import { attachmentRow, emailMessageSchema, emailOfPart, renderEmail } from './email.read.js';
+import { openAttachment, receiveEmail, Unreadable } from './inbound.js';
+
+const TIMESTAMP_TOLERANCE_S = 5 * 60;
+const DUMMY_SECRET = randomUUID();
+const NO_CHANNEL = '00000000-0000-4000-8000-000000000000';
+
+const receiptSchema = object(
+  {
+    type: constant('inbound_receipt'),
+    status: oneOfStrings(['conversation_created', 'part_added']),
+    conversation_id: uuid,
+    part_id: uuid,
+    contact_id: uuid,
+  },
+  { title: 'EmailReceipt' },
+);
+const notFiledSchema = object(
+  { type: constant('inbound_receipt'), status: oneOfStrings(['duplicate', 'bounce', 'ignored']), conversation_id: nullable(uuid), part_id: nullable(uuid) },
+  { title: 'EmailNotFiled' },
+);
+
+/** `attachment; filename="…"` with the name reduced to safe characters, and the exact name in filename*. */
+function disposition(name: string | null, index: number): string {
+  const fallback = `attachment-${index}`;
+  const n = name ?? fallback;
+  const ascii = n.replace(/[^\x20-\x7e]|["\\;]/g, '_').slice(0, 200) || fallback;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(n).slice(0, 600)}`;
+}
+
+export function emailRoutes(deps: CoreDeps): RouteDef[] {
+  const { db, clock, sealer } = deps;
+  const owner = deps.ownerDb ?? db;
+  const channelSecrets = new ChannelSecrets(sealer);
+
+  return [
+    route({
+      method: 'post',
+      path: '/channels/:id/inbound/mime',
+      permission: 'public',
+      rawBody: true,
+      summary: 'Post a raw e-mail (message/rfc822) to an e-mail channel (signed)',
+      responses: {
+        201: new ResponseDoc('Filed: a new conversation, or a new part of the conversation it threads into.', receiptSchema),
+        202: new ResponseDoc(
+          'Nothing filed: a message already filed (`duplicate`, same Message-ID), a bounce attached to the reply it bounced (`bounce`), or mail the channel does not file (`ignored`: its own mail, a report that is no failure).',
+          notFiledSchema,
+        ),
+        400: ERROR,
+        401: new ResponseDoc(
+          'No body when the content type is not message/rfc822, the channel is unknown or not an e-mail channel, or the signature is wrong (the same empty answer for all). The error envelope (`stale_timestamp`) only for a caller whose signature verifies.',
+          null,
+          errorListSchema,
+        ),
+      },
+      async handle({ params, req }) {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const mimeType = req.is('message/rfc822') === 'message/rfc822';
+        const id = params.id ?? '';
+        const now = clock.now();
+        // One lookup for the channel and its secrets; a malformed id still costs it, like a well-formed one.
+        const found = await deps.scope.outside(() => channelSecrets.channelWithVerifying(owner, isUuid(id) ? id.toLowerCase() : NO_CHANNEL, now));
+        const channel = found?.channel.kind === 'email' ? found.channel : undefined;
+        const secrets = found && sealer.canSeal('channel') ? found.secrets : [];
+        const presented = (req.get('x-service-signature') ?? '').toLowerCase();
+        let verified = false;
+        for (const secret of [...secrets, DUMMY_SECRET, DUMMY_SECRET].slice(0, Math.max(2, secrets.length))) {
+          // No short-circuit: every candidate is computed and compared.
+          verified = digestsEqual(hmacHex(secret, raw), presented) && secrets.includes(secret) ? true : verified;
+        }
+        if (!mimeType || !channel || !verified) return { status: 401 };
+
+        const ts = req.get('x-service-timestamp');
+        if (!ts || !/^\d{1,12}$/.test(ts))
+          throw new BadRequest('invalid_timestamp', 'x-service-timestamp must be Unix time in seconds.', 'x-service-timestamp');
+        if (Math.abs(now.getTime() / 1000 - Number(ts)) > TIMESTAMP_TOLERANCE_S) {
+          throw new AppError(
+            401,
+            'stale_timestamp',
+            'x-service-timestamp is more than 5 minutes from the service clock; check the sender clock.',
+            'x-service-timestamp',
+          );
+        }
+        if (raw.length === 0) throw new BadRequest('invalid_mime', 'The body is empty: post the message/rfc822 bytes.');
+        let receipt;
+        try {
+          // The MTA's envelope is not known over HTTP: SPF reads the message's own top Received header.
+          receipt = await receiveEmail(deps, channel, raw, { ip: null, helo: null, sender: null, recipient: channel.address ?? '' });
+        } catch (e) {
+          if (e instanceof Unreadable) throw new BadRequest('invalid_mime', 'The body is not a readable e-mail message.');
+          throw e;
+        }
+        const answer: Answer =
+          receipt.status === 'conversation_created' || receipt.status === 'part_added'
+            ? { status: 201, body: { type: 'inbound_receipt', ...receipt } }
+            : { status: 202, body: { type: 'inbound_receipt', ...receipt } };
+        return answer;
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/conversations/:id/parts/:part_id/email',
+      permission: 'conversations:read',
+      summary: "A part's e-mail: headers, sanitised HTML, quoted history, sender authentication, delivery",
+      responses: { 200: emailMessageSchema, 404: ERROR },
+      async handle({ principal, params }) {
+        const row = await emailOfPart(db, principal.tenantId, params.part_id!);
+        if (!row || row.conversation_id !== params.id?.toLowerCase()) throw new NotFound('email_message');
+        return { status: 200, body: renderEmail(row) };
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/conversations/:id/parts/:part_id/attachments/:index',
+      permission: 'conversations:read',
+      summary: 'Download an attachment of an e-mail part (as an attachment, never rendered)',
+      responses: {
+        200: new ResponseDoc(
+          "The attachment's bytes, with its content type, `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`.",
+          { type: 'string', format: 'binary' },
+          null,
+          'application/octet-stream',
+        ),
+        404: new ResponseDoc('No such attachment, or its content is gone (redacted, erased).', ERROR),
+      },
+      async handle({ principal, params }) {
+        const tenantId = principal.tenantId;
+        const index = /^\d{1,4}$/.test(params.index ?? '') ? Number(params.index) : -1;
+        const conversation = await findConversation(db, tenantId, params.id!);
+        const row = conversation && index >= 0 ? await attachmentRow(db, tenantId, conversation.id, params.part_id!, index) : undefined;
+        const file = row ? await openAttachment(deps, tenantId, row.part_id, row.sealed) : null;
+        if (!file) throw new NotFound('attachment');
+        return {
+          status: 200,
+          headers: {
+            // The stored type names what it is, but it is served to be saved, never rendered by the browser.
+            'content-type': /^[\w.+-]+\/[\w.+-]+$/.test(file.content_type) ? file.content_type : 'application/octet-stream',
+            'content-disposition': disposition(file.name, index),
+            'x-content-type-options': 'nosniff',
+            'cache-control': 'no-store',
+            'content-security-policy': "default-src 'none'; sandbox",
+          },
+          stream: (async function* () {
+            yield file.content;
+          })(),
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,154 @@
+// One inbound e-mail, from the SMTP receiver or the raw MIME route, filed the
+// same way: a bounce is attached to the reply it bounced; our own mail coming
+// back is dropped; anything else is authenticated (SPF, DKIM, DMARC), parsed,
+// threaded and filed as a part, its attachments sealed beside the log.
+import { randomUUID } from 'node:crypto';
+import type { CoreDeps } from '../capability.js';
+import type { ChannelRow } from '../channels/index.js';
+import { authenticateSender } from './auth.js';
+import { baseAddress, conversationOfReplyAddress } from './addresses.js';
+import { fileInboundEmail, recordDeliveryFailed } from './email.commands.js';
+import { attachmentCount, emailOfPart, messageKnown } from './email.read.js';
+import { messageIdHash, parseEmail, type ParsedAttachment } from './mime.js';
+
+export type Receipt =
+  | { status: 'conversation_created' | 'part_added'; conversation_id: string; part_id: string; contact_id: string }
+  | { status: 'duplicate' | 'bounce' | 'ignored'; conversation_id: string | null; part_id: string | null };
+
+export interface SmtpSession {
+  /** the client's address; null over HTTP (read from the message's Received header instead) */
+  ip: string | null;
+  helo: string | null;
+  /** MAIL FROM: '' for the null return path, null when unknown (HTTP) */
+  sender: string | null;
+  /** the recipient that named the channel (a reply address carries its conversation) */
+  recipient: string;
+}
+
+/** A message mailparser cannot read at all: refused for good (SMTP 554, HTTP 400), never retried. */
+export class Unreadable extends Error {}
+
+export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buffer, session: SmtpSession): Promise<Receipt> {
+  const parsed = await parseEmail(raw).catch((e: unknown) => {
+    throw new Unreadable(e instanceof Error ? e.message : String(e));
+  });
+  const tenantId = channel.tenant_id;
+  const act = <T>(fn: () => Promise<T>) => deps.scope.run(tenantId, fn);
+  const ctx = () => ({ tenantId, now: deps.clock.now(), actor: { type: 'channel' as const, id: channel.id }, requestId: randomUUID() });
+
+  if (parsed.report) {
+    const bounce = parsed.bounce;
+    if (!bounce?.originalMessageId) return { status: 'ignored', conversation_id: null, part_id: null };
+    const sent = await act(() => messageKnown(deps.db, tenantId, channel.id, messageIdHash(bounce.originalMessageId!)));
+    if (!sent || sent.direction !== 'out') return { status: 'ignored', conversation_id: null, part_id: null };
+    await act(() =>
+      deps.shell.execute(
+        ctx(),
+        recordDeliveryFailed({
+          conversationId: sent.conversation_id,
+          partId: sent.part_id,
+          channelId: channel.id,
+          reason: 'bounced',
+          status: bounce.status,
+          diagnostic: bounce.diagnostic,
+        }),
+      ),
+    );
+    return { status: 'bounce', conversation_id: sent.conversation_id, part_id: sent.part_id };
+  }
+  // Our own mail coming back (a forwarder's loop): never filed, never answered.
+  if (!parsed.from || baseAddress(parsed.from.address) === channel.address?.toLowerCase()) return { status: 'ignored', conversation_id: null, part_id: null };
+
+  const authentication = await authenticateSender(raw, session, channel.address ?? 'localhost');
+  // Without a Message-ID the bytes are the identity: the same message delivered twice is still one.
+  const messageId = parsed.messageId ?? `<${messageIdHash(raw.toString('latin1'))}@missing-message-id>`;
+  const hash = messageIdHash(messageId);
+  const ids = { conversationId: deps.ids.uuid(), contactId: deps.ids.uuid(), partId: deps.ids.uuid() };
+  const events = await act(() =>
+    deps.shell.execute(
+      ctx(),
+      fileInboundEmail(
+        {
+          channelId: channel.id,
+          defaultTeamId: channel.default_team_id,
+          ...ids,
+          messageId,
+          messageIdHash: hash,
+          from: parsed.from!,
+          to: parsed.to,
+          cc: parsed.cc,
+          subject: parsed.subject,
+          text: parsed.text,
+          quoted: parsed.quoted,
+          html: parsed.html,
+          attachments: parsed.attachments.map((a) => ({ name: a.name, content_type: a.content_type, size: a.content.length })),
+          authentication,
+          // A null return path (bounces, auto-replies) or automated headers: never answered automatically.
+          automated: parsed.automated || session.sender === '',
+          at: (parsed.date ?? deps.clock.now()).toISOString(),
+        },
+        { replyTo: conversationOfReplyAddress(session.recipient), inReplyTo: parsed.inReplyTo, references: parsed.references },
+      ),
+    ),
+  );
+  const part = events.find((e) => e.type === 'conversation_part.created');
+  if (!part || part.type !== 'conversation_part.created') {
+    // An MTA's retry: nothing new is filed, but attachments a crash kept from being stored the first time are stored now.
+    const known = await act(() => messageKnown(deps.db, tenantId, channel.id, hash));
+    if (known && known.direction === 'in') await storeAttachments(deps, tenantId, known.conversation_id, known.part_id, parsed.attachments);
+    return { status: 'duplicate', conversation_id: known?.conversation_id ?? null, part_id: known?.part_id ?? null };
+  }
+  await storeAttachments(deps, tenantId, part.aggregate_id, part.payload.part_id, parsed.attachments);
+  return {
+    status: events.some((e) => e.type === 'conversation.created') ? 'conversation_created' : 'part_added',
+    conversation_id: part.aggregate_id,
+    part_id: part.payload.part_id,
+    contact_id: part.payload.author.id,
+  };
+}
+
+/**
+ * Seals each attachment (name, type, bytes) under the part's data key, which the filing committed, and keeps it
+ * beside the log. Before the sender hears 250: a crash in between makes it send again, and the retry stores them.
+ */
+async function storeAttachments(deps: CoreDeps, tenantId: string, conversationId: string, partId: string, attachments: ParsedAttachment[]): Promise<void> {
+  if (attachments.length === 0) return;
+  await deps.scope.run(tenantId, async () => {
+    if ((await attachmentCount(deps.db, tenantId, partId)) >= attachments.length) return;
+    // The part was redacted or its contact erased meanwhile: nothing may be stored for it.
+    if ((await emailOfPart(deps.db, tenantId, partId))?.message_id == null) return;
+    const rows = [];
+    for (const [index, a] of attachments.entries()) {
+      const doc = {
+        type: 'conversation_part',
+        id: partId,
+        attachments: [{ name: a.name, content_type: a.content_type, content: a.content.toString('base64') }],
+      };
+      const sealed = (await deps.forgettable.shred(deps.db, tenantId, doc)) as { attachments: unknown };
+      if (!sealed.attachments || Array.isArray(sealed.attachments)) return; // the key is gone: erased since
+      rows.push({
+        tenant_id: tenantId,
+        part_id: partId,
+        index,
+        conversation_id: conversationId,
+        size: a.content.length,
+        sealed: JSON.stringify(sealed.attachments),
+      });
+    }
+    await deps.db('email_attachments').insert(rows).onConflict(['tenant_id', 'part_id', 'index']).ignore();
+  });
+}
+
+/** Opens a stored attachment; null once its part's key is gone (redacted, erased). */
+export async function openAttachment(
+  deps: CoreDeps,
+  tenantId: string,
+  partId: string,
+  sealed: string,
+): Promise<{ name: string | null; content_type: string; content: Buffer } | null> {
+  const doc = (await deps.forgettable.reveal(deps.db, tenantId, { type: 'conversation_part', id: partId, attachments: JSON.parse(sealed) })) as {
+    attachments: { name: string | null; content_type: string; content: string }[] | null;
+  };
+  const a = doc.attachments?.[0];
+  return a ? { name: a.name, content_type: a.content_type, content: Buffer.from(a.content, 'base64') } : null;
+}

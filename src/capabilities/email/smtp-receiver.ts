@@ -1,0 +1,112 @@
+// The SMTP receiver (smtp-server), run in the service process when SMTP_PORT is
+// set. It accepts mail only for the addresses of e-mail channels (any other
+// recipient: 550 5.1.1), takes a message into memory up to SMTP_MAX_BYTES
+// (552 beyond; nothing is ever spooled to disk), and answers 250 only once the
+// message is filed, so a crash before that makes the sending MTA try again
+// (and deduplication files nothing twice). Unreadable MIME gets 554, a
+// database that does not answer 451: neither ever brings the receiver down.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { CoreDeps, Worker } from '../capability.js';
+import { channelByAddress, type ChannelRow } from '../channels/index.js';
+import { baseAddress } from './addresses.js';
+import { receiveEmail, Unreadable } from './inbound.js';
+
+export interface SmtpReceiver extends Worker {
+  /** the port it listens on (SMTP_PORT 0: one the system chose) */
+  port(): number;
+}
+
+const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
+
+export function smtpReceiver(
+  deps: CoreDeps,
+  opts: { port: number; host: string; maxBytes: number; tls: { certFile: string; keyFile: string } | null },
+): SmtpReceiver {
+  const owner = deps.ownerDb ?? deps.db;
+  const lookup = (address: string): Promise<ChannelRow | undefined> => deps.scope.outside(() => channelByAddress(owner, baseAddress(address)));
+  const tls = opts.tls ? { cert: readFileSync(opts.tls.certFile), key: readFileSync(opts.tls.keyFile) } : null;
+
+  async function onData(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // Past the limit the rest is read and dropped (smtp-server must see the end of DATA to answer).
+      if (size <= opts.maxBytes) chunks.push(chunk);
+    }
+    if (stream.sizeExceeded || size > opts.maxBytes) throw smtpError(552, `5.3.4 Message too big: at most ${opts.maxBytes} bytes`);
+    const raw = Buffer.concat(chunks);
+    const mailFrom = session.envelope.mailFrom;
+    // One filing per channel the message names, whatever the number of its recipients there.
+    const seen = new Set<string>();
+    let filed = 0;
+    for (const rcpt of session.envelope.rcptTo) {
+      const channel = await lookup(rcpt.address);
+      if (!channel || seen.has(channel.id)) continue;
+      seen.add(channel.id);
+      await receiveEmail(deps, channel, raw, {
+        ip: session.remoteAddress ?? null,
+        helo: session.hostNameAppearsAs ?? null,
+        sender: mailFrom === false ? null : mailFrom.address,
+        recipient: rcpt.address,
+      });
+      filed++;
+    }
+    return `2.0.0 Filed (${filed})`;
+  }
+
+  const server = new SMTPServer({
+    name: 'conversation-service',
+    banner: 'conversation service',
+    logger: false,
+    authOptional: true,
+    disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(tls ? { key: tls.key, cert: tls.cert } : {}),
+    disableReverseLookup: true,
+    size: opts.maxBytes,
+    onRcptTo(address, _session, callback) {
+      lookup(address.address).then(
+        (channel) => callback(channel ? undefined : smtpError(550, '5.1.1 No such mailbox here')),
+        (e: unknown) => {
+          deps.log.warn({ err: e }, 'smtp receiver: recipient lookup failed');
+          callback(smtpError(451, '4.3.0 Try again later'));
+        },
+      );
+    },
+    onData(stream, session, callback) {
+      onData(stream, session).then(
+        (message) => callback(null, message),
+        (e: unknown) => {
+          if ((e as { responseCode?: number }).responseCode) return callback(e as Error);
+          if (e instanceof Unreadable) return callback(smtpError(554, '5.6.0 The message cannot be read'));
+          deps.log.warn({ err: e }, 'smtp receiver: could not file a message');
+          callback(smtpError(451, '4.3.0 Try again later'));
+        },
+      );
+    },
+  });
+  // A client that misbehaves ends its own session; the receiver goes on.
+  server.on('error', (e) => deps.log.warn({ err: e }, 'smtp receiver: connection error'));
+
+  let port = 0;
+  return {
+    name: 'smtp-receiver',
+    port: () => port,
+    async start() {
+      await new Promise<void>((resolve, reject) => {
+        server.server.once('error', reject);
+        server.listen(opts.port, opts.host, () => {
+          server.server.off('error', reject);
+          resolve();
+        });
+      });
+      port = (server.server.address() as AddressInfo).port;
+      deps.log.info({ host: opts.host, port }, 'smtp receiver listening');
+    },
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

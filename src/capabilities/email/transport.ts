@@ -1,0 +1,116 @@
+// The e-mail channel's outbound side: a teammate's reply, handed over by the
+// delivery worker (the same durable machinery as webhooks: leases, every attempt
+// recorded, retries), goes out through the SMTP relay (SMTP_RELAY_URL). From the
+// channel address, Reply-To the conversation's reply address, In-Reply-To and
+// References naming the conversation's messages, a Message-ID in the channel's
+// domain, DKIM-signed when the channel has a key. A 4xx (or no answer) is
+// retried with the worker's backoff; a 5xx is final: the delivery is dead and
+// the part gets conversation_part.delivery_failed with the relay's answer.
+import { randomUUID } from 'node:crypto';
+import type { DeliveryTransport } from '../../dispatch/delivery-worker.js';
+import type { SendResult } from '../../dispatch/sender.js';
+import { MailRefused, smtpRelay, type MailRelay } from '../../platform/mail/relay.js';
+import type { CoreDeps } from '../capability.js';
+import { ChannelSecrets, findChannel } from '../channels/index.js';
+import { findContact } from '../contacts/index.js';
+import { findConversation } from '../conversations/index.js';
+import { domainOf, replyAddress, replyMessageId } from './addresses.js';
+import { recordDeliveryFailed, recordSent } from './email.commands.js';
+import { messageIdsOf } from './email.read.js';
+import { messageIdHash, normalizeId } from './mime.js';
+
+interface PartEnvelope {
+  type: string;
+  payload: { conversation_id: string; part_id: string; channel_id: string; part_type: string; body: string | null };
+}
+
+/** A display name or subject as one header line: no line breaks. */
+const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
+const quoteName = (name: string) => `"${oneLine(name).replace(/["\\]/g, '')}"`;
+
+export function emailTransport(deps: CoreDeps): DeliveryTransport {
+  const secrets = new ChannelSecrets(deps.sealer);
+  let relay: MailRelay | null = null;
+  const relayOf = (): MailRelay | null =>
+    deps.config.smtpRelayUrl ? (relay ??= smtpRelay(deps.config.smtpRelayUrl, { from: deps.config.mailFrom, timeoutMs: deps.config.webhookTimeoutMs })) : null;
+
+  return async (delivery, body): Promise<SendResult> => {
+    const started = Date.now();
+    const done = (error: string | null, extra: Partial<SendResult> = {}): SendResult => ({ status: null, error, durationMs: Date.now() - started, ...extra });
+    const envelope = JSON.parse(body) as PartEnvelope;
+    // Only a teammate's comment is mail to send; an unsend cannot take back what a mailbox received.
+    if (envelope.type !== 'conversation_part.created') return done(null);
+    const p = envelope.payload;
+    // Its content was redacted or erased since: there is nothing left to send.
+    if (p.body === null) return done(null);
+    const tenantId = delivery.tenant_id;
+    const ctx = () => ({ tenantId, now: deps.clock.now(), actor: { type: 'system' as const, id: 'email' }, requestId: randomUUID() });
+    const fail = async (status: number | null, diagnostic: string): Promise<SendResult> => {
+      await deps.scope.run(tenantId, () =>
+        deps.shell.execute(
+          ctx(),
+          recordDeliveryFailed({ conversationId: p.conversation_id, partId: p.part_id, channelId: p.channel_id, reason: 'rejected', status, diagnostic }),
+        ),
+      );
+      return done(`relay refused for good: ${diagnostic}`, { status, permanent: true });
+    };
+
+    const found = await deps.scope.run(tenantId, async () => {
+      const channel = await findChannel(deps.db, tenantId, p.channel_id);
+      const conversation = await findConversation(deps.db, tenantId, p.conversation_id);
+      const contact = conversation ? await findContact(deps.db, tenantId, { id: conversation.contact_id }) : null;
+      const thread = await messageIdsOf(deps.db, tenantId, p.conversation_id);
+      const dkim = channel ? await secrets.dkimKey(deps.db, tenantId, channel.id) : null;
+      return { channel, conversation, contact, thread, dkim };
+    });
+    const { channel, conversation, contact, thread, dkim } = found;
+    if (!channel?.address || !conversation) return fail(null, 'the channel or the conversation no longer exists');
+    if (!contact?.email || (contact as { erased?: boolean }).erased) return fail(null, 'the contact has no e-mail address');
+    const send = relayOf();
+    if (!send) return done('SMTP_RELAY_URL is not set: the reply waits for a relay');
+
+    const messageId = replyMessageId(p.part_id, channel.address);
+    const ids = thread.map((m) => `<${normalizeId(m.message_id)}>`);
+    const lastInbound = [...thread].reverse().find((m) => m.direction === 'in');
+    const subjectBase = conversation.subject ? oneLine(conversation.subject) : 'Your conversation';
+    const subject = /^re:/i.test(subjectBase) ? subjectBase : `Re: ${subjectBase}`;
+    const to = contact.name ? `${quoteName(contact.name)} <${contact.email}>` : contact.email;
+    try {
+      const sent = await send.send({
+        from: `${quoteName(channel.name)} <${channel.address}>`,
+        to,
+        subject,
+        text: p.body,
+        replyTo: replyAddress(channel.address, p.conversation_id),
+        messageId,
+        ...(lastInbound ? { inReplyTo: `<${normalizeId(lastInbound.message_id)}>` } : {}),
+        ...(ids.length ? { references: ids.slice(-20) } : {}),
+        // A teammate wrote it: not an auto-reply, whatever the customer's software assumes.
+        headers: { 'Auto-Submitted': 'no' },
+        ...(dkim ? { dkim: { domainName: domainOf(channel.address), keySelector: dkim.selector, privateKey: dkim.privateKey } } : {}),
+      });
+      await deps.scope.run(tenantId, () =>
+        deps.shell.execute(
+          ctx(),
+          recordSent({
+            conversationId: p.conversation_id,
+            partId: p.part_id,
+            channelId: p.channel_id,
+            messageId,
+            messageIdHash: messageIdHash(messageId),
+            to: [{ address: contact.email!, name: contact.name ?? null }],
+            subject,
+            relayResponse: sent.response,
+          }),
+        ),
+      );
+      return done(null, { status: 250 });
+    } catch (e) {
+      if (e instanceof MailRefused) {
+        if (e.permanent) return fail(e.code, e.message);
+        return done(`relay answered ${e.code ?? 'nothing'}: ${e.message}`, { status: e.code });
+      }
+      throw e;
+    }
+  };
+}

@@ -1,0 +1,410 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { authenticate } from 'mailauth';
+import { ManualClock } from '../../src/platform/clock.js';
+import type { DeliveryWorker } from '../../src/dispatch/delivery-worker.js';
+import { mailDns, type SmtpReceiver } from '../../src/capabilities/email/index.js';
+import { eventually } from '../support/events.js';
+import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { dkimKeys, Sink, swaks, zoneResolver } from './mail-rig.js';
+
+const ADDRESS = 'support@acme.example';
+const MAX_BYTES = 64 * 1024;
+
+describe('the e-mail channel over real SMTP (swaks in, a relay out)', function () {
+  this.timeout(60_000);
+  let t: TestService;
+  let clock: ManualClock;
+  let owner: Member;
+  let key: string;
+  let channelId: string;
+  let sink: Sink;
+  let smtpPort: number;
+  const dkim = dkimKeys();
+  const worker = () => t.service.workers.find((w) => w.name === 'webhook-delivery-worker') as DeliveryWorker;
+  const kick = () => t.service.deps.db.raw("SELECT pg_notify('webhook_deliveries', '')");
+  let n = 0;
+  const mid = () => `<m${++n}.${Date.now()}@customer.example>`;
+  const get = (path: string) => t.client.get(path, { key });
+  const conversationOfPart = async (partId: string) =>
+    (await t.testDb.db('conversation_parts').where({ tenant_id: owner.workspaceId, id: partId }).first())?.conversation_id as string;
+  const lastInbound = async () =>
+    (await t.testDb.db('email_messages').where({ tenant_id: owner.workspaceId, direction: 'in' }).orderBy('created_at', 'desc').first()) as {
+      part_id: string;
+      conversation_id: string;
+      suspicious: boolean;
+      automated: boolean;
+      threaded_by: string;
+    };
+  // Each message a second later: the read model orders them by the time they were filed.
+  const send = (args: string[]) => {
+    clock.advance(1000);
+    return swaks(smtpPort, args);
+  };
+  const mail = (o: { from?: string; to?: string; subject?: string; id?: string; body?: string; headers?: string[] }) =>
+    send([
+      '--to',
+      o.to ?? ADDRESS,
+      '--from',
+      o.from ?? 'grace@customer.example',
+      '--header',
+      `From: "Grace Hopper" <${o.from ?? 'grace@customer.example'}>`,
+      '--header',
+      `Subject: ${o.subject ?? 'My order'}`,
+      '--header',
+      `Message-Id: ${o.id ?? mid()}`,
+      ...(o.headers ?? []).flatMap((h) => ['--add-header', h]),
+      '--body',
+      o.body ?? 'Where is my order?',
+    ]);
+  const reply = async (conversationId: string, body: string) => {
+    const r = await t.client.post(`/api/conversations/${conversationId}/reply`, { body, message_type: 'comment' }, { key });
+    expect(r.status, r.text).to.equal(201);
+    return r.body.id as string;
+  };
+
+  before(async () => {
+    sink = await new Sink().start();
+    mailDns.resolver = zoneResolver({
+      'customer.example': 'v=spf1 ip4:127.0.0.1 -all',
+      '_dmarc.customer.example': 'v=DMARC1; p=none',
+      'bank.example': 'v=spf1 ip4:192.0.2.1 -all',
+      '_dmarc.bank.example': 'v=DMARC1; p=reject; aspf=s',
+      'acme.example': 'v=spf1 ip4:127.0.0.1 -all',
+      '_dmarc.acme.example': 'v=DMARC1; p=reject',
+      'sel2026._domainkey.acme.example': `v=DKIM1; k=rsa; p=${dkim.publicKey}`,
+    });
+    clock = new ManualClock(new Date());
+    t = await startTestService('email', {
+      clock,
+      env: { SMTP_PORT: '0', SMTP_MAX_BYTES: String(MAX_BYTES), SMTP_RELAY_URL: `smtp://127.0.0.1:${sink.port}`, WEBHOOK_RETRY_BASE_SECONDS: '1' },
+    });
+    smtpPort = (t.service.workers.find((w) => w.name === 'smtp-receiver') as SmtpReceiver).port();
+    owner = await newWorkspace(t);
+    key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:delete', 'events:read', 'settings:read'])).secret;
+    const ch = await t.client.post(
+      '/api/channels',
+      { kind: 'email', name: 'Acme Support', address: ADDRESS, default_team_id: null, dkim: { selector: 'sel2026', private_key: dkim.privateKey } },
+      { cookie: owner.cookie, workspace: owner.workspaceId },
+    );
+    expect(ch.status, ch.text).to.equal(201);
+    expect(ch.body).to.include({ kind: 'email', address: ADDRESS, dkim_selector: 'sel2026' });
+    expect(JSON.stringify(ch.body)).not.to.include('PRIVATE KEY');
+    channelId = ch.body.id;
+  });
+  after(async () => {
+    delete mailDns.resolver;
+    await t?.close();
+    await sink?.close();
+  });
+
+  it('opens a conversation for a new message: subject, contact from From, the text as the part', async () => {
+    const r = await mail({ subject: 'Order 1234 has not arrived', body: 'Hello, where is order 1234?' });
+    expect(r.code, r.output).to.equal(0);
+    const m = await lastInbound();
+    const conv = await get(`/api/conversations/${m.conversation_id}`);
+    expect(conv.status).to.equal(200);
+    expect(conv.body).to.include({ subject: 'Order 1234 has not arrived', channel_id: channelId, state: 'open' });
+    expect(conv.body.parts.map((p: { body: string }) => p.body.trim())).to.deep.equal(['Hello, where is order 1234?']);
+    const contact = await get(`/api/contacts/${conv.body.contact_id}`);
+    expect(contact.body).to.include({ email: 'grace@customer.example', name: 'Grace Hopper' });
+    const email = await get(`/api/conversations/${m.conversation_id}/parts/${m.part_id}/email`);
+    expect(email.status, email.text).to.equal(200);
+    expect(email.body).to.include({ direction: 'in', threaded_by: 'new', suspicious: false, automated: false });
+    expect(email.body.authentication).to.deep.equal({ spf: 'pass', dkim: 'none', dmarc: 'pass' });
+  });
+
+  it('threads a reply by In-Reply-To, and one to the reply address, never by subject', async () => {
+    const first = mid();
+    expect((await mail({ id: first, subject: 'Threading' })).code).to.equal(0);
+    const root = await lastInbound();
+    expect((await mail({ subject: 'Something else entirely', headers: [`In-Reply-To: ${first}`], body: 'Any news?' })).code).to.equal(0);
+    const second = await lastInbound();
+    expect(second.conversation_id).to.equal(root.conversation_id);
+    expect(second.threaded_by).to.equal('in_reply_to');
+    const replyTo = `support+c.${root.conversation_id.replace(/-/g, '')}@acme.example`;
+    expect((await mail({ to: replyTo, subject: 'Threading', body: 'Via the reply address' })).code).to.equal(0);
+    const third = await lastInbound();
+    expect(third.conversation_id).to.equal(root.conversation_id);
+    expect(third.threaded_by).to.equal('reply_address');
+    // Same subject, no threading headers: a conversation of its own.
+    expect((await mail({ subject: 'Threading' })).code).to.equal(0);
+    expect((await lastInbound()).conversation_id).not.to.equal(root.conversation_id);
+  });
+
+  it('files a duplicate Message-ID (an MTA retry) once', async () => {
+    const id = mid();
+    expect((await mail({ id, body: 'once' })).code).to.equal(0);
+    const head = await t.service.deps.store.head(owner.workspaceId);
+    const again = await mail({ id, body: 'once' });
+    expect(again.code, again.output).to.equal(0);
+    expect(await t.service.deps.store.head(owner.workspaceId)).to.equal(head);
+  });
+
+  it('refuses an unknown recipient with 550 5.1.1 and an oversized message with 552', async () => {
+    const unknown = await mail({ to: 'nobody@acme.example' });
+    expect(unknown.code, unknown.output).to.equal(24);
+    expect(unknown.output).to.match(/550 5\.1\.1/);
+    const big = await mail({ body: 'x'.repeat(MAX_BYTES + 1000) });
+    expect(big.code, big.output).to.equal(26);
+    expect(big.output).to.match(/552/);
+  });
+
+  it('files an HTML-only message as text, its HTML sanitised', async () => {
+    const r = await send([
+      '--to',
+      ADDRESS,
+      '--from',
+      'grace@customer.example',
+      '--header',
+      'Subject: html only',
+      '--add-header',
+      'MIME-Version: 1.0',
+      '--add-header',
+      'Content-Type: text/html; charset=utf-8',
+      '--body',
+      '<p>Hello <b>there</b></p><script>alert(1)</script><img src="x" onerror="alert(2)">',
+    ]);
+    expect(r.code, r.output).to.equal(0);
+    const m = await lastInbound();
+    const conv = await get(`/api/conversations/${m.conversation_id}`);
+    expect(conv.body.parts[0].body).to.match(/Hello there/);
+    const email = await get(`/api/conversations/${m.conversation_id}/parts/${m.part_id}/email`);
+    expect(email.body.html).to.include('<b>there</b>');
+    expect(email.body.html).not.to.match(/script|onerror|alert/);
+  });
+
+  it('separates the quoted history from the new text', async () => {
+    const body = 'Thanks, that worked.\n\nOn Tue, 1 Sep 2026 at 10:00, Acme Support <support@acme.example> wrote:\n> It ships today.\n> Regards';
+    expect((await mail({ body })).code).to.equal(0);
+    const m = await lastInbound();
+    const conv = await get(`/api/conversations/${m.conversation_id}`);
+    expect(conv.body.parts[0].body).to.equal('Thanks, that worked.');
+    const email = await get(`/api/conversations/${m.conversation_id}/parts/${m.part_id}/email`);
+    expect(email.body.quoted).to.match(/^On Tue.*wrote:\n> It ships today\.\n> Regards$/);
+  });
+
+  it('serves an attachment to download (attachment, nosniff), and erasing the contact leaves none of it', async () => {
+    const bytes = Buffer.from('<html><script>alert(1)</script>invoice 42</html>');
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'cs-mail-')), 'invoice.html');
+    await writeFile(file, bytes);
+    const r = await send([
+      '--to',
+      ADDRESS,
+      '--from',
+      'erin@customer.example',
+      '--header',
+      'From: Erin <erin@customer.example>',
+      '--header',
+      'Subject: invoice attached',
+      '--body',
+      'See the invoice.',
+      '--attach-type',
+      'application/octet-stream',
+      '--attach-name',
+      'invoice.html',
+      '--attach',
+      `@${file}`,
+    ]);
+    expect(r.code, r.output).to.equal(0);
+    const m = await lastInbound();
+    const conv = await get(`/api/conversations/${m.conversation_id}`);
+    const part = conv.body.parts[0];
+    expect(part.attachments).to.have.length(1);
+    expect(part.attachments[0]).to.include({ name: 'invoice.html', content_type: 'text/html', size: bytes.length });
+    const download = await get(part.attachments[0].url);
+    expect(download.status).to.equal(200);
+    expect(download.headers.get('content-disposition')).to.match(/^attachment; filename="invoice.html"/);
+    expect(download.headers.get('x-content-type-options')).to.equal('nosniff');
+    expect(download.text).to.equal(bytes.toString());
+    const sealed = await t.testDb.db('email_attachments').where({ tenant_id: owner.workspaceId, part_id: m.part_id });
+    expect(sealed).to.have.length(1);
+    expect(sealed[0].sealed).not.to.include('invoice');
+
+    const erased = await t.client.delete(`/api/contacts/${conv.body.contact_id}`, { key });
+    expect(erased.status, erased.text).to.equal(200);
+    expect((await get(part.attachments[0].url)).status).to.equal(404);
+    expect(await t.testDb.db('email_attachments').where({ tenant_id: owner.workspaceId, part_id: m.part_id })).to.have.length(0);
+    const row = await t.testDb.db('email_messages').where({ tenant_id: owner.workspaceId, part_id: m.part_id }).first();
+    expect(row).to.include({ from_address: null, subject: null, message_id: null, html: null, quoted: null, attachments: null });
+    // What a database dump would hold of it: the read models, the attachments beside the log, and the log itself.
+    for (const table of ['email_messages', 'email_attachments', 'conversations', 'conversation_parts', 'contacts', 'events']) {
+      const rows = await t.testDb.db.raw(`SELECT row_to_json(x)::text AS j FROM ${table} x WHERE tenant_id = ?`, [owner.workspaceId]);
+      const text = (rows.rows as { j: string }[]).map((r) => r.j).join('\n');
+      expect(text, table).not.to.match(/erin|invoice 42|invoice\.html/i);
+    }
+  });
+
+  it('files a DMARC-failing sender flagged, and never threads it', async () => {
+    const first = mid();
+    expect((await mail({ id: first, subject: 'real thread' })).code).to.equal(0);
+    const root = await lastInbound();
+    const spoof = await send([
+      '--to',
+      ADDRESS,
+      '--from',
+      'ceo@bank.example',
+      '--header',
+      'From: CEO <ceo@bank.example>',
+      '--header',
+      'Subject: Re: real thread',
+      '--add-header',
+      `In-Reply-To: ${first}`,
+      '--body',
+      'Wire the money.',
+    ]);
+    expect(spoof.code, spoof.output).to.equal(0);
+    const m = await lastInbound();
+    expect(m.conversation_id).not.to.equal(root.conversation_id);
+    expect(m.suspicious).to.equal(true);
+    const email = await get(`/api/conversations/${m.conversation_id}/parts/${m.part_id}/email`);
+    expect(email.body.authentication).to.include({ spf: 'fail', dmarc: 'fail' });
+  });
+
+  it("sends a teammate's reply through the relay: headers and a DKIM signature mailauth verifies", async () => {
+    const first = mid();
+    expect((await mail({ id: first, subject: 'Need help', from: 'ada@customer.example' })).code).to.equal(0);
+    const m = await lastInbound();
+    const partId = await reply(m.conversation_id, 'It ships today.');
+    const [out] = await eventually(
+      () => sink.to('ada@customer.example'),
+      (r) => r.length === 1,
+    );
+    const mailOut = out!.mail;
+    expect(mailOut.from?.value[0]).to.deep.include({ address: ADDRESS, name: 'Acme Support' });
+    expect(mailOut.replyTo?.value[0]?.address).to.equal(`support+c.${m.conversation_id.replace(/-/g, '')}@acme.example`);
+    expect(mailOut.subject).to.equal('Re: Need help');
+    expect(mailOut.messageId).to.equal(`<p.${partId}@acme.example>`);
+    expect(mailOut.inReplyTo).to.equal(first);
+    expect([mailOut.references].flat()).to.include(first);
+    expect(mailOut.text?.trim()).to.equal('It ships today.');
+    expect(out!.raw.toString()).to.match(/^DKIM-Signature:/im);
+    const auth = await authenticate(out!.raw, {
+      ip: '127.0.0.1',
+      helo: 'mta.example.test',
+      sender: out!.from,
+      mta: 'mx.customer.example',
+      resolver: mailDns.resolver ?? zoneResolver({}),
+    });
+    expect(auth.dkim.results.map((r) => (r as { status: { result: string } }).status.result)).to.deep.equal(['pass']);
+    expect(auth.dmarc && auth.dmarc.status.result).to.equal('pass');
+    // The customer's answer to it threads by In-Reply-To naming our Message-ID.
+    expect((await mail({ from: 'ada@customer.example', subject: 'Re: Need help', headers: [`In-Reply-To: <p.${partId}@acme.example>`] })).code).to.equal(0);
+    expect((await lastInbound()).conversation_id).to.equal(m.conversation_id);
+  });
+
+  it('does not reopen or answer on an auto-reply', async () => {
+    expect((await mail({ from: 'vic@customer.example', subject: 'Question' })).code).to.equal(0);
+    const m = await lastInbound();
+    const partId = await reply(m.conversation_id, 'Here is the answer.');
+    await eventually(
+      () => sink.to('vic@customer.example'),
+      (r) => r.length === 1,
+    );
+    const closed = await t.client.post(`/api/conversations/${m.conversation_id}/parts`, { message_type: 'close' }, { key });
+    expect(closed.status, closed.text).to.equal(201);
+    const auto = await mail({
+      from: 'vic@customer.example',
+      subject: 'Out of office',
+      headers: ['Auto-Submitted: auto-replied', `In-Reply-To: <p.${partId}@acme.example>`],
+      body: 'I am away until Monday.',
+    });
+    expect(auto.code).to.equal(0);
+    const a = await lastInbound();
+    expect(a).to.include({ conversation_id: m.conversation_id, automated: true });
+    expect((await get(`/api/conversations/${m.conversation_id}`)).body.state).to.equal('closed');
+    await worker().settled();
+    expect(sink.to('vic@customer.example')).to.have.length(1);
+  });
+
+  it('retries a relay 4xx, and marks a 5xx delivery_failed with the relay answer', async () => {
+    expect((await mail({ from: 'flaky451@customer.example', subject: 'flaky' })).code).to.equal(0);
+    const flaky = await lastInbound();
+    await reply(flaky.conversation_id, 'Try one.');
+    const deliveries = async () =>
+      (await get(`/api/channels/${channelId}/deliveries`)).body.data as { attempts: number; state: string; last_error: string | null; seq: number }[];
+    await eventually(deliveries, (d) => d.some((x) => x.attempts === 1 && x.state === 'pending'));
+    clock.advance(2000);
+    await kick();
+    await eventually(
+      () => sink.to('flaky451@customer.example'),
+      (r) => r.length === 1,
+    );
+    await eventually(deliveries, (d) => d.some((x) => x.attempts === 2 && x.state === 'delivered'));
+
+    expect((await mail({ from: 'data550@customer.example', subject: 'bounce me' })).code).to.equal(0);
+    const bad = await lastInbound();
+    const partId = await reply(bad.conversation_id, 'This will not arrive.');
+    await eventually(
+      () => t.testDb.db('email_messages').where({ tenant_id: owner.workspaceId, part_id: partId }).first(),
+      (row) => row?.delivery_status === 'failed',
+    );
+    const email = await get(`/api/conversations/${bad.conversation_id}/parts/${partId}/email`);
+    expect(email.body.delivery).to.deep.equal({ status: 'failed', code: 550, error: email.body.delivery.error });
+    expect(email.body.delivery.error).to.match(/550 5\.1\.1 No such user/);
+    const feed = await get('/api/events?after_seq=0&types=conversation_part.delivery_failed&per_page=100');
+    expect(feed.body.data.map((e: { payload: { part_id: string; reason: string } }) => [e.payload.part_id, e.payload.reason])).to.deep.include([
+      partId,
+      'rejected',
+    ]);
+    const dead = (await deliveries()).filter((d) => d.state === 'dead');
+    expect(dead).to.have.length(1);
+    expect(dead[0]!.attempts).to.equal(1);
+  });
+
+  it('attaches a bounce to the reply it bounced instead of filing it', async () => {
+    expect((await mail({ from: 'lea@customer.example', subject: 'bounce later' })).code).to.equal(0);
+    const m = await lastInbound();
+    const partId = await reply(m.conversation_id, 'You will not get this.');
+    await eventually(
+      () => sink.to('lea@customer.example'),
+      (r) => r.length === 1,
+    );
+    await eventually(
+      () => t.testDb.db('email_messages').where({ tenant_id: owner.workspaceId, part_id: partId }).first(),
+      (row) => row?.delivery_status === 'sent',
+    );
+    const head = await t.service.deps.store.head(owner.workspaceId);
+    const dsn = [
+      'From: Mail Delivery System <MAILER-DAEMON@mta.customer.example>',
+      `To: ${ADDRESS}`,
+      'Subject: Undelivered Mail Returned to Sender',
+      'Auto-Submitted: auto-replied',
+      `Message-Id: ${mid()}`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
+      '',
+      '--B',
+      'Content-Type: text/plain',
+      '',
+      'Your message could not be delivered.',
+      '--B',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mta.customer.example',
+      '',
+      'Final-Recipient: rfc822; lea@customer.example',
+      'Action: failed',
+      'Status: 5.1.1',
+      'Diagnostic-Code: smtp; 550 5.1.1 <lea@customer.example>: mailbox unavailable',
+      '',
+      '--B',
+      'Content-Type: text/rfc822-headers',
+      '',
+      `Message-Id: <p.${partId}@acme.example>`,
+      `From: ${ADDRESS}`,
+      'Subject: Re: bounce later',
+      '',
+      '--B--',
+      '',
+    ].join('\r\n');
+    const r = await send(['--to', ADDRESS, '--from', '<>', '--data', dsn]);
+    expect(r.code, r.output).to.equal(0);
+    const events = await t.service.deps.store.readTenant(owner.workspaceId, head, 100);
+    expect(events.map((e) => e.type)).to.deep.equal(['conversation_part.delivery_failed']);
+    expect(events[0]!.payload).to.include({ part_id: partId, reason: 'bounced', status: 550 });
+    expect(await conversationOfPart(partId)).to.equal(m.conversation_id);
+  });
+});
