@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
-import { arrayOf, bool, constant, dateTime, nullable, object, str, uuid } from '../../api/schemas.js';
+import { arrayOf, bool, constant, dateTime, nullable, object, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import { batchedOn } from '../../platform/db/batched.js';
 import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
 import { checkQuery, compileQuery } from '../../platform/query/filter.js';
 import { contactSearch } from './contacts.search.js';
-import { companiesByIds, type CustomAttributeValues } from '../companies/index.js';
+import { companiesByIds, customAttributeValuesSchema, type CustomAttributeValues } from '../companies/index.js';
 import { tagRefSchema, tagRefsSql, type TagRef } from '../tags/index.js';
 import type { ContactInput, ContactState, ContactView, Holder } from './contacts.decider.js';
 
@@ -29,14 +29,6 @@ export interface ContactRow {
   tags: TagRef[];
   created_at: Date;
   updated_at: Date;
-}
-
-/** A company as a contact's answer names it. */
-export interface CompanyRef {
-  type: 'company';
-  id: string;
-  company_id: string;
-  name: string;
 }
 
 /** Case-insensitive, on the stored lower-cased column: the only form row-level security lets use an index (migration 026). */
@@ -228,8 +220,8 @@ export const contactList: ListSpec = {
   defaultOrder: 'desc',
 };
 
-export const renderContact = (c: ContactRow, companies: CompanyRef[]) => ({
-  type: 'contact' as const,
+export const renderContact = (c: ContactRow, companies: CompanyRef[]): Contact => ({
+  type: 'contact',
   id: c.id,
   external_id: c.external_id,
   email: c.email,
@@ -245,10 +237,8 @@ export const renderContact = (c: ContactRow, companies: CompanyRef[]) => ({
   updated_at: c.updated_at.toISOString(),
 });
 
-export type RenderedContact = ReturnType<typeof renderContact>;
-
 /** Renders contacts with their companies. */
-export async function renderContacts(db: Db, tenantId: string, rows: readonly ContactRow[]): Promise<RenderedContact[]> {
+export async function renderContacts(db: Db, tenantId: string, rows: readonly ContactRow[]): Promise<Contact[]> {
   const companies = await companiesOfContacts(
     db,
     tenantId,
@@ -258,6 +248,8 @@ export async function renderContacts(db: Db, tenantId: string, rows: readonly Co
 }
 
 export const companyRefSchema = object({ type: constant('company'), id: uuid, company_id: str(), name: str() }, { title: 'CompanyRef' });
+/** A company as a contact's answer names it. */
+export type CompanyRef = Static<typeof companyRefSchema>;
 
 export const contactSchema = object(
   {
@@ -267,11 +259,10 @@ export const contactSchema = object(
     email: nullable(str()),
     name: nullable(str()),
     phone: nullable(str()),
-    custom_attributes: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+    custom_attributes: customAttributeValuesSchema,
     companies: arrayOf(companyRefSchema, { description: 'The companies the contact belongs to, in the order it joined them.' }),
     tags: arrayOf(tagRefSchema, { description: 'Its tags by id and current name, by name.' }),
-    channel_id: nullable({
-      ...uuid,
+    channel_id: nullable(uuid, {
       description: 'The channel the contact was first seen on (inbound post or teammate-started conversation); null when created through the API.',
     }),
     archived: bool,
@@ -281,6 +272,7 @@ export const contactSchema = object(
   },
   { title: 'Contact' },
 );
+export type Contact = Static<typeof contactSchema>;
 /** Whether a contact exists and when it was erased (erasure decides on this). */
 export async function contactErasure(db: Db, tenantId: string, id: string): Promise<{ id: string; erased_at: Date | null } | null> {
   if (!isUuid(id)) return null;
