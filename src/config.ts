@@ -67,6 +67,8 @@ export interface Config {
   auditSigningKey: string | null;
   /** how often a signed checkpoint is issued for every workspace whose log moved (0: never on a schedule) */
   auditCheckpointIntervalSeconds: number;
+  /** API rate limits (docs/api-guide.md: Rate limits); null when RATE_LIMITS=off (only to measure their cost) */
+  rateLimits: { windowSeconds: number; key: number; workspace: number; expensive: number; channel: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +117,12 @@ export const CONFIG_VARS = [
   'AUDIT_CHAIN',
   'SERVICE_AUDIT_SIGNING_KEY',
   'AUDIT_CHECKPOINT_INTERVAL_SECONDS',
+  'RATE_LIMITS',
+  'RATE_LIMIT_WINDOW_SECONDS',
+  'RATE_LIMIT_KEY',
+  'RATE_LIMIT_WORKSPACE',
+  'RATE_LIMIT_EXPENSIVE',
+  'RATE_LIMIT_CHANNEL',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -216,7 +224,18 @@ export function loadConfig(env: Env = process.env): Config {
     auditChain: (str('AUDIT_CHAIN') ?? 'on') !== 'off',
     auditSigningKey,
     auditCheckpointIntervalSeconds: int('AUDIT_CHECKPOINT_INTERVAL_SECONDS', 3600, 0, 30 * 86_400),
+    // Requests per window, far above what a busy integration sends (docs/api-guide.md: Rate limits).
+    rateLimits: {
+      windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+      key: int('RATE_LIMIT_KEY', 10_000, 1, 1_000_000_000),
+      workspace: int('RATE_LIMIT_WORKSPACE', 25_000, 1, 1_000_000_000),
+      expensive: int('RATE_LIMIT_EXPENSIVE', 600, 1, 1_000_000_000),
+      channel: int('RATE_LIMIT_CHANNEL', 6_000, 1, 1_000_000_000),
+    },
   };
+  const rateLimits = str('RATE_LIMITS');
+  if (rateLimits === 'off') config.rateLimits = null;
+  else if (rateLimits !== null && rateLimits !== 'on') problems.push(`RATE_LIMITS must be on or off (got "${rateLimits}")`);
   for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT', 'PREPARED_STATEMENTS', 'AUDIT_CHAIN']) {
     const v = str(flag);
     if (v !== null && v !== 'on' && v !== 'off') problems.push(`${flag} must be on or off (got "${v}")`);

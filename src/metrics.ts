@@ -17,10 +17,17 @@ import { AppError } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
 import { contextOf } from './api/context.js';
 import type { RoutePipeline } from './api/routes.js';
+import type { RateLimitObserver } from './api/rate-limit/rate-limits.js';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const SAMPLE_TIMEOUT_MS = 2000;
+/**
+ * Workspaces the limited-requests counter names one by one; the rest are counted as `other`. A process
+ * refuses few workspaces (a refusal means a client ignored its RateLimit fields), and this bounds the
+ * series at that many × four classes however many workspaces a bad day brings.
+ */
+const NAMED_WORKSPACES = 100;
 /**
  * prom-client's default gauges that end in `_total`, which the exposition format
  * keeps for counters (`promtool check metrics` fails on them). Each is the sum
@@ -138,6 +145,13 @@ export class ServiceMetrics {
     help: 'Scrapes whose database sampling failed (those gauges keep their last values).',
     registers: [this.registry],
   });
+  private readonly rateLimited = new client.Counter({
+    name: 'service_rate_limited_total',
+    help: `Requests refused with 429 rate_limited, by workspace (the first ${NAMED_WORKSPACES} refused by this process; later ones as other) and route class (read, write, expensive, channel).`,
+    labelNames: ['workspace', 'class'] as const,
+    registers: [this.registry],
+  });
+  private readonly limitedWorkspaces = new Set<string>();
 
   constructor(private readonly sources: MetricsSources) {
     client.collectDefaultMetrics({ register: this.registry });
@@ -233,6 +247,13 @@ export class ServiceMetrics {
     throttled: (buckets, burst) => {
       for (const bucket of buckets) this.signinThrottled.inc({ bucket });
       if (burst) this.signinBursts.inc();
+    },
+  };
+
+  readonly rateLimitObserver: RateLimitObserver = {
+    limited: (workspaceId, rateClass) => {
+      if (this.limitedWorkspaces.size < NAMED_WORKSPACES) this.limitedWorkspaces.add(workspaceId);
+      this.rateLimited.inc({ workspace: this.limitedWorkspaces.has(workspaceId) ? workspaceId : 'other', class: rateClass });
     },
   };
 

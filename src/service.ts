@@ -36,6 +36,9 @@ import { idempotencySweeper } from './api/idempotency/sweeper.js';
 import type { RouteDef, RoutePipeline } from './api/routes.js';
 import { openApiDocument } from './openapi-document.js';
 import { ServiceMetrics } from './metrics.js';
+import { RateLimiter } from './api/rate-limit/limiter.js';
+import { RateLimits } from './api/rate-limit/rate-limits.js';
+import { PostgresWindowStore } from './capabilities/rate-limits/index.js';
 
 export const EMBEDDED_DATABASE = 'conversations';
 /** Connections of the owner-role pool (CoreDeps.ownerDb): workers, and requests' lookups across tenants. */
@@ -88,12 +91,12 @@ export interface Service {
 
 /**
  * Builds the core every capability is handed, complete: nothing is filled in after.
- * `wiring`: what the HTTP service adds (the owner pool, the delivery observer); the CLI passes none.
+ * `wiring`: what the HTTP service adds (the owner pool, the delivery observer, the rate limits); the CLI passes none.
  */
 export async function openCore(
   options: ServiceOptions,
   database: Database,
-  wiring: { ownerDb?: Knex; deliveryObserver?: DeliveryObserver; signinObserver?: SigninObserver } = {},
+  wiring: { ownerDb?: Knex; deliveryObserver?: DeliveryObserver; rateLimits?: RateLimits; signinObserver?: SigninObserver } = {},
 ): Promise<{ deps: CoreDeps; engine: ProjectionEngine }> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
@@ -156,9 +159,19 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     log,
     roleSwitches: () => scope?.switches() ?? 0,
   });
+  // Rate limits shared by every process on the database (token leasing: src/api/rate-limit/limiter.ts),
+  // counted on the owner pool; time from the injected clock, like every other rule with a window.
+  const rateLimits = config.rateLimits
+    ? new RateLimits(
+        new RateLimiter(new PostgresWindowStore(ownerDb), options.clock ?? systemClock, (e) => log.warn({ err: e }, 'rate limit: taking a block failed')),
+        config.rateLimits,
+        metrics.rateLimitObserver,
+      )
+    : undefined;
   const { deps, engine } = await openCore({ ...options, log }, database, {
     ownerDb,
     deliveryObserver: metrics.deliveryObserver,
+    rateLimits,
     signinObserver: metrics.signinObserver,
   });
   scope = deps.scope;
@@ -178,6 +191,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     idempotent: (req, principal, run) => idempotency.run(req, principal, run),
     unkeyed: () => idempotency.unkeyed(),
     scoped: (principal, run) => deps.scope.run(principal.tenantId, run),
+    limit: rateLimits ? (principal, rateClass) => rateLimits.forCaller(principal, rateClass) : async () => NO_FIELDS,
   });
   const routes = [...modules, ...(options.extraModules ?? [])].flatMap((m) => m.routes?.(deps) ?? []);
 
@@ -257,6 +271,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     })());
   return { url, port, deps, engine, routes, workers, metrics, close };
 }
+
+/** What an answer carries with RATE_LIMITS=off. */
+const NO_FIELDS: Record<string, string> = {};
 
 /** How long /readyz waits for the database and the event store before it says 503. */
 const READY_TIMEOUT_MS = 2_000;

@@ -1,86 +1,6 @@
 // Generated from docs/openapi.json by openapi-typescript (npm run openapi); do not edit by hand.
 // Use with openapi-fetch: createClient<paths>({ baseUrl }) — see docs/client/example.ts.
 export interface paths {
-    "/api/audit/checkpoint": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A signed checkpoint of the workspace's hash chain at its current head
-         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getAuditCheckpoint"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audit/checkpoints": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The signed checkpoints issued for the workspace (on request, with exports, and on schedule), newest first
-         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getAuditCheckpoints"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audit/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The workspace's log as NDJSON, verifiable offline: a header, every event as stored with its hash, a signed checkpoint
-         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getAuditExport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audit/keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The public keys (JWK, Ed25519) that verify audit checkpoints, by kid; rotated keys stay listed
-         * @description **Scope:** `audit:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getAuditKeys"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/audit_log": {
         parameters: {
             query?: never;
@@ -115,7 +35,7 @@ export interface paths {
         get: operations["getChannels"];
         put?: never;
         /**
-         * Create a channel (an api bridge or an e-mail address)
+         * Create an api channel
          * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postChannels"];
@@ -203,26 +123,6 @@ export interface paths {
          * @description **Authentication:** the channel's signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel's `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401.
          */
         post: operations["postChannelsByIdInbound"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/channels/{id}/inbound/mime": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Post a raw e-mail (message/rfc822) to an e-mail channel (signed)
-         * @description **Authentication:** none.
-         */
-        post: operations["postChannelsByIdInboundMime"];
         delete?: never;
         options?: never;
         head?: never;
@@ -373,7 +273,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a contact (or as it was right after event `as_of_seq`)
+         * Get a contact
          * @description **Scope:** `contacts:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
          */
         get: operations["getContactsById"];
@@ -467,26 +367,6 @@ export interface paths {
          * @description **Scope:** `contacts:export`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postContactsByIdExports"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contacts/{id}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A contact's events, oldest first, each with its actor (an erased contact's too: ids and who did what stay)
-         * @description **Scope:** `contacts:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getContactsByIdHistory"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -677,7 +557,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a conversation with its parts (or as it was right after event `as_of_seq`)
+         * Get a conversation with its parts
          * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
          */
         get: operations["getConversationsById"];
@@ -686,26 +566,6 @@ export interface paths {
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         put: operations["putConversationsById"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/conversations/{id}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A conversation's events, oldest first, each with its actor
-         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getConversationsByIdHistory"];
-        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -727,46 +587,6 @@ export interface paths {
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postConversationsByIdParts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/conversations/{id}/parts/{part_id}/attachments/{index}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Download an attachment of an e-mail part (as an attachment, never rendered)
-         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getConversationsByIdPartsByPartIdAttachmentsByIndex"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/conversations/{id}/parts/{part_id}/email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A part's e-mail: headers, sanitised HTML, quoted history, sender authentication, delivery
-         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
-         */
-        get: operations["getConversationsByIdPartsByPartIdEmail"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1841,18 +1661,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** Actor */
-        Actor: {
-            /** @enum {string} */
-            type: "member" | "api_key" | "channel" | "system";
-            /** @description The member's, key's or channel's id; for the system, what acted (`unsnooze`, `cli`, ...). */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The member behind it (an API key acts as its member); null for channels and the system.
-             */
-            member_id: string | null;
-        };
         /** ApiKey */
         ApiKey: {
             /** @constant */
@@ -2029,31 +1837,6 @@ export interface components {
             /** Format: uuid */
             member_id: string | null;
         };
-        /** AuditCheckpoint */
-        AuditCheckpoint: {
-            /** @constant */
-            type: "audit_checkpoint";
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            tenant_id: string;
-            seq: number;
-            /** @description The chain hash of the event at `seq` (hex SHA-256); for seq 0, the genesis value. */
-            hash: string;
-            /** Format: date-time */
-            signed_at: string;
-            /** @description The key that signed it (GET /api/audit/keys). */
-            kid: string;
-            /** @description base64url Ed25519 signature over the RFC 8785 canonical JSON of {tenant_id, seq, hash, signed_at}. */
-            signature: string;
-        };
-        /** AuditCheckpointList */
-        AuditCheckpointList: {
-            /** @constant */
-            type: "list";
-            data: components["schemas"]["AuditCheckpoint"][];
-            pages: components["schemas"]["Pages"];
-        };
         /**
          * AuditEntry
          * @description One entry of the audit log. `seq` is the event's, or null for an entry beside the log. `ip` and `user_agent` are personal data: null once the member (or, for a channel's post, the contact) is erased, and for what carries none (workers, entries older than this field).
@@ -2082,85 +1865,6 @@ export interface components {
             data: components["schemas"]["AuditEntry"][];
             pages: components["schemas"]["Pages"];
         };
-        /**
-         * AuditExportCheckpoint
-         * @description The last line: a signed checkpoint of the last event exported.
-         */
-        AuditExportCheckpoint: {
-            /** @constant */
-            type: "audit_checkpoint";
-            /** Format: uuid */
-            tenant_id: string;
-            seq: number;
-            hash: string;
-            signed_at: string;
-            kid: string;
-            signature: string;
-        };
-        /**
-         * AuditExportEvent
-         * @description One line per event, in seq order.
-         */
-        AuditExportEvent: {
-            /** Format: uuid */
-            tenant_id: string;
-            seq: number;
-            /** Format: uuid */
-            id: string;
-            /** @description The event type. */
-            type: string;
-            aggregate_type: string;
-            aggregate_id: string;
-            /** @description As stored: personal fields sealed (`$sealed`). */
-            payload: Record<string, never>;
-            /** @description As stored: actor, request id, idempotency key, sealed client. */
-            metadata: Record<string, never>;
-            /** @description ISO 8601, UTC, milliseconds. */
-            created_at: string;
-            /** @description hex SHA-256 of the previous line's hash followed by the RFC 8785 canonical JSON of this line without `hash`. */
-            hash: string;
-        };
-        /**
-         * AuditExportHeader
-         * @description The first line.
-         */
-        AuditExportHeader: {
-            /** @constant */
-            type: "audit_export";
-            /** Format: uuid */
-            tenant_id: string;
-            after_seq: number;
-            to_seq: number;
-            /** @description The chain hash of `after_seq` (the genesis value, 64 zeros, for 0): what the first event line chains from. */
-            prev_hash: string;
-        };
-        /** AuditExportLine */
-        AuditExportLine: components["schemas"]["AuditExportHeader"] | components["schemas"]["AuditExportEvent"] | components["schemas"]["AuditExportCheckpoint"];
-        /**
-         * AuditKeySet
-         * @description A JWK Set (RFC 7517) of the Ed25519 keys that sign audit checkpoints.
-         */
-        AuditKeySet: {
-            /** @description Every key that signed a checkpoint, and the one signing now; oldest first. */
-            keys: components["schemas"]["AuditPublicKey"][];
-            /** @description The key that signs checkpoints now. */
-            current_kid: string;
-        };
-        /** AuditPublicKey */
-        AuditPublicKey: {
-            /** @constant */
-            kty: "OKP";
-            /** @constant */
-            crv: "Ed25519";
-            /** @description The public key, base64url (RFC 8037). */
-            x: string;
-            /** @description Its RFC 7638 thumbprint: what checkpoints name in `kid`. */
-            kid: string;
-            /** @constant */
-            alg: "EdDSA";
-            /** @constant */
-            use: "sig";
-        };
         /** Author */
         Author: {
             /** @enum {string} */
@@ -2173,17 +1877,13 @@ export interface components {
             type: "channel";
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            kind: "api" | "email";
+            /** @constant */
+            kind: "api";
             name: string;
             source: string;
             default_team_id: string | null;
             webhook_url: string | null;
             receive_only: boolean;
-            /** @description The support address of an `email` channel; null for `api`. */
-            address: string | null;
-            /** @description The DKIM selector replies are signed with; null when they are not signed. */
-            dkim_selector: string | null;
             /** Format: date-time */
             secret_rotated_at: string | null;
             /** Format: date-time */
@@ -2193,7 +1893,7 @@ export interface components {
         };
         /**
          * ChannelCreatedFeedEvent
-         * @description A channel was created for a source: an `api` bridge, or an `email` channel whose `address` is its support address (its source). Its webhook_secret and DKIM private key are sealed beside the log, never in it.
+         * @description An api channel was created for a source. Its webhook_secret is sealed beside the log, never in it.
          */
         ChannelCreatedFeedEvent: {
             /**
@@ -2217,12 +1917,11 @@ export interface components {
             payload: {
                 /** Format: uuid */
                 channel_id: string;
-                kind: "api" | "email";
+                /** @constant */
+                kind: "api";
                 name: string;
                 source: string;
                 default_team_id: string | null;
-                address?: string;
-                dkim_selector?: string;
             };
             /** Format: date-time */
             created_at: string;
@@ -2304,17 +2003,13 @@ export interface components {
             type: "channel";
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            kind: "api" | "email";
+            /** @constant */
+            kind: "api";
             name: string;
             source: string;
             default_team_id: string | null;
             webhook_url: string | null;
             receive_only: boolean;
-            /** @description The support address of an `email` channel; null for `api`. */
-            address: string | null;
-            /** @description The DKIM selector replies are signed with; null when they are not signed. */
-            dkim_selector: string | null;
             /** Format: date-time */
             secret_rotated_at: string | null;
             /** Format: date-time */
@@ -3183,44 +2878,6 @@ export interface components {
             created_at: string;
         };
         /**
-         * ConversationPartDeliveryFailedFeedEvent
-         * @description A teammate's reply on an e-mail channel could not be delivered: the relay refused it for good (`reason` `rejected`, a 5xx; `status` is the SMTP code) or a bounce (a delivery status notification) came back for it (`reason` `bounced`). `diagnostic` is the relay's or the bounce's answer, sealed under the part's data key (it may name the recipient).
-         */
-        ConversationPartDeliveryFailedFeedEvent: {
-            /**
-             * Format: uuid
-             * @description The event's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The workspace.
-             */
-            tenant_id: string;
-            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
-            seq: number;
-            /** @constant */
-            type: "conversation_part.delivery_failed";
-            /** @constant */
-            aggregate_type: "conversation";
-            /** @description The id of the thing the event is about. */
-            aggregate_id: string;
-            payload: {
-                /** Format: uuid */
-                conversation_id: string;
-                /** Format: uuid */
-                part_id: string;
-                /** Format: uuid */
-                channel_id: string;
-                reason: "rejected" | "bounced";
-                status: number | null;
-                /** @description Personal data: null once erased. */
-                diagnostic: string | null;
-            };
-            /** Format: date-time */
-            created_at: string;
-        };
-        /**
          * ConversationPartRedactedFeedEvent
          * @description A part's content was redacted: its data key was destroyed, so its body and attachments read as null everywhere from now on. The part keeps its id and place. Ids only.
          */
@@ -3643,207 +3300,6 @@ export interface components {
             error: string | null;
             duration_ms: number;
         };
-        /** EmailAddress */
-        EmailAddress: {
-            address: string;
-            name: string | null;
-        };
-        /** EmailAttachment */
-        EmailAttachment: {
-            name: string | null;
-            content_type: string;
-            size: number;
-        };
-        /** EmailAuthentication */
-        EmailAuthentication: {
-            /** @enum {string} */
-            spf: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-            /** @enum {string} */
-            dkim: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-            /** @enum {string} */
-            dmarc: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-        };
-        /** EmailDelivery */
-        EmailDelivery: {
-            /** @enum {string} */
-            status: "sent" | "failed";
-            code: number | null;
-            error: string | null;
-        };
-        /** EmailMessage */
-        EmailMessage: {
-            /** @constant */
-            type: "email_message";
-            /** Format: uuid */
-            part_id: string;
-            /** Format: uuid */
-            conversation_id: string;
-            /** Format: uuid */
-            channel_id: string;
-            /** @enum {string} */
-            direction: "in" | "out";
-            /** @description The Message-ID; null once erased. */
-            message_id: string | null;
-            threaded_by: ("new" | "in_reply_to" | "references" | "reply_address") | null;
-            from: components["schemas"]["EmailAddress"] | null;
-            to: components["schemas"]["EmailAddress"][];
-            cc: components["schemas"]["EmailAddress"][];
-            subject: string | null;
-            /** @description The HTML part, sanitised (no scripts, styles, event handlers or remote schemes other than http, https, mailto). */
-            html: string | null;
-            /** @description The quoted history the reply carried, apart from its new text (the part body). */
-            quoted: string | null;
-            attachments: components["schemas"]["EmailAttachment"][];
-            authentication: components["schemas"]["EmailAuthentication"] | null;
-            suspicious: boolean;
-            automated: boolean;
-            delivery: components["schemas"]["EmailDelivery"] | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** EmailNotFiled */
-        EmailNotFiled: {
-            /** @constant */
-            type: "inbound_receipt";
-            /** @enum {string} */
-            status: "duplicate" | "bounce" | "ignored";
-            /** Format: uuid */
-            conversation_id: string | null;
-            /** Format: uuid */
-            part_id: string | null;
-        };
-        /** EmailReceipt */
-        EmailReceipt: {
-            /** @constant */
-            type: "inbound_receipt";
-            /** @enum {string} */
-            status: "conversation_created" | "part_added";
-            /** Format: uuid */
-            conversation_id: string;
-            /** Format: uuid */
-            part_id: string;
-            /** Format: uuid */
-            contact_id: string;
-        };
-        /**
-         * EmailReceivedFeedEvent
-         * @description An e-mail was filed as the part `part_id` (its conversation_part.created comes just before, in the same command): the message's headers, its sanitised HTML and the quoted history separated from the new text, sealed under the part's data key. `authentication` is mailauth's verdict; `suspicious` means DMARC failed (the message opened a conversation of its own and was threaded nowhere). `automated`: an auto-reply, a list or bulk message, or one with a null return path; nothing is ever sent to it automatically.
-         */
-        EmailReceivedFeedEvent: {
-            /**
-             * Format: uuid
-             * @description The event's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The workspace.
-             */
-            tenant_id: string;
-            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
-            seq: number;
-            /** @constant */
-            type: "email.received";
-            /** @constant */
-            aggregate_type: "conversation";
-            /** @description The id of the thing the event is about. */
-            aggregate_id: string;
-            payload: {
-                /** Format: uuid */
-                conversation_id: string;
-                /** Format: uuid */
-                part_id: string;
-                /** Format: uuid */
-                channel_id: string;
-                message_id_hash: string;
-                threaded_by: "new" | "in_reply_to" | "references" | "reply_address";
-                authentication: {
-                    spf: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-                    dkim: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-                    dmarc: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
-                };
-                suspicious: boolean;
-                automated: boolean;
-                /** @description Personal data: null once erased. */
-                message_id: string | null;
-                /** @description Personal data: null once erased. */
-                from: {
-                    address: string;
-                    name: string | null;
-                } | null;
-                /** @description Personal data: null once erased. */
-                to: {
-                    address: string;
-                    name: string | null;
-                }[] | null;
-                /** @description Personal data: null once erased. */
-                cc: {
-                    address: string;
-                    name: string | null;
-                }[] | null;
-                /** @description Personal data: null once erased. */
-                subject: string | null;
-                /** @description Personal data: null once erased. */
-                html: string | null;
-                /** @description Personal data: null once erased. */
-                quoted: string | null;
-                /** @description Personal data: null once erased. */
-                attachments: {
-                    name: string | null;
-                    content_type: string;
-                    size: number;
-                }[] | null;
-            };
-            /** Format: date-time */
-            created_at: string;
-        };
-        /**
-         * EmailSentFeedEvent
-         * @description A teammate's reply (the part `part_id`) left through the SMTP relay, which accepted it. `message_id` is the one it carries, in the channel's domain; a customer's reply naming it threads into this conversation.
-         */
-        EmailSentFeedEvent: {
-            /**
-             * Format: uuid
-             * @description The event's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The workspace.
-             */
-            tenant_id: string;
-            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
-            seq: number;
-            /** @constant */
-            type: "email.sent";
-            /** @constant */
-            aggregate_type: "conversation";
-            /** @description The id of the thing the event is about. */
-            aggregate_id: string;
-            payload: {
-                /** Format: uuid */
-                conversation_id: string;
-                /** Format: uuid */
-                part_id: string;
-                /** Format: uuid */
-                channel_id: string;
-                message_id_hash: string;
-                relay_response: string;
-                /** @description Personal data: null once erased. */
-                message_id: string | null;
-                /** @description Personal data: null once erased. */
-                to: {
-                    address: string;
-                    name: string | null;
-                }[] | null;
-                /** @description Personal data: null once erased. */
-                subject: string | null;
-            };
-            /** Format: date-time */
-            created_at: string;
-        };
         /** ErrorEntry */
         ErrorEntry: {
             /** @description Stable, machine-readable: see the table of codes. */
@@ -3972,39 +3428,12 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
             type: "list";
             data: components["schemas"]["FeedEvent"][];
-            pages: components["schemas"]["Pages"];
-        };
-        /** HistoryEvent */
-        HistoryEvent: {
-            /** @description The event type (docs/events.md). */
-            type: string;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            tenant_id: string;
-            seq: number;
-            aggregate_type: string;
-            aggregate_id: string;
-            /** @description The event's payload; personal fields opened, null where erased since. */
-            payload: Record<string, never>;
-            /** @description Who did it; null for events written before actors were recorded. */
-            actor: components["schemas"]["Actor"] | null;
-            /** @description The request that wrote it, when it came through the API. */
-            request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** HistoryEventList */
-        HistoryEventList: {
-            /** @constant */
-            type: "list";
-            data: components["schemas"]["HistoryEvent"][];
             pages: components["schemas"]["Pages"];
         };
         /** InboundDuplicate */
@@ -5569,7 +4998,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_required`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
+        /** @description The request is malformed, or names something the workspace does not have. Codes: `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_placeholder`, `invalid_query`, `invalid_text`, `invalid_time_range`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
         BadRequest: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -5620,7 +5049,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
+        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -5739,174 +5168,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getAuditCheckpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The head (seq and chain hash) signed now, or the checkpoint already signed for that same head by the same key. Verify it with GET /api/audit/keys (docs/audit.md). */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditCheckpoint"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            /** @description `audit_chain_incomplete`: the head event was written without a chain hash (AUDIT_CHAIN=off). */
-            409: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getAuditCheckpoints: {
-        parameters: {
-            query?: {
-                per_page?: number;
-                starting_after?: string;
-                sort?: "signed_at";
-                order?: "asc" | "desc";
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditCheckpointList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getAuditExport: {
-        parameters: {
-            query?: {
-                /** @description Export the events after this seq (default 0: from the first). */
-                after_seq?: number;
-                /** @description Up to and including this seq (default: the log's head when the export starts). */
-                to_seq?: number;
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description application/x-ndjson, one JSON document per line, each one of these shapes: the header, then one line per event in seq order, then the signed checkpoint of the last seq. Streamed; verify it with `npm run -s cli -- audit verify --file` or as docs/audit.md says. */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/x-ndjson": components["schemas"]["AuditExportLine"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            /** @description `audit_chain_incomplete`: an event of the range was written without a chain hash (AUDIT_CHAIN=off). */
-            409: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getAuditKeys: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditKeySet"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     getAuditLog: {
         parameters: {
             query?: {
@@ -6010,23 +5271,13 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "api" | "email";
+                    kind: "api";
                     name: string;
                     source?: string;
                     default_team_id?: string | null;
-                    webhook_secret?: string;
+                    webhook_secret: string;
                     /** Format: uri */
                     webhook_url?: string | null;
-                    /**
-                     * Format: email
-                     * @description An `email` channel's support address (required for `email`).
-                     */
-                    address?: string;
-                    dkim?: {
-                        selector: string;
-                        /** @description PEM (PKCS#8 or PKCS#1) RSA key; sealed, never shown again. */
-                        private_key: string;
-                    };
                 };
             };
         };
@@ -6308,51 +5559,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorList"];
                 };
             };
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    postChannelsByIdInboundMime: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The channel's id. An unknown one answers the same empty 401 as a bad signature. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Filed: a new conversation, or a new part of the conversation it threads into. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailReceipt"];
-                };
-            };
-            /** @description Nothing filed: a message already filed (`duplicate`, same Message-ID), a bounce attached to the reply it bounced (`bounce`), or mail the channel does not file (`ignored`: its own mail, a report that is no failure). */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailNotFiled"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description No body when the content type is not message/rfc822, the channel is unknown or not an e-mail channel, or the signature is wrong (the same empty answer for all). The error envelope (`stale_timestamp`) only for a caller whose signature verifies. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6819,12 +6025,7 @@ export interface operations {
     };
     getContactsById: {
         parameters: {
-            query?: {
-                /** @description Answer the resource as it was right after the event with this seq (folded from its own events); 404 if it did not exist yet. */
-                as_of_seq?: number;
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description A UUID. A malformed id, or another workspace's, answers 404. */
@@ -7149,49 +6350,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getContactsByIdHistory: {
-        parameters: {
-            query?: {
-                per_page?: number;
-                starting_after?: string;
-                sort?: "seq";
-                order?: "asc";
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
-            header?: never;
-            path: {
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HistoryEventList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -7734,12 +6892,7 @@ export interface operations {
     };
     getConversationsById: {
         parameters: {
-            query?: {
-                /** @description Answer the resource as it was right after the event with this seq (folded from its own events); 404 if it did not exist yet. */
-                as_of_seq?: number;
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description A UUID. A malformed id, or another workspace's, answers 404. */
@@ -7823,49 +6976,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getConversationsByIdHistory: {
-        parameters: {
-            query?: {
-                per_page?: number;
-                starting_after?: string;
-                sort?: "seq";
-                order?: "asc";
-                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
-                workspace?: string;
-            };
-            header?: never;
-            path: {
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HistoryEventList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     postConversationsByIdParts: {
         parameters: {
             query?: never;
@@ -7915,94 +7025,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getConversationsByIdPartsByPartIdAttachmentsByIndex: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                id: string;
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                part_id: string;
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                index: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The attachment's bytes, with its content type, `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`. */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/octet-stream": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            /** @description No such attachment, or its content is gone (redacted, erased). */
-            404: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorList"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getConversationsByIdPartsByPartIdEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                id: string;
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
-                part_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailMessage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -10473,7 +9495,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -10559,7 +9581,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.redacted" | "conversation_part.unsent" | "member.erased" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;

@@ -47,6 +47,10 @@ export const edgeErrors = defineErrors({
   unsupported_encoding: { status: 415, when: 'A charset other than UTF-8, or an unknown `Content-Encoding`.' },
   idempotency_key_not_allowed: { status: 400, when: 'An Idempotency-Key on a POST that changes nothing (a render, a search): nothing to make safe to retry.' },
   idempotency_key_reused: { status: 422, when: 'The same Idempotency-Key with another method, path or body.' },
+  rate_limited: {
+    status: 429,
+    when: "A rate limit is used up for its window: the API key's (or signed-in member's), the workspace's, the workspace's expensive routes' (searches, exports), or on the signed inbound route the channel's. `Retry-After` says when the window ends; the request changed nothing and used no Idempotency-Key. See docs/api-guide.md (Rate limits).",
+  },
   headers_too_large: { status: 431, when: "A request line and headers over Node's 16 KiB; the connection is closed." },
   internal_error: { status: 500, when: 'A bug, logged with the request id.' },
   service_unavailable: {

@@ -20,6 +20,7 @@ type Operation = Record<string, unknown> & { responses: Record<string, unknown> 
 interface Components {
   schemas: Record<string, Schema>;
   responses: Record<string, unknown>;
+  headers: Record<string, unknown>;
   securitySchemes: Record<string, unknown>;
   parameters: Record<string, unknown>;
 }
@@ -76,6 +77,21 @@ const ERRORS: Record<number, { name: string; lead: string }> = {
   },
 };
 
+/**
+ * The rate-limit fields (draft-ietf-httpapi-ratelimit-headers; src/api/rate-limit/rate-limits.ts). Sent on every
+ * answer to an authenticated request (not on a 401: no caller is known) and on the signed inbound route's answers
+ * once its signature verified; not on public routes otherwise. The shared error answers declare them for that reason.
+ */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+};
+const RETRY_AFTER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } };
+/** The shared error answers an authenticated request can get once its caller is known (these carry the rate-limit fields; 409, 429, 503 Retry-After too). */
+const AFTER_CALLER = new Set([400, 403, 404, 409, 410, 413, 415, 422, 429, 500, 503]);
+/** Whether a route's answers carry the rate-limit fields, and it can answer 429 `rate_limited`. */
+const rateLimited = (def: RouteDef): boolean => def.permission !== 'public' || def.rateClass !== undefined;
+
 /** A shared error answer's description: its lead, then every code the catalogue gives that status. */
 function errorDescription(status: number, catalogue: ErrorCatalogue | undefined): string {
   const codes = catalogue?.ofStatus(status) ?? [];
@@ -96,6 +112,8 @@ export function errorStatuses(def: RouteDef): number[] {
   if (def.path.includes(':') && !def.rawBody) s.add(404);
   // Authenticated writes run through Idempotency-Key handling.
   if (def.permission !== 'public' && def.method !== 'get') [409, 422].forEach((x) => s.add(x));
+  // Rate limits: every authenticated route, and a public one that applies its own (the signed inbound route).
+  if (rateLimited(def)) s.add(429);
   return [...s];
 }
 
@@ -177,6 +195,18 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
   const components: Components = {
     schemas: {},
     responses: {},
+    headers: {
+      RateLimitPolicy: {
+        description:
+          'The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace\'s callers; `expensive`: the workspace\'s searches and exports; `channel`: the signed inbound route, per channel. Sent on every answer to an authenticated request except a 401, and on the inbound route\'s answers once the signature verified. See docs/api-guide.md (Rate limits).',
+        schema: { type: 'string' },
+      },
+      RateLimit: {
+        description:
+          'Where each policy of `RateLimit-Policy` stands, in the same order: `r`, the requests left in the current window, and `t`, the seconds until it ends, e.g. `"key";r=9998;t=41, "workspace";r=24990;t=41`. With several API processes `r` is what this process knows (it may be high by what the others took since). A 429 `rate_limited` names the used-up policy with `r=0`, and `Retry-After` says when its window ends.',
+        schema: { type: 'string' },
+      },
+    },
     parameters: {
       IdempotencyKey: {
         name: 'Idempotency-Key',
@@ -228,8 +258,13 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
     components.responses[e.name] = {
       description: errorDescription(Number(status), o.errors),
       content: { 'application/json': { schema: hoister.hoist(clone(errorListSchema)) } },
-      ...([409, 429, 503].includes(Number(status))
-        ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } }
+      ...(AFTER_CALLER.has(Number(status))
+        ? {
+            headers: {
+              ...([409, 429, 503].includes(Number(status)) ? { 'Retry-After': RETRY_AFTER } : {}),
+              ...(AFTER_CALLER.has(Number(status)) ? RATE_LIMIT_HEADERS : {}),
+            },
+          }
         : {}),
     };
   }
@@ -272,7 +307,12 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
     const statuses = [...new Set([...Object.keys(declared).map(Number), ...errorStatuses(def)])].sort((a, b) => a - b);
     for (const status of statuses) {
       const value = status in declared ? declared[status]! : errorListSchema;
-      responses[String(status)] = responseObject(status, value, hoister);
+      const response = responseObject(status, value, hoister) as Record<string, unknown>;
+      // An answer of its own (not a shared one, which declares them itself) carries the rate-limit fields too.
+      if (rateLimited(def) && status !== 401 && !('$ref' in response)) {
+        response.headers = { ...(status === 429 ? { 'Retry-After': RETRY_AFTER } : {}), ...RATE_LIMIT_HEADERS };
+      }
+      responses[String(status)] = response;
     }
     const op: Operation = {
       operationId: operationId(def),

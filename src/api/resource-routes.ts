@@ -118,6 +118,8 @@ export function searchRoute<R>(def: SearchRouteDef<R>): RouteDef {
     path: def.path,
     permission: def.permission,
     summary: def.summary,
+    // A search may scan what no index narrows: it draws from the workspace's expensive budget too.
+    rateClass: 'expensive',
     responses: def.item ? { 200: listOf(def.item) } : undefined,
     body: {
       additionalProperties: false,

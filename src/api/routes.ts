@@ -10,6 +10,7 @@ import { BadRequest, Forbidden } from '../platform/errors.js';
 import { contextOf, type Principal, type RequestContext } from './context.js';
 import { assertStorableRequest } from './text-guard.js';
 import { bodyValidator, queryValidator, type Schema } from './validation.js';
+import { rateClassOf, type RateClass } from './rate-limit/rate-limits.js';
 
 export type Permission = Scope | 'public' | 'authenticated';
 
@@ -61,12 +62,23 @@ export interface RouteDef<B = any, Q = any> {
   query?: Schema;
   /** the handler gets the body as bytes (Buffer) instead of parsed JSON */
   rawBody?: boolean;
+  /**
+   * Which rate-limit budgets it draws from (src/api/rate-limit/rate-limits.ts). Authenticated routes are limited
+   * before anything else reads the request: `read` for a GET and `write` otherwise unless they declare `expensive`
+   * (searches, exports). A public route is not limited, unless it declares `channel` and applies that itself.
+   */
+  rateClass?: RateClass;
   handle(call: Call<B, Q>): Promise<Answer>;
 }
 
 export interface RoutePipeline {
   /** resolves the caller; throws Unauthorized / NotFound */
   authenticate(req: Request): Promise<Principal>;
+  /**
+   * Draws one request from the caller's rate-limit budgets: the RateLimit-Policy and RateLimit fields to send
+   * with the answer, or a 429 `rate_limited` carrying them with Retry-After. Runs before the body is read.
+   */
+  limit(principal: Principal, rateClass: RateClass): Promise<Record<string, string>>;
   /** throws when the session is too old for this route */
   requireFreshSession(principal: Principal): void;
   /** wraps a non-GET handler: with an Idempotency-Key it reserves the key, hands `run` a keyed write session, and stores or replays the answer */
@@ -170,10 +182,31 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
       contextOf(req).route = `${req.baseUrl}${def.path}`;
       next();
     };
-    router[def.method](def.path, tag, def.rawBody ? parsers.raw : parsers.json, async (req: Request, res: Response, next: NextFunction) => {
+    const rateClass = rateClassOf(def);
+    // An authenticated route knows its caller and draws from the caller's rate limits before the body is
+    // read: a refused request costs no parsing, and every answer from here on (a 400 for broken JSON
+    // included) carries the RateLimit fields. The text check of the path, query and headers comes first,
+    // since the authenticator reads them; the body's is made once it is parsed.
+    const caller: RequestHandler | null =
+      def.permission === 'public'
+        ? null
+        : async (req, res, next) => {
+            try {
+              assertStorableRequest(req);
+              const principal = await pipeline.authenticate(req);
+              contextOf(req).principal = principal;
+              const fields = await pipeline.limit(principal, rateClass);
+              for (const k in fields) res.setHeader(k, fields[k]!);
+              next();
+            } catch (e) {
+              next(e);
+            }
+          };
+    const edge = caller ? [tag, caller] : [tag];
+    router[def.method](def.path, ...edge, def.rawBody ? parsers.raw : parsers.json, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const ctx = contextOf(req);
-        // The edge checks of a JSON route, before anything else looks at the request.
+        // The edge checks of a JSON route, before anything else looks at the body.
         // A signed raw-body route answers its own way (an identical 401 before the
         // signature verifies) and runs the same text check itself afterwards.
         if (!def.rawBody) {
@@ -182,10 +215,8 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
           }
           assertStorableRequest(req);
         }
-        let principal: Principal | undefined;
-        if (def.permission !== 'public') {
-          principal = await pipeline.authenticate(req);
-          ctx.principal = principal;
+        const principal: Principal | undefined = ctx.principal;
+        if (principal && def.permission !== 'public') {
           if (def.permission !== 'authenticated' && !principal.scopes.includes(def.permission)) {
             throw new Forbidden('missing_scope', `This request needs the scope ${def.permission}.`);
           }

@@ -8,6 +8,7 @@ import type { EventStore } from '../eventstore/store.port.js';
 import type { EventCatalogue, EventDef } from '../eventstore/catalogue.js';
 import type { PgNotifier } from '../eventstore/pg-notifier.js';
 import type { RouteDef } from '../api/routes.js';
+import type { RateLimits } from '../api/rate-limit/rate-limits.js';
 import type { Clock } from '../platform/clock.js';
 import type { Ids } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
@@ -52,6 +53,11 @@ export interface CoreDeps {
   catalogue: EventCatalogue;
   /** told about every webhook and channel delivery attempt (metrics) */
   deliveryObserver?: DeliveryObserver;
+  /**
+   * The API's rate limits, for a route that applies its own (the signed inbound route, per channel). Unset
+   * outside the HTTP service and with RATE_LIMITS=off; authenticated routes are limited by the route pipeline.
+   */
+  rateLimits?: RateLimits;
   /** told about sign-in attempts the throttle refused (metrics) */
   signinObserver?: SigninObserver;
   /** the outbound SMTP relay (SMTP_RELAY_URL); unset when the operator configured none */

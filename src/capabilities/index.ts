@@ -21,6 +21,7 @@ import { feedModule } from './feed/index.js';
 import { keysModule } from './keys/index.js';
 import { membersModule } from './members/index.js';
 import { outboundModule } from './outbound/index.js';
+import { rateLimitsModule } from './rate-limits/index.js';
 import { tagsModule } from './tags/index.js';
 import { teamsModule } from './teams/index.js';
 import { savedRepliesModule } from './saved-replies/index.js';
@@ -56,6 +57,7 @@ export const modules: readonly CapabilityModule[] = [
   exportsModule,
   outboundModule,
   auditLogModule,
+  rateLimitsModule,
 ];
 
 export const allProjectors = (): AnyProjector[] => modules.flatMap((m) => m.projectors ?? []);

@@ -144,6 +144,7 @@ describe('GET /metrics', function () {
       scoped: (_p, run) => run(),
       idempotent: async () => Promise.reject(e),
       unkeyed: () => ({ ids: randomIds, answers: null, resumed: false }),
+      limit: async () => ({}),
     });
     await m
       .instrumentPipeline(failing(new Conflict('idempotency_key_in_flight', 'busy')))

@@ -66,7 +66,7 @@ describe('OpenAPI document (unit)', () => {
   it('describes the error envelope on every error answer, shared per status', () => {
     expect(doc.components.schemas.ErrorList).to.deep.include({ type: 'object', required: ['type', 'request_id', 'errors'] });
     const reply = op('post', '/api/conversations/{id}/reply');
-    expect(Object.keys(reply.responses)).to.deep.equal(['201', '400', '401', '403', '404', '408', '409', '413', '415', '422', '431', '500', '503']);
+    expect(Object.keys(reply.responses)).to.deep.equal(['201', '400', '401', '403', '404', '408', '409', '413', '415', '422', '429', '431', '500', '503']);
     expect(reply.responses['404']).to.deep.equal({ $ref: '#/components/responses/NotFound' });
     expect((doc.components.responses.NotFound as Op).content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/ErrorList' });
     // a public route: no 401/403 unless it declares them

@@ -10,6 +10,7 @@ const pipeline: RoutePipeline = {
   idempotent: async (_req, _p, run) => run(pipelineUnkeyed()),
   unkeyed: () => pipelineUnkeyed(),
   scoped: (_p, run) => run(),
+  limit: async () => ({}),
 };
 function pipelineUnkeyed() {
   return { ids: randomIds, answers: null, resumed: false };

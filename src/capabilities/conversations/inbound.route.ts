@@ -60,6 +60,7 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
     path: '/channels/:id/inbound',
     permission: 'public',
     rawBody: true,
+    rateClass: 'channel',
     summary: "Post a customer's message as the channel's bridge (signed)",
     body: InboundBody,
     responses: {
@@ -71,6 +72,10 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
         errorListSchema,
       ),
       409: errorListSchema,
+      429: new ResponseDoc(
+        "`rate_limited`: the channel's own limit (RATE_LIMIT_CHANNEL per RATE_LIMIT_WINDOW_SECONDS), counted once the signature and timestamp check out; `Retry-After` says when its window ends.",
+        errorListSchema,
+      ),
     },
     async handle({ params, req, ctx }) {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -99,6 +104,12 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
           'x-service-timestamp is more than 5 minutes from the service clock; check the bridge clock.',
           'x-service-timestamp',
         );
+      }
+      // The channel's own rate limit, only for a caller holding its secret (anyone else could drain the bridge's
+      // budget with unsigned posts): every answer from here on carries its RateLimit fields, a refusal is 429.
+      if (deps.rateLimits) {
+        const fields = await deps.rateLimits.forChannel(channel.tenant_id, channel.id);
+        for (const k in fields) req.res!.setHeader(k, fields[k]!);
       }
       let parsed: unknown;
       try {

@@ -23,6 +23,8 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/contacts/:id/exports',
       permission: 'contacts:export',
+      // Building an export reads everything about a contact; downloading streams all of it.
+      rateClass: 'expensive',
       summary: 'Request a subject-access export of a contact (built in the background)',
       responses: {
         202: new ResponseDoc('Queued; follow `Location` (GET /api/exports/{id}) until `status` is `completed`, then download.', exportSchema),
@@ -69,6 +71,7 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'get',
       path: '/exports/:id/download',
       permission: 'contacts:export',
+      rateClass: 'expensive',
       summary: 'Download a completed export (one JSON document, streamed as an attachment)',
       responses: {
         200: new ResponseDoc(

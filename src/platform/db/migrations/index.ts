@@ -26,6 +26,7 @@ import * as m027 from './027_feed_reads_the_log.js';
 import * as m028 from './028_answer_with_command.js';
 import * as m029 from './029_idempotency_holder.js';
 import * as m030 from './030_esdb_event_ids.js';
+import * as m031 from './031_rate_limits.js';
 import * as m032 from './032_audit_log.js';
 import * as m039 from './039_priority_custom_attributes.js';
 import * as m040 from './040_conversation_ratings.js';
@@ -63,6 +64,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '028_answer_with_command': m028,
   '029_idempotency_holder': m029,
   '030_esdb_event_ids': m030,
+  '031_rate_limits': m031,
   '032_audit_log': m032,
   '039_priority_custom_attributes': m039,
   '040_conversation_ratings': m040,

@@ -1,0 +1,101 @@
+// The API's rate-limit policies, what each request draws from, and how the
+// answer says so: the RateLimit-Policy and RateLimit fields of
+// draft-ietf-httpapi-ratelimit-headers (the -10/-11 syntax: Structured Field
+// Lists of a quoted policy name with q/w, and r/t). Every policy that applies to
+// a request is listed in both fields, in the same order, so a client sees each
+// budget it draws from (the draft allows naming only the one closest to
+// exhaustion; listing all costs a few bytes and hides nothing).
+import { AppError } from '../../platform/errors.js';
+import type { Principal } from '../context.js';
+import { RateLimiter, type Budget, type Limit, type Policy, type Verdict } from './limiter.js';
+
+/**
+ * Which budgets a route draws from. Authenticated routes: `read` (GET) and `write` (the rest) by default, `expensive`
+ * when the route declares it (searches, exports); `channel`: the signed inbound route's own per-channel budget.
+ */
+export type RateClass = 'read' | 'write' | 'expensive' | 'channel';
+
+export interface RateLimitSettings {
+  windowSeconds: number;
+  /** per API key, or per member for a session: every authenticated request */
+  key: number;
+  /** per workspace, over all its keys and members */
+  workspace: number;
+  /** per workspace, the expensive routes only (on top of key and workspace) */
+  expensive: number;
+  /** per channel, the signed inbound route */
+  channel: number;
+}
+
+/** Told about every refused request (metrics). */
+export interface RateLimitObserver {
+  limited(workspaceId: string, rateClass: RateClass): void;
+}
+
+export class RateLimited extends AppError {
+  constructor(verdict: Extract<Verdict, { allowed: false }>, fields: Record<string, string>) {
+    const which = verdict.exceeded.map((p) => `"${p.name}" (${p.quota} requests per ${p.windowSeconds} s)`).join(' and ');
+    super(429, 'rate_limited', `Too many requests: the ${which} limit is used up. Retry after ${verdict.retryAfterSeconds} s.`, undefined, [], {
+      ...fields,
+      'Retry-After': String(verdict.retryAfterSeconds),
+    });
+  }
+}
+
+export class RateLimits {
+  private readonly policies: Record<'key' | 'workspace' | 'expensive' | 'channel', Policy>;
+  /** each class's RateLimit-Policy value, the same on every answer */
+  private readonly policyFields = new Map<RateClass, string>();
+
+  constructor(
+    private readonly limiter: RateLimiter,
+    settings: RateLimitSettings,
+    private readonly observer?: RateLimitObserver,
+  ) {
+    const policy = (name: string, quota: number): Policy => ({ name, quota, windowSeconds: settings.windowSeconds });
+    this.policies = {
+      key: policy('key', settings.key),
+      workspace: policy('workspace', settings.workspace),
+      expensive: policy('expensive', settings.expensive),
+      channel: policy('channel', settings.channel),
+    };
+  }
+
+  /** An authenticated request: the caller's budget (the key, or the member of a session) and the workspace's. */
+  forCaller(principal: Principal, rateClass: RateClass): Promise<Record<string, string>> {
+    const budgets: Budget[] = [
+      { policy: this.policies.key, subject: principal.callerId },
+      { policy: this.policies.workspace, subject: principal.tenantId },
+    ];
+    if (rateClass === 'expensive') budgets.push({ policy: this.policies.expensive, subject: principal.tenantId });
+    return this.draw(budgets, rateClass, principal.tenantId);
+  }
+
+  /** The signed inbound route, once the signature verified: the channel's own budget. */
+  forChannel(tenantId: string, channelId: string): Promise<Record<string, string>> {
+    return this.draw([{ policy: this.policies.channel, subject: channelId }], 'channel', tenantId);
+  }
+
+  /** The fields to send, or RateLimited (429) carrying them with Retry-After. */
+  private async draw(budgets: Budget[], rateClass: RateClass, tenantId: string): Promise<Record<string, string>> {
+    const verdict = await this.limiter.acquire(budgets);
+    const fields = { 'RateLimit-Policy': this.policyField(rateClass, verdict.limits), RateLimit: limitField(verdict.limits) };
+    if (verdict.allowed) return fields;
+    this.observer?.limited(tenantId, rateClass);
+    throw new RateLimited(verdict, fields);
+  }
+
+  private policyField(rateClass: RateClass, limits: Limit[]): string {
+    let field = this.policyFields.get(rateClass);
+    if (field === undefined) {
+      field = limits.map((l) => `"${l.policy.name}";q=${l.policy.quota};w=${l.policy.windowSeconds}`).join(', ');
+      this.policyFields.set(rateClass, field);
+    }
+    return field;
+  }
+}
+
+const limitField = (limits: Limit[]): string => limits.map((l) => `"${l.policy.name}";r=${l.remaining};t=${l.resetSeconds}`).join(', ');
+
+/** A route's class: what it declares, else by method. */
+export const rateClassOf = (def: { method: string; rateClass?: RateClass }): RateClass => def.rateClass ?? (def.method === 'get' ? 'read' : 'write');
