@@ -57,6 +57,13 @@ export interface Config {
   smtpRelayUrl: string | null;
   /** the sender of the mail the service sends (invites, password resets) */
   mailFrom: string;
+  /** the SMTP receiver of e-mail channels listens here; null: no receiver (the raw MIME route still works) */
+  smtpPort: number | null;
+  smtpHost: string;
+  /** the largest message the receiver takes (552 beyond) */
+  smtpMaxBytes: number;
+  /** PEM files of the receiver's STARTTLS certificate and key; null: no STARTTLS */
+  smtpTls: { certFile: string; keyFile: string } | null;
   /** where people reach the service (its web front): links in e-mails start with it */
   publicUrl: string;
   /** how long a password-reset link works */
@@ -112,6 +119,11 @@ export const CONFIG_VARS = [
   'AUDIT_RETENTION_DAYS',
   'SMTP_RELAY_URL',
   'MAIL_FROM',
+  'SMTP_PORT',
+  'SMTP_HOST',
+  'SMTP_MAX_BYTES',
+  'SMTP_TLS_CERT_FILE',
+  'SMTP_TLS_KEY_FILE',
   'PUBLIC_URL',
   'PASSWORD_RESET_TTL_MINUTES',
   'AUDIT_CHAIN',
@@ -219,6 +231,10 @@ export function loadConfig(env: Env = process.env): Config {
     auditRetentionDays: int('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     smtpRelayUrl: url('SMTP_RELAY_URL', ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM') ?? 'Conversation service <no-reply@localhost>',
+    smtpPort: str('SMTP_PORT') === null ? null : int('SMTP_PORT', 0, 0, 65535),
+    smtpHost: str('SMTP_HOST') ?? '127.0.0.1',
+    smtpMaxBytes: int('SMTP_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    smtpTls: str('SMTP_TLS_CERT_FILE') && str('SMTP_TLS_KEY_FILE') ? { certFile: str('SMTP_TLS_CERT_FILE')!, keyFile: str('SMTP_TLS_KEY_FILE')! } : null,
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://${str('HOST') ?? '127.0.0.1'}:${str('PORT') ?? '3000'}`).replace(/\/+$/, ''),
     passwordResetTtlMinutes: int('PASSWORD_RESET_TTL_MINUTES', 30, 1, 24 * 60),
     auditChain: (str('AUDIT_CHAIN') ?? 'on') !== 'off',

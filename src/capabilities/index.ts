@@ -27,6 +27,7 @@ import { teamsModule } from './teams/index.js';
 import { savedRepliesModule } from './saved-replies/index.js';
 import { usersModule } from './users/index.js';
 import { viewLookups, viewsModule } from './views/index.js';
+import { emailModule } from './email/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
 
@@ -53,6 +54,8 @@ export const modules: readonly CapabilityModule[] = [
   viewsModule,
   savedRepliesModule,
   erasureModule,
+  // After conversations and contacts: it files mail through their events.
+  emailModule,
   webhooksModule,
   exportsModule,
   outboundModule,
