@@ -1,5 +1,19 @@
 import type { Db } from '../../commands/command.js';
-import { arrayOf, constant, dateTime, nullable, object, oneOfStrings, str, uuid, extend, type Schema } from '../../api/schemas.js';
+import {
+  arrayOf,
+  constant,
+  dateTime,
+  integer,
+  nullable,
+  number,
+  object,
+  oneOfStrings,
+  str,
+  uuid,
+  extend,
+  type Schema,
+  type Static,
+} from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import { companySchema, contactSchema, conversationSchema, partSchema, recipientSchema } from './exports.sources.js';
 
@@ -60,7 +74,7 @@ export async function findExportFile(db: Db, tenantId: string, id: string): Prom
     : undefined;
 }
 
-export const renderExport = (r: ExportRow) => ({
+export const renderExport = (r: ExportRow): Export => ({
   type: 'export',
   id: r.id,
   contact_id: r.contact_id,
@@ -80,26 +94,28 @@ export const exportSchema = object(
     id: uuid,
     contact_id: uuid,
     status: oneOfStrings(EXPORT_STATUSES),
-    progress: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the work done, 0 to 1 (1 once completed).' },
-    size: nullable({
-      type: 'integer',
-      minimum: 0,
-      description: 'Bytes of the file as built (null until completed). A later erasure or redaction can only make the download smaller.',
-    }),
+    progress: number({ minimum: 0, maximum: 1, description: 'Share of the work done, 0 to 1 (1 once completed).' }),
+    size: nullable(
+      integer({
+        minimum: 0,
+        description: 'Bytes of the file as built (null until completed). A later erasure or redaction can only make the download smaller.',
+      }),
+    ),
     requested_by: object({ type: str(), id: str() }, { title: 'ExportRequester' }),
     error: nullable(str({ description: 'Why a failed export failed.' })),
     created_at: dateTime,
     completed_at: nullable(dateTime),
-    expires_at: nullable({ ...dateTime, description: 'When the file is deleted (EXPORT_TTL_HOURS after completion); null until completed.' }),
+    expires_at: nullable(dateTime, { description: 'When the file is deleted (EXPORT_TTL_HOURS after completion); null until completed.' }),
   },
   { title: 'Export' },
 );
+export type Export = Static<typeof exportSchema>;
 
 /** The contact as the export renders it: as GET /api/contacts/{id} does (see exports.sources.ts). */
 export const exportedContactSchema = contactSchema;
 
-/** The downloaded file (docs/api-guide.md: Subject-access export). */
-export const exportFileSchema = (events: Schema): Schema =>
+/** The downloaded file (docs/api-guide.md: Subject-access export). `events`: the schema of a feed event (built from the catalogue). */
+export const exportFileSchema = (events: Schema) =>
   object(
     {
       type: constant('contact_export'),
@@ -121,3 +137,5 @@ export const exportFileSchema = (events: Schema): Schema =>
     },
     { title: 'ContactExportFile' },
   );
+/** The export document (exports.document.ts builds it); its events are the feed's envelopes. */
+export type ExportFile = Static<ReturnType<typeof exportFileSchema>>;
