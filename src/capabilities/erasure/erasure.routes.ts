@@ -1,6 +1,6 @@
 import { commandRoute } from '../../api/command-route.js';
 import type { RouteDef } from '../../api/routes.js';
-import { constant, dateTime, object, uuid } from '../../api/schemas.js';
+import { constant, dateTime, object, uuid, type Static } from '../../api/schemas.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { contactErasure } from '../contacts/index.js';
@@ -14,6 +14,7 @@ const erasureSchema = object(
   },
   { title: 'ContactErasure' },
 );
+type ContactErasure = Static<typeof erasureSchema>;
 
 export function erasureRoutes(deps: CoreDeps): RouteDef[] {
   return [
@@ -28,7 +29,7 @@ export function erasureRoutes(deps: CoreDeps): RouteDef[] {
         status: 200,
         schema: erasureSchema,
         // A repeat appends nothing and answers the same: the erasure as it stands.
-        read: async (tx, _events, { principal, params }) => {
+        read: async (tx, _events, { principal, params }): Promise<ContactErasure> => {
           const now = await contactErasure(tx, principal.tenantId, params.id!);
           if (!now?.erased_at) throw new NotFound('contact');
           return { type: 'contact_erasure', id: params.id!, erased_at: now.erased_at.toISOString() };

@@ -25,6 +25,9 @@ export interface FeedRow {
   created_at: Date;
 }
 
+// Not typed from a schema: the feed's answer schema is built at start from the
+// event catalogue, one envelope per event type (anyEventSchema), and a row's
+// payload is whatever its event carried.
 export const renderFeedEvent = (r: FeedRow) => ({
   id: r.id,
   tenant_id: r.tenant_id,

@@ -2,7 +2,7 @@
 // ascending seq, each with the event's `id` beside them (every list element
 // carries `type` and `id`; here `type` is the event type).
 import { anyEventSchema, eventSchemaDocuments } from '../../eventstore/event-schemas.js';
-import { arrayOf, constant, object, str } from '../../api/schemas.js';
+import { anyObject, arrayOf, constant, object, str, type Static } from '../../api/schemas.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
@@ -23,10 +23,9 @@ const eventSchemasSchema = object(
           id: str({ description: 'The event type.' }),
           aggregate_type: str(),
           description: str(),
-          schema: {
-            type: 'object',
+          schema: anyObject({
             description: "A JSON Schema (2020-12) of the envelope as a webhook receiver gets it; the change feed adds the event's `id`.",
-          },
+          }),
         },
         { title: 'EventSchema' },
       ),
@@ -37,7 +36,7 @@ const eventSchemasSchema = object(
 
 export function feedRoutes(deps: CoreDeps): RouteDef[] {
   const { db, catalogue } = deps;
-  const schemas = { type: 'list', data: eventSchemaDocuments(catalogue) };
+  const schemas: Static<typeof eventSchemasSchema> = { type: 'list', data: eventSchemaDocuments(catalogue) };
   return [
     route({
       method: 'get',
