@@ -1,0 +1,112 @@
+import { createHmac } from 'node:crypto';
+import { expect } from 'chai';
+import { ManualClock } from '../../src/platform/clock.js';
+import { mailDns } from '../../src/capabilities/email/index.js';
+import { createChannel } from '../support/channels.js';
+import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { zoneResolver } from './mail-rig.js';
+
+const SECRET = 'mime-forwarder-secret-0123456789';
+
+describe('raw MIME over HTTP (POST /api/channels/{id}/inbound/mime)', function () {
+  let t: TestService;
+  let clock: ManualClock;
+  let owner: Member;
+  let key: string;
+  let channelId: string;
+  const post = (raw: string, o: { secret?: string; type?: string; channel?: string; ts?: number } = {}) =>
+    t.client.post(`/api/channels/${o.channel ?? channelId}/inbound/mime`, undefined, {
+      raw,
+      headers: {
+        'content-type': o.type ?? 'message/rfc822',
+        'x-service-signature': createHmac('sha256', o.secret ?? SECRET)
+          .update(Buffer.from(raw, 'utf8'))
+          .digest('hex'),
+        'x-service-timestamp': String(o.ts ?? Math.floor(clock.now().getTime() / 1000)),
+      },
+    });
+  const message = (id: string, extra = '') =>
+    [
+      `From: Mo <mo@customer.example>`,
+      `To: help@widgets.example`,
+      `Subject: via the forwarder`,
+      `Message-ID: <${id}@customer.example>`,
+      extra,
+      '',
+      'Hello from a pipe.',
+      '',
+    ]
+      .filter((l, i) => l !== '' || i > 4)
+      .join('\r\n');
+
+  before(async () => {
+    mailDns.resolver = zoneResolver({});
+    clock = new ManualClock(new Date());
+    t = await startTestService('email_mime', { clock });
+    owner = await newWorkspace(t);
+    key = (await mintKey(t, owner, ['conversations:read'])).secret;
+    const ch = await t.client.post(
+      '/api/channels',
+      { kind: 'email', name: 'Widgets', address: 'help@widgets.example', default_team_id: null, webhook_secret: SECRET },
+      { cookie: owner.cookie, workspace: owner.workspaceId },
+    );
+    expect(ch.status, ch.text).to.equal(201);
+    channelId = ch.body.id;
+  });
+  after(async () => {
+    delete mailDns.resolver;
+    await t?.close();
+  });
+
+  it('files a signed message like SMTP does, and its retry as a duplicate', async () => {
+    const raw = message('pipe-1');
+    const r = await post(raw);
+    expect(r.status, r.text).to.equal(201);
+    expect(r.body).to.include({ type: 'inbound_receipt', status: 'conversation_created' });
+    const conv = await t.client.get(`/api/conversations/${r.body.conversation_id}`, { key });
+    expect(conv.body).to.include({ subject: 'via the forwarder', channel_id: channelId });
+    expect(conv.body.parts[0].body).to.equal('Hello from a pipe.');
+    const again = await post(raw);
+    expect(again.status).to.equal(202);
+    expect(again.body).to.include({ status: 'duplicate', conversation_id: r.body.conversation_id, part_id: r.body.part_id });
+  });
+
+  it('answers a wrong signature, a wrong content type, an api channel and an unknown id with the same empty 401', async () => {
+    const api = await createChannel(t, owner);
+    const answers = [
+      await post(message('x1'), { secret: 'wrong-secret-0123456789' }),
+      await post(message('x2'), { type: 'text/plain' }),
+      await post(message('x3'), { channel: api.id, secret: api.secret }),
+      await post(message('x4'), { channel: '3f1c0a52-0000-4000-8000-000000000001' }),
+      await post(message('x5'), { channel: 'not-a-uuid' }),
+    ];
+    for (const a of answers) {
+      expect(a.status).to.equal(401);
+      expect(a.text).to.equal('');
+    }
+  });
+
+  it('refuses a stale timestamp once the signature verifies', async () => {
+    const r = await post(message('stale'), { ts: Math.floor(clock.now().getTime() / 1000) - 3600 });
+    expect(r.status).to.equal(401);
+    expect(r.body.errors[0].code).to.equal('stale_timestamp');
+  });
+
+  it('never answers malformed MIME with a 5xx', async () => {
+    const junk: string[] = [
+      '',
+      'not a message at all',
+      'From: \r\n\r\n',
+      'Content-Type: multipart/mixed; boundary="x"\r\n\r\n--x\r\nContent-Type: message/rfc822\r\n\r\n--x',
+      'From: a@b\r\nContent-Transfer-Encoding: base64\r\n\r\n!!!!',
+      '\u0000\u0001\u0002\u00ff\ufffe\u0000\r\n\r\n\u00d8\u0000',
+      `From: ${'a'.repeat(5000)}@x\r\nSubject: \u0000\ud800\r\nMessage-ID: <${'<'.repeat(300)}>\r\n\r\nbody\u0000`,
+      'Content-Type: multipart/report; report-type=delivery-status; boundary=b\r\n\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nAction: failed\r\n--b--',
+    ];
+    for (const raw of junk) {
+      const r = await post(raw);
+      expect(r.status, `${JSON.stringify(raw.slice(0, 40))}: ${r.text}`).to.be.oneOf([201, 202, 400]);
+      if (r.status === 400) expect(r.body.errors[0].code).to.equal('invalid_mime');
+    }
+  });
+});
