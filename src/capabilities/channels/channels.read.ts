@@ -1,13 +1,14 @@
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
-import { bool, constant, dateTime, extend, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { bool, constant, dateTime, extend, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import type { ChannelView } from './channels.decider.js';
+import type { ChannelEvent } from './channels.events.js';
 
 export interface ChannelRow {
   tenant_id: string;
   id: string;
-  kind: string;
+  kind: Extract<ChannelEvent, { type: 'channel.created' }>['payload']['kind'];
   name: string;
   source: string;
   default_team_id: string | null;
@@ -26,7 +27,7 @@ export const channelList: ListSpec = {
   defaultOrder: 'asc',
 };
 
-export const renderChannel = (c: ChannelRow) => ({
+export const renderChannel = (c: ChannelRow): Channel => ({
   type: 'channel',
   id: c.id,
   kind: c.kind,
@@ -89,6 +90,7 @@ export const channelSchema = object(
   },
   { title: 'Channel' },
 );
+export type Channel = Static<typeof channelSchema>;
 
 export const rotatedChannelSchema = extend(
   channelSchema,
