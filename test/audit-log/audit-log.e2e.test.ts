@@ -9,7 +9,9 @@ import { ManualClock } from '../../src/platform/clock.js';
 import type { RetentionWorker } from '../../src/capabilities/audit-log/audit-log.retention.js';
 import { createChannel, inboundBody, postInbound } from '../support/channels.js';
 import { eventually } from '../support/events.js';
+import { createTestDb } from '../support/db.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { EsdbModelServer } from '../eventstore/esdb-model-server.js';
 
 interface Entry {
   type: 'audit_entry';
@@ -113,11 +115,19 @@ describe('the audit log', function () {
 
   it('lists a failed sign-in and a successful one of a member, and nothing for an e-mail that is no one', async () => {
     const from = { 'x-forwarded-for': '198.51.100.20', 'user-agent': 'Firefox/140.0' };
-    const failed = await t.client.post('/api/session', { email: owner.email, password: 'not the password' }, { headers: { ...from, 'x-request-id': 'signin-bad' } });
+    const failed = await t.client.post(
+      '/api/session',
+      { email: owner.email, password: 'not the password' },
+      { headers: { ...from, 'x-request-id': 'signin-bad' } },
+    );
     expect(failed.status).to.equal(401);
     const nobody = await t.client.post('/api/session', { email: 'nobody@nowhere.example', password: 'whatever' }, { headers: from });
     expect(nobody.status).to.equal(401);
-    const signedIn = await t.client.post('/api/session', { email: owner.email, password: owner.password }, { headers: { ...from, 'x-request-id': 'signin-ok' } });
+    const signedIn = await t.client.post(
+      '/api/session',
+      { email: owner.email, password: owner.password },
+      { headers: { ...from, 'x-request-id': 'signin-ok' } },
+    );
     expect(signedIn.status, signedIn.text).to.equal(201);
 
     const entries = await eventually(
@@ -161,7 +171,11 @@ describe('the audit log', function () {
     expect((await t.client.get('/api/audit_log', { key: adminKey.secret })).status).to.equal(200);
     expect((await t.client.get('/api/audit_log', { cookie: owner.cookie, workspace: owner.workspaceId })).status).to.equal(200);
     const agentKey = await mintKey(t, agent, ['conversations:read', 'contacts:read']);
-    for (const as of [{ key: agentKey.secret }, { cookie: agent.cookie, workspace: agent.workspaceId }, { cookie: viewer.cookie, workspace: viewer.workspaceId }]) {
+    for (const as of [
+      { key: agentKey.secret },
+      { cookie: agent.cookie, workspace: agent.workspaceId },
+      { cookie: viewer.cookie, workspace: viewer.workspaceId },
+    ]) {
       const r = await t.client.get('/api/audit_log', as);
       expect(r.status, r.text).to.equal(403);
       expect(r.body.errors[0].code).to.equal('missing_scope');
@@ -225,13 +239,19 @@ describe('the audit log', function () {
       ['action=nothing.happened', 'unknown_audit_action', 'action'],
       ['action=DROP%20TABLE', 'invalid_field', 'action'],
       ['since=yesterday', 'invalid_field', 'since'],
+      ['since=0000-01-01T00:00:00Z', 'invalid_field', 'since'],
+      ['until=9999-12-31T23:59:59-01:00', 'invalid_field', 'until'],
       [`since=${later.toISOString()}&until=${later.toISOString()}`, 'invalid_time_range', 'since'],
       ['per_page=151', 'invalid_field', 'per_page'],
       ['per_page=0', 'invalid_field', 'per_page'],
       ['order=sideways', 'invalid_field', 'order'],
       ['actor_id=%27%3B', 'invalid_field', 'actor_id'],
       ['starting_after=garbage', 'invalid_cursor', 'starting_after'],
-      [`starting_after=${Buffer.from(JSON.stringify({ v: 1, sort: 'created_at', order: 'desc', key: 'x', id: 'y' })).toString('base64url')}`, 'invalid_cursor', 'starting_after'],
+      [
+        `starting_after=${Buffer.from(JSON.stringify({ v: 1, sort: 'created_at', order: 'desc', key: 'x', id: 'y' })).toString('base64url')}`,
+        'invalid_cursor',
+        'starting_after',
+      ],
     ] as const) {
       const r = await t.client.get(`/api/audit_log?${query}`, { key: key.secret });
       expect(r.status, `${query}: ${r.text}`).to.equal(400);
@@ -289,7 +309,9 @@ describe('the audit log', function () {
     const signedIn = await t.client.post('/api/session', { email: member.email, password: member.password }, { headers: from });
     expect(signedIn.status).to.equal(201);
     const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const memberKey = (await t.client.post('/api/keys', { name: 'agent tool', scopes: ['conversations:write'] }, { cookie, workspace: owner.workspaceId, headers: from })).body;
+    const memberKey = (
+      await t.client.post('/api/keys', { name: 'agent tool', scopes: ['conversations:write'] }, { cookie, workspace: owner.workspaceId, headers: from })
+    ).body;
     const inbound = await postInbound(t, ch.id, ch.secret, inboundBody());
     const reply = await t.client.post(
       `/api/conversations/${inbound.body.conversation_id}/reply`,
@@ -301,7 +323,13 @@ describe('the audit log', function () {
     const byMember = () => all(`actor_id=${member.memberId}`).then(async (es) => [...es, ...(await all(`aggregate_id=${member.memberId}`))]);
     const before = await eventually(byMember, (es) => es.some((e) => e.action === 'session.failed'));
     const withClient = before.filter((e) => e.ip === marker.ip);
-    expect(withClient.map((e) => e.action)).to.include.members(['session.created', 'api_key.created', 'api_key.new_address', 'conversation_part.created', 'session.failed']);
+    expect(withClient.map((e) => e.action)).to.include.members([
+      'session.created',
+      'api_key.created',
+      'api_key.new_address',
+      'conversation_part.created',
+      'session.failed',
+    ]);
     expect(withClient.every((e) => e.user_agent === marker.agent)).to.equal(true);
     const dump = await dumpDatabase(t.testDb.db);
     expect(dump.includes(marker.agent), 'the marker is not stored in plaintext even before the erasure').to.equal(false);
@@ -315,7 +343,10 @@ describe('the audit log', function () {
     const ids = new Set(withClient.map((e) => e.id));
     const same = after.filter((e) => ids.has(e.id));
     expect(same.length).to.equal(withClient.length);
-    expect(same.every((e) => e.ip === null && e.user_agent === null), JSON.stringify(same.filter((e) => e.ip !== null))).to.equal(true);
+    expect(
+      same.every((e) => e.ip === null && e.user_agent === null),
+      JSON.stringify(same.filter((e) => e.ip !== null)),
+    ).to.equal(true);
     const afterDump = await dumpDatabase(t.testDb.db);
     for (const m of [marker.ip, marker.agent]) {
       expect(afterDump.includes(m), `${m} in the dump`).to.equal(false);
@@ -334,7 +365,53 @@ describe('the audit log', function () {
     const retention = t.service.workers.find((w) => w.name === 'audit-log-retention') as RetentionWorker;
     expect(await retention.sweep()).to.be.greaterThan(0);
     const kept = await all();
-    expect(kept.filter((e) => e.seq === null).map((e) => e.request_id)).to.deep.equal(['signin-recent']);
+    const beside = kept.filter((e) => e.seq === null);
+    const cutoff = clock.now().getTime() - t.service.deps.config.auditRetentionDays * 86_400_000;
+    expect(beside.map((e) => e.request_id)).to.include('signin-recent');
+    expect(beside.filter((e) => Date.parse(e.created_at) < cutoff)).to.deep.equal([]);
+    expect(before.filter((e) => e.seq === null).every((e) => Date.parse(e.created_at) < cutoff)).to.equal(true);
     expect(kept.filter((e) => e.seq !== null).map((e) => e.seq)).to.deep.equal(Array.from({ length: head }, (_, i) => head - i));
+  });
+});
+
+describe('the audit log with the log in EventStoreDB (server model)', function () {
+  this.timeout(120_000);
+  let t: TestService;
+  let server: EsdbModelServer;
+
+  before(async () => {
+    server = new EsdbModelServer();
+    const env = { EVENTSTORE_URL: await server.start(), TRUST_PROXY: 'loopback' };
+    t = await startTestService('audit_log_esdb', { env, testDb: await createTestDb('audit_log_esdb', { max: 30 }) });
+    expect(t.service.deps.store.kind).to.equal('eventstoredb');
+  });
+  after(async () => {
+    await t?.close();
+    await server?.stop();
+  });
+
+  it('lists the events with their actor, address and request from the metadata the log keeps, beside the sign-ins', async () => {
+    const owner = await newWorkspace(t, 'Audited on EventStoreDB');
+    const key = await mintKey(t, owner, ['conversations:write', 'audit:read']);
+    const ch = await createChannel(t, owner);
+    const started = await t.client.post(
+      '/api/conversations',
+      { channel_id: ch.id, body: 'Your order shipped.', contact: { email: 'buyer@example.com' } },
+      { key: key.secret, headers: { 'x-forwarded-for': '203.0.113.9', 'x-request-id': 'esdb-start', 'user-agent': 'EsdbBot/1.0' } },
+    );
+    expect(started.status, started.text).to.equal(201);
+    const r = await t.client.get('/api/audit_log?action=conversation.created', { key: key.secret });
+    expect(r.status, r.text).to.equal(200);
+    expect(r.body.data).to.have.length(1);
+    expect(r.body.data[0]).to.deep.include({
+      aggregate_id: started.body.id,
+      actor: { type: 'api_key', id: key.id, member_id: owner.memberId },
+      ip: '203.0.113.9',
+      user_agent: 'EsdbBot/1.0',
+      request_id: 'esdb-start',
+    });
+    expect(r.body.data[0].seq).to.be.a('number');
+    const signIns = await t.client.get('/api/audit_log?action=session.created', { key: key.secret });
+    expect(signIns.body.data.map((e: Entry) => e.aggregate_id)).to.deep.equal([owner.memberId]);
   });
 });

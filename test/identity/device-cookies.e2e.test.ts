@@ -233,7 +233,7 @@ describe('device cookies: sign-in that cannot be used to lock people out', funct
   const auditOf = async (session: string, workspace: string, query: string) => {
     const r = await t.client.get(`/api/audit_log?per_page=150&${query}`, { cookie: session, workspace });
     expect(r.status, r.text).to.equal(200);
-    return r.body.data as { action: string; aggregate_id: string; actor: { type: string; id: string }; ip: string | null }[];
+    return r.body.data as { action: string; aggregate_id: string; actor: { type: string; id: string; member_id: string | null }; ip: string | null }[];
   };
 
   it('keeps the device on sign-out; DELETE /api/me/devices voids every device cookie issued so far (429 where it was 201), and a later one counts again', async () => {
@@ -324,7 +324,7 @@ describe('device cookies: sign-in that cannot be used to lock people out', funct
     for (let i = 0; i < 5; i++) expectThrottled(await signInFrom(base, '127.0.0.73', a.email, 'wrong password'), 'the burst from a second address');
 
     // one entry per address, not per attempt
-    const ours = (es: { ip: string | null }[]) => es.filter((e) => e.ip === '127.0.0.72' || e.ip === '127.0.0.73');
+    const ours = <E extends { ip: string | null }>(es: E[]) => es.filter((e) => e.ip === '127.0.0.72' || e.ip === '127.0.0.73');
     const entries = await eventually(
       async () => ours(await auditOf(ownerSession, a.workspaceId, `action=session.throttled&aggregate_id=${a.memberId}`)),
       (es) => es.length >= 2,

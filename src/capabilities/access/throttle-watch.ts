@@ -1,7 +1,7 @@
 // What operators and a workspace's owners see of a throttled sign-in burst (issue 30: "a throttled burst against an
 // account is recorded with the addresses involved"). A burst is the refusals of one account's attempts (by the
-// normalised e-mail) with no pause of BURST_QUIET_MS between them; per process, so behind three processes a
-// burst may be told up to three times. Not per attempt: a 200-attempt burst is
+// normalised e-mail) with no pause of BURST_QUIET_MS between them, cut every BURST_MAX_MS so a long attack is
+// told as it goes; per process, so behind three processes a burst may be told up to three times. Not per attempt: a 200-attempt burst is
 //   - one warning log line when it starts, and one when it ends (its count, its addresses, how long);
 //   - the counters service_signin_throttled_total{bucket} (every refusal) and
 //     service_signin_throttle_bursts_total (each burst), through the SigninObserver;

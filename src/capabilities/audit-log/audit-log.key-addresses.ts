@@ -15,7 +15,10 @@ import { actorOf, AuditTrail } from './audit-log.trail.js';
 const SEEN_MAX = 50_000;
 
 export class KeyAddresses {
-  private readonly seen = new Set<string>();
+  /** (workspace, key, address) → when this process last made sure its row exists */
+  private readonly seen = new Map<string, number>();
+  /** first uses being recorded: concurrent requests of a new address wait for one check */
+  private readonly checking = new Map<string, Promise<void>>();
   private key: Promise<Buffer> | null = null;
   private readonly trail: AuditTrail;
 
@@ -39,7 +42,18 @@ export class KeyAddresses {
   async noted(p: Principal, client: RequestClient, requestId: string): Promise<void> {
     if (p.via !== 'api_key' || !p.keyId || !client.ip) return;
     const seen = JSON.stringify([p.tenantId, p.keyId, client.ip]);
-    if (this.seen.has(seen)) return;
+    const at = this.seen.get(seen);
+    // Past the retention the row may have been swept: look again (the address then counts as new).
+    if (at !== undefined && this.deps.clock.now().getTime() - at < this.deps.config.auditRetentionDays * 86_400_000) return;
+    let check = this.checking.get(seen);
+    if (!check) {
+      check = this.check(p, client, requestId, seen).finally(() => this.checking.delete(seen));
+      this.checking.set(seen, check);
+    }
+    await check;
+  }
+
+  private async check(p: Principal, client: RequestClient, requestId: string, seen: string): Promise<void> {
     const mac = createHmac('sha256', await this.macKey())
       .update(seen)
       .digest('base64url');
@@ -59,6 +73,6 @@ export class KeyAddresses {
       }),
     );
     if (this.seen.size >= SEEN_MAX) this.seen.clear();
-    this.seen.add(seen);
+    this.seen.set(seen, now.getTime());
   }
 }

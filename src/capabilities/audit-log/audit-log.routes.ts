@@ -16,6 +16,18 @@ const auditList: ListSpec = {
   defaultOrder: 'desc',
 };
 
+/**
+ * A date-time filter as the UTC instant Postgres reads: RFC 3339 allows year 0 and offsets that move an instant
+ * out of the years 1 to 9999, which timestamptz does not hold (400, never a 500).
+ */
+function instant(value: string | undefined, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  const d = new Date(value);
+  const year = d.getUTCFullYear();
+  if (Number.isNaN(d.getTime()) || year < 1 || year > 9999) throw new BadRequest('invalid_field', `${field} must be an instant in the years 1 to 9999.`, field);
+  return d.toISOString();
+}
+
 const ID = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._:-]+$' };
 
 export function auditLogRoutes(deps: CoreDeps): RouteDef[] {
@@ -43,9 +55,10 @@ export function auditLogRoutes(deps: CoreDeps): RouteDef[] {
             `action names nothing the audit log records: ${query.action}. See docs/api-guide.md (Audit log).`,
             'action',
           );
-        if (query.since && query.until && Date.parse(query.since) >= Date.parse(query.until))
-          throw new BadRequest('invalid_time_range', 'since must be before until.', 'since');
-        const page = await auditPage(db, logTable(deps.store.kind), principal.tenantId, query, at);
+        const since = instant(query.since, 'since');
+        const until = instant(query.until, 'until');
+        if (since && until && since >= until) throw new BadRequest('invalid_time_range', 'since must be before until.', 'since');
+        const page = await auditPage(db, logTable(deps.store.kind), principal.tenantId, { ...query, since, until }, at);
         // Addresses and user agents are sealed: opened now, null where the member or contact was erased.
         return { status: 200, body: await forgettable.reveal(db, principal.tenantId, page) };
       },
