@@ -16,6 +16,7 @@ const errors = defineErrors({
   workspace_header_required: { status: 403, when: 'A cookie-authenticated write without `X-Service-Workspace`.' },
   workspace_required: { status: 400, when: 'A session request that names no workspace.' },
   workspace_not_found: { status: 404, when: 'A session request naming a workspace the user is not a member of.' },
+  owner_required: { status: 403, when: "Revoking another member's devices (`DELETE /api/members/{id}/devices`) without being an owner." },
 });
 
 export const accessModule = defineModule({ name: 'access', errors, tables: ['sessions'], events: [], routes: accessRoutes });
