@@ -50,6 +50,9 @@ and the test suite checks every answer it receives against the answer schemas he
 - **Lists:** \`{"type":"list","data":[…],"pages":{"type":"pages","per_page","next":{"starting_after"}|null}}\`; pass
   \`starting_after\` for the next page.
 - **Retries:** writes accept \`Idempotency-Key\`; a replayed answer carries \`Idempotent-Replayed: true\`.
+- **Rate limits:** every answer to an authenticated request carries \`RateLimit-Policy\` and \`RateLimit\`
+  (draft-ietf-httpapi-ratelimit-headers): per key (or signed-in member), per workspace, and for searches and exports
+  per workspace too; the signed inbound route per channel. Over a limit: 429 \`rate_limited\` with \`Retry-After\`.
 - **Events:** one JSON Schema per event type at \`GET /api/events/schemas\`; what webhooks and api channels are sent
   (envelopes, the \`x-service-signature\` header, retries) is described in AsyncAPI 3 (docs/asyncapi.json in the repository).`;
 

@@ -67,6 +67,12 @@ export class ServiceProcess {
       LOG_LEVEL: o.logLevel,
       WEBHOOK_ALLOWLIST: '127.0.0.1',
       NODE_ENV: 'production',
+      // Rate limits stay on, with quotas far above what one bench key sends (thousands a second, where the
+      // defaults allow a busy integration 10,000 a minute): the loads measure the service, not its refusals.
+      RATE_LIMIT_KEY: '1000000000',
+      RATE_LIMIT_WORKSPACE: '1000000000',
+      RATE_LIMIT_EXPENSIVE: '1000000000',
+      RATE_LIMIT_CHANNEL: '1000000000',
       ...o.env,
     });
     // For exploring (heap limits, GC flags), never set by the bench itself.

@@ -13,11 +13,23 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/**
+ * Rate limits far above the run's load: twenty clients flat out with one key are well over the defaults (10,000
+ * requests a minute per key), and the run checks what faults do to writes, not refusals (the limits across
+ * processes have their own test: test/api/rate-limit.e2e.test.ts).
+ */
+const RATE_LIMITS_ABOVE_THE_LOAD = {
+  RATE_LIMIT_KEY: '1000000000',
+  RATE_LIMIT_WORKSPACE: '1000000000',
+  RATE_LIMIT_EXPENSIVE: '1000000000',
+  RATE_LIMIT_CHANNEL: '1000000000',
+};
+
 /** The parent's environment without any service configuration, plus `vars`. */
 export function serviceEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of CONFIG_VARS) delete env[k];
-  return { ...env, ...vars };
+  return { ...env, ...RATE_LIMITS_ABOVE_THE_LOAD, ...vars };
 }
 
 /** The last `lines` lines of a log file (for failure reports). */
