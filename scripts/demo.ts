@@ -7,7 +7,9 @@
 //   a webhook       an endpoint for every event, pointed at a receiver on 127.0.0.1 that verifies signatures
 //                   (the service needs WEBHOOK_ALLOWLIST=127.0.0.1 to post to loopback)
 //   conversations   200 with their contacts: a quarter posted by the bridge (signed inbound), the rest started by
-//                   agents, with replies, notes, assignments, closes and snoozes
+//                   agents, with replies, notes, assignments, closes, snoozes and priorities
+//   attributes      two typed conversation attributes (category, a list; order_ref, a string) and their values
+//   ratings         a CSAT rating of each closed conversation (the bridge's threads through its signed ratings route)
 //
 // Idempotent: running it again finds what is there (by e-mail, name, subject, thread id and part text) and adds only
 // what is missing; writes carry Idempotency-Keys. The key is found by name and rotated (its secret is shown once).
@@ -54,6 +56,12 @@ const TOPICS = [
   'Upgrade my plan',
   'Cancel my subscription',
 ];
+
+/** The category (a `list` attribute's option) of each topic above. */
+const CATEGORIES = ['shipping', 'billing', 'account', 'shipping', 'billing', 'bug', 'billing', 'billing'];
+const OPTIONS = ['account', 'billing', 'bug', 'shipping'];
+/** A rating of each closed conversation: mostly content, a few not. */
+const SCORES = [5, 4, 5, 3, 5, 2, 4, 1];
 
 const log = (m: string) => console.error(`[demo] ${m}`);
 
@@ -230,6 +238,12 @@ function plan(i: number, agentIds: string[]): PartPlan[] {
   const parts: PartPlan[] = [];
   if (i % 3 === 0)
     parts.push({ kind: 'parts', by, body: { message_type: 'assignment', assignee_id: agentIds[by], body: `Taking this one. ${tag(i, parts.length)}` } });
+  if (i % 6 === 1)
+    parts.push({
+      kind: 'parts',
+      by,
+      body: { message_type: 'priority', priority: i % 12 === 1 ? 'urgent' : 'high', body: `Raising the priority. ${tag(i, parts.length)}` },
+    });
   parts.push({ kind: 'reply', by, body: { message_type: 'comment', body: `Thanks for writing in, we are on it. ${tag(i, parts.length)}` } });
   if (i % 2 === 0) parts.push({ kind: 'reply', by, body: { message_type: 'note', body: `Internal: checked the order history. ${tag(i, parts.length)}` } });
   if (i % 5 === 0) parts.push({ kind: 'parts', by, body: { message_type: 'close', body: `Solved. ${tag(i, parts.length)}` } });
@@ -321,11 +335,31 @@ async function main(): Promise<void> {
   receiver.secrets.set('/bridge', CHANNEL.secret);
   if (webhooks) await api('PUT', `/api/channels/${channelId}`, { ...k, body: { webhook_url: `${receiver.url}/bridge` } });
 
+  // Conversation attributes, defined when missing (found by name).
+  const defined = new Set(((await api('GET', '/api/conversation_attributes', k)).body.data as { name: string }[]).map((d) => d.name));
+  if (!defined.has('category'))
+    await api('POST', '/api/conversation_attributes', {
+      ...k,
+      body: { name: 'category', data_type: 'list', options: OPTIONS, description: 'What the request is about' },
+      idempotencyKey: 'demo-attribute-category',
+    });
+  if (!defined.has('order_ref'))
+    await api('POST', '/api/conversation_attributes', {
+      ...k,
+      body: { name: 'order_ref', data_type: 'string', description: "The customer's order number" },
+      idempotencyKey: 'demo-attribute-order-ref',
+    });
+
   // Conversations: found by subject (started by an agent) or thread id (posted by the bridge).
-  const existing = await all<{ id: string; subject: string | null; external_id: string | null; parts_count: number }>(
-    `/api/conversations?channel_id=${channelId}`,
-    k,
-  );
+  type Seeded = {
+    id: string;
+    subject: string | null;
+    external_id: string | null;
+    parts_count: number;
+    custom_attributes: Record<string, unknown>;
+    rating: unknown;
+  };
+  const existing = await all<Seeded>(`/api/conversations?channel_id=${channelId}`, k);
   const bySubject = new Map(existing.filter((c) => c.subject).map((c) => [c.subject!.split(':')[0]!, c]));
   const byThread = new Map(existing.filter((c) => c.external_id).map((c) => [c.external_id!, c]));
   const agentIds = agents.map((a) => a.memberId);
@@ -346,7 +380,7 @@ async function main(): Promise<void> {
             raw,
             headers: { 'x-service-signature': signature, 'x-service-timestamp': String(Math.floor(Date.now() / 1000)) },
           });
-          conv = { id: r.body.conversation_id, subject: null, external_id: `demo-thread-${i}`, parts_count: 1 };
+          conv = { id: r.body.conversation_id, subject: null, external_id: `demo-thread-${i}`, parts_count: 1, custom_attributes: {}, rating: null };
         } else {
           const a = agents[i % agents.length]!;
           const r = await api('POST', '/api/conversations', {
@@ -360,15 +394,17 @@ async function main(): Promise<void> {
               contact,
             },
           });
-          conv = { id: r.body.id, subject: r.body.subject, external_id: null, parts_count: r.body.parts_count };
+          conv = { id: r.body.id, subject: r.body.subject, external_id: null, parts_count: r.body.parts_count, custom_attributes: {}, rating: null };
         }
         counts.conversations++;
       }
       const parts = plan(i, agentIds);
-      if (conv.parts_count >= 1 + parts.length) return;
-      const have = new Set(((await api('GET', `/api/conversations/${conv.id}`, k)).body.parts as { body: string | null }[]).map((p) => p.body));
-      for (const [n, p] of parts.entries()) {
-        if (have.has(p.body.body as string)) continue;
+      const partsDone = conv.parts_count >= 1 + parts.length;
+      const have = partsDone
+        ? null
+        : new Set(((await api('GET', `/api/conversations/${conv.id}`, k)).body.parts as { body: string | null }[]).map((p) => p.body));
+      for (const [n, p] of partsDone ? [] : parts.entries()) {
+        if (have!.has(p.body.body as string)) continue;
         const a = agents[p.by]!;
         await api('POST', `/api/conversations/${conv.id}/${p.kind}`, {
           cookie: a.cookie,
@@ -378,6 +414,23 @@ async function main(): Promise<void> {
         });
         counts.parts++;
       }
+      // Typed attribute values, then a CSAT rating of a closed conversation (after its parts: the rating credits its assignee).
+      if (conv.custom_attributes.category === undefined) {
+        const values = { category: CATEGORIES[i % TOPICS.length], ...(i % 3 === 0 ? { order_ref: `ORD-${1000 + i}` } : {}) };
+        await api('PUT', `/api/conversations/${conv.id}`, { ...k, body: { custom_attributes: values }, idempotencyKey: `demo-attributes-${i}` });
+      }
+      if (i % 5 === 0 && !conv.rating) {
+        const rating = { score: SCORES[(i / 5) % SCORES.length]!, remark: i % 10 === 0 ? 'Quick and friendly, thanks!' : null };
+        if (inbound) {
+          // The customer rates in their messaging app; the bridge posts it, signed like its inbound messages.
+          const raw = JSON.stringify({ external_id: `demo-thread-${i}`, ...rating });
+          const signature = createHmac('sha256', CHANNEL.secret).update(raw).digest('hex');
+          await api('POST', `/api/channels/${channelId}/ratings`, {
+            raw,
+            headers: { 'x-service-signature': signature, 'x-service-timestamp': String(Math.floor(Date.now() / 1000)) },
+          });
+        } else await api('POST', `/api/conversations/${conv.id}/ratings`, { ...k, body: rating, idempotencyKey: `demo-rating-${i}` });
+      }
     },
   );
   log(`added ${counts.conversations} conversations and ${counts.parts} parts (the rest were there)`);
@@ -385,6 +438,11 @@ async function main(): Promise<void> {
   const totals = (await api('GET', '/api/conversations/counts', k)).body.data as { id: string; count: number }[];
   const all_ = (id: string) => totals.find((c) => c.id === id)?.count ?? 0;
   const conversations = await all<{ contact_id: string; parts_count: number }>('/api/conversations', k);
+  const csat = (await api('GET', '/api/reports/csat', k)).body as {
+    overall: { count: number; average: number | null; csat: number | null };
+    by_assignee: { assignee_id: string | null; count: number; average: number | null }[];
+  };
+  const nameOf = (id: string | null) => agents.find((a) => a.memberId === id)?.name ?? 'unassigned';
   const result = {
     workspace_id: owner.workspaceId,
     key,
@@ -395,6 +453,7 @@ async function main(): Promise<void> {
     parts: conversations.reduce((n, c) => n + c.parts_count, 0),
     contacts: new Set(conversations.map((c) => c.contact_id)).size,
     members: (await all('/api/members', k)).length,
+    ratings: csat.overall.count,
     added: counts,
     receiver: receiver.url,
   };
@@ -409,6 +468,9 @@ async function main(): Promise<void> {
     '',
     `Demo workspace "${WORKSPACE}" (${owner.workspaceId}) on ${BASE}`,
     `  ${result.conversations} conversations (${result.open} open, ${result.closed} closed, ${result.snoozed} snoozed), ${result.parts} parts, ${result.contacts} contacts, ${result.members} members`,
+    `  CSAT: ${csat.overall.count} ratings, average ${csat.overall.average ?? '-'}, ${Math.round((csat.overall.csat ?? 0) * 100)}% satisfied (4 or 5); by assignee: ${csat.by_assignee
+      .map((a) => `${nameOf(a.assignee_id)} ${a.count} (avg ${a.average ?? '-'})`)
+      .join(', ')}`,
     '',
     `  API key (rotated on every run):  ${key}`,
     `  Sign in:  ${OWNER.email} / ${OWNER.password} (owner)`,
@@ -424,6 +486,10 @@ async function main(): Promise<void> {
     `    curl -s ${BASE}/api/conversations/counts -H "Authorization: Bearer $KEY"`,
     `    curl -s "${BASE}/api/conversations?state=open&per_page=5" -H "Authorization: Bearer $KEY"`,
     `    curl -s "${BASE}/api/events?after_seq=0&per_page=5" -H "Authorization: Bearer $KEY"`,
+    `    curl -s ${BASE}/api/reports/csat -H "Authorization: Bearer $KEY"`,
+    `    curl -s "${BASE}/api/conversations?priority=urgent&per_page=5" -H "Authorization: Bearer $KEY"`,
+    `    curl -s -X POST ${BASE}/api/conversations/search -H "Authorization: Bearer $KEY" -H 'content-type: application/json' \\`,
+    `         -d '{"query":{"field":"custom_attributes.category","operator":"=","value":"billing"},"per_page":5}'`,
     '',
   ];
   console.log(lines.join('\n'));

@@ -13,7 +13,7 @@ import { channelIdsOfTeam, channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactIdsTagged, contactsModule } from './contacts/index.js';
 import { erasureModule } from './erasure/index.js';
-import { conversationHasAttribute, conversationIdsOfTeam, conversationIdsTagged, conversationsModule, ratedConversation } from './conversations/index.js';
+import { conversationHasAttribute, conversationIdsOfTeam, conversationIdsTagged, conversationsModule, ratingLookups } from './conversations/index.js';
 import { csatModule } from './csat/index.js';
 import { conversationAttributesModule } from './conversation-attributes/index.js';
 import { exportsModule } from './exports/index.js';
@@ -50,7 +50,7 @@ export const modules: readonly CapabilityModule[] = [
   // Views imports conversations (its filter language); conversations gets the views' read functions here instead.
   conversationsModule(viewLookups),
   // Likewise csat: conversations shows a conversation's rating; a rating gets the conversation's lookup here.
-  csatModule(ratedConversation),
+  csatModule(ratingLookups),
   viewsModule,
   savedRepliesModule,
   erasureModule,

@@ -2,7 +2,7 @@
 // the conversation; the report counts ratings by team and by assignee (those the conversation had when rated);
 // a remark is personal content, gone with the contact from answers, the report's table and the log.
 import { expect } from 'chai';
-import { createChannel } from '../support/channels.js';
+import { createChannel, inboundBody, postInbound, sign } from '../support/channels.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { rebuildReadModels } from '../../src/projections/rebuild.js';
 
@@ -163,9 +163,47 @@ describe('CSAT: ratings and the report', function () {
     expect((await t.client.get('/api/reports/csat?since=yesterday', { key })).status).to.equal(400);
   });
 
+  it("the channel's bridge rates a thread, signed like its inbound posts; a bad signature is the empty 401, an unknown thread a 404", async () => {
+    const body = inboundBody();
+    const filed = await ok(postInbound(t, channel.id, channel.secret, body), 201);
+    const post = (payload: unknown, secret = channel.secret) => {
+      const raw = JSON.stringify(payload);
+      return t.client.post(`/api/channels/${channel.id}/ratings`, undefined, {
+        raw,
+        headers: {
+          'content-type': 'application/json',
+          'x-service-signature': sign(secret, raw),
+          'x-service-timestamp': String(Math.floor(t.clock.now().getTime() / 1000)),
+        },
+      });
+    };
+    const rated = await ok(post({ external_id: body.external_id, score: 4, remark: 'Thanks!' }), 201);
+    expect(rated).to.include({ type: 'conversation_rating', score: 4, remark: 'Thanks!', source: 'channel', conversation_id: filed.conversation_id });
+    expect((await ok(t.client.get(`/api/conversations/${filed.conversation_id}`, { key }))).rating).to.include({ id: rated.id, source: 'channel' });
+    const event = (await ratedEvents()).find((e) => e.payload.rating_id === rated.id);
+    expect(event.payload.rated_by).to.deep.equal({ type: 'contact', id: filed.contact_id });
+
+    const forged = await post({ external_id: body.external_id, score: 1 }, 'not-the-secret-0123456789');
+    expect(forged.status).to.equal(401);
+    expect(forged.text).to.equal('');
+    const unknown = await post({ external_id: 'no-such-thread', score: 5 });
+    expect(unknown.status).to.equal(404);
+    const bad = await post({ external_id: body.external_id, score: 9 });
+    expect(bad.status).to.equal(400);
+    expect((await ok(t.client.get(`/api/conversations/${filed.conversation_id}`, { key }))).rating.id).to.equal(rated.id);
+  });
+
   it('a remark is gone with the contact (the conversation, the report table, the log); the score stays; a rebuild agrees', async () => {
     const c = await start(bob.memberId);
-    await ok(rate(c.id, 1, 'SECRET-REMARK-Grace-Hopper'), 201);
+    // With an Idempotency-Key: the answer stored for a retry holds the remark too (sealed under the rating's key).
+    await ok(
+      t.client.post(
+        `/api/conversations/${c.id}/ratings`,
+        { score: 1, remark: 'SECRET-REMARK-Grace-Hopper' },
+        { key, headers: { 'Idempotency-Key': `rate-${c.id}` } },
+      ),
+      201,
+    );
     await ok(t.client.delete(`/api/contacts/${c.contact_id}`, { key }));
     const conv = await ok(t.client.get(`/api/conversations/${c.id}`, { key }));
     expect(conv.rating).to.include({ score: 1, remark: null });
@@ -177,6 +215,7 @@ describe('CSAT: ratings and the report', function () {
         await db('events').where({ tenant_id: owner.workspaceId }).select('payload'),
         await db('conversation_ratings').where({ tenant_id: owner.workspaceId }).orderBy('conversation_id'),
         await db('conversations').where({ tenant_id: owner.workspaceId }).select('id', 'rating', 'rating_remark').orderBy('id'),
+        await db('idempotency_keys').select('*'),
       ]);
     const before = await dump();
     expect(before).not.to.include('SECRET-REMARK');

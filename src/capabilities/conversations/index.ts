@@ -15,7 +15,7 @@ export type { ConversationEvent } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, conversationSchema, partSchema } from './conversations.read.js';
 export { startConversation } from './conversations.commands.js';
 export { conversationHasAttribute } from './attribute-values.route.js';
-export { ratedConversation } from './rated-conversation.js';
+export { ratingLookups } from './rated-conversation.js';
 export type { StartCommand, StartEvents, StartState } from './conversations.decider.js';
 export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation } from './conversations.read.js';
 

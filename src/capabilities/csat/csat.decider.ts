@@ -18,7 +18,8 @@ export interface RateCommand {
   ratingId: string;
   score: number;
   remark: string | null;
-  ratedBy: { type: 'contact' | 'member' | 'api_key'; id: string };
+  /** the caller (an API key or member), or the customer themselves through the channel's bridge */
+  ratedBy: { type: 'member' | 'api_key'; id: string } | { type: 'contact' };
 }
 
 export function decideRate(cmd: RateCommand, s: { conversation: RatedConversation | null; current: { ratingId: string } | null }): CsatEvent[] {
@@ -38,7 +39,7 @@ export function decideRate(cmd: RateCommand, s: { conversation: RatedConversatio
         channel_id: c.channelId,
         assignee_id: c.assigneeId,
         team_id: c.teamId,
-        rated_by: cmd.ratedBy,
+        rated_by: cmd.ratedBy.type === 'contact' ? { type: 'contact', id: c.contactId } : cmd.ratedBy,
         replaces: s.current?.ratingId ?? null,
       },
     },

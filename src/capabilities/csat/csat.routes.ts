@@ -1,29 +1,21 @@
-import { Type } from '@sinclair/typebox';
 import { commandRoute } from '../../api/command-route.js';
 import type { Principal } from '../../api/context.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { extend, uuid } from '../../api/schemas.js';
 import type { CoreDeps } from '../capability.js';
 import { rateConversation, type RatedConversationLookup } from './csat.commands.js';
-import { csatReport, csatReportSchema, ratingSchema, renderRating } from './csat.read.js';
-
-export const Rating = Type.Object(
-  {
-    score: Type.Integer({ minimum: 1, maximum: 5, description: '1 (very dissatisfied) to 5 (very satisfied).' }),
-    remark: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 2000, description: "The customer's words (personal data)." })),
-  },
-  { additionalProperties: false },
-);
-
-export const ratingAnswerSchema = extend(ratingSchema, { conversation_id: uuid }, { title: 'ConversationRatingGiven' });
+import { csatReport, csatReportSchema, renderRating } from './csat.read.js';
+import { Rating, ratingAnswerSchema } from './csat.schemas.js';
+import { bridgeRatingRoute, type ThreadLookup } from './csat.bridge.js';
 
 const rater = (p: Principal) => (p.via === 'api_key' ? { type: 'api_key' as const, id: p.keyId! } : { type: 'member' as const, id: p.memberId });
 
 const INSTANT = { type: 'string', format: 'date-time' };
 
-export function csatRoutes(deps: CoreDeps, conversation: RatedConversationLookup): RouteDef[] {
+export function csatRoutes(deps: CoreDeps, lookups: { conversation: RatedConversationLookup; thread: ThreadLookup }): RouteDef[] {
+  const { conversation } = lookups;
   const { db } = deps;
   return [
+    bridgeRatingRoute(deps, lookups),
     commandRoute(deps, {
       method: 'post',
       path: '/conversations/:id/ratings',

@@ -8,18 +8,21 @@ import type { RatedConversationLookup } from './csat.commands.js';
 import { csatEvents } from './csat.events.js';
 import { csatProjector } from './csat.projection.js';
 import { csatRoutes } from './csat.routes.js';
+import type { ThreadLookup } from './csat.bridge.js';
 
 export type { CsatEvent } from './csat.events.js';
 export type { RatedConversation } from './csat.decider.js';
 export type { RatedConversationLookup } from './csat.commands.js';
+export type { ThreadLookup } from './csat.bridge.js';
 export { ratingSchema, renderRating, type RatingRef } from './csat.read.js';
 
-export const csatModule = (conversation: RatedConversationLookup) =>
+/** The module, given how to find a rated conversation and a bridge's thread (conversations' reads: see RatedConversationLookup). */
+export const csatModule = (lookups: { conversation: RatedConversationLookup; thread: ThreadLookup }) =>
   defineModule({
     name: 'csat',
     events: csatEvents,
     // The remark of a rating in an answer (on its conversation, or the rating route's): sealed under the rating's key in stored answers.
     personal: [{ type: 'conversation_rating', kind: 'rating', fields: ['remark'] }],
     projectors: [csatProjector],
-    routes: (deps) => csatRoutes(deps, conversation),
+    routes: (deps) => csatRoutes(deps, lookups),
   });
