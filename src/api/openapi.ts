@@ -187,7 +187,7 @@ function responseObject(status: number, value: Schema | null | ResponseDoc, hois
     const exceptional = doc.exceptionalBody ? { 'x-exceptional-content': { 'application/json': { schema: hoister.hoist(clone(doc.exceptionalBody)) } } } : {};
     return { description: doc.description, ...exceptional };
   }
-  return { description: doc.description, content: { 'application/json': { schema: hoister.hoist(clone(doc.schema)) } } };
+  return { description: doc.description, content: { [doc.mediaType]: { schema: hoister.hoist(clone(doc.schema)) } } };
 }
 
 export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): OpenApiDocument {

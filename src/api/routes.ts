@@ -37,6 +37,8 @@ export class ResponseDoc {
      * The document declares the answer bodyless and puts this under `x-exceptional-content`.
      */
     readonly exceptionalBody: Schema | null = null,
+    /** the body's media type, where it is not JSON (the audit export's NDJSON) */
+    readonly mediaType = 'application/json',
   ) {}
 }
 
