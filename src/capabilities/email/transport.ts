@@ -24,6 +24,12 @@ interface PartEnvelope {
   payload: { conversation_id: string; part_id: string; channel_id: string; part_type: string; body: string | null };
 }
 
+/**
+ * What the delivery log (webhook_delivery_attempts, log lines) keeps of a relay's answer: the addresses it may
+ * name taken out, since those rows are not erased with the contact. The whole answer is on the part, sealed.
+ */
+const withoutAddresses = (s: string) => s.replace(/[^\s<>()"']+@[^\s<>()"']+/g, '<address>');
+
 /** A display name or subject as one header line: no line breaks. */
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 const quoteName = (name: string) => `"${oneLine(name).replace(/["\\]/g, '')}"`;
@@ -52,7 +58,7 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
           recordDeliveryFailed({ conversationId: p.conversation_id, partId: p.part_id, channelId: p.channel_id, reason: 'rejected', status, diagnostic }),
         ),
       );
-      return done(`relay refused for good: ${diagnostic}`, { status, permanent: true });
+      return done(`relay refused for good: ${withoutAddresses(diagnostic)}`, { status, permanent: true });
     };
 
     const found = await deps.scope.run(tenantId, async () => {
@@ -108,7 +114,7 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
     } catch (e) {
       if (e instanceof MailRefused) {
         if (e.permanent) return fail(e.code, e.message);
-        return done(`relay answered ${e.code ?? 'nothing'}: ${e.message}`, { status: e.code });
+        return done(`relay answered ${e.code ?? 'nothing'}: ${withoutAddresses(e.message)}`, { status: e.code });
       }
       throw e;
     }
