@@ -17,6 +17,7 @@ import { AppError } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
 import { contextOf } from './api/context.js';
 import type { RoutePipeline } from './api/routes.js';
+import type { ConnectionWatch } from './platform/db/connection-watch.js';
 import type { RateLimitObserver } from './api/rate-limit/rate-limits.js';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
@@ -44,6 +45,8 @@ export interface MetricsSources {
   log: Logger;
   /** times a pooled connection changed tenant role (row-level security), since start */
   roleSwitches?: () => number;
+  /** what the process noticed of its connections across primary changes (src/platform/db/connection-watch.ts) */
+  connections?: Pick<ConnectionWatch, 'reconnects' | 'secondsWithoutPrimary' | 'primaryReachable'>;
 }
 
 interface TarnPool {
@@ -180,6 +183,36 @@ export class ServiceMetrics {
         collect() {
           this.reset();
           this.inc(switches());
+        },
+      });
+    }
+    const watch = sources.connections;
+    if (watch) {
+      new client.Counter({
+        name: 'service_db_reconnects_total',
+        help: "Database connections made again after one broke (a failover, a restart), by connection: pool (a broken pooled connection replaced), listen (the LISTEN connection), lock (the dispatcher's advisory lock taken again).",
+        labelNames: ['connection'] as const,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          for (const connection of ['pool', 'listen', 'lock'] as const) this.inc({ connection }, watch.reconnects(connection));
+        },
+      });
+      new client.Counter({
+        name: 'service_db_primary_unreachable_seconds_total',
+        help: 'Seconds this process had no primary to write to, since start: from a broken connection or a write refused as read-only until a probe found a writable primary again (the current outage included).',
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(watch.secondsWithoutPrimary());
+        },
+      });
+      new client.Gauge({
+        name: 'service_db_primary_reachable',
+        help: 'Whether this process has a primary to write to now (1), or is in an outage it noticed (0).',
+        registers: [this.registry],
+        collect() {
+          this.set(watch.primaryReachable() ? 1 : 0);
         },
       });
     }

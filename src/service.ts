@@ -16,6 +16,7 @@ import { Forgettable } from './eventstore/forgettable.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createSealer } from './platform/crypto/seal.js';
 import { createDb, ensureDatabase, migrate } from './platform/db/database.js';
+import { ConnectionWatch, PRIMARY_PROBE_SQL, type ConnectionEvents } from './platform/db/connection-watch.js';
 import { tenantScope } from './platform/db/tenant-scope.js';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './platform/db/embedded-postgres.js';
 import { randomIds, type Ids } from './platform/ids.js';
@@ -62,7 +63,15 @@ export interface Database {
 }
 
 /** Opens (and for the embedded default, starts) the database and migrates it. */
-export async function openDatabase(config: Config, log: Logger, opts: { adoptOrphans: boolean; pool?: number }): Promise<Database> {
+/**
+ * `events`: told about the pool's connections (a ConnectionWatch); `waitMs`: how long a database with no
+ * primary yet (a failover under way) is waited for before giving up (default: not at all).
+ */
+export async function openDatabase(
+  config: Config,
+  log: Logger,
+  opts: { adoptOrphans: boolean; pool?: number; events?: ConnectionEvents; waitMs?: number },
+): Promise<Database> {
   let url = config.databaseUrl;
   let cluster: EmbeddedCluster | null = null;
   if (!url) {
@@ -70,8 +79,8 @@ export async function openDatabase(config: Config, log: Logger, opts: { adoptOrp
     await ensureDatabase(cluster.url('postgres'), EMBEDDED_DATABASE);
     url = cluster.url(EMBEDDED_DATABASE);
   }
-  const db = createDb(url, { max: opts.pool ?? 20, prepare: config.preparedStatements, log });
-  await migrate(db);
+  const db = createDb(url, { max: opts.pool ?? 20, prepare: config.preparedStatements, log, events: opts.events });
+  await migrate(db, { waitMs: opts.waitMs, onWait: (e) => log.warn({ err: e }, 'the database has no primary yet; waiting for one') });
   return { db, url, cluster };
 }
 
@@ -96,11 +105,11 @@ export interface Service {
 export async function openCore(
   options: ServiceOptions,
   database: Database,
-  wiring: { ownerDb?: Knex; deliveryObserver?: DeliveryObserver; rateLimits?: RateLimits; signinObserver?: SigninObserver } = {},
+  wiring: { ownerDb?: Knex; deliveryObserver?: DeliveryObserver; rateLimits?: RateLimits; connections?: ConnectionWatch; signinObserver?: SigninObserver } = {},
 ): Promise<{ deps: CoreDeps; engine: ProjectionEngine }> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
-  const notifier = new PgNotifier(database.url, (e) => log.warn({ err: e }, 'LISTEN connection error'));
+  const notifier = new PgNotifier(database.url, (e) => log.warn({ err: e }, 'LISTEN connection error'), wiring.connections);
   // Requests run inside a tenant scope: every connection they take is behind row-level security.
   const scope = tenantScope(database.db, { enabled: config.rowLevelSecurity });
   if (wiring.ownerDb) scope.cover(wiring.ownerDb);
@@ -146,18 +155,24 @@ export async function openCore(
 export async function startService(options: ServiceOptions): Promise<Service> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
-  const database = await openDatabase(config, log, { adoptOrphans: true });
+  // What this process notices of its connections across a primary change (metrics; see connection-watch.ts).
+  let primaryDb: Knex | null = null;
+  const connections = new ConnectionWatch(async () => (await primaryDb!.raw(PRIMARY_PROBE_SQL)).rows[0]?.writable === true);
+  // A process started during a failover waits for the new primary instead of exiting.
+  const database = await openDatabase(config, log, { adoptOrphans: true, events: connections, waitMs: START_WAIT_MS });
+  primaryDb = database.db;
   // What works as the owner role (the workers; authentication and the signed inbound route's channel
   // lookup, which find their tenant) gets a small pool of its own. On the requests' pool each of its
   // statements would switch a connection's role, and switch it back for the next request; and the
   // dispatcher's lock would hold a request connection for as long as the process runs.
-  const ownerDb = createDb(database.url, { max: OWNER_POOL, prepare: config.preparedStatements, log });
+  const ownerDb = createDb(database.url, { max: OWNER_POOL, prepare: config.preparedStatements, log, events: connections });
   let scope: CoreDeps['scope'] | null = null;
   const metrics = new ServiceMetrics({
     db: database.db,
     storeKind: config.eventstoreUrl ? 'eventstoredb' : 'postgres',
     log,
     roleSwitches: () => scope?.switches() ?? 0,
+    connections,
   });
   // Rate limits shared by every process on the database (token leasing: src/api/rate-limit/limiter.ts),
   // counted on the owner pool; time from the injected clock, like every other rule with a window.
@@ -172,6 +187,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     ownerDb,
     deliveryObserver: metrics.deliveryObserver,
     rateLimits,
+    connections,
     signinObserver: metrics.signinObserver,
   });
   scope = deps.scope;
@@ -208,7 +224,11 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       // Bounded: a database that does not answer (a partition, a pool waiting for connections) is
       // not ready either, and the load balancer asking must hear so within its own timeout.
       ready: async () => {
-        if (!(await answersWithin(() => database.db.raw('SELECT 1'), READY_TIMEOUT_MS))) return 'database unreachable';
+        // Writable, not merely answering: a standby answers SELECT 1 too, and could take no write.
+        const writable = await answerWithin(() => database.db.raw(PRIMARY_PROBE_SQL).then((r) => r.rows[0]?.writable === true), READY_TIMEOUT_MS);
+        if (writable !== true) connections.unavailable();
+        if (writable === null) return 'database unreachable';
+        if (!writable) return 'database is read-only (not the primary)';
         if (!(await answersWithin(() => deps.store.ping(), READY_TIMEOUT_MS))) return 'event store unreachable';
         return null;
       },
@@ -264,6 +284,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       if (workerDeps.store !== deps.store) await workerDeps.store.close();
       await deps.store.close();
       await deps.notifier.close();
+      await connections.close();
       await ownerDb.destroy();
       await database.db.destroy();
       await database.cluster?.stop();
@@ -275,8 +296,17 @@ export async function startService(options: ServiceOptions): Promise<Service> {
 /** What an answer carries with RATE_LIMITS=off. */
 const NO_FIELDS: Record<string, string> = {};
 
+/** How long a process starting with no primary (a failover under way) waits for one before it exits. */
+const START_WAIT_MS = 60_000;
+
 /** How long /readyz waits for the database and the event store before it says 503. */
 const READY_TIMEOUT_MS = 2_000;
+
+/** What `probe` answers within `ms`, or null when it failed or was late. */
+async function answerWithin<T>(probe: () => Promise<T>, ms: number): Promise<T | null> {
+  let answered: T | null = null;
+  return (await answersWithin(async () => (answered = await probe()), ms)) ? answered : null;
+}
 
 /** Whether `probe` succeeds within `ms` (a probe still running after that is left to fail on its own). */
 async function answersWithin(probe: () => Promise<unknown>, ms: number): Promise<boolean> {

@@ -22,6 +22,7 @@ import type { MailRelay } from '../platform/mail/relay.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
 import type { Lookup } from '../platform/query/filter.js';
 import type { ErrorCodes } from '../platform/errors.js';
+import type { ConnectionEvents } from '../platform/db/connection-watch.js';
 
 export type { Worker };
 
@@ -53,6 +54,8 @@ export interface CoreDeps {
   catalogue: EventCatalogue;
   /** told about every webhook and channel delivery attempt (metrics) */
   deliveryObserver?: DeliveryObserver;
+  /** told when a connection breaks and is made again across a primary change (metrics; the dispatcher's lock) */
+  connections?: ConnectionEvents;
   /**
    * The API's rate limits, for a route that applies its own (the signed inbound route, per channel). Unset
    * outside the HTTP service and with RATE_LIMITS=off; authenticated routes are limited by the route pipeline.

@@ -23,6 +23,7 @@ import { DELIVERIES_CHANNEL, insertDeliveries, type Claimed, type LeasedDelivery
 import type { Handoff } from './delivery-worker.js';
 import { evolve, targetsFor, type RoutingRules, type TenantView, type ViewChange } from './routing.js';
 import { acquireRaw, releaseRaw } from '../platform/db/driver-hooks.js';
+import type { ConnectionEvents } from '../platform/db/connection-watch.js';
 
 export const DISPATCHER_NAME = 'webhook_dispatcher';
 const LOCK_RETRY_MS = 2000;
@@ -194,10 +195,12 @@ export interface DispatcherDeps {
   rules: RoutingRules;
   /** this process's delivery worker, to hand fresh deliveries to (optional: without it they wait for a claim) */
   handoff?: Handoff;
+  /** told when the lock's connection breaks and when the lock is taken again (metrics) */
+  connections?: ConnectionEvents;
 }
 
 export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: number } = {}): Worker {
-  const { db, store, clock, log, rules, handoff } = deps;
+  const { db, store, clock, log, rules, handoff, connections } = deps;
   let stopped = false;
   let wakeStop: (() => void) | null = null;
   const stopSignal = new Promise<void>((resolve) => (wakeStop = resolve));
@@ -227,7 +230,14 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
   async function runWhileLocked(conn: PgConn): Promise<void> {
     let lost!: () => void;
     const lostSignal = new Promise<void>((resolve) => (lost = resolve));
-    const onLost = () => lost();
+    // The lock lives and dies with its session: a primary change (failover) ends it, and the
+    // loop takes it again, through a new connection, on whichever server is the primary now.
+    let broke = false;
+    const onLost = () => {
+      if (!broke) connections?.lost('lock');
+      broke = true;
+      lost();
+    };
     conn.on('error', onLost);
     conn.on('end', onLost);
     const batchSize = opts.batchSize ?? 500;
@@ -302,6 +312,7 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
         while (!stopped) {
           try {
             const conn = await tryLock();
+            if (conn) connections?.opened('lock');
             if (conn) await runWhileLocked(conn);
           } catch (e) {
             log.warn({ err: e }, 'webhook dispatcher: lost its lock or connection; retrying');

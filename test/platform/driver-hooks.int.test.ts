@@ -12,7 +12,9 @@ import {
   acquireRaw,
   aroundAcquire,
   clearTransactionMark,
+  discard,
   interceptQuery,
+  onServerError,
   poolQueues,
   releaseRaw,
   type RawConnection,
@@ -105,5 +107,33 @@ describe('driver hooks (int)', () => {
     clearTransactionMark(conn);
     expect(conn.__knexTxId).to.equal(undefined);
     await releaseRaw(db, conn);
+  });
+
+  it("onServerError hears the SQLSTATE of a failed statement on pg's connection", async () => {
+    const conn = await acquireRaw<RawConnection & { query(sql: string): Promise<unknown> }>(db);
+    const codes: string[] = [];
+    onServerError(conn, (code) => codes.push(code));
+    await conn.query('SELECT 1/0').catch(() => undefined);
+    await conn.query('BEGIN READ ONLY');
+    await conn.query('CREATE TEMP TABLE nope (x int)').catch(() => undefined);
+    await conn.query('ROLLBACK');
+    expect(codes).to.deep.equal(['22012', '25006']);
+    await releaseRaw(db, conn);
+  });
+
+  it('discard makes the pool destroy a connection instead of handing it out again', async () => {
+    const quiet = { warn: () => undefined, error: () => undefined, debug: () => undefined };
+    const other = createDb(databaseUrl(t.name), { max: 1, prepare: false, log: quiet });
+    try {
+      const pid = async () => ((await other.raw('SELECT pg_backend_pid() AS pid')).rows[0] as { pid: number }).pid;
+      const first = await pid();
+      expect(await pid(), 'reused while kept').to.equal(first);
+      const conn = await acquireRaw<RawConnection>(other);
+      discard(conn, 'test');
+      await releaseRaw(other, conn);
+      expect(await pid(), 'a new session after discard').to.not.equal(first);
+    } finally {
+      await other.destroy();
+    }
   });
 });

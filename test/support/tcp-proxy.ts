@@ -12,6 +12,8 @@ interface Pair {
   /** COMMIT went out: hold the server's answers until it confirms, then cut */
   cutting: boolean;
   held: string;
+  /** the client's first bytes (the startup message: user, database, application_name) */
+  startup: string;
 }
 
 export class TcpProxy {
@@ -19,6 +21,12 @@ export class TcpProxy {
   private readonly pairs = new Set<Pair>();
   private watch: { marker: string; done: () => void } | null = null;
   port = 0;
+  /** while set, connections are accepted and closed at once, as HAProxy does with no backend up */
+  refusing = false;
+  /** when set, only connections whose startup message contains it are refused */
+  private refusingOnly: string | null = null;
+  /** connections refused so far */
+  refusals = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
 
@@ -38,6 +46,34 @@ export class TcpProxy {
     return new Promise((resolve) => (this.watch = { marker, done: resolve }));
   }
 
+  /**
+   * Closes every open connection (or those whose startup message, e.g. their
+   * application_name, contains `only`), as HAProxy does with the sessions of a
+   * primary that went down. Returns how many were closed.
+   */
+  cutAll(only?: string): number {
+    let n = 0;
+    for (const p of [...this.pairs]) {
+      if (only !== undefined && !p.startup.includes(only)) continue;
+      p.client.destroy();
+      p.server.destroy();
+      this.pairs.delete(p);
+      n++;
+    }
+    return n;
+  }
+
+  /** Refuses new connections (accepted, then closed at once) until `refuse(false)`; `only` limits it as in cutAll. */
+  refuse(on: boolean, only?: string): void {
+    this.refusing = on;
+    this.refusingOnly = on ? (only ?? null) : null;
+  }
+
+  /** Open connections (those whose startup message contains `only`, when given). */
+  open(only?: string): number {
+    return [...this.pairs].filter((p) => only === undefined || p.startup.includes(only)).length;
+  }
+
   async close(): Promise<void> {
     for (const p of this.pairs) {
       p.client.destroy();
@@ -47,8 +83,13 @@ export class TcpProxy {
   }
 
   private accept(client: net.Socket): void {
+    if (this.refusing && this.refusingOnly === null) {
+      this.refusals++;
+      client.destroy();
+      return;
+    }
     const server = net.connect(this.target.port, this.target.host);
-    const pair: Pair = { client, server, seen: false, cutting: false, held: '' };
+    const pair: Pair = { client, server, seen: false, cutting: false, held: '', startup: '' };
     this.pairs.add(pair);
     const end = () => {
       this.pairs.delete(pair);
@@ -58,6 +99,13 @@ export class TcpProxy {
     client.on('error', end).on('close', end);
     server.on('error', end).on('close', end);
     client.on('data', (chunk: Buffer) => {
+      if (pair.startup === '') {
+        pair.startup = chunk.toString('latin1');
+        if (this.refusing && this.refusingOnly !== null && pair.startup.includes(this.refusingOnly)) {
+          this.refusals++;
+          return end();
+        }
+      }
       const commits = this.scan(pair, chunk.toString('latin1'));
       server.write(chunk);
       if (commits) pair.cutting = true;

@@ -2,7 +2,9 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { prepareHotStatements, StatementNames } from './prepared.js';
-import { acquireRaw, releaseRaw } from './driver-hooks.js';
+import { acquireRaw, discard, onServerError, releaseRaw } from './driver-hooks.js';
+import { PRIMARY_PROBE_SQL, type ConnectionEvents } from './connection-watch.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 // int8 columns hold seqs and counts far below 2^53; parse them as numbers.
 // (`position` and xid8 are read as text explicitly where they matter.)
@@ -23,7 +25,16 @@ export interface PoolOptions {
    * restarts): the service's structured log, instead of bare lines on the console.
    */
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void; debug(obj: object, msg: string): void };
+  /** told when a pooled connection opens, breaks, or finds itself on a standby (src/platform/db/connection-watch.ts) */
+  events?: ConnectionEvents;
 }
+
+/**
+ * A connection attempt that gets no answer fails after this instead of hanging
+ * (a primary that vanished without closing anything): the request is answered
+ * 503 and retried, never left waiting.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export function createDb(url: string, pool: PoolOptions = {}): Knex {
   const names = pool.prepare === false ? null : new StatementNames();
@@ -32,7 +43,13 @@ export function createDb(url: string, pool: PoolOptions = {}): Knex {
     // Pipeline mode: statements issued together on one connection (a group commit's loads, see
     // src/commands/shell.ts) go out at once and Postgres runs them back to back, instead of each
     // waiting for the previous answer and a turn of the event loop. One at a time, nothing changes.
-    connection: { connectionString: url, application_name: pool.applicationName ?? 'conversation-service', pipeline: true } as Knex.PgConnectionConfig,
+    connection: {
+      connectionString: url,
+      application_name: pool.applicationName ?? 'conversation-service',
+      pipeline: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    } as Knex.PgConnectionConfig,
     pool: {
       min: pool.min ?? 0,
       max: pool.max ?? 20,
@@ -40,11 +57,30 @@ export function createDb(url: string, pool: PoolOptions = {}): Knex {
       // (they wait below the oldest running transaction); never let one linger.
       afterCreate: (conn: pg.Client, done: (err: Error | null, conn: pg.Client) => void) => {
         if (names) prepareHotStatements(conn as unknown as { query(...args: unknown[]): unknown }, names);
+        watchConnection(conn, pool.events);
         conn.query("SET idle_in_transaction_session_timeout = '60s'", (err) => done(err ?? null, conn));
       },
     },
     migrations: { migrationSource: migrations, tableName: 'knex_migrations' },
     ...(pool.log ? { log: knexLog(pool.log) } : {}),
+  });
+}
+
+/**
+ * A pooled connection across a primary change. One that breaks is dropped by
+ * knex itself (it marks it and the pool destroys it at the next acquire); we
+ * only count it. One that is refused a write as read-only (25006) sits on a
+ * standby: HAProxy handed it to a node a moment before its promotion finished,
+ * or it outlived its primary. It is dropped too, so the next statement goes
+ * through HAProxy to the primary instead of failing on this session again.
+ */
+function watchConnection(conn: pg.Client, events: ConnectionEvents | undefined): void {
+  events?.opened('pool');
+  conn.on('error', () => events?.lost('pool'));
+  onServerError(conn, (code) => {
+    if (code !== '25006') return;
+    discard(conn, 'the server is read-only (a standby, not the primary)');
+    events?.notPrimary();
   });
 }
 
@@ -73,8 +109,8 @@ interface PgConn {
  * else migrates, so a lock table that is not exactly one row (a race of an
  * earlier version) is reset.
  */
-export async function migrate(db: Knex): Promise<void> {
-  const conn = await acquireRaw<PgConn>(db);
+export async function migrate(db: Knex, opts: { waitMs?: number; onWait?: (err: unknown) => void } = {}): Promise<void> {
+  const conn = await connectWaiting(db, opts.waitMs ?? 0, opts.onWait);
   try {
     await conn.query("SELECT pg_advisory_lock(hashtextextended('conversation-service:migrations', 0))");
     try {
@@ -89,6 +125,36 @@ export async function migrate(db: Knex): Promise<void> {
     }
   } finally {
     await releaseRaw(db, conn);
+  }
+}
+
+/**
+ * A connection for the migrations. With `waitMs`, a database that is not
+ * there (no primary yet: a failover under way, a restart) is waited for, with
+ * a growing pause between attempts, for at most that long: a process started
+ * during a failover comes up by itself when the new primary does, instead of
+ * exiting and needing someone to start it again. Other errors fail at once.
+ */
+async function connectWaiting(db: Knex, waitMs: number, onWait?: (err: unknown) => void): Promise<PgConn> {
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const conn = await acquireRaw<PgConn>(db);
+      try {
+        // a standby accepts the connection but could not migrate: wait for the primary as for no database
+        const r = await conn.query(PRIMARY_PROBE_SQL);
+        if (r.rows[0]?.writable === true) return conn;
+        discard(conn, 'the server is read-only (a standby, not the primary)');
+        throw Object.assign(new Error('the database is read-only (a standby, not the primary)'), { code: '25006' });
+      } catch (e) {
+        await releaseRaw(db, conn);
+        throw e;
+      }
+    } catch (e) {
+      if (!isDatabaseUnavailable(e) || Date.now() >= deadline) throw e;
+      onWait?.(e);
+      await new Promise((r) => setTimeout(r, Math.min(2_000, 250 * 2 ** Math.min(attempt, 3), Math.max(0, deadline - Date.now()))));
+    }
   }
 }
 

@@ -84,3 +84,24 @@ export function interceptQuery<C extends RawConnection>(conn: C, wrap: (original
 export function clearTransactionMark(conn: RawConnection): void {
   delete (conn as { __knexTxId?: unknown }).__knexTxId;
 }
+
+/**
+ * Calls `fn` with the SQLSTATE of every error the server sends on a pg
+ * connection, a failed statement's included (pg's connection emits them as
+ * `errorMessage` before the statement's caller hears of it).
+ */
+export function onServerError(conn: RawConnection, fn: (code: string) => void): void {
+  const wire = (conn as { connection?: { on?(event: string, listener: (msg: { code?: unknown }) => void): unknown } }).connection;
+  wire?.on?.('errorMessage', (msg) => {
+    if (typeof msg?.code === 'string') fn(msg.code);
+  });
+}
+
+/**
+ * Marks a pooled connection to be dropped rather than reused, with the mark
+ * knex itself puts on a connection that broke: the pool destroys it when it
+ * would next hand it out, and opens another.
+ */
+export function discard(conn: RawConnection, reason: string): void {
+  (conn as { __knex__disposed?: unknown }).__knex__disposed = reason;
+}
