@@ -108,7 +108,7 @@ describe('edge hardening: no 500 on client input', function () {
       expect(await feedHead()).to.equal(head);
       // the invite is still usable
       const ok = await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'Good Name', password: 'a good password' });
-      expect(ok.status, ok.text).to.equal(201);
+      expect(ok.status, ok.text).to.equal(202);
     });
 
     it('answers it on the signed inbound route after the signature verifies; unsigned callers still get the empty 401', async () => {

@@ -68,8 +68,10 @@ describe('sessions', function () {
     );
     expect(inv.status).to.equal(201);
     const accept = await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'New Person', password: 'pw-of-new-person' });
-    expect(accept.status).to.equal(201);
-    expect(accept.body.member).to.include({ email: 'new.person@example.com', role: 'viewer', status: 'active' });
+    expect(accept.status).to.equal(202);
+    expect(accept.body).to.deep.include({ type: 'invite_acceptance', status: 'accepted', email: 'new.person@example.com' });
+    const joined = await t.client.post('/api/session', { email: 'new.person@example.com', password: 'pw-of-new-person' });
+    expect(joined.body.workspaces.find((w: { id: string }) => w.id === owner.workspaceId)).to.include({ role: 'viewer' });
     const again = await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'New Person', password: 'pw-of-new-person' });
     expect(again.status).to.equal(404);
     const list = await t.client.get('/api/members', { cookie: owner.cookie, workspace: owner.workspaceId });

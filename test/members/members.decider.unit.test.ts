@@ -7,12 +7,15 @@ import {
   decideEraseMember,
   decideInvite,
   decideRemove,
+  decideRevokeInvite,
+  mayGrant,
   type ErasureState,
   type MembershipState,
 } from '../../src/capabilities/members/members.decider.js';
 import { codeOf, decider } from '../support/decider-spec.js';
 import { exactDecider } from '../support/decider-spec-exact.js';
 
+const INVITER = { id: 'a', role: 'admin' as const, status: 'active' as const };
 const state = (over: Partial<MembershipState> = {}): MembershipState => ({
   actor: { memberId: 'a', role: 'owner' },
   target: { id: 't', role: 'agent', status: 'active' },
@@ -47,15 +50,32 @@ describe('members decider (unit)', () => {
     const now = new Date('2026-01-02T00:00:00Z');
     const cmd = { inviteId: 'i', memberId: 'm', userId: 'u', email: 'e', name: 'n' };
     expect(
-      codeOf(() => decideAccept(cmd, { invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-01-01T00:00:00Z') }, alreadyMember: false, now })),
-    ).to.equal('invite_not_found');
-    expect(
       codeOf(() =>
-        decideAccept(cmd, { invite: { status: 'accepted', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') }, alreadyMember: false, now }),
+        decideAccept(cmd, {
+          invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-01-01T00:00:00Z') },
+          alreadyMember: false,
+          now,
+          inviter: INVITER,
+        }),
       ),
     ).to.equal('invite_not_found');
     expect(
-      decideAccept(cmd, { invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') }, alreadyMember: false, now })[0]!.payload,
+      codeOf(() =>
+        decideAccept(cmd, {
+          invite: { status: 'accepted', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') },
+          alreadyMember: false,
+          now,
+          inviter: INVITER,
+        }),
+      ),
+    ).to.equal('invite_not_found');
+    expect(
+      decideAccept(cmd, {
+        invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') },
+        alreadyMember: false,
+        now,
+        inviter: INVITER,
+      })[0]!.payload,
     ).to.include({ role: 'agent', invite_id: 'i' });
   });
 
@@ -104,11 +124,126 @@ describe('members decider (unit)', () => {
       .thenRefuses({ code: 'already_member', status: 409 });
     const now = new Date('2026-01-02T00:00:00Z');
     const accept = { inviteId: 'i', memberId: 'm', userId: 'u', email: 'e@example.com', name: 'n' };
-    exactDecider(decideAccept).given({ invite: null, alreadyMember: false, now }).when(accept).thenRefuses({ code: 'invite_not_found', status: 404 });
     exactDecider(decideAccept)
-      .given({ invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') }, alreadyMember: true, now })
+      .given({ invite: null, alreadyMember: false, now, inviter: INVITER })
+      .when(accept)
+      .thenRefuses({ code: 'invite_not_found', status: 404 });
+    exactDecider(decideAccept)
+      .given({ invite: { status: 'pending', role: 'agent', expiresAt: new Date('2026-02-01T00:00:00Z') }, alreadyMember: true, now, inviter: INVITER })
       .when(accept)
       .thenRefuses({ code: 'already_member', status: 409 });
+  });
+
+  describe('invites that outlive their inviter', () => {
+    const now = new Date('2026-01-02T00:00:00Z');
+    const accept = { inviteId: 'i', memberId: 'm', userId: 'u', email: 'e@example.com', name: 'n' };
+    const pending = (role: 'owner' | 'admin' | 'agent' | 'viewer' = 'admin') => ({
+      status: 'pending' as const,
+      role,
+      expiresAt: new Date('2026-02-01T00:00:00Z'),
+    });
+
+    it('who may grant which role: owners any, admins any but owner, agents and viewers none', () => {
+      expect((['owner', 'admin', 'agent', 'viewer'] as const).map((r) => mayGrant('owner', r))).to.deep.equal([true, true, true, true]);
+      expect((['owner', 'admin', 'agent', 'viewer'] as const).map((r) => mayGrant('admin', r))).to.deep.equal([false, true, true, true]);
+      for (const role of ['agent', 'viewer'] as const) expect(mayGrant(role, 'viewer')).to.equal(false);
+    });
+
+    it('accepting re-checks the inviter as they are now: removed, demoted below the role, or gone is a coded refusal', () => {
+      for (const inviter of [{ ...INVITER, status: 'removed' as const }, { ...INVITER, role: 'agent' as const }, { ...INVITER, role: 'viewer' as const }, null])
+        exactDecider(decideAccept)
+          .given({ invite: pending('agent'), inviter, alreadyMember: false, now })
+          .when(accept)
+          .thenRefuses({ code: 'inviter_cannot_grant', status: 409 });
+      // An admin's invite to an owner seat (made before a rule change, or by an owner since demoted to admin).
+      exactDecider(decideAccept)
+        .given({ invite: pending('owner'), inviter: INVITER, alreadyMember: false, now })
+        .when(accept)
+        .thenRefuses({ code: 'inviter_cannot_grant', status: 409 });
+      decider(decideAccept)
+        .given({ invite: pending('owner'), inviter: { ...INVITER, role: 'owner' }, alreadyMember: false, now })
+        .when(accept)
+        .then({ type: 'member.joined', payload: { role: 'owner' } });
+    });
+
+    it('removing a member revokes their pending invites in the same decision', () => {
+      exactDecider(decideRemove)
+        .given(
+          state({
+            pendingInvites: [
+              { id: 'i1', role: 'agent' },
+              { id: 'i2', role: 'viewer' },
+            ],
+          }),
+        )
+        .when({ memberId: 't' })
+        .then(
+          { type: 'member.removed', aggregate_type: 'member', aggregate_id: 't', payload: { member_id: 't', removed_by: 'a' } },
+          {
+            type: 'member.invite_revoked',
+            aggregate_type: 'invite',
+            aggregate_id: 'i1',
+            payload: { invite_id: 'i1', revoked_by: 'a', reason: 'inviter_removed' },
+          },
+          {
+            type: 'member.invite_revoked',
+            aggregate_type: 'invite',
+            aggregate_id: 'i2',
+            payload: { invite_id: 'i2', revoked_by: 'a', reason: 'inviter_removed' },
+          },
+        );
+    });
+
+    it('demoting a member revokes the invites their new role may not grant, and only those', () => {
+      const invites = [
+        { id: 'i-owner', role: 'owner' as const },
+        { id: 'i-admin', role: 'admin' as const },
+      ];
+      exactDecider(decideChangeRole)
+        .given(state({ target: { id: 't', role: 'owner', status: 'active' }, activeOwners: 2, pendingInvites: invites }))
+        .when({ memberId: 't', role: 'admin' })
+        .then(
+          { type: 'member.role_changed', aggregate_type: 'member', aggregate_id: 't', payload: { member_id: 't', from: 'owner', to: 'admin' } },
+          {
+            type: 'member.invite_revoked',
+            aggregate_type: 'invite',
+            aggregate_id: 'i-owner',
+            payload: { invite_id: 'i-owner', revoked_by: 'a', reason: 'inviter_demoted' },
+          },
+        );
+      const toAgent = decideChangeRole(
+        { memberId: 't', role: 'agent' },
+        state({ target: { id: 't', role: 'admin', status: 'active' }, pendingInvites: invites }),
+      );
+      expect(toAgent.slice(1).map((e) => e.aggregate_id)).to.deep.equal(['i-owner', 'i-admin']);
+      const promoted = decideChangeRole(
+        { memberId: 't', role: 'owner' },
+        state({ target: { id: 't', role: 'admin', status: 'active' }, pendingInvites: invites }),
+      );
+      expect(promoted.map((e) => e.type)).to.deep.equal(['member.role_changed']);
+    });
+
+    it('revoking: a pending (or expired) invite is revoked once, an accepted one is 409, an owner seat needs an owner', () => {
+      const admin = { memberId: 'a', role: 'admin' as const };
+      const revoke = exactDecider(decideRevokeInvite);
+      revoke
+        .given({ actor: admin, invite: { status: 'pending', role: 'agent' } })
+        .when({ inviteId: 'i' })
+        .then({ type: 'member.invite_revoked', aggregate_type: 'invite', aggregate_id: 'i', payload: { invite_id: 'i', revoked_by: 'a', reason: 'revoked' } });
+      revoke
+        .given({ actor: admin, invite: { status: 'revoked', role: 'agent' } })
+        .when({ inviteId: 'i' })
+        .thenNothing();
+      revoke
+        .given({ actor: admin, invite: { status: 'accepted', role: 'agent' } })
+        .when({ inviteId: 'i' })
+        .thenRefuses({ code: 'member_active', status: 409 });
+      revoke
+        .given({ actor: admin, invite: { status: 'pending', role: 'owner' } })
+        .when({ inviteId: 'i' })
+        .thenRefuses({ code: 'owner_required', status: 403 });
+      revoke.given({ actor: admin, invite: null }).when({ inviteId: 'i' }).thenRefuses({ code: 'not_found', status: 404 });
+    });
   });
 
   describe('a new workspace', () => {

@@ -93,7 +93,7 @@ describe('operator CLI (commander)', function () {
           const cookie = (owner.headers.get('set-cookie') ?? '').split(';')[0]!;
           const viewerEmail = `cli-viewer-${Date.now()}@example.com`;
           const inv = await t.client.post('/api/members/invites', { email: viewerEmail, role: 'viewer' }, { cookie, workspace: ws.json.workspace_id });
-          expect((await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'V', password: 'viewer password' })).status).to.equal(201);
+          expect((await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'V', password: 'viewer password' })).status).to.equal(202);
           return runCli(
             ['keys', 'create', '--workspace', ws.json.workspace_id, '--member-email', viewerEmail, '--name', 'x', '--scopes', 'settings:write'],
             env,

@@ -115,6 +115,11 @@ export async function addMember(t: TestService, owner: Member, role: string): Pr
   const inv = await t.client.post('/api/members/invites', { email, role }, { cookie: owner.cookie, workspace: owner.workspaceId });
   expect(inv.status, inv.text).to.equal(201);
   const acc = await t.client.post('/api/invites/accept', { token: inv.body.token, name: 'New Member', password });
-  expect(acc.status, acc.text).to.equal(201);
-  return { workspaceId: owner.workspaceId, memberId: acc.body.member.id, email, password, cookie: await signIn(t, email, password) };
+  expect(acc.status, acc.text).to.equal(202);
+  // The acceptance says nothing of the account (members.routes.ts): the membership shows when signing in.
+  const session = await t.client.post('/api/session', { email, password });
+  expect(session.status, session.text).to.equal(201);
+  const joined = session.body.workspaces.find((w: { id: string }) => w.id === owner.workspaceId);
+  expect(joined, session.text).to.not.equal(undefined);
+  return { workspaceId: owner.workspaceId, memberId: joined.member_id, email, password, cookie: (session.headers.get('set-cookie') ?? '').split(';')[0]! };
 }

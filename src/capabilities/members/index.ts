@@ -20,11 +20,20 @@ export {
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
   already_member: { status: 409, when: 'Inviting someone who is already a member.' },
-  member_active: { status: 409, when: 'Revoking an invite that was already accepted.' },
+  member_active: { status: 409, when: 'Revoking an invite that was already accepted (remove the member instead), or erasing a member not yet removed.' },
+  inviter_cannot_grant: {
+    status: 409,
+    when: 'Accepting an invite whose inviter is no longer an active member whose role may grant the invited role (ask for a new invite).',
+  },
+  mail_refused: { status: 422, when: "Inviting with a mail relay that refuses the invitee's address for good (a 5xx): nothing was invited." },
+  mail_relay_unavailable: {
+    status: 503,
+    when: 'Inviting while the mail relay is unreachable or answers 4xx: nothing was invited; `Retry-After` says when to try again.',
+  },
   last_owner: { status: 409, when: 'Removing or demoting the last owner.' },
   owner_required: { status: 403, when: 'Granting or removing the owner role, or inviting an owner, without being an owner.' },
   invite_not_found: { status: 404, when: 'An invite token that is unknown, expired, revoked or used.' },
-  invalid_credentials: { status: 401, when: 'Accepting an invite as an existing user with a wrong password.' },
+  invalid_credentials: { status: 401, when: 'Creating a workspace (the CLI) for an existing user with a wrong password.' },
   workspace_exists: { status: 409, when: 'Creating a workspace that already exists (the CLI, retried).' },
 });
 

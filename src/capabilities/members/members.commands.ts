@@ -17,12 +17,15 @@ import {
   decideEraseMember,
   decideInvite,
   decideRemove,
+  decideRevokeInvite,
+  type AcceptState,
   type ErasureState,
   type MembershipState,
+  type RevokeState,
 } from './members.decider.js';
 import type { Forgettable } from '../../eventstore/forgettable.js';
 import type { MemberEvent } from './members.events.js';
-import { countActiveOwners, findInvite, findMember, hasActiveMemberWithEmail, activeMemberOfUser } from './members.read.js';
+import { countActiveOwners, findInvite, findMember, hasActiveMemberWithEmail, activeMemberOfUser, pendingInvitesBy } from './members.read.js';
 import type { Db } from '../../commands/command.js';
 
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
@@ -38,19 +41,55 @@ async function membershipState(db: Db, tenantId: string, actor: Actor, targetId:
     actor,
     target: target ? { id: target.id, role: target.role, status: target.status } : null,
     activeOwners: await countActiveOwners(db, tenantId),
+    pendingInvites: target ? await pendingInvitesBy(db, tenantId, target.id) : [],
   };
 }
 
-export const changeMemberRole = (input: { actor: Actor; memberId: string; role: Role }): CommandSpec<MembershipState, MemberEvent> => ({
+/**
+ * What a revoked invite leaves beside the log: its token stops working, and its data key goes, so the invitee's
+ * e-mail (someone who never joined) is forgotten in the log, the feed and delivery records, in the same transaction.
+ */
+const forgetRevoked =
+  (forgettable: Forgettable): NonNullable<CommandSpec<unknown, MemberEvent>['beside']> =>
+  async (db, events, ctx) => {
+    const ids = events.flatMap((e) => (e.type === 'member.invite_revoked' ? [e.payload.invite_id] : []));
+    if (ids.length === 0) return;
+    await db('invite_tokens').where({ tenant_id: ctx.tenantId }).whereIn('invite_id', ids).del();
+    await forgettable.destroy(
+      db,
+      ctx.tenantId,
+      ids.map((id) => `invite:${id}`),
+    );
+  };
+
+/** Changes a member's role; the invites they could no longer send are revoked in the same command. */
+export const changeMemberRole = (
+  input: { actor: Actor; memberId: string; role: Role },
+  forgettable: Forgettable,
+): CommandSpec<MembershipState, MemberEvent> => ({
   name: 'ChangeMemberRole',
   load: (db, ctx) => membershipState(db, ctx.tenantId, input.actor, input.memberId),
   decide: (s) => decideChangeRole({ memberId: input.memberId, role: input.role }, s),
+  beside: forgetRevoked(forgettable),
 });
 
-export const removeMember = (input: { actor: Actor; memberId: string }): CommandSpec<MembershipState, MemberEvent> => ({
+/** Removes a member; their pending invites are revoked in the same command. */
+export const removeMember = (input: { actor: Actor; memberId: string }, forgettable: Forgettable): CommandSpec<MembershipState, MemberEvent> => ({
   name: 'RemoveMember',
   load: (db, ctx) => membershipState(db, ctx.tenantId, input.actor, input.memberId),
   decide: (s) => decideRemove({ memberId: input.memberId }, s),
+  beside: forgetRevoked(forgettable),
+});
+
+/** Revokes a pending invite: its token stops working and the invitee's e-mail is forgotten. */
+export const revokeInvite = (input: { actor: Actor; inviteId: string }, forgettable: Forgettable): CommandSpec<RevokeState, MemberEvent> => ({
+  name: 'RevokeInvite',
+  load: async (db, ctx) => {
+    const inv = await findInvite(db, ctx.tenantId, input.inviteId);
+    return { actor: input.actor, invite: inv ? { status: inv.status, role: inv.role } : null };
+  },
+  decide: (s) => decideRevokeInvite({ inviteId: input.inviteId }, s),
+  beside: forgetRevoked(forgettable),
 });
 
 /**
@@ -108,14 +147,16 @@ export function acceptInvite(input: {
   email: string;
   name: string;
   newUser: { passwordHash: string; now: Date } | null;
-}): CommandSpec<Parameters<typeof decideAccept>[1], MemberEvent> {
+}): CommandSpec<AcceptState, MemberEvent> {
   return {
     name: 'AcceptInvite',
     load: async (db, ctx) => {
       const inv = await findInvite(db, ctx.tenantId, input.inviteId);
+      const inviter = inv ? await findMember(db, ctx.tenantId, inv.invited_by) : undefined;
       return {
         now: ctx.now,
         invite: inv ? { status: inv.status, role: inv.role, expiresAt: inv.expires_at } : null,
+        inviter: inviter ? { id: inviter.id, role: inviter.role, status: inviter.status } : null,
         alreadyMember: !!(await activeMemberOfUser(db, ctx.tenantId, input.userId)),
       };
     },

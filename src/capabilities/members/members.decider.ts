@@ -15,11 +15,34 @@ export interface MembershipState {
   actor: { memberId: string; role: Role };
   target: MemberView | null;
   activeOwners: number;
+  /** the target's invites still pending (accepted and revoked ones are done) */
+  pendingInvites?: readonly PendingInvite[];
+}
+
+export interface PendingInvite {
+  id: string;
+  role: Role;
 }
 
 function requireOwnerFor(actorRole: Role, touchesOwner: boolean): void {
   if (touchesOwner && actorRole !== 'owner') throw new Forbidden('owner_required', 'Only an owner can grant, change or remove the owner role.');
 }
+
+/**
+ * Whether a member of `role` may grant `invited` by inviting someone: owners any role, admins any but owner (the
+ * `members:invite` scope and the owner rule), agents and viewers none.
+ */
+export function mayGrant(role: Role, invited: Role): boolean {
+  return role === 'owner' || (role === 'admin' && invited !== 'owner');
+}
+
+type RevokeReason = 'revoked' | 'inviter_removed' | 'inviter_demoted';
+const revoked = (inviteId: string, by: string, reason: RevokeReason): MemberEvent => ({
+  type: 'member.invite_revoked',
+  aggregate_type: 'invite',
+  aggregate_id: inviteId,
+  payload: { invite_id: inviteId, revoked_by: by, reason },
+});
 
 export function decideChangeRole(cmd: { memberId: string; role: Role }, s: MembershipState): MemberEvent[] {
   if (!s.target || s.target.status !== 'active') throw new NotFound('member');
@@ -33,6 +56,8 @@ export function decideChangeRole(cmd: { memberId: string; role: Role }, s: Membe
       aggregate_id: cmd.memberId,
       payload: { member_id: cmd.memberId, from: s.target.role, to: cmd.role },
     },
+    // The invites they could make as they were, and could not make now, go with the old role.
+    ...(s.pendingInvites ?? []).filter((i) => !mayGrant(cmd.role, i.role)).map((i) => revoked(i.id, s.actor.memberId, 'inviter_demoted')),
   ];
 }
 
@@ -40,7 +65,25 @@ export function decideRemove(cmd: { memberId: string }, s: MembershipState): Mem
   if (!s.target || s.target.status !== 'active') throw new NotFound('member');
   requireOwnerFor(s.actor.role, s.target.role === 'owner');
   if (s.target.role === 'owner' && s.activeOwners <= 1) throw new Conflict('last_owner', 'The last owner cannot be removed.');
-  return [{ type: 'member.removed', aggregate_type: 'member', aggregate_id: cmd.memberId, payload: { member_id: cmd.memberId, removed_by: s.actor.memberId } }];
+  return [
+    { type: 'member.removed', aggregate_type: 'member', aggregate_id: cmd.memberId, payload: { member_id: cmd.memberId, removed_by: s.actor.memberId } },
+    // A removed member's invites would otherwise outlive them, granting what they can no longer grant.
+    ...(s.pendingInvites ?? []).map((i) => revoked(i.id, s.actor.memberId, 'inviter_removed')),
+  ];
+}
+
+export interface RevokeState {
+  actor: { memberId: string; role: Role };
+  invite: { status: 'pending' | 'accepted' | 'revoked'; role: Role } | null;
+}
+
+/** Revokes a pending invite (expired or not: revoking also forgets the invitee's e-mail). A repeat decides nothing. */
+export function decideRevokeInvite(cmd: { inviteId: string }, s: RevokeState): MemberEvent[] {
+  if (!s.invite) throw new NotFound('invite');
+  requireOwnerFor(s.actor.role, s.invite.role === 'owner');
+  if (s.invite.status === 'revoked') return [];
+  if (s.invite.status === 'accepted') throw new Conflict('member_active', 'This invite was accepted: remove the member instead (DELETE /api/members/{id}).');
+  return [revoked(cmd.inviteId, s.actor.memberId, 'revoked')];
 }
 
 export interface InviteCommand {
@@ -72,14 +115,27 @@ export interface AcceptCommand {
 }
 
 export interface InviteView {
-  status: 'pending' | 'accepted';
+  status: 'pending' | 'accepted' | 'revoked';
   role: Role;
   expiresAt: Date;
 }
 
-export function decideAccept(cmd: AcceptCommand, s: { invite: InviteView | null; alreadyMember: boolean; now: Date }): MemberEvent[] {
+export interface AcceptState {
+  invite: InviteView | null;
+  /** who sent the invite, as they are now (null: no longer found) */
+  inviter: MemberView | null;
+  alreadyMember: boolean;
+  now: Date;
+}
+
+export function decideAccept(cmd: AcceptCommand, s: AcceptState): MemberEvent[] {
   if (!s.invite || s.invite.status !== 'pending' || s.invite.expiresAt.getTime() <= s.now.getTime()) {
     throw new NotFound('invite', 'invite_not_found');
+  }
+  // An invite grants what its inviter may grant now, not what they could when they sent it: a removed or demoted
+  // inviter's invites are revoked with them, and this holds for any that were not (sent while the removal ran).
+  if (!s.inviter || s.inviter.status !== 'active' || !mayGrant(s.inviter.role, s.invite.role)) {
+    throw new Conflict('inviter_cannot_grant', 'The member who sent this invite can no longer grant this role; ask for a new invite.');
   }
   if (s.alreadyMember) throw new Conflict('already_member', 'You are already a member of this workspace.');
   return [

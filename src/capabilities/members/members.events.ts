@@ -40,5 +40,17 @@ export const MemberErased = defineEvent({
   payload: payload({ member_id: Uuid(), invite_id: Nullable(Uuid()), erased_by: Uuid() }),
 });
 
-export const memberEvents = [MemberJoined, MemberRoleChanged, MemberRemoved, MemberInvited, MemberErased] as const;
+export const MemberInviteRevoked = defineEvent({
+  type: 'member.invite_revoked',
+  aggregate_type: 'invite',
+  description:
+    "A pending invite was revoked: by a member (`reason` `revoked`), or because its inviter was removed or demoted to a role that may no longer grant it (`inviter_removed`, `inviter_demoted`), in the same command. Its token stops working, and the invitee's e-mail is forgotten (the invite's data key is destroyed): `member.invited` reads `email: null` from now on. Ids only.",
+  payload: payload({
+    invite_id: Uuid(),
+    revoked_by: Uuid(),
+    reason: Type.Union([Type.Literal('revoked'), Type.Literal('inviter_removed'), Type.Literal('inviter_demoted')]),
+  }),
+});
+
+export const memberEvents = [MemberJoined, MemberRoleChanged, MemberRemoved, MemberInvited, MemberErased, MemberInviteRevoked] as const;
 export type MemberEvent = EventOf<(typeof memberEvents)[number]>;

@@ -36,7 +36,7 @@ export const INVITES = tableSpec({
 
 export const membersProjector: Projector<MemberEvent> = {
   name: 'members',
-  handles: ['member.joined', 'member.role_changed', 'member.removed', 'member.invited', 'member.erased'],
+  handles: ['member.joined', 'member.role_changed', 'member.removed', 'member.invited', 'member.erased', 'member.invite_revoked'],
   tables: ['invites', 'members'],
   project(events, writes) {
     const invites = writes.table(INVITES);
@@ -80,6 +80,10 @@ export const membersProjector: Projector<MemberEvent> = {
           });
           break;
         }
+        case 'member.invite_revoked':
+          // Its data key went with it: the e-mail is forgotten here too (a rebuild reads it as null from the log).
+          invites.patch({ tenant_id: e.tenant_id, id: e.payload.invite_id }, { status: 'revoked', email: null });
+          break;
         case 'member.erased':
           members.patch({ tenant_id: e.tenant_id, id: e.payload.member_id }, { email: null, name: null, erased_at: e.created_at, updated_at: e.created_at });
           if (e.payload.invite_id) invites.patch({ tenant_id: e.tenant_id, id: e.payload.invite_id }, { email: null });

@@ -23,9 +23,10 @@ export interface MemberRow {
 export interface InviteRow {
   tenant_id: string;
   id: string;
+  /** null once forgotten: the invite was revoked, or the member who accepted it erased */
   email: string | null;
   role: Role;
-  status: 'pending' | 'accepted';
+  status: 'pending' | 'accepted' | 'revoked';
   invited_by: string;
   created_at: Date;
   expires_at: Date;
@@ -94,8 +95,50 @@ export async function countActiveOwners(db: Db, tenantId: string): Promise<numbe
 }
 
 export async function findInvite(db: Db, tenantId: string, id: string): Promise<InviteRow | undefined> {
-  return db('invites').where({ tenant_id: tenantId, id }).first();
+  return isUuid(id) ? db('invites').where({ tenant_id: tenantId, id }).first() : undefined;
 }
+
+export const invitesOf = (db: Db, tenantId: string) => db('invites').where({ tenant_id: tenantId });
+
+/** The invites a member sent that are still pending (expired ones too: they still hold the invitee's e-mail). */
+export async function pendingInvitesBy(db: Db, tenantId: string, memberId: string): Promise<{ id: string; role: Role }[]> {
+  return invitesOf(db, tenantId).andWhere({ invited_by: memberId, status: 'pending' }).select('id', 'role');
+}
+
+export const inviteList: ListSpec = {
+  itemType: 'invite',
+  sorts: { created_at: { column: 'created_at', kind: 'timestamp' } },
+  defaultSort: 'created_at',
+  defaultOrder: 'asc',
+};
+
+/** An invite as the API shows it; `expired`: pending, but past its expiry (it can only be revoked now). */
+export function renderInvite(i: InviteRow, now: Date) {
+  return {
+    type: 'invite',
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    status: i.status === 'pending' && i.expires_at.getTime() <= now.getTime() ? 'expired' : i.status,
+    invited_by: i.invited_by,
+    created_at: i.created_at.toISOString(),
+    expires_at: i.expires_at.toISOString(),
+  };
+}
+
+export const inviteSchema = object(
+  {
+    type: constant('invite'),
+    id: uuid,
+    email: nullable(str({ description: "The invitee's e-mail; null once forgotten (the invite was revoked, or the member who accepted it erased)." })),
+    role: oneOfStrings(ROLES),
+    status: oneOfStrings(['pending', 'expired', 'accepted', 'revoked']),
+    invited_by: uuid,
+    created_at: dateTime,
+    expires_at: dateTime,
+  },
+  { title: 'Invite' },
+);
 
 /** The invite a token opens (only the token's hash is stored). */
 export async function findInviteByTokenHash(db: Db, tokenHash: string): Promise<InviteRow | undefined> {

@@ -3,29 +3,61 @@ import { answerCommand } from '../../api/command-context.js';
 import { commandRoute } from '../../api/command-route.js';
 import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { constant, dateTime, ERROR, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { constant, ERROR, extend, object, oneOfStrings, str } from '../../api/schemas.js';
 import { ROLES, type Role } from '../../api/scopes.js';
 import type { CommandContext } from '../../commands/command.js';
-import { eventOf } from '../../eventstore/envelope.js';
 import type { Db } from '../../platform/db/database.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
-import { NotFound, Unauthorized } from '../../platform/errors.js';
+import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { findUserByEmail, hashPassword, SigninThrottle, verifyPassword } from '../users/index.js';
+import { findUserByEmail, hashPassword, normalizeEmail, SigninThrottle, verifyPassword } from '../users/index.js';
 import { findWorkspace, renderWorkspace, workspaceSchema } from '../workspaces/index.js';
-import { acceptInvite, changeMemberRole, eraseMember, inviteMember, removeMember } from './members.commands.js';
-import { findInviteByTokenHash, findMember, memberList, memberSchema, membersOf, renderMember, type MemberRow } from './members.read.js';
+import { acceptInvite, changeMemberRole, eraseMember, inviteMember, removeMember, revokeInvite } from './members.commands.js';
+import { decideInvite } from './members.decider.js';
+import { mailInvite } from './members.mail.js';
+import {
+  findInvite,
+  findInviteByTokenHash,
+  findMember,
+  hasActiveMemberWithEmail,
+  inviteList,
+  inviteSchema,
+  invitesOf,
+  memberList,
+  memberSchema,
+  membersOf,
+  renderInvite,
+  renderMember,
+  type InviteRow,
+  type MemberRow,
+} from './members.read.js';
 
-const inviteSchema = object(
+const newInviteSchema = extend(
+  inviteSchema,
   {
-    type: constant('invite'),
-    id: uuid,
-    email: str(),
-    role: oneOfStrings(ROLES),
-    token: str({ description: 'Shown this once; pass it to POST /api/invites/accept.' }),
-    expires_at: dateTime,
+    delivery: oneOfStrings(['email', 'answer'], {
+      description:
+        "`email`: the token went to the invitee's mailbox (the operator set SMTP_RELAY_URL) and is not in this answer; `answer`: no relay, the token is here.",
+    }),
+    token: str({
+      description: 'Only without a mail relay (`delivery: "answer"`): shown this once; pass it to the invitee, who accepts with POST /api/invites/accept.',
+    }),
   },
-  { title: 'Invite' },
+  { title: 'NewInvite', optional: ['token'] },
+);
+
+const acceptanceSchema = object(
+  {
+    type: constant('invite_acceptance'),
+    status: constant('accepted'),
+    email: str({ description: 'The address the invite is for: sign in with it (POST /api/session) to reach the workspace.' }),
+    workspace: workspaceSchema,
+  },
+  {
+    title: 'InviteAcceptance',
+    description:
+      'The same answer whether or not the address had an account, and whatever the password: with the password of an existing account, or any new password for an address without one, the membership is there when you sign in; with a wrong one, nothing changed and the invite still works.',
+  },
 );
 
 const role = Type.Unsafe<Role>({ type: 'string', enum: [...ROLES] });
@@ -38,8 +70,6 @@ const InviteAcceptance = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const membershipSchema = object({ type: constant('membership'), member: memberSchema, workspace: workspaceSchema }, { title: 'Membership' });
 
 export function membersRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock } = deps;
@@ -61,30 +91,62 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       render: renderMember,
     }),
 
-    commandRoute(deps, {
+    listRoute<InviteRow, { status?: 'pending' | 'expired' }>({
+      path: '/members/invites',
+      permission: 'members:read',
+      summary: 'List the pending invites (or, with status=expired, those past their expiry: revoke them to forget their e-mails)',
+      item: inviteSchema,
+      spec: inviteList,
+      filters: { status: { type: 'string', enum: ['pending', 'expired'] } },
+      query: ({ principal, query }) =>
+        invitesOf(db, principal.tenantId)
+          .andWhere({ status: 'pending' })
+          .andWhere('expires_at', query.status === 'expired' ? '<=' : '>', clock.now()),
+      render: (i) => renderInvite(i, clock.now()),
+    }),
+
+    // Not a commandRoute: with a mail relay the token is mailed before the command commits (a relay that refuses
+    // leaves nothing behind, and an invite nobody can accept never exists), and the answer then carries no token.
+    route<Static<typeof NewInvite>>({
       method: 'post',
       path: '/members/invites',
       permission: 'members:invite',
-      summary: 'Invite a member',
+      summary: "Invite a member (the token goes to the invitee's mailbox when the operator set a mail relay)",
       body: NewInvite,
-      command: ({ principal: p, body, write }) => {
-        const { spec, token } = inviteMember({
-          actor: { memberId: p.memberId, role: p.role },
-          inviteId: write.ids.uuid(),
-          email: body.email,
-          role: body.role,
-          now: clock.now(),
-        });
-        // The token is shown once; only its hash is kept.
-        return { spec, extra: { token } };
+      responses: { 201: newInviteSchema, 403: ERROR, 409: ERROR, 503: ERROR },
+      async handle(call) {
+        const { principal: p, body, write } = call;
+        const actor = { memberId: p.memberId, role: p.role };
+        const { spec, token } = inviteMember({ actor, inviteId: write.ids.uuid(), email: body.email, role: body.role, now: clock.now() });
+        if (deps.mail) {
+          // Refusals first (nothing is mailed for an invite that will not be made); the command decides again.
+          decideInvite(
+            { inviteId: '', email: '', role: body.role, expiresAt: '' },
+            { actor, alreadyMember: await hasActiveMemberWithEmail(db, p.tenantId, normalizeEmail(body.email)) },
+          );
+          await mailInvite(deps, { to: normalizeEmail(body.email), token, role: body.role, tenantId: p.tenantId, inviterId: p.memberId });
+        }
+        return answerCommand(call, deps, spec, async ([invited], tx = db) => ({
+          status: 201,
+          body: {
+            ...renderInvite((await findInvite(tx, p.tenantId, invited!.aggregate_id))!, clock.now()),
+            ...(deps.mail ? { delivery: 'email' } : { delivery: 'answer', token }),
+          },
+        }));
       },
+    }),
+
+    commandRoute(deps, {
+      method: 'delete',
+      path: '/members/invites/:id',
+      permission: 'members:invite',
+      summary: "Revoke a pending invite: its token stops working and the invitee's e-mail is forgotten; a repeat answers the same",
+      responses: { 403: ERROR, 404: ERROR, 409: ERROR },
+      command: ({ principal: p, params }) => revokeInvite({ actor: { memberId: p.memberId, role: p.role }, inviteId: params.id! }, deps.forgettable),
       answer: {
-        status: 201,
+        status: 200,
         schema: inviteSchema,
-        read: async (_tx, events) => {
-          const i = eventOf(events, 'member.invited').payload;
-          return { type: 'invite', id: i.invite_id, email: i.email, role: i.role, expires_at: i.expires_at };
-        },
+        read: async (tx, _events, call) => renderInvite((await findInvite(tx, call.principal.tenantId, call.params.id!))!, clock.now()),
       },
     }),
 
@@ -92,23 +154,26 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/invites/accept',
       permission: 'public',
-      summary: 'Accept an invite (join the workspace)',
-      responses: { 201: membershipSchema, 401: ERROR, 404: ERROR, 409: ERROR, 429: ERROR },
+      summary: 'Accept an invite (join the workspace); the answer is the same whether or not the address has an account',
+      responses: { 202: acceptanceSchema, 404: ERROR, 409: ERROR, 429: ERROR },
       body: InviteAcceptance,
       async handle(call) {
         const { body, ctx: rctx, req, write } = call;
         const found = await findInviteByTokenHash(db, sha256Hex(body.token));
-        // An invite whose e-mail was erased (with the member who accepted it) cannot be used again.
+        // An invite whose e-mail was forgotten (revoked, or its member erased) cannot be used again.
         if (!found || found.email === null) throw new NotFound('invite', 'invite_not_found');
         const invite = { ...found, email: found.email };
+        const workspace = renderWorkspace((await findWorkspace(db, invite.tenant_id))!);
+        // The answer says nothing of the account: whether the address had one, and whether the password was its
+        // password. Holding an invite token must not tell its holder (the inviter, without a relay) either.
+        const accepted = { status: 202, body: { type: 'invite_acceptance', status: 'accepted', email: invite.email, workspace } };
         // Password work for the invitee's e-mail is throttled and queued like a sign-in (users/throttle.ts).
         const pass = await throttle.take(invite.email, req.ip);
         const existing = await findUserByEmail(db, invite.email);
-        if (existing && !(await verifyPassword(body.password, existing.password_hash, pass.lane))) {
-          throw new Unauthorized('invalid_credentials', "A user with this e-mail exists; accept with that user's password.");
-        }
+        // One scrypt derivation either way: checking the account's password, or hashing the new account's.
         const now = clock.now();
         const newUser = existing ? null : { passwordHash: await hashPassword(body.password, pass.lane), now };
+        if (existing && !(await verifyPassword(body.password, existing.password_hash, pass.lane))) return accepted;
         const memberId = write.ids.uuid();
         // Not a commandRoute: the caller has no principal (the token names the workspace, and the acceptance acts as the
         // new member), and the password work above runs before the command, outside its transaction.
@@ -128,17 +193,11 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
               memberId,
               userId: existing?.id ?? write.ids.uuid(),
               email: invite.email,
-              name: existing?.name ?? body.name,
+              // the name given here is the member's in this workspace, whoever the account is
+              name: body.name,
               newUser,
             }),
-            async ([joined], tx = db) => ({
-              status: 201,
-              body: {
-                type: 'membership',
-                member: await memberIn(tx, invite.tenant_id, joined!.aggregate_id),
-                workspace: renderWorkspace((await findWorkspace(tx, invite.tenant_id))!),
-              },
-            }),
+            async () => accepted,
             ctx,
           );
           await pass.refund();
@@ -153,7 +212,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'members:invite',
       summary: "Change a member's role",
       body: Type.Object({ role }, { additionalProperties: false }),
-      command: ({ principal: p, params, body }) => changeMemberRole({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id!, role: body.role }),
+      command: ({ principal: p, params, body }) =>
+        changeMemberRole({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id!, role: body.role }, deps.forgettable),
       answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
     }),
 
@@ -161,8 +221,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       method: 'delete',
       path: '/members/:id',
       permission: 'members:invite',
-      summary: 'Remove a member (their keys stop working)',
-      command: ({ principal: p, params }) => removeMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }),
+      summary: 'Remove a member (their keys stop working, their pending invites are revoked)',
+      command: ({ principal: p, params }) => removeMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }, deps.forgettable),
       answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
     }),
 

@@ -1,8 +1,10 @@
 // Users: sign-in identities (e-mail, name, password hash), kept beside the log,
 // and what protects signing in (throttling per account and address, or per device cookie; fair hashing).
-// No events and no routes of their own: members and access build on them.
+// No events: an account is no workspace's. Its routes are the self-service password reset;
+// members and access build on the rest.
 import { defineModule } from '../capability.js';
 import { defineErrors } from '../../platform/errors.js';
+import { usersRoutes } from './users.routes.js';
 
 export { findUserByEmail, forgetUserIfUnattached, insertUser, normalizeEmail, revokeDevices, type UserRow } from './users.repo.js';
 export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
@@ -11,7 +13,9 @@ export { SigninThrottle, TooManyAttempts, type BucketKind, type PresentedDevice 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
   email_taken: { status: 409, when: 'Creating a user whose e-mail is taken.' },
-  too_many_attempts: { status: 429, when: 'Sign-in throttled; `Retry-After` says when to try again.' },
+  too_many_attempts: { status: 429, when: 'Sign-in (or asking for password-reset links) throttled; `Retry-After` says when to try again.' },
+  mail_not_configured: { status: 422, when: 'Asking for a password reset on an instance that sends no mail (no SMTP_RELAY_URL), whatever the address.' },
+  reset_not_found: { status: 404, when: 'A password-reset token that is unknown, used or expired.' },
 });
 
-export const usersModule = defineModule({ name: 'users', errors, tables: ['users', 'signin_throttle'], events: [] });
+export const usersModule = defineModule({ name: 'users', errors, tables: ['users', 'signin_throttle', 'password_resets'], events: [], routes: usersRoutes });

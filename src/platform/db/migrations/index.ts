@@ -33,6 +33,7 @@ import * as m040 from './040_conversation_ratings.js';
 import * as m035 from './035_event_hash_chain.js';
 import * as m036 from './036_audit_checkpoints.js';
 import * as m033 from './033_security_review.js';
+import * as m034 from './034_password_resets.js';
 import * as m037 from './037_email_channels.js';
 import * as m038 from './038_email_messages.js';
 
@@ -73,6 +74,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '035_event_hash_chain': m035,
   '036_audit_checkpoints': m036,
   '033_security_review': m033,
+  '034_password_resets': m034,
   '037_email_channels': m037,
   '038_email_messages': m038,
 };
