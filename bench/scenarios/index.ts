@@ -4,6 +4,7 @@
 import { append } from './append.js';
 import { calibrate } from './calibrate.js';
 import { deepPage } from './deep-page.js';
+import { emailInbound } from './email-inbound.js';
 import { inbound } from './inbound.js';
 import { read } from './read.js';
 import { rateLimit } from './rate-limit.js';
@@ -21,7 +22,7 @@ export { FULL, QUICK, sampleConversation, type Ctx, type Scenario, type Sizes } 
  * In the order they run: the service scenarios share one service process; the store scenarios need none.
  * deep-page goes last of the service ones: a million seeded rows are best added after the others ran.
  */
-export const SCENARIOS: Scenario[] = [write, read, reply, rls, rateLimit, inbound, webhook, calibrate, search, deepPage, append, rebuild];
+export const SCENARIOS: Scenario[] = [write, read, reply, rls, rateLimit, inbound, emailInbound, webhook, calibrate, search, deepPage, append, rebuild];
 
 /** Every row name the full table carries, in the order it prints (the smoke test checks each is there). */
 export const ROW_NAMES = [
@@ -35,6 +36,7 @@ export const ROW_NAMES = [
   'rls write',
   'rate limit read',
   'inbound',
+  'email inbound',
   'deep-page',
   'deep-page control',
   'search',
