@@ -110,13 +110,14 @@ describe('driver hooks (int)', () => {
   });
 
   it("onServerError hears the SQLSTATE of a failed statement on pg's connection", async () => {
-    const conn = await acquireRaw<RawConnection & { query(sql: string): Promise<unknown> }>(db);
+    const conn = await acquireRaw<RawConnection>(db);
+    const query = (sql: string) => conn.query(sql) as Promise<unknown>;
     const codes: string[] = [];
     onServerError(conn, (code) => codes.push(code));
-    await conn.query('SELECT 1/0').catch(() => undefined);
-    await conn.query('BEGIN READ ONLY');
-    await conn.query('CREATE TEMP TABLE nope (x int)').catch(() => undefined);
-    await conn.query('ROLLBACK');
+    await query('SELECT 1/0').catch(() => undefined);
+    await query('BEGIN READ ONLY');
+    await query('CREATE TEMP TABLE nope (x int)').catch(() => undefined);
+    await query('ROLLBACK');
     expect(codes).to.deep.equal(['22012', '25006']);
     await releaseRaw(db, conn);
   });
