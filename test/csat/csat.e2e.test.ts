@@ -161,6 +161,9 @@ describe('CSAT: ratings and the report', function () {
       by_assignee: [],
     });
     expect((await t.client.get('/api/reports/csat?since=yesterday', { key })).status).to.equal(400);
+    const yearZero = await t.client.get('/api/reports/csat?until=0000-01-01T00:00:00Z', { key });
+    expect(yearZero.status, yearZero.text).to.equal(400);
+    expect(yearZero.body.errors[0]).to.include({ code: 'invalid_field', field: 'until' });
   });
 
   it("the channel's bridge rates a thread, signed like its inbound posts; a bad signature is the empty 401, an unknown thread a 404", async () => {

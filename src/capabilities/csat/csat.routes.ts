@@ -1,6 +1,8 @@
 import { commandRoute } from '../../api/command-route.js';
 import type { Principal } from '../../api/context.js';
 import { route, type RouteDef } from '../../api/routes.js';
+import { BadRequest } from '../../platform/errors.js';
+import { isInstant } from '../../platform/query/filter.js';
 import type { CoreDeps } from '../capability.js';
 import { rateConversation, type RatedConversationLookup } from './csat.commands.js';
 import { csatReport, csatReportSchema, renderRating } from './csat.read.js';
@@ -63,6 +65,12 @@ export function csatRoutes(deps: CoreDeps, lookups: { conversation: RatedConvers
       },
       responses: { 200: csatReportSchema },
       async handle({ principal, query }) {
+        // The format lets through instants Postgres cannot hold (year 0): refused here, before any query.
+        for (const k of ['since', 'until'] as const) {
+          const v = query[k];
+          if (v !== undefined && !isInstant(v))
+            throw new BadRequest('invalid_field', `${k} must be an ISO 8601 instant with a time and an offset (years 1 to 9999).`, k);
+        }
         const body = await csatReport(db, principal.tenantId, { since: query.since, until: query.until, teamId: query.team_id, assigneeId: query.assignee_id });
         return { status: 200, body };
       },
