@@ -45,6 +45,7 @@ export const int = Type.Integer();
 export const integer = (extra: IntegerOptions = {}) => Type.Integer({ type: 'integer', ...extra });
 export const number = (extra: NumberOptions = {}) => Type.Number({ type: 'number', ...extra });
 export const bool = Type.Boolean();
+export const boolean = (extra: SchemaOptions = {}) => Type.Boolean({ type: 'boolean', ...extra });
 export const constant = <const V extends string | boolean | number>(value: V, extra: SchemaOptions = {}): TLiteral<V> =>
   Type.Literal(value, { type: typeof value, const: value, ...extra });
 /** One of these strings, as `enum` (a union of literals would be an `anyOf` of `const`s in the document). */

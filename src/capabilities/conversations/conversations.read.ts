@@ -4,7 +4,7 @@ import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import { batchedOn } from '../../platform/db/batched.js';
 import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
-import { arrayOf, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { arrayOf, boolean, constant, dateTime, extend, int, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { AUTHOR_TYPES, PART_TYPES, PRIORITIES } from './conversations.events.js';
 import type { ConversationState, ConversationView, PartView, PartType, Author, Priority } from './conversations.decider.js';
 import { attributeValuesSchema, type AttributeValue } from '../conversation-attributes/index.js';
@@ -42,13 +42,14 @@ export interface ConversationRow {
 export interface PartRow {
   id: string;
   conversation_id: string;
-  part_type: string;
+  part_type: PartType;
   body: string | null;
-  author_type: string;
+  author_type: Author['type'];
   author_id: string;
   external_id: string | null;
-  attachments: unknown[];
-  details: Record<string, unknown>;
+  attachments: Attachment[];
+  /** the rest of its conversation_part.created payload (conversations.projection.ts): the state a state change left */
+  details: PartDetails;
   /** how its content went, when it did: redacted, unsent (by its author) or erased (with its contact) */
   redacted: 'redacted' | 'unsent' | 'erased' | null;
   created_at: Date;
@@ -64,7 +65,7 @@ export const conversationList: ListSpec = {
   defaultOrder: 'desc',
 };
 
-export const renderPart = (p: PartRow) => ({
+export const renderPart = (p: PartRow): ConversationPart => ({
   type: 'conversation_part',
   id: p.id,
   part_type: p.part_type,
@@ -78,7 +79,7 @@ export const renderPart = (p: PartRow) => ({
   created_at: p.created_at.toISOString(),
 });
 
-export const renderConversation = (c: ConversationRow) => ({
+export const renderConversation = (c: ConversationRow): Conversation => ({
   type: 'conversation',
   id: c.id,
   channel_id: c.channel_id,
@@ -166,7 +167,11 @@ const byOneOrMany = (keys: readonly unknown[], sql: string): string => (keys.len
  * Parts with their conversations, as reply and part routes answer, in one statement (the answers of writes are
  * batched per workspace); null where missing.
  */
-export async function partsWithConversations(db: Db, tenantId: string, wanted: { conversationId: string; partId: string }[]) {
+export async function partsWithConversations(
+  db: Db,
+  tenantId: string,
+  wanted: { conversationId: string; partId: string }[],
+): Promise<(PartWithConversation | null)[]> {
   const ok = wanted.filter((w) => isUuid(w.conversationId) && isUuid(w.partId));
   // One wanted part (the usual batch) as scalars, for the reason oneOrMany gives.
   const [wantedSql, wantedBindings] =
@@ -219,7 +224,7 @@ export function conversationsWithPartsQuery(tenantId: string, ids: string[]): { 
  * Conversations with their first INLINE_PARTS parts, in one statement (the hot read path; the routes batch the
  * reads of a workspace); null where missing.
  */
-export async function conversationsWithParts(db: Db, tenantId: string, ids: string[]) {
+export async function conversationsWithParts(db: Db, tenantId: string, ids: string[]): Promise<(ConversationWithParts | null)[]> {
   const ok = ids.filter(isUuid);
   let res: { rows: unknown[] } = { rows: [] };
   if (ok.length) {
@@ -271,9 +276,10 @@ export async function conversationIdsTagged(db: Db, tenantId: string, tagId: str
 const states = oneOfStrings(['open', 'closed', 'snoozed']);
 
 export const attachmentSchema = object(
-  { url: str(), name: str(), content_type: str(), size: { type: 'integer', minimum: 0 } },
+  { url: str(), name: str(), content_type: str(), size: integer({ minimum: 0 }) },
   { title: 'Attachment', optional: ['name', 'content_type', 'size'] },
 );
+type Attachment = Static<typeof attachmentSchema>;
 
 export const partSchema = object(
   {
@@ -284,11 +290,10 @@ export const partSchema = object(
     author: object({ type: oneOfStrings(AUTHOR_TYPES), id: str() }, { title: 'Author' }),
     external_id: nullable(str({ description: "The bridge's message id, for inbound messages that carried one." })),
     attachments: arrayOf(attachmentSchema),
-    redacted: {
-      type: 'boolean',
+    redacted: boolean({
       description: 'true once the content is gone (redacted, unsent or erased with the contact): body is null and attachments empty.',
-    },
-    unsent: { type: 'boolean', const: true, description: 'present when its author retracted it (unsend)' },
+    }),
+    unsent: constant(true, { description: 'present when its author retracted it (unsend)' }),
     sent_at: dateTime,
     state: states,
     snoozed_until: nullable(dateTime),
@@ -299,6 +304,8 @@ export const partSchema = object(
   },
   { title: 'ConversationPart', optional: ['unsent', 'sent_at', 'state', 'snoozed_until', 'assignee_id', 'team_id', 'priority'] },
 );
+export type ConversationPart = Static<typeof partSchema>;
+type PartDetails = Pick<ConversationPart, 'sent_at' | 'state' | 'snoozed_until' | 'assignee_id' | 'team_id' | 'priority'>;
 
 export const conversationSchema = object(
   {
@@ -324,14 +331,17 @@ export const conversationSchema = object(
   },
   { title: 'Conversation' },
 );
+export type Conversation = Static<typeof conversationSchema>;
 
 export const conversationWithPartsSchema = extend(
   conversationSchema,
   { parts: arrayOf(partSchema, { maxItems: INLINE_PARTS }) },
   { title: 'ConversationWithParts' },
 );
+export type ConversationWithParts = Static<typeof conversationWithPartsSchema>;
 
 export const partWithConversationSchema = extend(partSchema, { conversation: conversationSchema }, { title: 'ConversationPartWithConversation' });
+export type PartWithConversation = Static<typeof partWithConversationSchema>;
 
 export const viewCountsSchema = object(
   {
@@ -356,6 +366,7 @@ export const viewCountsSchema = object(
       'One row per built-in view, then per custom view the caller can see; `as_of_seq` is the seq of the last event the counts reflect. Not paginated.',
   },
 );
+export type ViewCounts = Static<typeof viewCountsSchema>;
 
 /** A part as redact and unsend decide on it, with the member who wrote it. */
 export async function partView(db: Db, tenantId: string, partId: string): Promise<PartView | null> {
