@@ -2,6 +2,7 @@
 //   workspace create   a workspace and its owner
 //   keys create        an API key for a member, without the HTTP session dance
 //   rebuild            drop every read model and replay the log into it
+//   audit verify       recompute every workspace's hash chain and check its checkpoints (or an export, offline)
 //   migrate            run database migrations and exit
 // Works against the embedded default (attaching to it when the service is running
 // on the same DATA_DIR) or DATABASE_URL. Results go to stdout as JSON; logs to stderr.
@@ -22,6 +23,9 @@ import type { ProjectionEngine } from './projections/engine.js';
 
 /** A usage error found after commander parsed the line (exit 2). */
 class UsageError extends Error {}
+
+/** The command ran and its answer is no (exit 1): its message says why, on stderr. */
+class CommandFailed extends Error {}
 
 function progressBar(done: number, total: number | null, rate: number): string {
   const width = 30;
@@ -157,6 +161,52 @@ Exit status: 0 done, 1 the command failed, 2 a usage or configuration error.`,
       });
     });
 
+  const audit = program.command('audit').description('the log as evidence (docs/audit.md)');
+  audit
+    .command('verify')
+    .description(
+      "recompute every workspace's hash chain from the log and check every stored checkpoint; exit 1 naming the workspace and its first failing seq. With --file and --keys: verify an export offline (no database)",
+    )
+    .option('--file <export.ndjson>', 'an export (GET /api/audit/export) to verify offline, with --keys')
+    .option('--keys <keys.json>', 'the public keys (GET /api/audit/keys) that verify its checkpoint')
+    .option('--workspace <id>', 'only this workspace (database mode)', workspaceId)
+    .action(async (o: { file?: string; keys?: string; workspace?: string }) => {
+      if (o.file !== undefined || o.keys !== undefined) {
+        if (o.file === undefined || o.keys === undefined) throw new UsageError('--file and --keys go together');
+        if (o.workspace !== undefined) throw new UsageError('--workspace is for the database; an export names its workspace itself');
+        const [{ verifyExportFile, keysFrom }, { existsSync, readFileSync }] = await Promise.all([import('./audit-verify.js'), import('node:fs')]);
+        if (!existsSync(o.file)) throw new UsageError(`--file: no such file ${o.file}`);
+        let keys: ReturnType<typeof keysFrom>;
+        try {
+          keys = keysFrom(JSON.parse(readFileSync(o.keys, 'utf8')));
+        } catch (e) {
+          throw new UsageError(`--keys: ${(e as Error).message}`);
+        }
+        const report = await verifyExportFile(o.file, keys);
+        print(report);
+        const f = report.failure;
+        if (f) throw new CommandFailed(`workspace ${f.workspace_id ?? '(unknown)'}: first failing seq ${f.seq ?? '(none)'} (line ${f.line}): ${f.reason}`);
+        return;
+      }
+      const { verifyChains } = await import('./capabilities/audit-chain/index.js');
+      const report = await withCore(async (deps) => {
+        // A progress bar only for a person watching: a pipe or a log gets the result alone.
+        const tty = process.stderr.isTTY === true;
+        const total = tty && !o.workspace ? await deps.store.countAll() : null;
+        const started = Date.now();
+        const progress = tty
+          ? (done: number) => process.stderr.write(progressBar(done, total, done / Math.max((Date.now() - started) / 1000, 0.001)))
+          : undefined;
+        const r = await verifyChains(deps, { workspaces: o.workspace ? [o.workspace] : undefined, progress });
+        if (tty) process.stderr.write('\n');
+        return r;
+      });
+      print(report);
+      if (!report.verified) {
+        throw new CommandFailed(report.failures.map((f) => `workspace ${f.workspace_id}: first failing seq ${f.seq}: ${f.reason}`).join('\n'));
+      }
+    });
+
   program
     .command('migrate')
     .description('run the database migrations and exit')
@@ -181,6 +231,10 @@ async function runCli(argv: string[]): Promise<number> {
     if (e instanceof UsageError) {
       console.error(`error: ${e.message}\n(add --help for usage)`);
       return 2;
+    }
+    if (e instanceof CommandFailed) {
+      console.error(e.message);
+      return 1;
     }
     if (e instanceof ConfigError) {
       console.error(e.message);

@@ -28,6 +28,10 @@ export const edgeErrors = defineErrors({
   },
   invalid_idempotency_key: { status: 400, when: 'An Idempotency-Key that is empty, over 255 characters, not printable ASCII, or starts or ends with a space.' },
   request_aborted: { status: 400, when: 'The client stopped sending the body.' },
+  seq_ahead_of_log: {
+    status: 400,
+    when: "A seq the workspace's log has not reached: `as_of_seq` of a past state, or `after_seq` / `to_seq` of the audit export, above the log's head.",
+  },
   bad_request: { status: 400, when: 'The request is not readable as HTTP; the connection is closed.' },
   webhook_url_invalid: { status: 400, when: 'A webhook or channel URL that is not an http(s) URL with a host and without credentials.' },
   webhook_url_forbidden: {

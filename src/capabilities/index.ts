@@ -8,6 +8,7 @@ import type { CapabilityModule } from './capability.js';
 import { ErrorCatalogue } from '../platform/errors.js';
 import { edgeErrors } from '../api/error-codes.js';
 import { accessModule } from './access/index.js';
+import { auditChainModule } from './audit-chain/index.js';
 import { auditLogModule } from './audit-log/index.js';
 import { channelIdsOfTeam, channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
@@ -61,6 +62,7 @@ export const modules: readonly CapabilityModule[] = [
   outboundModule,
   auditLogModule,
   rateLimitsModule,
+  auditChainModule,
 ];
 
 export const allProjectors = (): AnyProjector[] => modules.flatMap((m) => m.projectors ?? []);

@@ -41,7 +41,7 @@ import {
 } from '@eventstore/db-client';
 import type { Knex } from 'knex';
 import { AppError } from '../platform/errors.js';
-import { chainHash, ChainHeads, GENESIS, isChainHash } from '../platform/crypto/chain.js';
+import { canonicalReady, chainHash, ChainHeads, GENESIS, isChainHash } from '../platform/crypto/chain.js';
 import type { EventMetadata, PendingEvent, StoredEvent } from './envelope.js';
 import {
   ESDB_CHECKPOINT,
@@ -278,6 +278,7 @@ export class EventStoreDbStore implements EventStore {
     // The chain hash of the event the append follows: the expected revision makes it the stream's
     // head, so the hashes computed from it hold exactly when the append succeeds.
     let prev = await this.hashAt(stream, tenantId, expected);
+    await canonicalReady;
     for (let round = 1; ; round++) {
       let last: bigint;
       const hashes = this.opts.chain ? this.hashes(tenantId, pending, expected, prev) : pending.map(() => null);
@@ -351,6 +352,22 @@ export class EventStoreDbStore implements EventStore {
     await this.ready();
     // seq > afterSeq  <=>  revision >= afterSeq
     return this.readStreamRange(this.streamOf(tenantId), BigInt(Math.max(0, afterSeq)), limit);
+  }
+
+  async readAggregate(tenantId: string, aggregateId: string, range: { afterSeq: number; toSeq?: number; limit: number }): Promise<StoredEvent[]> {
+    // ESDB keeps no index by aggregate (one stream per workspace): the stream is read from afterSeq on, a
+    // page at a time, up to toSeq or `limit` matches. A cost that grows with the workspace (docs/eventstoredb.md).
+    const out: StoredEvent[] = [];
+    for (let at = range.afterSeq; out.length < range.limit && (range.toSeq === undefined || at < range.toSeq);) {
+      const page = await this.readTenant(tenantId, at, INDEX_PAGE);
+      if (page.length === 0) break;
+      for (const e of page) {
+        if (range.toSeq !== undefined && e.seq > range.toSeq) return out;
+        if (e.aggregate_id === aggregateId && out.push(e) >= range.limit) return out;
+      }
+      at = page[page.length - 1]!.seq;
+    }
+    return out;
   }
 
   async readByIds(tenantId: string, ids: readonly string[]): Promise<StoredEvent[]> {

@@ -31,8 +31,13 @@ export class OpeningStore implements EventStore {
     return this.inner.append(tenantId, events, expectedSeq);
   }
 
-  async readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
-    return this.open(await this.inner.readTenant(tenantId, afterSeq, limit));
+  async readTenant(tenantId: string, afterSeq: number, limit: number, opts?: { sealed?: boolean }): Promise<StoredEvent[]> {
+    const events = await this.inner.readTenant(tenantId, afterSeq, limit);
+    return opts?.sealed ? events : this.open(events);
+  }
+
+  async readAggregate(tenantId: string, aggregateId: string, range: { afterSeq: number; toSeq?: number; limit: number }): Promise<StoredEvent[]> {
+    return this.open(await this.inner.readAggregate(tenantId, aggregateId, range));
   }
 
   async readByIds(tenantId: string, ids: readonly string[]): Promise<StoredEvent[]> {

@@ -3,7 +3,7 @@ import type { PendingEvent, StoredEvent } from './envelope.js';
 import type { PgNotifier } from './pg-notifier.js';
 import { pollingSubscription } from './polling-subscription.js';
 import { acquireRaw, clearTransactionMark, interceptQuery, releaseRaw } from '../platform/db/driver-hooks.js';
-import { chainHash, ChainHeads, GENESIS } from '../platform/crypto/chain.js';
+import { canonicalReady, chainHash, ChainHeads, GENESIS } from '../platform/crypto/chain.js';
 import {
   POSTGRES_CHECKPOINT,
   ForeignCheckpoint,
@@ -227,6 +227,7 @@ export class PostgresEventStore implements EventStore {
    */
   private async chained(conn: PgConnection, tenantId: string, events: PendingEvent[], after: number, last: Head | null): Promise<PendingEvent[]> {
     if (!this.chain) return events;
+    await canonicalReady;
     let prev = (last?.seq === after ? last.hash : undefined) ?? this.heads.at(tenantId, after);
     if (prev === undefined) {
       const res = await conn.query({ text: HASH_AT, values: [tenantId, after] });
@@ -334,6 +335,19 @@ export class PostgresEventStore implements EventStore {
 
   async readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
     const res = await this.db.raw(`SELECT ${COLUMNS} FROM events WHERE tenant_id = ?::uuid AND seq > ? ORDER BY seq LIMIT ?`, [tenantId, afterSeq, limit]);
+    return (res.rows as EventRow[]).map(fromRow);
+  }
+
+  async readAggregate(tenantId: string, aggregateId: string, range: { afterSeq: number; toSeq?: number; limit: number }): Promise<StoredEvent[]> {
+    // events_by_aggregate (migration 036): the aggregate's events in seq order, without a scan of the workspace.
+    const upTo = range.toSeq === undefined ? '' : 'AND seq <= ?';
+    const res = await this.db.raw(`SELECT ${COLUMNS} FROM events WHERE tenant_id = ?::uuid AND aggregate_id = ? AND seq > ? ${upTo} ORDER BY seq LIMIT ?`, [
+      tenantId,
+      aggregateId,
+      range.afterSeq,
+      ...(range.toSeq === undefined ? [] : [range.toSeq]),
+      range.limit,
+    ]);
     return (res.rows as EventRow[]).map(fromRow);
   }
 

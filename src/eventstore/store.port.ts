@@ -129,8 +129,16 @@ export interface EventStore {
    * and the stored events with these ids come back (at their own seqs).
    */
   append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]>;
-  /** The tenant's events with seq > afterSeq, ascending, at most `limit`. */
-  readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
+  /**
+   * The tenant's events with seq > afterSeq, ascending, at most `limit`. `sealed`: as stored, personal
+   * fields left sealed (see SubscribeOptions.sealed), for readers of the log as evidence (the hash chain).
+   */
+  readTenant(tenantId: string, afterSeq: number, limit: number, opts?: { sealed?: boolean }): Promise<StoredEvent[]>;
+  /**
+   * One aggregate's own events (aggregate_id = `aggregateId`) with afterSeq < seq <= toSeq (no bound when
+   * toSeq is absent), ascending, at most `limit`: a past state folded from them, an aggregate's history.
+   */
+  readAggregate(tenantId: string, aggregateId: string, range: { afterSeq: number; toSeq?: number; limit: number }): Promise<StoredEvent[]>;
   /**
    * The tenant's events with these ids, ascending by seq (a command's events
    * are contiguous). Used to find what a crashed attempt of a request committed.

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { EventMetadata, PendingEvent, StoredEvent } from '../../src/eventstore/envelope.js';
 import { ForeignCheckpoint, WrongExpectedSeq, type EventStore } from '../../src/eventstore/store.port.js';
-import { chainHash, GENESIS } from '../../src/platform/crypto/chain.js';
+import { canonicalReady, chainHash, GENESIS } from '../../src/platform/crypto/chain.js';
 import { eventually, pending } from '../support/events.js';
 
 export interface StoreUnderTest {
@@ -405,6 +405,7 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
     });
 
     it("chains each tenant's events from the genesis value: every hash is SHA-256 of the previous one and the event as stored", async () => {
+      await canonicalReady;
       const tenants = [randomUUID(), randomUUID()];
       // Concurrent appenders ('any'), a refused append, an idempotent re-append and a restart in between.
       await appendConcurrently(store, tenants, 6, 4);
@@ -428,6 +429,32 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
         expect(byIds[0]!.hash).to.equal(events[0]!.hash);
         for (const e of events) expect(e.metadata).to.not.have.property('hash');
       }
+    });
+
+    it("reads one aggregate's own events in seq order, within afterSeq, toSeq and limit", async () => {
+      const tenant = randomUUID();
+      await store.append(tenant, pending(2, { aggregateId: 'a-1' }), 0);
+      await store.append(tenant, pending(3, { aggregateId: 'a-2' }), 2);
+      await store.append(tenant, pending(2, { aggregateId: 'a-1' }), 5);
+      const seqs = async (range: { afterSeq: number; toSeq?: number; limit: number }) =>
+        (await store.readAggregate(tenant, 'a-1', range)).map((e) => [e.seq, e.aggregate_id]);
+      expect(await seqs({ afterSeq: 0, limit: 10 })).to.deep.equal([
+        [1, 'a-1'],
+        [2, 'a-1'],
+        [6, 'a-1'],
+        [7, 'a-1'],
+      ]);
+      expect(await seqs({ afterSeq: 1, toSeq: 6, limit: 10 })).to.deep.equal([
+        [2, 'a-1'],
+        [6, 'a-1'],
+      ]);
+      expect(await seqs({ afterSeq: 0, limit: 3 })).to.deep.equal([
+        [1, 'a-1'],
+        [2, 'a-1'],
+        [6, 'a-1'],
+      ]);
+      expect(await store.readAggregate(tenant, 'a-3', { afterSeq: 0, limit: 10 })).to.deep.equal([]);
+      expect(await store.readAggregate(randomUUID(), 'a-1', { afterSeq: 0, limit: 10 })).to.deep.equal([]);
     });
 
     it('counts the log (or says it cannot), answers ping, and names its kind', async () => {

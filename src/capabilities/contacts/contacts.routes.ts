@@ -5,6 +5,8 @@ import type { CommandSpec } from '../../commands/command.js';
 import type { NewEvent } from '../../eventstore/envelope.js';
 import { listRoute, searchRoute } from '../../api/resource-routes.js';
 import { contactSearch } from './contacts.search.js';
+import { withAsOf } from '../../api/history.js';
+import { pastContact } from './contacts.history.js';
 import { route, type Call, type RouteDef } from '../../api/routes.js';
 import { ERROR, uuid } from '../../api/schemas.js';
 import type { Schema } from '../../api/validation.js';
@@ -157,16 +159,22 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       finish,
     }),
 
-    route({
-      method: 'get',
-      path: '/contacts/:id',
-      permission: 'contacts:read',
-      summary: 'Get a contact',
-      responses: { 200: contactSchema, ...gone },
-      async handle(call) {
-        return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
-      },
-    }),
+    // ?as_of_seq=N: the contact as it was right after event N (contacts.history.ts).
+    withAsOf(
+      route({
+        method: 'get',
+        path: '/contacts/:id',
+        permission: 'contacts:read',
+        summary: 'Get a contact',
+        responses: { 200: contactSchema, ...gone },
+        async handle(call) {
+          return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+        },
+      }),
+      deps.store,
+      'contact',
+      ({ principal, params }, asOfSeq) => pastContact(deps, principal.tenantId, params.id!, asOfSeq),
+    ),
 
     route<Static<typeof ContactChanges>>({
       method: 'put',

@@ -8,6 +8,7 @@ import { defineModule } from '../capability.js';
 import { contactEvents } from './contacts.events.js';
 import { contactsProjector } from './contacts.projection.js';
 import { contactsRoutes } from './contacts.routes.js';
+import { contactHistoryRoute } from './contacts.history.js';
 import { defineErrors } from '../../platform/errors.js';
 
 export { contactErased, contactKeys, decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
@@ -40,5 +41,5 @@ export const contactsModule = defineModule({
   events: contactEvents,
   personal: [{ type: 'contact', kind: 'contact', fields: ['external_id', 'email', 'name', 'phone', 'custom_attributes'], erased: { custom_attributes: {} } }],
   projectors: [contactsProjector],
-  routes: contactsRoutes,
+  routes: (deps) => [...contactsRoutes(deps), contactHistoryRoute(deps)],
 });

@@ -30,6 +30,8 @@ import { batchedOn } from '../../platform/db/batched.js';
 import type { Db } from '../../platform/db/database.js';
 import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
 import { eventOf } from '../../eventstore/envelope.js';
+import { withAsOf } from '../../api/history.js';
+import { pastConversation } from './conversations.history.js';
 
 /** The query tree as the docs show it; the language checks it (paths in errors), not this schema. */
 export const querySchema = {
@@ -206,15 +208,21 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       },
     }),
 
-    getRoute({
-      path: '/conversations/:id',
-      permission: 'conversations:read',
-      summary: 'Get a conversation with its parts',
-      resource: conversationWithPartsSchema,
-      what: 'conversation',
-      find: ({ principal, params }) => conversationAnswer(principal.tenantId, params.id!),
-      render: (c) => c,
-    }),
+    // ?as_of_seq=N: the conversation as it was right after event N (conversations.history.ts).
+    withAsOf(
+      getRoute({
+        path: '/conversations/:id',
+        permission: 'conversations:read',
+        summary: 'Get a conversation with its parts',
+        resource: conversationWithPartsSchema,
+        what: 'conversation',
+        find: ({ principal, params }) => conversationAnswer(principal.tenantId, params.id!),
+        render: (c) => c,
+      }),
+      deps.store,
+      'conversation',
+      ({ principal, params }, asOfSeq) => pastConversation(deps, principal.tenantId, params.id!, asOfSeq),
+    ),
 
     route<Static<typeof Reply>>({
       method: 'post',

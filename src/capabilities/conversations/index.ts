@@ -9,6 +9,7 @@ import type { ViewLookups } from './conversations.search.js';
 import { inboundRoute } from './inbound.route.js';
 import { attributeValuesRoute } from './attribute-values.route.js';
 import { unsnoozeWorker } from './unsnooze.worker.js';
+import { conversationHistoryRoute } from './conversations.history.js';
 import { defineErrors } from '../../platform/errors.js';
 
 export type { ConversationEvent } from './conversations.events.js';
@@ -52,6 +53,6 @@ export const conversationsModule = (views: ViewLookups) =>
       { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
     ],
     projectors: [conversationsProjector],
-    routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps, views), attributeValuesRoute(deps)],
+    routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps, views), attributeValuesRoute(deps), conversationHistoryRoute(deps)],
     workers: (deps) => [unsnoozeWorker(deps)],
   });

@@ -14,7 +14,25 @@
 // eventstore, because the migration that adds the chain (035) hashes the events
 // already stored.
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+
+/**
+ * RFC 8785 canonical JSON (the `canonicalize` package). That package is an ES module only, with no
+ * require() entry: loaded by a dynamic import, so that whatever loads this module through require()
+ * (the test fixture under mocha loads the capabilities so) still can. Hashing waits for it: callers
+ * `await canonicalReady` before their first use (the stores, the verifier and the signer do).
+ */
+let canonicalizeFn: ((value: unknown) => string | undefined) | null = null;
+export const canonicalReady: Promise<void> = import('canonicalize').then((m) => {
+  canonicalizeFn = m.default;
+});
+
+/** The RFC 8785 canonical JSON of a value (after `canonicalReady`). */
+export function canonicalJson(value: unknown): string {
+  if (!canonicalizeFn) throw new Error('canonicalize is not loaded yet: await canonicalReady first');
+  const form = canonicalizeFn(value);
+  if (form === undefined) throw new Error('the value has no JSON form');
+  return form;
+}
 
 /** What the first event of every workspace chains from: 64 zeros (hex of 32 zero bytes). */
 export const GENESIS = '0'.repeat(64);
@@ -48,16 +66,14 @@ export function canonicalEvent(e: ChainedFields): string {
     metadata,
     created_at: e.created_at,
   };
-  let form: string | undefined;
   try {
-    form = canonicalize(fields);
-  } catch {
+    return canonicalJson(fields);
+  } catch (e) {
+    if (!canonicalizeFn) throw e;
     // A value JSON has no form for (a non-finite number) is stored as JSON.stringify wrote it (null):
     // hash that, the event as stored.
-    form = canonicalize(JSON.parse(JSON.stringify(fields)));
+    return canonicalJson(JSON.parse(JSON.stringify(fields)));
   }
-  if (form === undefined) throw new Error(`event ${e.id}: no canonical form`);
-  return form;
 }
 
 /** hex(SHA-256(previous hash as 64 ASCII hex digits ‖ canonical JSON as UTF-8)). */

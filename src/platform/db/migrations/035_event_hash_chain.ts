@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { chainHash, GENESIS } from '../../crypto/chain.js';
+import { canonicalReady, chainHash, GENESIS } from '../../crypto/chain.js';
 
 // The hash chain (docs/audit.md, src/platform/crypto/chain.ts): every event row
 // carries `hash`, computed by the store under the workspace's append lock and
@@ -25,6 +25,7 @@ interface Row {
 }
 
 export async function up(knex: Knex): Promise<void> {
+  await canonicalReady;
   await knex.raw('ALTER TABLE events ADD COLUMN IF NOT EXISTS hash text');
   const tenants = (await knex.raw('SELECT tenant_id FROM event_heads ORDER BY tenant_id')).rows as { tenant_id: string }[];
   for (const { tenant_id } of tenants) {

@@ -1,0 +1,69 @@
+// Scheduled checkpoints: every AUDIT_CHECKPOINT_INTERVAL_SECONDS, a signed
+// checkpoint of the chain head of every workspace whose log moved since its last
+// checkpoint. An auditor who keeps them (GET /api/audit/checkpoints) can later
+// prove that nothing up to each was rewritten, even by someone who can write the
+// database and recompute hashes. Several processes may run it: a checkpoint
+// issued twice for the same head is answered from the first (issueCheckpoint).
+import type { CoreDeps, Worker } from '../capability.js';
+import { coalescing } from '../../platform/worker.js';
+import { chainHead, issueCheckpoint } from './audit-chain.checkpoints.js';
+import type { Signer } from '../../platform/crypto/signing.js';
+
+/** Workspaces examined per pass (the next pass takes the rest). */
+const BATCH = 500;
+
+export interface CheckpointWorker extends Worker {
+  /** one pass; returns how many checkpoints it issued */
+  tick(): Promise<number>;
+}
+
+export function checkpointWorker(deps: CoreDeps, signer: () => Promise<Signer>): CheckpointWorker {
+  const { db, store, clock, ids, log, scope } = deps;
+  const everyMs = deps.config.auditCheckpointIntervalSeconds * 1000;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  async function pass(): Promise<number> {
+    // Across workspaces on purpose (the owner role): whose read models, which follow the log, passed their last checkpoint.
+    const moved = (
+      await db.raw(
+        `SELECT p.tenant_id FROM projection_checkpoints p
+          WHERE p.last_seq > COALESCE((SELECT max(c.seq) FROM audit_checkpoints c WHERE c.tenant_id = p.tenant_id), 0)
+          ORDER BY p.tenant_id LIMIT ?`,
+        [BATCH],
+      )
+    ).rows as { tenant_id: string }[];
+    if (moved.length === 0) return 0;
+    const key = await signer();
+    let issued = 0;
+    for (const { tenant_id: tenantId } of moved) {
+      if (stopped) break;
+      try {
+        await scope.run(tenantId, async () => {
+          const head = await chainHead(store, tenantId);
+          await issueCheckpoint(db, key, { tenantId, id: ids.uuid(), ...head, now: clock.now() });
+        });
+        issued++;
+      } catch (e) {
+        log.warn({ err: e, tenant_id: tenantId }, 'scheduled audit checkpoint failed');
+      }
+    }
+    return issued;
+  }
+
+  const runner = coalescing(pass, () => stopped);
+  return {
+    name: 'audit-checkpoints',
+    tick: runner.tick,
+    async start() {
+      if (everyMs === 0) return;
+      timer = setInterval(() => void runner.tick().catch((e) => log.warn({ err: e }, 'audit checkpoint pass failed')), everyMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await runner.idle();
+    },
+  };
+}

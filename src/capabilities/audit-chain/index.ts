@@ -1,0 +1,31 @@
+// The log as evidence (issue 29, items 3 to 5; docs/audit.md). The stores hash-chain every event
+// (src/platform/crypto/chain.ts); this capability signs checkpoints of the chain head with the
+// service's Ed25519 key, publishes the public keys, streams the export an auditor verifies offline
+// (src/audit-verify.ts), issues checkpoints on a schedule, and verifies every chain from the
+// database (`npm run -s cli -- audit verify`).
+import { defineModule } from '../capability.js';
+import { defineErrors } from '../../platform/errors.js';
+import { auditChainRoutes } from './audit-chain.routes.js';
+import { checkpointWorker } from './audit-chain.worker.js';
+import { lazySigner } from './audit-chain.keys.js';
+
+export { verifyChains, type VerifyReport, type ChainFailure } from './audit-chain.verify.js';
+export { checkpointWorker, type CheckpointWorker } from './audit-chain.worker.js';
+
+/** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
+const errors = defineErrors({
+  invalid_seq_range: { status: 400, when: 'An audit export whose `to_seq` is before its `after_seq`.' },
+  audit_chain_incomplete: {
+    status: 409,
+    when: 'A checkpoint or export would cover an event written without a chain hash (with AUDIT_CHAIN=off, a bench switch).',
+  },
+});
+
+export const auditChainModule = defineModule({
+  name: 'audit-chain',
+  errors,
+  events: [],
+  tables: ['audit_checkpoints', 'audit_signing_keys'],
+  routes: auditChainRoutes,
+  workers: (deps) => [checkpointWorker(deps, lazySigner(deps.config))],
+});
