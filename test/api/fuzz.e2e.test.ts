@@ -19,6 +19,7 @@ import { expect } from 'chai';
 import type { RouteDef } from '../../src/api/routes.js';
 import { SCOPES } from '../../src/api/scopes.js';
 import { ManualClock } from '../../src/platform/clock.js';
+import { mailDns } from '../../src/capabilities/email/index.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { createChannel } from '../support/channels.js';
 
@@ -442,6 +443,35 @@ function caseArb(def: RouteDef, bodySchema: Schema | undefined, pools: Pools): A
   });
 }
 
+const MIME_ROUTE = '/channels/:id/inbound/mime';
+const MIME_SECRET = 'fuzz-mime-secret-0123456789';
+const MIME_TYPES = ['text/plain', 'text/html; charset=utf-8', 'multipart/mixed; boundary=b', 'multipart/report; report-type=delivery-status; boundary=b'];
+
+/** A message for the raw MIME route made of the case's text: in its headers (cut into pieces), its body and a nested part. */
+function mimeOf(text: string, c: Case): string {
+  const piece = (k: number) => {
+    const at = text.length ? (k * 37 + c.ids[0]!) % text.length : 0;
+    return text.slice(at, at + 60).replace(/[\r\n]/g, ' ');
+  };
+  return [
+    `From: ${piece(1)} <${piece(2).replace(/\s/g, '') || 'x'}@customer.example>`,
+    `Subject: ${piece(3)}`,
+    `Message-ID: <${c.ids[0]}.${piece(4).replace(/[\s<>]/g, '')}@fuzz.example>`,
+    `In-Reply-To: <${piece(5)}>`,
+    `Auto-Submitted: ${piece(6)}`,
+    `Content-Type: ${MIME_TYPES[c.ids[1]! % MIME_TYPES.length]}`,
+    '',
+    text,
+    '--b',
+    'Content-Type: message/rfc822',
+    '',
+    `Message-ID: <${piece(7)}>`,
+    '',
+    text,
+    '--b--',
+  ].join('\r\n');
+}
+
 // The signed inbound route validates its raw body itself (no `body` schema on the
 // route); this is its documented body (docs/api-guide.md, channelInboundRequest).
 const INBOUND_BODY: Schema = {
@@ -491,6 +521,8 @@ describe('fuzzing every route', function () {
   let other: Member;
   let key: string;
   let inbound: { id: string; secret: string };
+  // The e-mail channel's raw MIME route: signed like the inbound route, with a message made of the case's text.
+  let mime: { id: string; secret: string };
   let pools: Pools;
   let idsFor: (def: RouteDef, param: string) => string[];
 
@@ -530,6 +562,17 @@ describe('fuzzing every route', function () {
     const agent = await addMember(t, owner, 'agent');
     const channel = await createChannel(t, owner);
     inbound = await createChannel(t, owner); // never offered as a path id to other routes: rotation would break signing
+    // mailauth asks DNS about a message's domains: no query leaves the machine while the fuzzer runs.
+    mailDns.resolver = async (name: string) => {
+      throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+    };
+    const mimeChannel = await t.client.post(
+      '/api/channels',
+      { kind: 'email', name: 'Fuzz mail', address: 'fuzz@mail.example', default_team_id: null, webhook_secret: MIME_SECRET },
+      { key },
+    );
+    expect(mimeChannel.status, mimeChannel.text).to.equal(201);
+    mime = { id: mimeChannel.body.id, secret: MIME_SECRET };
     const conv = await t.client.post('/api/conversations', { channel_id: channel.id, body: 'hello', contact: { external_id: 'fuzz-1', name: 'Ada' } }, { key });
     expect(conv.status, conv.text).to.equal(201);
     const ep = await t.client.post('/api/webhooks', { url: ALLOWED_URL, event_names: ['conversation.created'] }, { key });
@@ -584,17 +627,21 @@ describe('fuzzing every route', function () {
       return [...right, ...right, ...allOurs, ...theirs, ...GARBAGE_IDS, 'ABCDEF00-0000-4000-8000-000000000000'];
     };
   });
-  after(async () => t.close());
+  after(async () => {
+    delete mailDns.resolver;
+    await t.close();
+  });
 
   const heads = async () => Promise.all([t.service.deps.store.head(owner.workspaceId), t.service.deps.store.head(other.workspaceId)]);
 
   async function send(def: RouteDef, c: Case): Promise<{ reply: Reply | null; bytes: number; path: string }> {
     const isInbound = def.rawBody === true;
+    const isMime = def.path === MIME_ROUTE;
     let i = 0;
     const path =
       '/api' +
       def.path.replace(/:([a-z_]+)/g, (_m, name: string) => {
-        if (isInbound && name === 'id') return c.ids[i++]! % 5 === 0 ? GARBAGE_IDS[c.ids[1]! % GARBAGE_IDS.length]! : inbound.id;
+        if (isInbound && name === 'id') return c.ids[i++]! % 5 === 0 ? GARBAGE_IDS[c.ids[1]! % GARBAGE_IDS.length]! : isMime ? mime.id : inbound.id;
         const pool = idsFor(def, name);
         return pool[c.ids[i++]! % pool.length]!;
       });
@@ -604,11 +651,12 @@ describe('fuzzing every route', function () {
     const headers: Record<string, string> = {};
     let body: string | Buffer | undefined;
     if (def.method !== 'get') {
-      const text = c.whole ?? (c.body === undefined && c.mutation.kind === 'none' ? undefined : toJsonText(mutate(c.body ?? {}, c.mutation)));
+      const json = c.whole ?? (c.body === undefined && c.mutation.kind === 'none' ? undefined : toJsonText(mutate(c.body ?? {}, c.mutation)));
+      const text = isMime ? mimeOf(json ?? '', c) : json;
       if (text !== undefined) {
         body = c.contentType === 'latin1' ? Buffer.from(text, 'latin1') : c.contentType === 'utf-16' ? Buffer.from(text, 'utf16le') : text;
         headers['content-type'] = {
-          json: 'application/json',
+          json: isMime ? 'message/rfc822' : 'application/json',
           none: '',
           'text/plain': 'text/plain',
           form: 'application/x-www-form-urlencoded',
@@ -648,7 +696,11 @@ describe('fuzzing every route', function () {
     if (c.idempotencyKey !== null) headers['idempotency-key'] = c.idempotencyKey;
     if (isInbound) {
       const bytes = body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
-      headers['x-service-signature'] = c.signed ? createHmac('sha256', inbound.secret).update(bytes).digest('hex') : 'f'.repeat(64);
+      headers['x-service-signature'] = c.signed
+        ? createHmac('sha256', isMime ? mime.secret : inbound.secret)
+            .update(bytes)
+            .digest('hex')
+        : 'f'.repeat(64);
       const now = Math.floor(clock.now().getTime() / 1000);
       headers['x-service-timestamp'] = c.timestamp === 'now' ? String(now) : c.timestamp === 'stale' ? String(now - 3600) : 'yesterday';
     }
