@@ -4,23 +4,13 @@
 // (Forgettable.shred) and opened again, a batch at a time, when downloaded.
 import type { Db } from '../../commands/command.js';
 import type { Forgettable } from '../../eventstore/forgettable.js';
+import type { ExportFile } from './exports.read.js';
 import type { ExportSources, FeedTable } from './exports.sources.js';
 
 type Json = Record<string, unknown>;
 
-export interface ExportDocument {
-  type: 'contact_export';
-  id: string;
-  workspace_id: string;
-  contact_id: string;
-  generated_at: string;
-  contact: Json;
-  companies: Json[];
-  conversations: Json[];
-  /** the contact's outbound recipient records */
-  outbound: Json[];
-  events: Json[];
-}
+/** What a download gives, opened (exportFileSchema); its events are the feed's envelopes, payloads sealed until opened. */
+export type ExportDocument = ExportFile;
 
 const PARTS_PAGE = 500;
 const EVENTS_PAGE = 1000;
@@ -53,9 +43,9 @@ export async function buildDocument(b: BuildInput): Promise<ExportDocument | nul
   const steps = shells.length + 2;
   await b.progress?.(1 / steps);
 
-  const conversations: Json[] = [];
+  const conversations: ExportDocument['conversations'] = [];
   for (const [i, c] of shells.entries()) {
-    const parts: Json[] = [];
+    const parts: ExportDocument['conversations'][number]['parts'] = [];
     for (let after = 0; ;) {
       const page = await sources.parts(db, tenantId, c.id, after, PARTS_PAGE);
       parts.push(...page.parts);

@@ -3,11 +3,12 @@
 // export depends on is named in this file only, so when one grows a better read
 // function there is one place to switch.
 import type { Db } from '../../commands/command.js';
-import { companyIdsOf, contactErasure, findContactRow, renderContacts } from '../contacts/index.js';
-import { companiesByIds, renderCompany } from '../companies/index.js';
-import { conversationsOfContact, partsPage, renderConversation, renderPart } from '../conversations/index.js';
+import type { Static } from '../../api/schemas.js';
+import { companyIdsOf, contactErasure, findContactRow, renderContacts, type contactSchema } from '../contacts/index.js';
+import { companiesByIds, renderCompany, type companySchema } from '../companies/index.js';
+import { conversationsOfContact, partsPage, renderConversation, renderPart, type conversationSchema, type partSchema } from '../conversations/index.js';
 import { eventsAbout, type FeedTable } from '../feed/index.js';
-import { recipientsOfContact } from '../outbound/index.js';
+import { recipientsOfContact, type recipientSchema } from '../outbound/index.js';
 
 export { companySchema, type CompanyRow } from '../companies/index.js';
 export { contactSchema } from '../contacts/index.js';
@@ -17,20 +18,26 @@ export type { ContactEvent } from '../contacts/index.js';
 export { feedTable, type FeedTable } from '../feed/index.js';
 
 type Json = Record<string, unknown>;
+// What each source gives is typed from the schema of the answer it is rendered as.
+type Contact = Static<typeof contactSchema>;
+type Company = Static<typeof companySchema>;
+type Conversation = Static<typeof conversationSchema>;
+type Part = Static<typeof partSchema>;
+type Recipient = Static<typeof recipientSchema> & { collection_name: string };
 
 export interface ExportSources {
   /** The contact rendered with `type: "contact"`, or null when the workspace has no such contact. */
-  contact(db: Db, tenantId: string, contactId: string): Promise<Json | null>;
+  contact(db: Db, tenantId: string, contactId: string): Promise<Contact | null>;
   /** Whether the contact was erased (then there is nothing to export: 410 contact_erased). */
   erased(db: Db, tenantId: string, contactId: string): Promise<boolean>;
   /** The companies the contact belongs to, rendered with `type: "company"`. */
-  companies(db: Db, tenantId: string, contactId: string): Promise<Json[]>;
+  companies(db: Db, tenantId: string, contactId: string): Promise<Company[]>;
   /** The contact's conversations, rendered, oldest first, without parts. */
-  conversations(db: Db, tenantId: string, contactId: string): Promise<(Json & { id: string })[]>;
+  conversations(db: Db, tenantId: string, contactId: string): Promise<Conversation[]>;
   /** The contact's outbound recipient records (which campaigns reached them, and how), oldest first. */
-  outbound(db: Db, tenantId: string, contactId: string): Promise<Json[]>;
+  outbound(db: Db, tenantId: string, contactId: string): Promise<Recipient[]>;
   /** A page of a conversation's parts, rendered, after `afterSeq`, with the last seq. */
-  parts(db: Db, tenantId: string, conversationId: string, afterSeq: number, limit: number): Promise<{ parts: Json[]; lastSeq: number }>;
+  parts(db: Db, tenantId: string, conversationId: string, afterSeq: number, limit: number): Promise<{ parts: Part[]; lastSeq: number }>;
   /** A page of the envelopes of events about these aggregates (payloads sealed as the feed keeps them), from the feed's table. */
   events(db: Db, feed: FeedTable, tenantId: string, aggregateIds: readonly string[], afterSeq: number, limit: number): Promise<(Json & { seq: number })[]>;
 }
@@ -39,7 +46,7 @@ export const sources: ExportSources = {
   // The contact as GET /api/contacts/{id} renders it (custom attributes and companies included).
   async contact(db, tenantId, contactId) {
     const row = await findContactRow(db, tenantId, contactId);
-    return row ? ((await renderContacts(db, tenantId, [row]))[0] as Json) : null;
+    return row ? (await renderContacts(db, tenantId, [row]))[0]! : null;
   },
 
   async erased(db, tenantId, contactId) {
