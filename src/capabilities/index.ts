@@ -10,6 +10,8 @@ import { edgeErrors } from '../api/error-codes.js';
 import { accessModule } from './access/index.js';
 import { auditChainModule } from './audit-chain/index.js';
 import { auditLogModule } from './audit-log/index.js';
+import { businessHoursModule } from './business-hours/index.js';
+import { slaModule } from './sla/index.js';
 import { channelIdsOfTeam, channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactIdsTagged, contactsModule } from './contacts/index.js';
@@ -54,6 +56,9 @@ export const modules: readonly CapabilityModule[] = [
   csatModule(ratingLookups),
   viewsModule,
   savedRepliesModule,
+  businessHoursModule,
+  // After conversations: its projectors read nothing of theirs, but its worker reads their rows.
+  slaModule,
   erasureModule,
   // After conversations and contacts: it files mail through their events.
   emailModule,

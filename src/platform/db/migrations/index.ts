@@ -28,14 +28,15 @@ import * as m029 from './029_idempotency_holder.js';
 import * as m030 from './030_esdb_event_ids.js';
 import * as m031 from './031_rate_limits.js';
 import * as m032 from './032_audit_log.js';
-import * as m039 from './039_priority_custom_attributes.js';
-import * as m040 from './040_conversation_ratings.js';
-import * as m035 from './035_event_hash_chain.js';
-import * as m036 from './036_audit_checkpoints.js';
 import * as m033 from './033_security_review.js';
 import * as m034 from './034_password_resets.js';
+import * as m035 from './035_event_hash_chain.js';
+import * as m036 from './036_audit_checkpoints.js';
 import * as m037 from './037_email_channels.js';
 import * as m038 from './038_email_messages.js';
+import * as m039 from './039_priority_custom_attributes.js';
+import * as m040 from './040_conversation_ratings.js';
+import * as m041 from './041_business_hours_sla.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -69,14 +70,15 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '030_esdb_event_ids': m030,
   '031_rate_limits': m031,
   '032_audit_log': m032,
-  '039_priority_custom_attributes': m039,
-  '040_conversation_ratings': m040,
-  '035_event_hash_chain': m035,
-  '036_audit_checkpoints': m036,
   '033_security_review': m033,
   '034_password_resets': m034,
+  '035_event_hash_chain': m035,
+  '036_audit_checkpoints': m036,
   '037_email_channels': m037,
   '038_email_messages': m038,
+  '039_priority_custom_attributes': m039,
+  '040_conversation_ratings': m040,
+  '041_business_hours_sla': m041,
 };
 
 export const migrations: Knex.MigrationSource<string> = {

@@ -1,0 +1,246 @@
+// Pure SLA rules. A policy's targets run from fixed starts (creation, a customer's
+// wait, creation for resolution) and are settled once: met (by the reply or the
+// close, at or before the due date) or breached (the due date passed first). The
+// decision is recomputed from the conversation's facts whenever they change and
+// when a due date passes; it emits only what differs from the conversation's
+// current SLA, so a second evaluation (another process, a retry) emits nothing.
+//
+// Snoozing and reopening, after Zendesk's SLA rules (see the README):
+// - first and next response keep running while snoozed (the customer is still waiting);
+// - resolution pauses while snoozed (Zendesk's pausable targets stop in pending and on-hold)
+//   and resumes with the time it had left when the conversation opens again;
+// - closing settles resolution (met if in time) and cancels response targets still pending;
+// - a reopened conversation keeps its settled targets; a new customer message starts a
+//   new next-response target.
+import { BadRequest, NotFound, Unprocessable } from '../../platform/errors.js';
+import { addSeconds, secondsBetween, type BusinessCalendar } from '../business-hours/index.js';
+import type { SlaEvent, SlaPolicyEvent, Target } from './sla.events.js';
+
+export const MAX_POLICIES = 100;
+
+export interface PolicyMatch {
+  priority?: string[];
+  team_id?: string[];
+  channel_id?: string[];
+}
+
+export interface Policy {
+  id: string;
+  name: string;
+  match: PolicyMatch;
+  first_response_target_seconds: number | null;
+  next_response_target_seconds: number | null;
+  resolution_target_seconds: number | null;
+  business_hours: boolean;
+}
+
+export type PolicyInput = Omit<Policy, 'id'>;
+
+export function decideCreatePolicy(id: string, p: PolicyInput, count: number): SlaPolicyEvent[] {
+  if (count >= MAX_POLICIES) throw new Unprocessable('limit_reached', `A workspace keeps at most ${MAX_POLICIES} SLA policies; delete one.`);
+  checkPolicy(p);
+  return [{ type: 'sla_policy.created', aggregate_type: 'sla_policy', aggregate_id: id, payload: { id, ...p } }];
+}
+
+export function decideUpdatePolicy(id: string, p: PolicyInput, existing: Policy | null): SlaPolicyEvent[] {
+  if (!existing) throw new NotFound('not_found', `No SLA policy ${id}.`);
+  checkPolicy(p);
+  return [{ type: 'sla_policy.updated', aggregate_type: 'sla_policy', aggregate_id: id, payload: { id, ...p } }];
+}
+
+export function decideDeletePolicy(id: string, existing: Policy | null): SlaPolicyEvent[] {
+  if (!existing) throw new NotFound('not_found', `No SLA policy ${id}.`);
+  return [{ type: 'sla_policy.deleted', aggregate_type: 'sla_policy', aggregate_id: id, payload: { id } }];
+}
+
+function checkPolicy(p: PolicyInput): void {
+  if (p.first_response_target_seconds === null && p.next_response_target_seconds === null && p.resolution_target_seconds === null)
+    throw new BadRequest('missing_field', 'A policy sets at least one target.', 'first_response_target_seconds');
+}
+
+/** What the decision reads of the conversation (its row and its response statistics). */
+export interface SlaFacts {
+  conversationId: string;
+  createdAt: Date;
+  state: 'open' | 'closed' | 'snoozed';
+  /** when the state last changed (the snooze, the reopening, the close) */
+  stateChangedAt: Date;
+  priority: string;
+  teamId: string | null;
+  channelId: string;
+  firstResponseAt: Date | null;
+  lastResponseAt: Date | null;
+  /** the customer's wait that started after the last teammate reply (null: nobody waits) */
+  awaitingSince: Date | null;
+  lastClosedAt: Date | null;
+}
+
+/** The conversation's SLA as it stands (its read model row); null before any applied. */
+export interface CurrentSla {
+  policyId: string | null;
+  firstResponseDueAt: Date | null;
+  nextResponseDueAt: Date | null;
+  nextResponseSince: Date | null;
+  resolutionDueAt: Date | null;
+  resolutionRemainingSeconds: number | null;
+  /** targets settled once for all (met or breached): first_response, resolution */
+  settled: Target[];
+}
+
+export interface SlaState {
+  facts: SlaFacts | null;
+  current: CurrentSla | null;
+  policies: Policy[];
+  calendar: BusinessCalendar | null;
+}
+
+const matches = (m: PolicyMatch, f: SlaFacts) =>
+  (!m.priority || m.priority.includes(f.priority)) &&
+  (!m.team_id || (f.teamId !== null && m.team_id.includes(f.teamId))) &&
+  (!m.channel_id || m.channel_id.includes(f.channelId));
+
+/** The first policy, in the workspace's order, whose every given key matches. */
+export const policyFor = (policies: readonly Policy[], f: SlaFacts): Policy | null => policies.find((p) => matches(p.match, f)) ?? null;
+
+const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function decideSla(s: SlaState, now: Date): SlaEvent[] {
+  const f = s.facts;
+  if (!f) return [];
+  const cur: CurrentSla = s.current ?? {
+    policyId: null,
+    firstResponseDueAt: null,
+    nextResponseDueAt: null,
+    nextResponseSince: null,
+    resolutionDueAt: null,
+    resolutionRemainingSeconds: null,
+    settled: [],
+  };
+  const policy = policyFor(s.policies, f);
+  if (!policy && cur.policyId === null) return [];
+  const cal = policy?.business_hours ? s.calendar : null;
+  const changedPolicy = (policy?.id ?? null) !== cur.policyId;
+  const events: SlaEvent[] = [];
+  const base = { conversation_id: f.conversationId };
+  const settle = (target: Target, due: Date, at: Date | null) => {
+    if (!policy) return;
+    if (at && at.getTime() <= due.getTime())
+      events.push({
+        type: 'conversation.sla_met',
+        aggregate_type: 'conversation_sla',
+        aggregate_id: f.conversationId,
+        payload: { ...base, policy_id: policy.id, target, due_at: due.toISOString(), met_at: at.toISOString() },
+      });
+    else if (due.getTime() <= now.getTime())
+      events.push({
+        type: 'conversation.sla_breached',
+        aggregate_type: 'conversation_sla',
+        aggregate_id: f.conversationId,
+        payload: { ...base, policy_id: policy.id, target, due_at: due.toISOString() },
+      });
+  };
+  const closed = f.state === 'closed';
+
+  // First response: from creation to the first teammate reply.
+  let first: Date | null = null;
+  if (policy?.first_response_target_seconds && !cur.settled.includes('first_response')) {
+    const due = !changedPolicy && cur.firstResponseDueAt ? cur.firstResponseDueAt : addSeconds(cal, f.createdAt, policy.first_response_target_seconds);
+    if (due) {
+      const before = events.length;
+      if (f.firstResponseAt || !closed) settle('first_response', due, f.firstResponseAt);
+      // still pending: neither met nor breached, nor cancelled by a close without a reply
+      if (events.length === before && !f.firstResponseAt && !closed) first = due;
+    }
+  }
+
+  // Next response: from a customer message after a teammate reply to the next teammate reply.
+  let next: Date | null = null;
+  let since: Date | null = null;
+  if (policy?.next_response_target_seconds) {
+    // The wait the current row times ended (a teammate replied): settle it if it was still pending.
+    if (cur.nextResponseSince && cur.nextResponseDueAt && !same(cur.nextResponseSince, f.awaitingSince) && f.lastResponseAt)
+      settle('next_response', cur.nextResponseDueAt, f.lastResponseAt);
+    if (f.firstResponseAt && f.awaitingSince && !closed) {
+      since = f.awaitingSince;
+      const settledWait = same(cur.nextResponseSince, since) && !cur.nextResponseDueAt && !changedPolicy;
+      if (!settledWait) {
+        const due =
+          !changedPolicy && same(cur.nextResponseSince, since) && cur.nextResponseDueAt
+            ? cur.nextResponseDueAt
+            : addSeconds(cal, since, policy.next_response_target_seconds);
+        if (due) {
+          const before = events.length;
+          settle('next_response', due, null);
+          if (events.length === before) next = due;
+        }
+      }
+    }
+  }
+
+  // Resolution: from creation to the close, paused while snoozed.
+  let resolution: Date | null = null;
+  let remaining: number | null = null;
+  if (policy?.resolution_target_seconds && !cur.settled.includes('resolution')) {
+    let due: Date | null;
+    let left: number | null = null;
+    if (changedPolicy || (!cur.resolutionDueAt && cur.resolutionRemainingSeconds === null))
+      due = addSeconds(cal, f.createdAt, policy.resolution_target_seconds);
+    else if (cur.resolutionRemainingSeconds !== null) {
+      due = null;
+      left = cur.resolutionRemainingSeconds;
+    } else due = cur.resolutionDueAt;
+    if (f.state === 'snoozed' && due) {
+      // Paused at the snooze: keep what was left then.
+      left = due.getTime() <= f.stateChangedAt.getTime() ? 0 : secondsBetween(cal, f.stateChangedAt, due);
+      due = due.getTime() <= f.stateChangedAt.getTime() ? due : null;
+    } else if (f.state !== 'snoozed' && left !== null) {
+      due = addSeconds(cal, f.stateChangedAt, left);
+      left = null;
+    }
+    if (closed) {
+      // Closed while paused counts as in time (the clock had time left).
+      const closedAt = f.lastClosedAt ?? f.stateChangedAt;
+      if (due) settle('resolution', due, closedAt);
+      else if (left !== null && policy)
+        events.push({
+          type: 'conversation.sla_met',
+          aggregate_type: 'conversation_sla',
+          aggregate_id: f.conversationId,
+          payload: { ...base, policy_id: policy.id, target: 'resolution', due_at: closedAt.toISOString(), met_at: closedAt.toISOString() },
+        });
+    } else if (due) {
+      const before = events.length;
+      settle('resolution', due, null);
+      if (events.length === before) resolution = due;
+    } else remaining = left;
+  }
+
+  // Met and breached events clear their target's due date in the read model; an applied
+  // event goes first only when the pending state differs from what those leave.
+  const clearedBy = (t: Target) => events.some((e) => (e.type === 'conversation.sla_met' || e.type === 'conversation.sla_breached') && e.payload.target === t);
+  const after = (d: Date | null, t: Target) => (clearedBy(t) ? null : d);
+  const unchanged =
+    !changedPolicy &&
+    same(first, after(cur.firstResponseDueAt, 'first_response')) &&
+    same(next, after(cur.nextResponseDueAt, 'next_response')) &&
+    same(since, cur.nextResponseSince) &&
+    same(resolution, after(cur.resolutionDueAt, 'resolution')) &&
+    remaining === cur.resolutionRemainingSeconds;
+  if (unchanged) return events;
+  const applied: SlaEvent = {
+    type: 'conversation.sla_applied',
+    aggregate_type: 'conversation_sla',
+    aggregate_id: f.conversationId,
+    payload: {
+      conversation_id: f.conversationId,
+      policy_id: policy?.id ?? null,
+      first_response_due_at: iso(first),
+      next_response_due_at: iso(next),
+      next_response_since: iso(since),
+      resolution_due_at: iso(resolution),
+      resolution_remaining_seconds: remaining,
+    },
+  };
+  return [applied, ...events];
+}

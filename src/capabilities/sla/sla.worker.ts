@@ -1,0 +1,82 @@
+// Appends SLA events without anyone touching the conversation: at a deadline
+// (conversation.sla_breached), and after a change of the conversation (a policy
+// applies, a target is met, a clock pauses). Every pass looks at the conversations
+// whose earliest pending due date has passed, and those whose statistics moved
+// since it last evaluated them (sla_watch). Several processes may run it: each
+// evaluation is a command under the workspace's lock that emits only what differs
+// from the SLA as it stands, so a deadline gives one breach whoever reaches it first.
+import type { CoreDeps, Worker } from '../capability.js';
+import { coalescing } from '../../platform/worker.js';
+import { AppError } from '../../platform/errors.js';
+import { evaluateSla } from './sla.commands.js';
+
+/** The poll interval: a breach lands at most about this long after its deadline. */
+export const SLA_POLL_MS = 1000;
+const BATCH = 200;
+
+export interface SlaWorker extends Worker {
+  /** one pass (more while a full batch was found); returns how many conversations were evaluated */
+  tick(): Promise<number>;
+}
+
+export function slaWorker(deps: CoreDeps, options: { pollMs?: number; observe?: (lagMs: number) => void } = {}): SlaWorker {
+  const { shell, clock, log } = deps;
+  // Across tenants on purpose: the worker serves every workspace (the owner pool, as the unsnooze worker).
+  const db = deps.ownerDb ?? deps.db;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  async function pass(): Promise<number> {
+    const now = clock.now();
+    const due: { tenant_id: string; conversation_id: string; due: Date }[] = await db('conversation_slas')
+      .whereRaw('least(first_response_due_at, next_response_due_at, resolution_due_at) <= ?', [now])
+      .orderByRaw('least(first_response_due_at, next_response_due_at, resolution_due_at)')
+      .limit(BATCH)
+      .select('tenant_id', 'conversation_id', db.raw('least(first_response_due_at, next_response_due_at, resolution_due_at) AS due'));
+    const changed: { tenant_id: string; conversation_id: string; seq: string }[] = await db('conversation_statistics as s')
+      .leftJoin('sla_watch as w', function () {
+        this.on('w.tenant_id', 's.tenant_id').andOn('w.conversation_id', 's.conversation_id');
+      })
+      .whereRaw('w.seen_seq IS NULL OR s.seq > w.seen_seq')
+      .limit(BATCH)
+      .select('s.tenant_id', 's.conversation_id', 's.seq');
+    const seen = new Map<string, { tenant_id: string; conversation_id: string; seq: string | null; due: Date | null }>();
+    for (const d of due) seen.set(`${d.tenant_id}/${d.conversation_id}`, { ...d, seq: null });
+    for (const c of changed) {
+      const k = `${c.tenant_id}/${c.conversation_id}`;
+      seen.set(k, { ...c, due: seen.get(k)?.due ?? null });
+    }
+    for (const c of seen.values()) {
+      try {
+        await deps.scope.run(c.tenant_id, () =>
+          shell.execute({ tenantId: c.tenant_id, now: clock.now(), actor: { type: 'system', id: 'sla' } }, evaluateSla(c.conversation_id)),
+        );
+        if (c.due) options.observe?.(clock.now().getTime() - new Date(c.due).getTime());
+      } catch (e) {
+        if (!(e instanceof AppError)) log.warn({ err: e, conversation_id: c.conversation_id }, 'sla evaluation failed');
+      }
+      if (c.seq !== null)
+        await db.raw(
+          `INSERT INTO sla_watch (tenant_id, conversation_id, seen_seq) VALUES (?, ?, ?)
+           ON CONFLICT (tenant_id, conversation_id) DO UPDATE SET seen_seq = greatest(sla_watch.seen_seq, EXCLUDED.seen_seq)`,
+          [c.tenant_id, c.conversation_id, c.seq],
+        );
+    }
+    return seen.size;
+  }
+
+  const loop = coalescing(pass, () => stopped);
+  return {
+    name: 'sla',
+    tick: loop.tick,
+    async start() {
+      timer = setInterval(() => void loop.tick().catch((e) => log.warn({ err: e }, 'sla pass failed')), options.pollMs ?? SLA_POLL_MS);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await loop.idle();
+    },
+  };
+}
