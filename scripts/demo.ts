@@ -4,6 +4,7 @@
 //   the owner       the CLI's `workspace create` (needs the service's database: the same DATA_DIR or DATABASE_URL)
 //   agents          invited and accepted through the API, then signed in
 //   a channel       an `api` channel (the service needs SERVICE_CHANNELS_SECRET) whose replies go to the receiver
+//   a mail channel  an `email` channel at support@demo.example (mail reaches it when the service has SMTP_PORT)
 //   a webhook       an endpoint for every event, pointed at a receiver on 127.0.0.1 that verifies signatures
 //                   (the service needs WEBHOOK_ALLOWLIST=127.0.0.1 to post to loopback)
 //   conversations   200 with their contacts: a quarter posted by the bridge (signed inbound), the rest started by
@@ -40,6 +41,8 @@ const AGENTS = [
 ];
 const AGENT_PASSWORD = 'demo agent password';
 const CHANNEL = { name: 'Demo bridge', secret: 'demo-bridge-secret-0123456789' };
+/** An e-mail channel: mail to its address (SMTP_PORT on the service) opens conversations; teammates' replies leave by SMTP_RELAY_URL. */
+const MAIL_CHANNEL = { name: 'Demo mail', address: 'support@demo.example' };
 const ENDPOINT_DESCRIPTION = 'demo receiver (npm run demo)';
 const KEY_NAME = 'demo';
 const KEY_SCOPES = ['conversations:read', 'conversations:write', 'contacts:read', 'events:read', 'settings:read', 'settings:write', 'members:read'];
@@ -334,6 +337,17 @@ async function main(): Promise<void> {
   const channelId = channel!.id;
   receiver.secrets.set('/bridge', CHANNEL.secret);
   if (webhooks) await api('PUT', `/api/channels/${channelId}`, { ...k, body: { webhook_url: `${receiver.url}/bridge` } });
+  // The e-mail channel, found by name (its address is unique in the instance: another workspace may hold it).
+  if (!(await all<{ name: string }>('/api/channels', k)).some((c) => c.name === MAIL_CHANNEL.name)) {
+    await api('POST', '/api/channels', {
+      ...k,
+      body: { kind: 'email', name: MAIL_CHANNEL.name, address: MAIL_CHANNEL.address, default_team_id: null },
+      idempotencyKey: 'demo-mail-channel',
+    }).catch((e: unknown) => {
+      if (!(e instanceof ApiError && e.code === 'channel_address_taken')) throw e;
+      log(`another workspace receives mail at ${MAIL_CHANNEL.address}: the demo has no e-mail channel`);
+    });
+  }
 
   // Conversation attributes, defined when missing (found by name).
   const defined = new Set(((await api('GET', '/api/conversation_attributes', k)).body.data as { name: string }[]).map((d) => d.name));
@@ -487,6 +501,8 @@ async function main(): Promise<void> {
     `    curl -s "${BASE}/api/conversations?state=open&per_page=5" -H "Authorization: Bearer $KEY"`,
     `    curl -s "${BASE}/api/events?after_seq=0&per_page=5" -H "Authorization: Bearer $KEY"`,
     `    curl -s ${BASE}/api/reports/csat -H "Authorization: Bearer $KEY"`,
+    `  e-mail to the "${MAIL_CHANNEL.name}" channel (the service started with SMTP_PORT=2525):`,
+    `    swaks --server 127.0.0.1:2525 --to ${MAIL_CHANNEL.address} --from grace@customer.example --header 'Subject: Hello' --body 'Where is my order?'`,
     `    curl -s "${BASE}/api/conversations?priority=urgent&per_page=5" -H "Authorization: Bearer $KEY"`,
     `    curl -s -X POST ${BASE}/api/conversations/search -H "Authorization: Bearer $KEY" -H 'content-type: application/json' \\`,
     `         -d '{"query":{"field":"custom_attributes.category","operator":"=","value":"billing"},"per_page":5}'`,
