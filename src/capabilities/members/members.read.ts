@@ -2,7 +2,7 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import type { Role } from '../../api/scopes.js';
 import { isUuid } from '../../platform/ids.js';
-import { constant, dateTime, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { constant, dateTime, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { ROLES } from '../../api/scopes.js';
 
 export interface MemberRow {
@@ -39,7 +39,7 @@ export const memberList: ListSpec = {
   defaultOrder: 'asc',
 };
 
-export function renderMember(m: MemberRow) {
+export function renderMember(m: MemberRow): Member {
   return {
     type: 'member',
     id: m.id,
@@ -113,7 +113,7 @@ export const inviteList: ListSpec = {
 };
 
 /** An invite as the API shows it; `expired`: pending, but past its expiry (it can only be revoked now). */
-export function renderInvite(i: InviteRow, now: Date) {
+export function renderInvite(i: InviteRow, now: Date): Invite {
   return {
     type: 'invite',
     id: i.id,
@@ -139,6 +139,7 @@ export const inviteSchema = object(
   },
   { title: 'Invite' },
 );
+export type Invite = Static<typeof inviteSchema>;
 
 /** The invite a token opens (only the token's hash is stored). */
 export async function findInviteByTokenHash(db: Db, tokenHash: string): Promise<InviteRow | undefined> {
@@ -161,3 +162,4 @@ export const memberSchema = object(
   },
   { title: 'Member', optional: ['erased_at'] },
 );
+export type Member = Static<typeof memberSchema>;

@@ -131,7 +131,7 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
           body: {
             ...renderInvite((await findInvite(tx, p.tenantId, invited!.aggregate_id))!, clock.now()),
             ...(deps.mail ? { delivery: 'email' } : { delivery: 'answer', token }),
-          },
+          } satisfies Static<typeof newInviteSchema>,
         }));
       },
     }),
@@ -166,7 +166,10 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
         const workspace = renderWorkspace((await findWorkspace(db, invite.tenant_id))!);
         // The answer says nothing of the account: whether the address had one, and whether the password was its
         // password. Holding an invite token must not tell its holder (the inviter, without a relay) either.
-        const accepted = { status: 202, body: { type: 'invite_acceptance', status: 'accepted', email: invite.email, workspace } };
+        const accepted = {
+          status: 202,
+          body: { type: 'invite_acceptance', status: 'accepted', email: invite.email, workspace } satisfies Static<typeof acceptanceSchema>,
+        };
         // Password work for the invitee's e-mail is throttled and queued like a sign-in (users/throttle.ts).
         const pass = await throttle.take(invite.email, req.ip);
         const existing = await findUserByEmail(db, invite.email);
