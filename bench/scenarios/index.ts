@@ -2,6 +2,7 @@
 // the one place that lists them. Each scenario is a file beside this one;
 // what they share (sizes, the context, load helpers) is in ./shared.ts.
 import { append } from './append.js';
+import { audit } from './audit.js';
 import { calibrate } from './calibrate.js';
 import { deepPage } from './deep-page.js';
 import { emailInbound } from './email-inbound.js';
@@ -22,7 +23,7 @@ export { FULL, QUICK, sampleConversation, type Ctx, type Scenario, type Sizes } 
  * In the order they run: the service scenarios share one service process; the store scenarios need none.
  * deep-page goes last of the service ones: a million seeded rows are best added after the others ran.
  */
-export const SCENARIOS: Scenario[] = [write, read, reply, rls, rateLimit, inbound, emailInbound, webhook, calibrate, search, deepPage, append, rebuild];
+export const SCENARIOS: Scenario[] = [write, read, reply, rls, audit, rateLimit, inbound, emailInbound, webhook, calibrate, search, deepPage, append, rebuild];
 
 /** Every row name the full table carries, in the order it prints (the smoke test checks each is there). */
 export const ROW_NAMES = [
@@ -34,6 +35,8 @@ export const ROW_NAMES = [
   'reply',
   'rls read',
   'rls write',
+  'audit',
+  'audit export',
   'rate limit read',
   'inbound',
   'email inbound',

@@ -27,6 +27,8 @@ export interface Sizes {
   searchConversations: number;
   rebuildEvents: number;
   rebuildTenants: number;
+  /** events of the one workspace the audit export streams */
+  auditExportEvents: number;
   appendWriters: number;
   appendRounds: number;
   webhookRate: number;
@@ -45,6 +47,7 @@ export const FULL: Sizes = {
   searchConversations: 100_000,
   rebuildEvents: 200_000,
   rebuildTenants: 100,
+  auditExportEvents: 1_000_000,
   appendWriters: 16,
   appendRounds: 2,
   webhookRate: 200,
@@ -65,6 +68,7 @@ export const QUICK: Sizes = {
   searchConversations: 2_000,
   rebuildEvents: 5_000,
   rebuildTenants: 10,
+  auditExportEvents: 5_000,
   appendWriters: 16,
   appendRounds: 1,
   webhookRate: 200,

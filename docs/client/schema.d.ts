@@ -138,12 +138,16 @@ export interface paths {
          */
         get: operations["getChannelsById"];
         /**
-         * Change a channel's name or webhook_url
+         * Change a channel's name or webhook_url, or disable (enabled: false) and enable it
          * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         put: operations["putChannelsById"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a channel (its conversations stay)
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        delete: operations["deleteChannelsById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -259,7 +263,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotate a channel's webhook_secret
+         * Rotate a channel's webhook_secret (the one replaced verifies for grace_seconds; earlier ones stop at once)
          * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postChannelsByIdRotateSecret"];
@@ -867,6 +871,46 @@ export interface paths {
          * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         post: operations["postConversationsByIdReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/sla": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation's SLA: the policy that applies, its pending due dates, its breaches and met targets (sla null: none applies)
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getConversationsByIdSla"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation's response statistics (first response, resolution, reopens, replies; calendar and business seconds)
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getConversationsByIdStatistics"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1508,6 +1552,82 @@ export interface paths {
          * @description **Authentication:** none.
          */
         delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/business_hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the workspace's business hours (time zone, weekly intervals, holidays)
+         * @description **Scope:** `settings:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getSettingsBusinessHours"];
+        /**
+         * Set the workspace's business hours (the whole calendar: an IANA time zone, weekly intervals, holidays)
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        put: operations["putSettingsBusinessHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sla_policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List SLA policies, in the order they are tried (unpaginated)
+         * @description **Scope:** `settings:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getSlaPolicies"];
+        put?: never;
+        /**
+         * Create an SLA policy (tried after the existing ones): match, targets in seconds, business hours or calendar time
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postSlaPolicies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sla_policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an SLA policy
+         * @description **Scope:** `settings:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getSlaPoliciesById"];
+        /**
+         * Replace an SLA policy (conversations take the change when they next change)
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        put: operations["putSlaPoliciesById"];
+        post?: never;
+        /**
+         * Delete an SLA policy
+         * @description **Scope:** `settings:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        delete: operations["deleteSlaPoliciesById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2251,6 +2371,60 @@ export interface components {
             type: "contact" | "member" | "api_key" | "system";
             id: string;
         };
+        /**
+         * BusinessHours
+         * @description The workspace's business hours. Until they are set, business-hours SLA policies count every second.
+         */
+        BusinessHours: {
+            /** @enum {string} */
+            type: "business_hours";
+            /** @description IANA time zone name; null until business hours are set. */
+            time_zone: string | null;
+            intervals: {
+                /** @enum {string} */
+                day: "sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday";
+                start: string;
+                end: string;
+            }[];
+            holidays: string[];
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        /**
+         * BusinessHoursSetFeedEvent
+         * @description The workspace's business hours were set (the whole calendar): an IANA time zone, weekly intervals in that zone's wall-clock time, and holidays (whole days closed). SLA policies with business_hours true count only this time.
+         */
+        BusinessHoursSetFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "business_hours.set";
+            /** @constant */
+            aggregate_type: "business_hours";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                time_zone: string;
+                intervals: {
+                    day: "sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday";
+                    start: string;
+                    end: string;
+                }[];
+                holidays: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** Channel */
         Channel: {
             /** @constant */
@@ -2264,6 +2438,8 @@ export interface components {
             default_team_id: string | null;
             webhook_url: string | null;
             receive_only: boolean;
+            /** @description false: disabled. Its signed routes answer the same empty 401 as an unknown channel, and nothing is sent to its bridge. */
+            enabled: boolean;
             /** @description The support address of an `email` channel; null for `api`. */
             address: string | null;
             /** @description The DKIM selector replies are signed with; null when they are not signed. */
@@ -2311,6 +2487,36 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * ChannelDeletedFeedEvent
+         * @description A channel was deleted: its secrets are gone, its signed routes answer the same empty 401 as an unknown channel, and nothing more is sent to its bridge. Its conversations stay, naming it.
+         */
+        ChannelDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "channel.deleted";
+            /** @constant */
+            aggregate_type: "channel";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                channel_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** ChannelList */
         ChannelList: {
             /** @constant */
@@ -2320,7 +2526,7 @@ export interface components {
         };
         /**
          * ChannelSecretRotatedFeedEvent
-         * @description A channel got a new webhook_secret; the previous one verifies until previous_valid_until.
+         * @description A channel got a new webhook_secret. The one it replaces verifies until previous_valid_until (the rotation time itself when asked for no grace); every secret retired by an earlier rotation stopped verifying at once.
          */
         ChannelSecretRotatedFeedEvent: {
             /**
@@ -2352,7 +2558,7 @@ export interface components {
         };
         /**
          * ChannelUpdatedFeedEvent
-         * @description A channel's name or webhook_url changed; only the changed fields are in the payload (webhook_url null: receive-only).
+         * @description A channel's name, webhook_url or `enabled` changed; only the changed fields are in the payload (webhook_url null: receive-only). A disabled channel's signed routes answer the same empty 401 as an unknown channel, and nothing is sent to its bridge until it is enabled again.
          */
         ChannelUpdatedFeedEvent: {
             /**
@@ -2378,6 +2584,7 @@ export interface components {
                 channel_id: string;
                 name?: string;
                 webhook_url?: string | null;
+                enabled?: boolean;
             };
             /** Format: date-time */
             created_at: string;
@@ -2395,6 +2602,8 @@ export interface components {
             default_team_id: string | null;
             webhook_url: string | null;
             receive_only: boolean;
+            /** @description false: disabled. Its signed routes answer the same empty 401 as an unknown channel, and nothing is sent to its bridge. */
+            enabled: boolean;
             /** @description The support address of an `email` channel; null for `api`. */
             address: string | null;
             /** @description The DKIM selector replies are signed with; null when they are not signed. */
@@ -3487,6 +3696,182 @@ export interface components {
             conversation_id: string;
         };
         /**
+         * ConversationSla
+         * @description The SLA policy that applies and its pending due dates (null once a target is met or breached, or while the resolution clock is paused); settled targets in breaches and met. Null when no policy applies.
+         */
+        ConversationSla: {
+            /** Format: uuid */
+            policy_id: string | null;
+            /** Format: date-time */
+            first_response_due_at: string | null;
+            /** Format: date-time */
+            next_response_due_at: string | null;
+            /** Format: date-time */
+            resolution_due_at: string | null;
+            resolution_paused: boolean;
+            breaches: {
+                /** @enum {string} */
+                target: "first_response" | "next_response" | "resolution";
+                /** Format: date-time */
+                due_at: string;
+                /** Format: date-time */
+                breached_at: string;
+            }[];
+            met: {
+                /** @enum {string} */
+                target: "first_response" | "next_response" | "resolution";
+                /** Format: date-time */
+                due_at: string;
+                /** Format: date-time */
+                met_at: string;
+            }[];
+        };
+        /** ConversationSlaAnswer */
+        ConversationSlaAnswer: {
+            /** @constant */
+            type: "conversation_sla";
+            /** Format: uuid */
+            conversation_id: string;
+            sla: components["schemas"]["ConversationSla"] | null;
+        };
+        /**
+         * ConversationSlaAppliedFeedEvent
+         * @description A conversation's SLA changed: the policy that applies (null: none any more) and its pending due dates. Sent when a policy first applies and whenever a due date moves: a next-response target starts (a customer message after a teammate reply), the resolution clock pauses (snoozed: due null, the business seconds left kept) or resumes, the conversation's priority, team or channel makes another policy apply.
+         */
+        ConversationSlaAppliedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.sla_applied";
+            /** @constant */
+            aggregate_type: "conversation_sla";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                policy_id: string | null;
+                first_response_due_at: string | null;
+                next_response_due_at: string | null;
+                next_response_since: string | null;
+                resolution_due_at: string | null;
+                resolution_remaining_seconds: number | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationSlaBreachedFeedEvent
+         * @description A target was missed: sent by the SLA worker at the deadline (within its poll interval, about a second), whether or not anyone touches the conversation; once per target (per customer wait, for next_response).
+         */
+        ConversationSlaBreachedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.sla_breached";
+            /** @constant */
+            aggregate_type: "conversation_sla";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                policy_id: string;
+                target: "first_response" | "next_response" | "resolution";
+                /** Format: date-time */
+                due_at: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationSlaMetFeedEvent
+         * @description A target was met in time: the first teammate reply (first_response), the teammate reply ending a customer wait (next_response), or the close (resolution), at or before its due date.
+         */
+        ConversationSlaMetFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.sla_met";
+            /** @constant */
+            aggregate_type: "conversation_sla";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                policy_id: string;
+                target: "first_response" | "next_response" | "resolution";
+                /** Format: date-time */
+                due_at: string;
+                /** Format: date-time */
+                met_at: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationStatistics
+         * @description Response statistics: the first teammate reply (a comment) and its seconds after creation, the last one, the first and last close and the resolution seconds (creation to the last close), in calendar seconds and in business seconds on the workspace's business hours (null without them), reopens, and replies by teammates and by the customer.
+         */
+        ConversationStatistics: {
+            /** Format: date-time */
+            first_response_at: string | null;
+            first_response_seconds: number | null;
+            first_response_business_seconds: number | null;
+            /** Format: date-time */
+            last_response_at: string | null;
+            /** Format: date-time */
+            first_closed_at: string | null;
+            /** Format: date-time */
+            last_closed_at: string | null;
+            resolution_seconds: number | null;
+            resolution_business_seconds: number | null;
+            reopens: number;
+            teammate_replies: number;
+            customer_replies: number;
+        };
+        /** ConversationStatisticsAnswer */
+        ConversationStatisticsAnswer: {
+            /** @constant */
+            type: "conversation_statistics";
+            /** Format: uuid */
+            conversation_id: string;
+            statistics: components["schemas"]["ConversationStatistics"];
+        };
+        /**
          * ConversationTaggedFeedEvent
          * @description A tag was added to a conversation (a delta: tagging it again appends nothing). `name` is the tag's name at the time; the catalog has the current one.
          */
@@ -3646,6 +4031,15 @@ export interface components {
             csat: number | null;
             scores: components["schemas"]["CsatScoreCounts"];
         };
+        /** DeletedChannel */
+        DeletedChannel: {
+            /** @constant */
+            type: "channel";
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
         /** DeletedCompany */
         DeletedCompany: {
             /** @constant */
@@ -3677,6 +4071,15 @@ export interface components {
         DeletedSavedReply: {
             /** @constant */
             type: "saved_reply";
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        /** DeletedSlaPolicy */
+        DeletedSlaPolicy: {
+            /** @constant */
+            type: "sla_policy";
             /** Format: uuid */
             id: string;
             /** @constant */
@@ -4056,7 +4459,7 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
@@ -5059,6 +5462,147 @@ export interface components {
             /** Format: uuid */
             member_id: string;
         };
+        /** SlaPolicy */
+        SlaPolicy: {
+            /** @constant */
+            type: "sla_policy";
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Every given key must match (any of its values); an empty match applies to every conversation. */
+            match: {
+                priority?: string[];
+                team_id?: string[];
+                channel_id?: string[];
+            };
+            first_response_target_seconds: number | null;
+            next_response_target_seconds: number | null;
+            resolution_target_seconds: number | null;
+            business_hours: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * SlaPolicyCreatedFeedEvent
+         * @description An SLA policy was created; it is tried after the policies created before it (the first that matches a conversation applies).
+         */
+        SlaPolicyCreatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "sla_policy.created";
+            /** @constant */
+            aggregate_type: "sla_policy";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                match: {
+                    priority?: string[];
+                    team_id?: string[];
+                    channel_id?: string[];
+                };
+                first_response_target_seconds: number | null;
+                next_response_target_seconds: number | null;
+                resolution_target_seconds: number | null;
+                business_hours: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * SlaPolicyDeletedFeedEvent
+         * @description A policy was deleted. Conversations under it lose it (or take the next matching one) when they next change.
+         */
+        SlaPolicyDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "sla_policy.deleted";
+            /** @constant */
+            aggregate_type: "sla_policy";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * SlaPolicyList
+         * @description Every SLA policy of the workspace, in the order they are tried: the first that matches a conversation applies.
+         */
+        SlaPolicyList: {
+            /** @constant */
+            type: "list";
+            data: components["schemas"]["SlaPolicy"][];
+        };
+        /**
+         * SlaPolicyUpdatedFeedEvent
+         * @description A policy's fields were replaced (the whole policy). Conversations take the change when they next change themselves.
+         */
+        SlaPolicyUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "sla_policy.updated";
+            /** @constant */
+            aggregate_type: "sla_policy";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                match: {
+                    priority?: string[];
+                    team_id?: string[];
+                    channel_id?: string[];
+                };
+                first_response_target_seconds: number | null;
+                next_response_target_seconds: number | null;
+                resolution_target_seconds: number | null;
+                business_hours: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** Tag */
         Tag: {
             /** @constant */
@@ -5356,7 +5900,10 @@ export interface components {
             order: "asc" | "desc";
             /** @enum {string} */
             visibility: "private" | "workspace";
-            /** @description The member a private view belongs to; null for a workspace view. */
+            /**
+             * Format: uuid
+             * @description The member a private view belongs to; null for a workspace view.
+             */
             owner_member_id: string | null;
             /** Format: date-time */
             created_at: string;
@@ -5748,7 +6295,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_required`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
+        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_required`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_time_zone`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
         BadRequest: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -6291,6 +6838,8 @@ export interface operations {
                     name?: string;
                     /** Format: uri */
                     webhook_url?: string | null;
+                    /** @description false disables the channel: its signed routes answer the empty 401 and nothing is sent to its bridge; true enables it again. */
+                    enabled?: boolean;
                 };
             };
         };
@@ -6304,6 +6853,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteChannelsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedChannel"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6599,7 +7189,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How long the secret being replaced keeps verifying (default CHANNEL_SECRET_GRACE_SECONDS); 0: it stops now. */
+                    grace_seconds?: number;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -8430,6 +9027,78 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getConversationsByIdSla: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationSlaAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConversationsByIdStatistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationStatisticsAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postConversationsByIdTags: {
         parameters: {
             query?: never;
@@ -10087,6 +10756,309 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getSettingsBusinessHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessHours"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putSettingsBusinessHours: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    time_zone: string;
+                    intervals: {
+                        /** @enum {string} */
+                        day: "sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday";
+                        start: string;
+                        end: string;
+                    }[];
+                    holidays: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessHours"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSlaPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaPolicyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSlaPolicies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    match?: {
+                        priority?: ("low" | "normal" | "high" | "urgent")[];
+                        team_id?: string[];
+                        channel_id?: string[];
+                    };
+                    first_response_target_seconds?: number | null;
+                    next_response_target_seconds?: number | null;
+                    resolution_target_seconds?: number | null;
+                    business_hours?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSlaPoliciesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putSlaPoliciesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    match?: {
+                        priority?: ("low" | "normal" | "high" | "urgent")[];
+                        team_id?: string[];
+                        channel_id?: string[];
+                    };
+                    first_response_target_seconds?: number | null;
+                    next_response_target_seconds?: number | null;
+                    resolution_target_seconds?: number | null;
+                    business_hours?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSlaPoliciesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedSlaPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getTags: {
         parameters: {
             query?: never;
@@ -10854,7 +11826,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -10940,7 +11912,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "channel.created" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;
