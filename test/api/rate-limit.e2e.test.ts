@@ -215,6 +215,18 @@ describe('API rate limits', function () {
     expect(count('channel')).to.equal(1);
     expect(count('write', b.workspaceId)).to.equal(1);
   });
+
+  it('deletes the windows that ended, and keeps the current ones', async () => {
+    const windows = async () => (await t.testDb.db('rate_limit_windows').select('window_end')) as { window_end: Date }[];
+    expect((await windows()).length, 'windows of the tests before').to.be.greaterThan(5);
+    clock.advance(2 * WINDOW_S * 1000 + 1000); // every window so far ended over a minute ago (the sweeper keeps one a minute)
+    expect((await t.client.get('/api/conversations', { key: a1 })).status).to.equal(200);
+    const sweeper = t.service.workers.find((w) => w.name === 'rate-limit-sweeper') as unknown as { sweep(): Promise<number> };
+    expect(await sweeper.sweep()).to.be.greaterThan(5);
+    const left = await windows();
+    expect(left.length, 'the current windows of a1 and its workspace').to.equal(2);
+    expect(left.every((w) => w.window_end.getTime() > clock.now().getTime())).to.equal(true);
+  });
 });
 
 describe('API rate limits across two service processes on one database', function () {

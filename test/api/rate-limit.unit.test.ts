@@ -17,6 +17,7 @@ import {
 } from '../../src/api/rate-limit/limiter.js';
 import { RateLimited, RateLimits, rateClassOf } from '../../src/api/rate-limit/rate-limits.js';
 import type { Principal } from '../../src/api/context.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 
 class MemoryWindows implements WindowStore {
   readonly rows = new Map<string, { used: number; quota: number }>();
@@ -190,5 +191,19 @@ describe('rate limits: policies and the RateLimit fields (unit)', () => {
     expect(rateClassOf({ method: 'get' })).to.equal('read');
     expect(rateClassOf({ method: 'delete' })).to.equal('write');
     expect(rateClassOf({ method: 'post', rateClass: 'expensive' })).to.equal('expensive');
+  });
+});
+
+describe('rate limits: configuration (unit)', () => {
+  it('defaults far above a busy integration, overridable by environment, off only when asked', () => {
+    expect(loadConfig({}).rateLimits).to.deep.equal({ windowSeconds: 60, key: 10_000, workspace: 25_000, expensive: 600, channel: 6_000 });
+    expect(loadConfig({ RATE_LIMIT_KEY: '5', RATE_LIMIT_WINDOW_SECONDS: '10' }).rateLimits).to.deep.include({ key: 5, windowSeconds: 10 });
+    expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits).to.equal(null);
+    expect(() => loadConfig({ RATE_LIMITS: 'maybe', RATE_LIMIT_KEY: '0' }))
+      .to.throw(ConfigError)
+      .that.satisfies(
+        (e: ConfigError) =>
+          e.problems.some((p) => p.startsWith('RATE_LIMITS must be on or off')) && e.problems.some((p) => p.startsWith('RATE_LIMIT_KEY must be an integer')),
+      );
   });
 });
