@@ -108,10 +108,12 @@ export async function claimDue(db: Knex, now: Date, limits: ClaimLimits): Promis
          FROM webhook_deliveries d LEFT JOIN busy b USING (target_id)
         WHERE d.state = 'pending' AND d.next_attempt_at <= :now
           AND (d.leased_until IS NULL OR d.leased_until <= :now)
-          -- a disabled endpoint's deliveries wait (pause); a deleted one's are gone. Judged by the
-          -- dispatcher's own view of the endpoints, which moves with the deliveries it creates.
-          AND (d.target_kind = 'channel' OR EXISTS (
-                SELECT 1 FROM dispatch_endpoints e WHERE e.tenant_id = d.tenant_id AND e.endpoint_id = d.target_id AND e.enabled))
+          -- a disabled endpoint's or channel's deliveries wait (pause); a deleted one's are gone. Judged by the
+          -- dispatcher's own view of them, which moves with the deliveries it creates.
+          AND CASE WHEN d.target_kind = 'channel'
+                THEN EXISTS (SELECT 1 FROM dispatch_channels c WHERE c.tenant_id = d.tenant_id AND c.channel_id = d.target_id AND c.enabled)
+                ELSE EXISTS (SELECT 1 FROM dispatch_endpoints e WHERE e.tenant_id = d.tenant_id AND e.endpoint_id = d.target_id AND e.enabled)
+              END
      ), pick AS (
        SELECT id FROM ranked WHERE rn + n <= CASE WHEN target_id = ANY(:fast::uuid[]) THEN :fastCap::int ELSE :cap::int END
         ORDER BY next_attempt_at, ord LIMIT :capacity

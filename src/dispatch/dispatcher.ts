@@ -66,7 +66,8 @@ async function fill(trx: Knex.Transaction, tenants: string[], views: Map<string,
       .endpoints.set(r.endpoint_id, { tenantId: r.tenant_id, endpointId: r.endpoint_id, url: r.url, eventNames: r.event_names, enabled: r.enabled });
   }
   const channels = await trx('dispatch_channels').whereIn('tenant_id', tenants);
-  for (const r of channels) views.get(r.tenant_id)!.channels.set(r.channel_id, { tenantId: r.tenant_id, channelId: r.channel_id, webhookUrl: r.webhook_url });
+  for (const r of channels)
+    views.get(r.tenant_id)!.channels.set(r.channel_id, { tenantId: r.tenant_id, channelId: r.channel_id, webhookUrl: r.webhook_url, enabled: r.enabled });
 }
 
 async function writeChange(trx: Knex.Transaction, c: ViewChange): Promise<void> {
@@ -84,9 +85,14 @@ async function writeChange(trx: Knex.Transaction, c: ViewChange): Promise<void> 
       return;
     case 'channel_put':
       await trx('dispatch_channels')
-        .insert({ tenant_id: c.view.tenantId, channel_id: c.view.channelId, webhook_url: c.view.webhookUrl })
+        .insert({ tenant_id: c.view.tenantId, channel_id: c.view.channelId, webhook_url: c.view.webhookUrl, enabled: c.view.enabled })
         .onConflict(['tenant_id', 'channel_id'])
         .merge();
+      return;
+    case 'channel_deleted':
+      await trx('dispatch_channels').where({ tenant_id: c.tenantId, channel_id: c.channelId }).del();
+      // What its bridge had still to get goes with it, as an endpoint's deliveries go with the endpoint.
+      await trx('webhook_deliveries').where({ tenant_id: c.tenantId, target_kind: 'channel', target_id: c.channelId }).del();
       return;
     default: {
       const never: never = c;
@@ -151,11 +157,15 @@ export async function dispatchBatch(
     if (change.kind === 'endpoint_deleted') {
       deliveries = deliveries.filter((d) => !(d.tenant_id === change.tenantId && d.target_kind === 'endpoint' && d.target_id === change.endpointId));
     }
+    if (change.kind === 'channel_deleted') {
+      deliveries = deliveries.filter((d) => !(d.tenant_id === change.tenantId && d.target_kind === 'channel' && d.target_id === change.channelId));
+    }
   }
   for (const c of changes) await writeChange(trx, c);
   const lease = handoff?.live ? { leased_until: new Date(now.getTime() + handoff.leaseMs), lease_token: randomUUID() } : null;
   const rows = deliveries.map((d): NewDelivery | LeasedDelivery => {
-    const sendable = d.target_kind === 'channel' || views.get(d.tenant_id)!.endpoints.get(d.target_id)?.enabled === true;
+    const view = views.get(d.tenant_id)!;
+    const sendable = (d.target_kind === 'channel' ? view.channels.get(d.target_id) : view.endpoints.get(d.target_id))?.enabled === true;
     return lease && sendable && handoff!.reserve(d.target_id) ? { ...d, ...lease } : d;
   });
   const created = await insertDeliveries(trx, rows);

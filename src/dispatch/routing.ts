@@ -21,6 +21,8 @@ export interface ChannelView {
   tenantId: string;
   channelId: string;
   webhookUrl: string | null;
+  /** a disabled channel's bridge gets nothing (its deliveries already made wait, like a disabled endpoint's) */
+  enabled: boolean;
 }
 
 export interface Target {
@@ -40,7 +42,9 @@ export type DestinationChange =
   | { kind: 'endpoint_created'; endpointId: string; url: string; eventNames: string[]; enabled: boolean }
   | { kind: 'endpoint_updated'; endpointId: string; url?: string; eventNames?: string[]; enabled?: boolean }
   | { kind: 'endpoint_deleted'; endpointId: string }
-  | { kind: 'channel_url'; channelId: string; webhookUrl: string | null };
+  | { kind: 'channel_url'; channelId: string; webhookUrl: string | null }
+  | { kind: 'channel_changed'; channelId: string; webhookUrl?: string | null; enabled?: boolean }
+  | { kind: 'channel_deleted'; channelId: string };
 
 export interface RoutingRules {
   /** how the event changes the destinations; null for every other event */
@@ -66,7 +70,7 @@ export function targetsFor(e: StoredEvent, view: TenantView, rules: RoutingRules
   for (const ep of view.endpoints.values()) if (matches(ep, e.type)) out.push({ kind: 'endpoint', id: ep.endpointId, url: ep.url });
   const channelId = rules.channelOf(e);
   const channel = channelId ? view.channels.get(channelId) : undefined;
-  if (channel?.webhookUrl) out.push({ kind: 'channel', id: channel.channelId, url: channel.webhookUrl });
+  if (channel?.webhookUrl && channel.enabled) out.push({ kind: 'channel', id: channel.channelId, url: channel.webhookUrl });
   return out;
 }
 
@@ -74,7 +78,8 @@ export function targetsFor(e: StoredEvent, view: TenantView, rules: RoutingRules
 export type ViewChange =
   | { kind: 'endpoint_put'; view: EndpointView }
   | { kind: 'endpoint_deleted'; tenantId: string; endpointId: string }
-  | { kind: 'channel_put'; view: ChannelView };
+  | { kind: 'channel_put'; view: ChannelView }
+  | { kind: 'channel_deleted'; tenantId: string; channelId: string };
 
 export function evolve(view: TenantView, e: StoredEvent, rules: RoutingRules): ViewChange | null {
   const c = rules.destinationChange(e);
@@ -101,10 +106,29 @@ export function evolve(view: TenantView, e: StoredEvent, rules: RoutingRules): V
       view.endpoints.delete(c.endpointId);
       return { kind: 'endpoint_deleted', tenantId: e.tenant_id, endpointId: c.endpointId };
     case 'channel_url': {
-      const ch: ChannelView = { tenantId: e.tenant_id, channelId: c.channelId, webhookUrl: c.webhookUrl };
+      const ch: ChannelView = {
+        tenantId: e.tenant_id,
+        channelId: c.channelId,
+        webhookUrl: c.webhookUrl,
+        enabled: view.channels.get(c.channelId)?.enabled ?? true,
+      };
       view.channels.set(ch.channelId, ch);
       return { kind: 'channel_put', view: ch };
     }
+    case 'channel_changed': {
+      const current = view.channels.get(c.channelId);
+      const ch: ChannelView = {
+        tenantId: e.tenant_id,
+        channelId: c.channelId,
+        webhookUrl: c.webhookUrl !== undefined ? c.webhookUrl : (current?.webhookUrl ?? null),
+        enabled: c.enabled ?? current?.enabled ?? true,
+      };
+      view.channels.set(ch.channelId, ch);
+      return { kind: 'channel_put', view: ch };
+    }
+    case 'channel_deleted':
+      view.channels.delete(c.channelId);
+      return { kind: 'channel_deleted', tenantId: e.tenant_id, channelId: c.channelId };
     default: {
       const never: never = c;
       return never;

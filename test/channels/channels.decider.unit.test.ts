@@ -1,5 +1,5 @@
 // Channel rules as specifications: given the loaded state, when a command, then events or a coded refusal.
-import { decideCreateChannel, decideRotateSecret, decideUpdateChannel } from '../../src/capabilities/channels/channels.decider.js';
+import { decideCreateChannel, decideDeleteChannel, decideRotateSecret, decideUpdateChannel } from '../../src/capabilities/channels/channels.decider.js';
 import { decider } from '../support/decider-spec.js';
 import { exactDecider } from '../support/decider-spec-exact.js';
 
@@ -18,7 +18,10 @@ describe('channels decider (unit)', () => {
       .thenRefuses('channel_source_taken');
   });
   it('an update that changes nothing appends nothing', () => {
-    decider(decideUpdateChannel).given({ id: 'ch', name: 'B', webhookUrl: null }).when({ channelId: 'ch', name: 'B', webhookUrl: null }).thenNothing();
+    decider(decideUpdateChannel)
+      .given({ id: 'ch', name: 'B', webhookUrl: null, enabled: true })
+      .when({ channelId: 'ch', name: 'B', webhookUrl: null })
+      .thenNothing();
   });
 
   it('a channel whose default team is not a team of the workspace is refused on the field', () => {
@@ -34,7 +37,7 @@ describe('channels decider (unit)', () => {
   const rotate = exactDecider(decideRotateSecret);
   it('rotating the secret of a channel appends the rotation, naming until when the previous secret is still accepted', () => {
     rotate
-      .given({ id: 'ch', name: 'B', webhookUrl: null })
+      .given({ id: 'ch', name: 'B', webhookUrl: null, enabled: true })
       .when({ channelId: 'ch', previousValidUntil: '2026-01-02T00:00:00.000Z' })
       .then({
         type: 'channel.secret_rotated',
@@ -45,5 +48,27 @@ describe('channels decider (unit)', () => {
   });
   it("rotating the secret of a channel not loaded (none, or another workspace's) is a 404", () => {
     rotate.given(null).when({ channelId: 'ch', previousValidUntil: '2026-01-02T00:00:00.000Z' }).thenRefuses({ code: 'not_found', status: 404 });
+  });
+
+  it('disabling and enabling a channel appends only a change of `enabled`', () => {
+    const update = exactDecider(decideUpdateChannel);
+    const ch = { id: 'ch', name: 'B', webhookUrl: 'https://x', enabled: true };
+    update
+      .given(ch)
+      .when({ channelId: 'ch', enabled: false })
+      .then({ type: 'channel.updated', aggregate_type: 'channel', aggregate_id: 'ch', payload: { channel_id: 'ch', enabled: false } });
+    update.given(ch).when({ channelId: 'ch', enabled: true }).thenNothing();
+    update
+      .given({ ...ch, enabled: false })
+      .when({ channelId: 'ch', enabled: true })
+      .then({ type: 'channel.updated', aggregate_type: 'channel', aggregate_id: 'ch', payload: { channel_id: 'ch', enabled: true } });
+  });
+  it("deleting a channel appends its deletion; one not loaded (none, or another workspace's) is a 404", () => {
+    const remove = exactDecider(decideDeleteChannel);
+    remove
+      .given({ id: 'ch', name: 'B', webhookUrl: null, enabled: false })
+      .when({ channelId: 'ch' })
+      .then({ type: 'channel.deleted', aggregate_type: 'channel', aggregate_id: 'ch', payload: { channel_id: 'ch' } });
+    remove.given(null).when({ channelId: 'ch' }).thenRefuses({ code: 'not_found', status: 404 });
   });
 });

@@ -56,14 +56,16 @@ describe('signed inbound channel posts', function () {
     const r2 = await postInbound(t, ch.id, ch.secret, { ...first, message_id: 'm2', content: 'Any news?' });
     expect(r2.status).to.equal(201);
     expect(r2.body).to.include({ status: 'part_added', conversation_id: r1.body.conversation_id });
-    expect((await postInbound(t, ch.id, ch.secret, { ...first, message_id: 'm2', content: 'Any news?' })).status).to.equal(202);
+    // m2 again, sent anew (not the same bytes: those are a replay, refused with the empty 401; inbound-replay.e2e.test.ts)
+    expect((await postInbound(t, ch.id, ch.secret, { ...first, message_id: 'm2', content: 'Any news?', at: '2026-01-01T10:05:00Z' })).status).to.equal(202);
     const conv = await t.client.get(`/api/conversations/${r1.body.conversation_id}`, { key });
     expect(conv.body.parts.map((p: { body: string }) => p.body)).to.deep.equal([first.content, 'Any news?']);
   });
 
   it('files exactly one conversation for 50 concurrent posts of one external_id', async () => {
     const body = inboundBody();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => postInbound(t, ch.id, ch.secret, body)));
+    // 50 posts of the thread, each its own bytes (the same bytes twice are a replay: inbound-replay.e2e.test.ts)
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => postInbound(t, ch.id, ch.secret, { ...body, content: `${body.content} (${i})` })));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).to.have.length(1);
     expect(statuses.filter((s) => s === 202)).to.have.length(49);

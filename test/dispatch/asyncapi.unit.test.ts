@@ -48,7 +48,10 @@ describe('AsyncAPI document of the deliveries (unit)', () => {
     // Each event type of the catalogue, with a payload that would reach a channel if its type ever does
     // (a teammate's comment in channel C), routed through a view where C has a webhook_url.
     const C = '22222222-2222-4222-8222-222222222222';
-    const view: TenantView = { endpoints: new Map(), channels: new Map([[C, { tenantId: 't', channelId: C, webhookUrl: 'https://bridge.example/hook' }]]) };
+    const view: TenantView = {
+      endpoints: new Map(),
+      channels: new Map([[C, { tenantId: 't', channelId: C, webhookUrl: 'https://bridge.example/hook', enabled: true }]]),
+    };
     const routed = eventCatalogue()
       .types()
       .filter((type) => {

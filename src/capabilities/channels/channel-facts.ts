@@ -1,7 +1,10 @@
 // What a decision needs to know about a channel, kept in memory once it is
-// known to be committed. A channel is never deleted, and nothing changes its
-// tenant after channel.created: once committed, these facts hold for good, in
-// every process, so they need no invalidation. The default team is the one the
+// known to be committed. Nothing changes a channel's tenant after
+// channel.created, but a channel can be deleted: the process that deletes it
+// forgets it at once (forgetChannelFacts), and every other process looks again
+// after FACTS_TTL_MS, so a channel deleted elsewhere may still be named by a new
+// conversation for those few seconds, as by a request that came just before
+// the deletion. (Disabling a channel changes none of these facts.) The default team is the
 // channel was created with: team.deleted clears it in the read model but not
 // here, so a caller checks the team still exists (conversations' startConversation).
 //
@@ -16,14 +19,21 @@ export interface ChannelFacts {
 }
 
 const MAX_ENTRIES = 10_000;
-const known = new Map<string, ChannelFacts>();
+/** How long another process may go on believing in a channel deleted elsewhere. */
+export const FACTS_TTL_MS = 5_000;
+const known = new Map<string, { facts: ChannelFacts; until: number }>();
+
+/** The channel was deleted (by this process): no decision here may find it any more. */
+export function forgetChannelFacts(tenantId: string, channelId: string): void {
+  known.delete(`${tenantId}:${channelId.toLowerCase()}`);
+}
 
 /** The channel's facts, or null when the workspace has no such channel. */
 export async function channelFacts(db: Db, tenantId: string, channelId: string): Promise<ChannelFacts | null> {
   if (!isUuid(channelId)) return null;
   const key = `${tenantId}:${channelId.toLowerCase()}`;
   const hit = known.get(key);
-  if (hit) return hit;
+  if (hit && hit.until > Date.now()) return hit.facts;
   const res = await db.raw('SELECT default_team_id, xmin = pg_current_xact_id_if_assigned()::xid AS own_write FROM channels WHERE tenant_id = ? AND id = ?', [
     tenantId,
     channelId,
@@ -33,7 +43,8 @@ export async function channelFacts(db: Db, tenantId: string, channelId: string):
   const facts: ChannelFacts = { defaultTeamId: row.default_team_id };
   if (row.own_write !== true) {
     if (known.size >= MAX_ENTRIES) known.delete(known.keys().next().value!);
-    known.set(key, facts);
+    known.delete(key);
+    known.set(key, { facts, until: Date.now() + FACTS_TTL_MS });
   }
   return facts;
 }

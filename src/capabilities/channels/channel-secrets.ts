@@ -1,14 +1,16 @@
 // Channel secrets live beside the log, sealed with a key derived from
 // SERVICE_CHANNELS_SECRET and bound to (tenant, channel): a row copied to
 // another channel or workspace does not open. Rotation keeps the previous
-// secret verifying until its grace period ends.
+// secret verifying until its grace period ends (only the latest rotation's).
 import { sealedSecrets, type SealedSecrets } from '../../commands/beside-secrets.js';
 import type { Db } from '../../commands/command.js';
 import type { ChannelRow } from './channels.read.js';
 import type { Sealer } from '../../platform/crypto/seal.js';
+import { sha256Hex } from '../../platform/crypto/hmac.js';
 
 export class ChannelSecrets {
   private readonly rows: SealedSecrets;
+  private lastSweep = 0;
 
   constructor(private readonly sealer: Sealer) {
     this.rows = sealedSecrets({ table: 'channel_secrets', owner: 'channel_id', purpose: 'channel', retiredBy: 'valid_until' }, sealer);
@@ -54,31 +56,82 @@ export class ChannelSecrets {
       .update({ sealed: this.rows.seal(tenantId, channelId, secret) });
   }
 
-  /** Retires the current secret (it verifies until `graceUntil`) and drops ones whose grace ended. */
-  async retireCurrent(db: Db, tenantId: string, channelId: string, graceUntil: Date, now: Date): Promise<void> {
-    await db('channel_secrets').where({ tenant_id: tenantId, channel_id: channelId }).whereNotNull('valid_until').andWhere('valid_until', '<=', now).del();
-    await db('channel_secrets').where({ tenant_id: tenantId, channel_id: channelId }).whereNull('valid_until').update({ valid_until: graceUntil });
+  /**
+   * Retires the current secret: it verifies until `graceUntil`, or stops now (null). Every secret an earlier rotation
+   * retired stops now whatever its grace: only the latest rotation's predecessor may still verify, so rotating cuts
+   * off a leaked secret however many rotations ago it was current.
+   */
+  async retireCurrent(db: Db, tenantId: string, channelId: string, graceUntil: Date | null): Promise<void> {
+    await db('channel_secrets').where({ tenant_id: tenantId, channel_id: channelId }).whereNotNull('valid_until').del();
+    const current = db('channel_secrets').where({ tenant_id: tenantId, channel_id: channelId }).whereNull('valid_until');
+    await (graceUntil ? current.update({ valid_until: graceUntil }) : current.del());
+  }
+
+  /** Everything a deleted channel kept beside the log: its secrets, its DKIM key, the signatures it remembers. */
+  async removeAll(db: Db, tenantId: string, channelId: string): Promise<void> {
+    await this.rows.remove(db, tenantId, channelId);
+    await db('channel_dkim_keys').where({ tenant_id: tenantId, channel_id: channelId }).del();
+    await db('inbound_signatures').where({ tenant_id: tenantId, channel_id: channelId }).del();
   }
 
   /**
    * A channel by id, found across workspaces (the signed inbound route: the id names the workspace), with the
-   * secrets a signature may be made with now, in one statement. Null when there is no such channel.
+   * secrets a signature may be made with now, in one statement. Null when there is no such channel; a disabled
+   * channel has no verifying secret. `presented`: the request's signature, to tell whether an accepted post already
+   * carried it (`replayed`, see rememberSignature), in the same statement.
    */
-  async channelWithVerifying(db: Db, channelId: string, now: Date): Promise<{ channel: ChannelRow; secrets: string[] } | null> {
+  async channelWithVerifying(
+    db: Db,
+    channelId: string,
+    now: Date,
+    presented?: string,
+  ): Promise<{ channel: ChannelRow; secrets: string[]; replayed: boolean } | null> {
     const res = await db.raw(
       `SELECT c.*, COALESCE((
           SELECT json_agg(s.sealed ORDER BY s.created_at DESC) FROM channel_secrets s
-           WHERE s.tenant_id = c.tenant_id AND s.channel_id = c.id AND (s.valid_until IS NULL OR s.valid_until > ?)
-        ), '[]') AS verifying_secrets
+           WHERE s.tenant_id = c.tenant_id AND s.channel_id = c.id AND c.enabled AND (s.valid_until IS NULL OR s.valid_until > ?)
+        ), '[]') AS verifying_secrets,
+        EXISTS (SELECT 1 FROM inbound_signatures r WHERE r.signature_hash = ? AND r.expires_at > ?) AS replayed
          FROM channels c WHERE c.id = ?`,
-      [now, channelId],
+      [now, signatureHash(channelId, presented ?? ''), now, channelId],
     );
-    const row = res.rows[0] as (ChannelRow & { verifying_secrets: string[] }) | undefined;
+    const row = res.rows[0] as (ChannelRow & { verifying_secrets: string[]; replayed: boolean }) | undefined;
     if (!row) return null;
-    const { verifying_secrets, ...channel } = row;
+    const { verifying_secrets, replayed, ...channel } = row;
     return {
       channel,
       secrets: verifying_secrets.map((sealed) => this.rows.open(channel.tenant_id, channel.id, sealed)).filter((x): x is string => x !== null),
+      replayed: presented !== undefined && replayed,
     };
   }
+
+  /**
+   * Remembers the signature of a post being accepted, until `until`; false when an accepted post already carried it
+   * and it is still remembered (a replay). Run it in the transaction that files the post: it commits with the post or
+   * not at all, and the unique key makes a concurrent twin wait for this transaction and then see it.
+   */
+  async rememberSignature(db: Db, s: { tenantId: string; channelId: string; signature: string; until: Date; now: Date }): Promise<boolean> {
+    const res = await db.raw(
+      `INSERT INTO inbound_signatures AS r (signature_hash, tenant_id, channel_id, expires_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (signature_hash) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE r.expires_at <= ?
+       RETURNING 1`,
+      [signatureHash(s.channelId, s.signature), s.tenantId, s.channelId, s.until, s.now],
+    );
+    return res.rows.length === 1;
+  }
+
+  /** Forgets the signatures whose time is up (the owner role: every workspace's), at most every few minutes per process. */
+  sweepSignatures(db: Db, now: Date): void {
+    if (now.getTime() - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now.getTime();
+    void db('inbound_signatures')
+      .where('expires_at', '<=', now)
+      .del()
+      .catch(() => undefined);
+  }
 }
+
+const SWEEP_EVERY_MS = 5 * 60_000;
+
+/** What is kept of a signature: its hash, bound to the channel (the same bytes signed for two channels differ anyway). */
+const signatureHash = (channelId: string, signature: string): string => sha256Hex(`${channelId.toLowerCase()}:${signature.trim().toLowerCase()}`);

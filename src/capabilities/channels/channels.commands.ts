@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { CommandSpec } from '../../commands/command.js';
 import type { Ids } from '../../platform/ids.js';
 import { teamExists } from '../teams/index.js';
-import { decideCreateChannel, decideRotateSecret, decideUpdateChannel, type ChannelView, type CreateChannel } from './channels.decider.js';
+import {
+  decideCreateChannel,
+  decideDeleteChannel,
+  decideRotateSecret,
+  decideUpdateChannel,
+  type ChannelChanges,
+  type ChannelView,
+  type CreateChannel,
+} from './channels.decider.js';
+import { forgetChannelFacts } from './channel-facts.js';
 import type { ChannelEvent } from './channels.events.js';
 import { channelSourceTaken, channelView, findChannel } from './channels.read.js';
 import type { ChannelSecrets } from './channel-secrets.js';
@@ -28,18 +37,34 @@ export const createChannel = (
   },
 });
 
-export const updateChannel = (input: { channelId: string; name?: string; webhookUrl?: string | null }): CommandSpec<ChannelView | null, ChannelEvent> => ({
+export const updateChannel = (input: ChannelChanges): CommandSpec<ChannelView | null, ChannelEvent> => ({
   name: 'UpdateChannel',
   load: async (db, ctx) => channelView(await findChannel(db, ctx.tenantId, input.channelId)),
   decide: (c) => decideUpdateChannel(input, c),
 });
 
-/** A new secret, returned once; the old one verifies until the grace period ends. */
+/** Deletes a channel with its secrets and remembered signatures; its conversations stay. */
+export const deleteChannel = (input: { channelId: string }, secrets: ChannelSecrets): CommandSpec<ChannelView | null, ChannelEvent> => ({
+  name: 'DeleteChannel',
+  load: async (db, ctx) => channelView(await findChannel(db, ctx.tenantId, input.channelId)),
+  decide: (c) => decideDeleteChannel(input, c),
+  beside: async (db, events, ctx) => {
+    if (events.length === 0) return;
+    await secrets.removeAll(db, ctx.tenantId, input.channelId);
+    forgetChannelFacts(ctx.tenantId, input.channelId);
+  },
+});
+
+/**
+ * A new secret, returned once. The one it replaces verifies until the grace period ends (none: it stops now), and
+ * only that one: every secret an earlier rotation retired stops at once, so a leaked secret is cut off by rotating
+ * twice, or once with no grace.
+ */
 export function rotateChannelSecret(input: { channelId: string; graceSeconds: number; now: Date }, secrets: ChannelSecrets, ids: Ids) {
   const secret = `chsec_${randomBytes(32).toString('base64url')}`;
   const graceUntil = new Date(input.now.getTime() + input.graceSeconds * 1000);
   const rekey: CommandSpec<ChannelView | null, ChannelEvent>['beside'] = async (db, _events, ctx) => {
-    await secrets.retireCurrent(db, ctx.tenantId, input.channelId, graceUntil, ctx.now);
+    await secrets.retireCurrent(db, ctx.tenantId, input.channelId, input.graceSeconds > 0 ? graceUntil : null);
     await secrets.add(db, { tenantId: ctx.tenantId, channelId: input.channelId, id: ids.uuid(), secret, now: ctx.now });
   };
   const spec: CommandSpec<ChannelView | null, ChannelEvent> = {

@@ -5,6 +5,7 @@ export interface ChannelView {
   id: string;
   name: string;
   webhookUrl: string | null;
+  enabled: boolean;
 }
 
 export interface CreateChannel {
@@ -39,16 +40,24 @@ export function decideCreateChannel(cmd: CreateChannel, s: { sourceTaken: boolea
       },
     },
     ...(cmd.webhookUrl
-      ? decideUpdateChannel({ channelId: cmd.channelId, webhookUrl: cmd.webhookUrl }, { id: cmd.channelId, name: cmd.name, webhookUrl: null })
+      ? decideUpdateChannel({ channelId: cmd.channelId, webhookUrl: cmd.webhookUrl }, { id: cmd.channelId, name: cmd.name, webhookUrl: null, enabled: true })
       : []),
   ];
 }
 
-export function decideUpdateChannel(cmd: { channelId: string; name?: string; webhookUrl?: string | null }, channel: ChannelView | null): ChannelEvent[] {
+export interface ChannelChanges {
+  channelId: string;
+  name?: string;
+  webhookUrl?: string | null;
+  enabled?: boolean;
+}
+
+export function decideUpdateChannel(cmd: ChannelChanges, channel: ChannelView | null): ChannelEvent[] {
   if (!channel) throw new NotFound('channel');
-  const changes: { name?: string; webhook_url?: string | null } = {};
+  const changes: { name?: string; webhook_url?: string | null; enabled?: boolean } = {};
   if (cmd.name !== undefined && cmd.name !== channel.name) changes.name = cmd.name;
   if (cmd.webhookUrl !== undefined && cmd.webhookUrl !== channel.webhookUrl) changes.webhook_url = cmd.webhookUrl;
+  if (cmd.enabled !== undefined && cmd.enabled !== channel.enabled) changes.enabled = cmd.enabled;
   return Object.keys(changes).length
     ? [{ type: 'channel.updated', aggregate_type: 'channel', aggregate_id: cmd.channelId, payload: { channel_id: cmd.channelId, ...changes } }]
     : [];
@@ -64,4 +73,10 @@ export function decideRotateSecret(cmd: { channelId: string; previousValidUntil:
       payload: { channel_id: cmd.channelId, previous_valid_until: cmd.previousValidUntil },
     },
   ];
+}
+
+/** Deletes a channel; its conversations stay. */
+export function decideDeleteChannel(cmd: { channelId: string }, channel: ChannelView | null): ChannelEvent[] {
+  if (!channel) throw new NotFound('channel');
+  return [{ type: 'channel.deleted', aggregate_type: 'channel', aggregate_id: cmd.channelId, payload: { channel_id: cmd.channelId } }];
 }

@@ -19,16 +19,26 @@ export const ChannelCreated = defineEvent({
 export const ChannelUpdated = defineEvent({
   type: 'channel.updated',
   aggregate_type: 'channel',
-  description: "A channel's name or webhook_url changed; only the changed fields are in the payload (webhook_url null: receive-only).",
-  payload: payload({ channel_id: Uuid(), name: Type.Optional(Text()), webhook_url: Type.Optional(Nullable(Text())) }),
+  description:
+    "A channel's name, webhook_url or `enabled` changed; only the changed fields are in the payload (webhook_url null: receive-only). A disabled channel's signed routes answer the same empty 401 as an unknown channel, and nothing is sent to its bridge until it is enabled again.",
+  payload: payload({ channel_id: Uuid(), name: Type.Optional(Text()), webhook_url: Type.Optional(Nullable(Text())), enabled: Type.Optional(Type.Boolean()) }),
 });
 
 export const ChannelSecretRotated = defineEvent({
   type: 'channel.secret_rotated',
   aggregate_type: 'channel',
-  description: 'A channel got a new webhook_secret; the previous one verifies until previous_valid_until.',
+  description:
+    'A channel got a new webhook_secret. The one it replaces verifies until previous_valid_until (the rotation time itself when asked for no grace); every secret retired by an earlier rotation stopped verifying at once.',
   payload: payload({ channel_id: Uuid(), previous_valid_until: Instant() }),
 });
 
-export const channelEvents = [ChannelCreated, ChannelUpdated, ChannelSecretRotated] as const;
+export const ChannelDeleted = defineEvent({
+  type: 'channel.deleted',
+  aggregate_type: 'channel',
+  description:
+    'A channel was deleted: its secrets are gone, its signed routes answer the same empty 401 as an unknown channel, and nothing more is sent to its bridge. Its conversations stay, naming it.',
+  payload: payload({ channel_id: Uuid() }),
+});
+
+export const channelEvents = [ChannelCreated, ChannelUpdated, ChannelSecretRotated, ChannelDeleted] as const;
 export type ChannelEvent = EventOf<(typeof channelEvents)[number]>;

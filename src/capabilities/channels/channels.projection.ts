@@ -14,6 +14,7 @@ export const CHANNELS = tableSpec({
     source: 'text',
     default_team_id: 'text',
     webhook_url: 'text',
+    enabled: 'boolean',
     address: 'text',
     dkim_selector: 'text',
     secret_rotated_at: 'timestamptz',
@@ -24,7 +25,7 @@ export const CHANNELS = tableSpec({
 
 export const channelsProjector: Projector<ChannelEvent | Extract<TeamEvent, { type: 'team.deleted' }>> = {
   name: 'channels',
-  handles: ['channel.created', 'channel.updated', 'channel.secret_rotated', 'team.deleted'],
+  handles: ['channel.created', 'channel.updated', 'channel.secret_rotated', 'channel.deleted', 'team.deleted'],
   tables: ['channels'],
   project(events, writes) {
     const channels = writes.table(CHANNELS);
@@ -45,6 +46,7 @@ export const channelsProjector: Projector<ChannelEvent | Extract<TeamEvent, { ty
             source: p.source,
             default_team_id: p.default_team_id ?? null,
             webhook_url: null,
+            enabled: true,
             address: p.address ?? null,
             dkim_selector: p.dkim_selector ?? null,
             secret_rotated_at: null,
@@ -60,6 +62,10 @@ export const channelsProjector: Projector<ChannelEvent | Extract<TeamEvent, { ty
         }
         case 'channel.secret_rotated':
           channels.patch(key, { secret_rotated_at: e.created_at, updated_at: e.created_at });
+          break;
+        case 'channel.deleted':
+          // The channel goes; its conversations (another read model) keep naming it.
+          channels.delete(key);
           break;
         default: {
           const never: never = e;

@@ -2,6 +2,7 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import { bool, constant, dateTime, extend, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
+import { Type } from '@sinclair/typebox';
 import type { ChannelView } from './channels.decider.js';
 import type { ChannelEvent } from './channels.events.js';
 
@@ -13,6 +14,7 @@ export interface ChannelRow {
   source: string;
   default_team_id: string | null;
   webhook_url: string | null;
+  enabled: boolean;
   address: string | null;
   dkim_selector: string | null;
   secret_rotated_at: Date | null;
@@ -37,6 +39,7 @@ export const renderChannel = (c: ChannelRow): Channel => ({
   webhook_url: c.webhook_url,
   // Without a webhook_url the channel only receives; replies have nowhere to go.
   receive_only: c.kind === 'api' && c.webhook_url === null,
+  enabled: c.enabled,
   address: c.address,
   dkim_selector: c.dkim_selector,
   secret_rotated_at: c.secret_rotated_at?.toISOString() ?? null,
@@ -70,7 +73,8 @@ export async function channelByAddress(db: Db, address: string): Promise<Channel
   return res.rows[0] as ChannelRow | undefined;
 }
 
-export const channelView = (c: ChannelRow | undefined): ChannelView | null => (c ? { id: c.id, name: c.name, webhookUrl: c.webhook_url } : null);
+export const channelView = (c: ChannelRow | undefined): ChannelView | null =>
+  c ? { id: c.id, name: c.name, webhookUrl: c.webhook_url, enabled: c.enabled } : null;
 
 export const channelSchema = object(
   {
@@ -82,6 +86,9 @@ export const channelSchema = object(
     default_team_id: nullable(str()),
     webhook_url: nullable(str()),
     receive_only: bool,
+    enabled: Type.Boolean({
+      description: 'false: disabled. Its signed routes answer the same empty 401 as an unknown channel, and nothing is sent to its bridge.',
+    }),
     address: nullable(str({ description: 'The support address of an `email` channel; null for `api`.' })),
     dkim_selector: nullable(str({ description: 'The DKIM selector replies are signed with; null when they are not signed.' })),
     secret_rotated_at: nullable(dateTime),

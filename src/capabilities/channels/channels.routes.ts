@@ -5,8 +5,9 @@ import type { Call, RouteDef } from '../../api/routes.js';
 import type { Db } from '../../platform/db/database.js';
 import { createPrivateKey } from 'node:crypto';
 import { BadRequest, Conflict, Unprocessable } from '../../platform/errors.js';
+import { constant, object, uuid } from '../../api/schemas.js';
 import type { CoreDeps } from '../capability.js';
-import { createChannel, normalizeSource, rotateChannelSecret, updateChannel } from './channels.commands.js';
+import { createChannel, deleteChannel, normalizeSource, rotateChannelSecret, updateChannel } from './channels.commands.js';
 import {
   channelByAddress,
   channelList,
@@ -45,9 +46,33 @@ const NewChannel = Type.Object(
 );
 
 const ChannelChanges = Type.Object(
-  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), webhook_url: Type.Optional(webhookUrl) },
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    webhook_url: Type.Optional(webhookUrl),
+    enabled: Type.Optional(
+      Type.Boolean({
+        description: 'false disables the channel: its signed routes answer the empty 401 and nothing is sent to its bridge; true enables it again.',
+      }),
+    ),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
+
+const MAX_GRACE_SECONDS = 30 * 86_400;
+const Rotation = Type.Object(
+  {
+    grace_seconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_GRACE_SECONDS,
+        description: 'How long the secret being replaced keeps verifying (default CHANNEL_SECRET_GRACE_SECONDS); 0: it stops now.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const deletedChannelSchema = object({ type: constant('channel'), id: uuid, deleted: constant(true) }, { title: 'DeletedChannel' });
 
 export function channelsRoutes(deps: CoreDeps): RouteDef[] {
   const { db, sealer, config } = deps;
@@ -131,9 +156,9 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'put',
       path: '/channels/:id',
       permission: 'settings:write',
-      summary: "Change a channel's name or webhook_url",
+      summary: "Change a channel's name or webhook_url, or disable (enabled: false) and enable it",
       body: ChannelChanges,
-      command: ({ params, body }) => updateChannel({ channelId: params.id!, name: body.name, webhookUrl: body.webhook_url }),
+      command: ({ params, body }) => updateChannel({ channelId: params.id!, name: body.name, webhookUrl: body.webhook_url, enabled: body.enabled }),
       answer: { status: 200, schema: channelSchema, read: (tx, _events, call) => channelIn(tx, call, call.params.id!) },
       before: async ({ body }) => {
         if (body.webhook_url) await deps.urlPolicy.requireAllowed(body.webhook_url, 'webhook_url');
@@ -144,10 +169,12 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/channels/:id/rotate-secret',
       permission: 'settings:write',
-      summary: "Rotate a channel's webhook_secret",
-      command: ({ params, write }) => {
+      summary: "Rotate a channel's webhook_secret (the one replaced verifies for grace_seconds; earlier ones stop at once)",
+      // No body is a body: the rotation with the configured grace.
+      body: Rotation,
+      command: ({ params, body, write }) => {
         const { spec, secret, graceUntil } = rotateChannelSecret(
-          { channelId: params.id!, graceSeconds: config.channelSecretGraceSeconds, now: deps.clock.now() },
+          { channelId: params.id!, graceSeconds: body.grace_seconds ?? config.channelSecretGraceSeconds, now: deps.clock.now() },
           secrets,
           write.ids,
         );
@@ -155,6 +182,15 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
         return { spec, extra: { webhook_secret: secret, previous_secret_valid_until: graceUntil.toISOString() } };
       },
       answer: { status: 200, schema: rotatedChannelSchema, read: (tx, _events, call) => channelIn(tx, call, call.params.id!) },
+    }),
+
+    commandRoute(deps, {
+      method: 'delete',
+      path: '/channels/:id',
+      permission: 'settings:write',
+      summary: 'Delete a channel (its conversations stay)',
+      command: ({ params }) => deleteChannel({ channelId: params.id! }, secrets),
+      answer: { status: 200, schema: deletedChannelSchema, read: async (_tx, [deleted]) => ({ type: 'channel', id: deleted!.aggregate_id, deleted: true }) },
     }),
   ];
 }

@@ -29,7 +29,7 @@ const errors = defineErrors({
 export const channelsModule = defineModule({
   name: 'channels',
   errors,
-  tables: ['channel_secrets'],
+  tables: ['channel_secrets', 'inbound_signatures'],
   events: channelEvents,
   projectors: [channelsProjector],
   routes: channelsRoutes,

@@ -4,7 +4,12 @@
 // A wrong content type, an unknown channel (malformed id, missing, another
 // workspace's: the id alone names it) and a bad signature all get the same
 // empty 401. All three run the same steps (one lookup, two HMACs, constant-time
-// compares) before the verdict, so timing does not tell them apart either.
+// compares) before the verdict, so timing does not tell them apart either. So do
+// a disabled channel (it has no verifying secret) and a replay: the signature
+// covers the body and not x-service-timestamp, so the signatures of accepted
+// posts are remembered (channel-secrets.ts) for twice the timestamp tolerance,
+// in the transaction that files the post, and the same signature is refused
+// whatever its timestamp, in every process.
 import { randomUUID } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import { requestClient } from '../../api/command-context.js';
@@ -15,6 +20,7 @@ import { bodyValidator } from '../../api/validation.js';
 import { digestsEqual, hmacHex } from '../../platform/crypto/hmac.js';
 import { AppError, BadRequest } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
+import type { Db } from '../../platform/db/database.js';
 import type { CoreDeps } from '../capability.js';
 import { ChannelSecrets } from '../channels/index.js';
 import type { ContactInput } from '../contacts/index.js';
@@ -24,6 +30,15 @@ import { findThread } from './conversations.read.js';
 import { attachmentsSchema, contactSchema } from './schemas.js';
 
 export const TIMESTAMP_TOLERANCE_S = 5 * 60;
+/**
+ * How long an accepted post's signature is remembered: a post accepted now may carry a timestamp up to the
+ * tolerance ahead, and that timestamp stays acceptable for the tolerance after it. Past this, a replay needs a
+ * rewritten timestamp, and finds its thread and message filed already (nothing new is filed).
+ */
+export const SIGNATURE_MEMORY_MS = 2 * TIMESTAMP_TOLERANCE_S * 1000;
+
+/** Thrown inside the post's transaction when its signature was taken meanwhile: the post is undone, the answer is the 401. */
+class Replayed extends Error {}
 const DUMMY_SECRET = randomUUID();
 const NO_CHANNEL = '00000000-0000-4000-8000-000000000000';
 
@@ -83,16 +98,18 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
       const id = params.id ?? '';
       const now = clock.now();
       // One lookup for the channel and its secrets; a malformed id still costs it, like a well-formed one.
-      const found = await channelSecrets.channelWithVerifying(owner, isUuid(id) ? id.toLowerCase() : NO_CHANNEL, now);
+      const presented = req.get('x-service-signature') ?? '';
+      const found = await channelSecrets.channelWithVerifying(owner, isUuid(id) ? id.toLowerCase() : NO_CHANNEL, now, presented);
       const channel = found?.channel;
       const secrets = found && sealer.canSeal('channel') ? found.secrets : [];
-      const presented = req.get('x-service-signature') ?? '';
       let verified = false;
       for (const secret of [...secrets, DUMMY_SECRET, DUMMY_SECRET].slice(0, Math.max(2, secrets.length))) {
         // No short-circuit: every candidate is computed and compared.
         verified = digestsEqual(hmacHex(secret, raw), presented.toLowerCase()) && secrets.includes(secret) ? true : verified;
       }
-      if (!jsonType || !channel || !verified) return unauthorized();
+      // A replay is refused before its timestamp is looked at: rewriting the header does not make it new.
+      if (!jsonType || !channel || !verified || found.replayed) return unauthorized();
+      channelSecrets.sweepSignatures(owner, now);
 
       // Past this point the caller holds the secret, so precise errors are safe to give.
       const ts = req.get('x-service-timestamp');
@@ -122,23 +139,53 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
       const tenantId: string = channel.tenant_id;
       // The channel named the workspace: from here on the post acts as it, behind row-level security.
       return deps.scope.run(tenantId, async (): Promise<Answer> => {
-        const events = await shell.execute(
-          // the bridge's address goes into the audit log sealed with the contact's key (audit-log.seal.ts)
-          { tenantId, now, actor: { type: 'channel', id: channel.id }, requestId: ctx.requestId, client: requestClient(req) },
-          inboundMessage({
+        const remember = (on: Db) =>
+          channelSecrets.rememberSignature(on, {
+            tenantId,
             channelId: channel.id,
-            defaultTeamId: channel.default_team_id,
-            conversationId: ids.uuid(),
-            contactId: ids.uuid(),
-            partId: ids.uuid(),
-            externalId: body.external_id,
-            messageId: body.message_id ?? null,
-            contact: body.contact,
-            content: body.content,
-            attachments: body.attachments ?? [],
-            at: body.at ?? now.toISOString(),
-          }),
-        );
+            signature: presented,
+            until: new Date(now.getTime() + SIGNATURE_MEMORY_MS),
+            now,
+          });
+        let remembered = false;
+        const events = await shell
+          .execute(
+            {
+              tenantId,
+              now,
+              actor: { type: 'channel', id: channel.id },
+              requestId: ctx.requestId,
+              // the bridge's address goes into the audit log sealed with the contact's key (audit-log.seal.ts)
+              client: requestClient(req),
+              // In the transaction that files the post: a twin that got past the check above waits for it, then loses.
+              settle: async (tx) => {
+                remembered = false;
+                if (!(await remember(tx))) throw new Replayed();
+                remembered = true;
+              },
+            },
+            inboundMessage({
+              channelId: channel.id,
+              defaultTeamId: channel.default_team_id,
+              conversationId: ids.uuid(),
+              contactId: ids.uuid(),
+              partId: ids.uuid(),
+              externalId: body.external_id,
+              messageId: body.message_id ?? null,
+              contact: body.contact,
+              content: body.content,
+              attachments: body.attachments ?? [],
+              at: body.at ?? now.toISOString(),
+            }),
+          )
+          // A twin of this post committed first (its signature was taken): this one files nothing.
+          .catch((e: unknown) => {
+            if (e instanceof Replayed) return null;
+            throw e;
+          });
+        if (!events) return unauthorized();
+        // With EventStoreDB the append commits on its own and nothing settles: remembered right after instead.
+        if (!remembered && !(await remember(db))) return unauthorized();
         const part = events.find((e) => e.type === 'conversation_part.created');
         if (!part || part.type !== 'conversation_part.created') {
           const existing = await findThread(db, tenantId, channel.id, body.external_id);

@@ -25,7 +25,9 @@ export function smtpReceiver(
   opts: { port: number; host: string; maxBytes: number; tls: { certFile: string; keyFile: string } | null },
 ): SmtpReceiver {
   const owner = deps.ownerDb ?? deps.db;
-  const lookup = (address: string): Promise<ChannelRow | undefined> => deps.scope.outside(() => channelByAddress(owner, baseAddress(address)));
+  // A disabled channel receives nothing, as its signed routes answer the empty 401: its address is unknown here (550).
+  const lookup = (address: string): Promise<ChannelRow | undefined> =>
+    deps.scope.outside(() => channelByAddress(owner, baseAddress(address))).then((c) => (c?.enabled === false ? undefined : c));
   const tls = opts.tls ? { cert: readFileSync(opts.tls.certFile), key: readFileSync(opts.tls.keyFile) } : null;
 
   async function onData(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {

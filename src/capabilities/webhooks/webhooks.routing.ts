@@ -20,6 +20,7 @@ const DESTINATION_TYPES: ReadonlySet<string> = new Set<DestinationEvent['type']>
   'channel.created',
   'channel.updated',
   'channel.secret_rotated',
+  'channel.deleted',
 ]);
 
 /** Authors whose customer-visible replies a channel's bridge receives. */
@@ -41,9 +42,14 @@ function destinationChange(e: DestinationEvent): DestinationChange | null {
         webhookUrl: e.payload.kind === 'email' && e.payload.address ? `${EMAIL_TARGET}${e.payload.address}` : null,
       };
     case 'channel.updated':
-      return e.payload.webhook_url !== undefined ? { kind: 'channel_url', channelId: e.payload.channel_id, webhookUrl: e.payload.webhook_url } : null;
+      // A disabled channel's bridge gets nothing until it is enabled again.
+      return e.payload.webhook_url !== undefined || e.payload.enabled !== undefined
+        ? { kind: 'channel_changed', channelId: e.payload.channel_id, webhookUrl: e.payload.webhook_url, enabled: e.payload.enabled }
+        : null;
     case 'channel.secret_rotated':
       return null;
+    case 'channel.deleted':
+      return { kind: 'channel_deleted', channelId: e.payload.channel_id };
     default: {
       const never: never = e;
       return never;

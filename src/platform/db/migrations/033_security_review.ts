@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { tenantWall } from './014_row_level_security.js';
 
 // The security review (issue 35).
 //
@@ -10,8 +11,29 @@ import type { Knex } from 'knex';
 // leaving "receiver answered <status>".
 //
 // Pending invites are listed (GET /api/members/invites), by creation.
+//
+// A channel can be disabled (its signed routes answer the empty 401, its replies
+// are not sent) and deleted: `enabled` on the read model and on the
+// dispatcher's own view of channels, which it moves with its checkpoint.
+//
+// The signatures of accepted inbound posts, remembered so that the same bytes are
+// refused a second time, whatever the timestamp (which the signature does not
+// cover): one row per (channel, signature), written in the transaction of the post
+// it let in, kept until `expires_at`, unique across every process.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX IF NOT EXISTS invites_by_created ON invites (tenant_id, created_at, id)');
+  await knex.raw(`
+    ALTER TABLE channels ADD COLUMN IF NOT EXISTS enabled boolean NOT NULL DEFAULT true;
+    ALTER TABLE dispatch_channels ADD COLUMN IF NOT EXISTS enabled boolean NOT NULL DEFAULT true;
+    CREATE TABLE IF NOT EXISTS inbound_signatures (
+      signature_hash text PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      channel_id uuid NOT NULL,
+      expires_at timestamptz NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS inbound_signatures_by_expiry ON inbound_signatures (expires_at);
+  `);
+  await tenantWall(knex, 'inbound_signatures');
   await knex.raw(`
     UPDATE webhook_deliveries SET last_error = substring(last_error FROM '^receiver answered [0-9]+')
      WHERE last_error ~ '^receiver answered [0-9]+: ';
@@ -23,4 +45,9 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   // The excerpts are gone for good; nothing to restore.
   await knex.raw('DROP INDEX IF EXISTS invites_by_created');
+  await knex.raw(`
+    DROP TABLE IF EXISTS inbound_signatures;
+    ALTER TABLE dispatch_channels DROP COLUMN IF EXISTS enabled;
+    ALTER TABLE channels DROP COLUMN IF EXISTS enabled;
+  `);
 }
