@@ -129,13 +129,19 @@ describe('conversation attributes (decider, unit)', () => {
     it('a conversation gets the whole resulting set; a change that changes nothing appends nothing; an unknown conversation is a 404', () => {
       const set = decider(decideSetAttributes);
       set
-        .given({ conversation: { id: 'c1', values: { vip: true } }, definitions: defs })
+        .given({ conversation: { id: 'c1', contactId: 'k1', contactErased: false, values: { vip: true } }, definitions: defs })
         .when({ conversationId: 'c1', change: { seats: 3 } })
         .then({ type: 'conversation.attributes_updated', payload: { conversation_id: 'c1', custom_attributes: { vip: true, seats: 3 }, changed: ['seats'] } });
+      const c1 = { id: 'c1', contactId: 'k1', contactErased: false, values: { vip: true } };
       set
-        .given({ conversation: { id: 'c1', values: { vip: true } }, definitions: defs })
+        .given({ conversation: c1, definitions: defs })
         .when({ conversationId: 'c1', change: { vip: true, seats: null } })
         .thenNothing();
+      // Its contact erased, the conversation's key is gone: a value set now would be sealed under a key no erasure reaches.
+      set
+        .given({ conversation: { ...c1, contactErased: true }, definitions: defs })
+        .when({ conversationId: 'c1', change: { seats: 3 } })
+        .thenRefuses('contact_erased');
       set
         .given({ conversation: null, definitions: defs })
         .when({ conversationId: 'c1', change: { seats: 3 } })

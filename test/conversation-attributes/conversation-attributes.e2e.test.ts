@@ -261,6 +261,10 @@ describe('priority and typed custom attributes on conversations', function () {
       const event = (await feed('conversation.attributes_updated')).filter((e) => e.aggregate_id === c.id).at(-1);
       expect(event.payload.custom_attributes).to.equal(null);
       expect(await search({ field: 'custom_attributes.order_ref', operator: '=', value: 'SECRET-ORDER-77' })).to.deep.equal([]);
+      // No new value afterwards: it would be sealed under a new key that no erasure reaches.
+      const late = await setValues(c.id, { order_ref: 'LATE-ORDER' });
+      expect(late.status, late.text).to.equal(410);
+      expect(late.body.errors[0].code).to.equal('contact_erased');
 
       const { db, store } = t.service.deps;
       const rows = async () =>

@@ -2,7 +2,7 @@
 import { decideRate } from '../../src/capabilities/csat/csat.decider.js';
 import { decider } from '../support/decider-spec.js';
 
-const conversation = { id: 'c1', contactId: 'k1', channelId: 'ch1', assigneeId: 'm1', teamId: 't1' };
+const conversation = { id: 'c1', contactId: 'k1', channelId: 'ch1', assigneeId: 'm1', teamId: 't1', contactErased: false };
 const cmd = { conversationId: 'c1', ratingId: 'r2', score: 4, remark: 'Quick', ratedBy: { type: 'api_key' as const, id: 'key1' } };
 
 describe('CSAT (decider, unit)', () => {
@@ -25,5 +25,11 @@ describe('CSAT (decider, unit)', () => {
   });
   it('rating a conversation that is not there is a 404', () => {
     rate.given({ conversation: null, current: null }).when(cmd).thenRefuses('not_found');
+  });
+  it('rating a conversation whose contact was erased is refused: its remark would outlive the erasure', () => {
+    rate
+      .given({ conversation: { ...conversation, contactErased: true }, current: null })
+      .when(cmd)
+      .thenRefuses('contact_erased');
   });
 });

@@ -210,6 +210,10 @@ describe('CSAT: ratings and the report', function () {
     await ok(t.client.delete(`/api/contacts/${c.contact_id}`, { key }));
     const conv = await ok(t.client.get(`/api/conversations/${c.id}`, { key }));
     expect(conv.rating).to.include({ score: 1, remark: null });
+    // No rating afterwards: its remark would outlive the erasure (its key's owner is gone).
+    const late = await rate(c.id, 5, 'LATE-REMARK');
+    expect(late.status, late.text).to.equal(410);
+    expect(late.body.errors[0].code).to.equal('contact_erased');
     const event = (await ratedEvents()).find((e) => e.aggregate_id === c.id);
     expect(event.payload).to.include({ score: 1, remark: null });
     const { db, store } = t.service.deps;

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { commandRoute } from '../../api/command-route.js';
+import { ERROR } from '../../api/schemas.js';
 import type { RouteDef } from '../../api/routes.js';
 import type { Db } from '../../commands/command.js';
 import type { CoreDeps } from '../capability.js';
@@ -27,6 +28,8 @@ export const attributeValuesRoute = (deps: CoreDeps): RouteDef =>
     permission: 'conversations:write',
     summary: "Set a conversation's custom attribute values (typed by their definitions; null removes one)",
     body: ConversationUpdate,
+    // `contact_erased`: the conversation's contact was erased; it takes no new values.
+    responses: { 410: ERROR },
     command: (call) => setConversationAttributes({ conversationId: call.params.id!, change: call.body.custom_attributes }),
     answer: {
       status: 200,

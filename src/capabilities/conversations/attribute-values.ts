@@ -3,18 +3,21 @@
 // whole resulting set, sealed as personal data under the conversation's key.
 import type { CommandSpec } from '../../commands/command.js';
 import { NotFound } from '../../platform/errors.js';
+import { contactErased } from '../contacts/index.js';
 import { applyAttributeValues, attributeDefinitions, type AttributeDefinition, type AttributeValue } from '../conversation-attributes/index.js';
 import type { ConversationEvent } from './conversations.events.js';
 import { findConversation } from './conversations.read.js';
 
 export interface AttributesState {
-  conversation: { id: string; values: Record<string, AttributeValue> } | null;
+  conversation: { id: string; contactId: string; contactErased: boolean; values: Record<string, AttributeValue> } | null;
   definitions: AttributeDefinition[];
 }
 
 /** Sets (or with null removes) values; a change that changes nothing appends nothing. */
 export function decideSetAttributes(cmd: { conversationId: string; change: Record<string, unknown> }, s: AttributesState): ConversationEvent[] {
   if (!s.conversation) throw new NotFound('conversation');
+  // The erasure destroyed the conversation's key: values set now would be sealed under a new key no erasure reaches.
+  if (s.conversation.contactErased) throw contactErased(s.conversation.contactId);
   const { values, changed } = applyAttributeValues(s.conversation.values, cmd.change, s.definitions);
   if (changed.length === 0) return [];
   return [
@@ -35,7 +38,7 @@ export const setConversationAttributes = (cmd: {
   load: async (db, ctx) => {
     const c = await findConversation(db, ctx.tenantId, cmd.conversationId);
     return {
-      conversation: c ? { id: c.id, values: c.custom_attributes ?? {} } : null,
+      conversation: c ? { id: c.id, contactId: c.contact_id, contactErased: c.contact_erased, values: c.custom_attributes ?? {} } : null,
       definitions: await attributeDefinitions(db, ctx.tenantId),
     };
   },

@@ -51,6 +51,7 @@ export function bridgeRatingRoute(deps: CoreDeps, lookups: { conversation: Rated
         errorListSchema,
       ),
       404: errorListSchema,
+      410: errorListSchema,
     },
     async handle({ params, req, ctx }) {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -3,6 +3,7 @@
 // keeps both and receivers see the change). The conversation's assignee and team
 // at rating time go into the event: the report credits who handled it then.
 import { NotFound } from '../../platform/errors.js';
+import { contactErased } from '../contacts/index.js';
 import type { CsatEvent } from './csat.events.js';
 
 export interface RatedConversation {
@@ -11,6 +12,8 @@ export interface RatedConversation {
   channelId: string;
   assigneeId: string | null;
   teamId: string | null;
+  /** its contact was erased: a remark given now would outlive the erasure (its key's owner is gone), so none is taken */
+  contactErased: boolean;
 }
 
 export interface RateCommand {
@@ -25,6 +28,7 @@ export interface RateCommand {
 export function decideRate(cmd: RateCommand, s: { conversation: RatedConversation | null; current: { ratingId: string } | null }): CsatEvent[] {
   const c = s.conversation;
   if (!c) throw new NotFound('conversation');
+  if (c.contactErased) throw contactErased(c.contactId);
   return [
     {
       type: 'conversation.rated',

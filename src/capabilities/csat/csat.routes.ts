@@ -1,6 +1,7 @@
 import { commandRoute } from '../../api/command-route.js';
 import type { Principal } from '../../api/context.js';
 import { route, type RouteDef } from '../../api/routes.js';
+import { ERROR } from '../../api/schemas.js';
 import { BadRequest } from '../../platform/errors.js';
 import { isInstant } from '../../platform/query/filter.js';
 import type { CoreDeps } from '../capability.js';
@@ -24,6 +25,8 @@ export function csatRoutes(deps: CoreDeps, lookups: { conversation: RatedConvers
       permission: 'conversations:write',
       summary: "Record the customer's satisfaction rating (CSAT, 1 to 5); a later rating replaces it",
       body: Rating,
+      // `contact_erased`: the conversation's contact was erased; it takes no new rating.
+      responses: { 410: ERROR },
       command: (call) =>
         rateConversation(
           {
