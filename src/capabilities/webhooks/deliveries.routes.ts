@@ -17,6 +17,7 @@ import {
   findEndpoint,
   renderAttempt,
   renderDelivery,
+  type WebhookDeliveryWithAttempts,
 } from './webhooks.read.js';
 
 interface DeliveryTarget {
@@ -56,7 +57,8 @@ function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): RouteDef[] {
         await target.mustExist(principal.tenantId, params.id!);
         const d = await findDelivery(db, principal.tenantId, params.id!, params.delivery_id!, target.kind);
         if (!d) throw new NotFound(`${target.what} delivery`);
-        return { status: 200, body: { ...renderDelivery(d), attempt_log: (await attemptsOf(db, principal.tenantId, d.id)).map(renderAttempt) } };
+        const body: WebhookDeliveryWithAttempts = { ...renderDelivery(d), attempt_log: (await attemptsOf(db, principal.tenantId, d.id)).map(renderAttempt) };
+        return { status: 200, body };
       },
     }),
   ];

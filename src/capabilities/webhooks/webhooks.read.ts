@@ -5,7 +5,7 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import type { DeliveryRow } from '../../dispatch/deliveries.repo.js';
 import { isUuid } from '../../platform/ids.js';
-import { arrayOf, bool, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { arrayOf, bool, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import type { EndpointView } from './webhooks.decider.js';
 
 export interface EndpointRow {
@@ -35,7 +35,7 @@ export const deliveryList: ListSpec = {
   defaultOrder: 'desc',
 };
 
-export const renderEndpoint = (e: EndpointRow) => ({
+export const renderEndpoint = (e: EndpointRow): WebhookEndpoint => ({
   type: 'webhook_endpoint',
   id: e.id,
   url: e.url,
@@ -46,7 +46,7 @@ export const renderEndpoint = (e: EndpointRow) => ({
   updated_at: e.updated_at.toISOString(),
 });
 
-export const renderDelivery = (d: DeliveryRow) => ({
+export const renderDelivery = (d: DeliveryRow): WebhookDelivery => ({
   type: 'webhook_delivery',
   id: d.id,
   endpoint_id: d.target_id,
@@ -71,7 +71,7 @@ export interface AttemptRow {
   at: Date;
 }
 
-export const renderAttempt = (a: AttemptRow) => ({
+export const renderAttempt = (a: AttemptRow): DeliveryAttempt => ({
   attempt: a.attempt,
   at: a.at.toISOString(),
   status: a.status,
@@ -119,6 +119,7 @@ export const endpointSchema = object(
   },
   { title: 'WebhookEndpoint' },
 );
+export type WebhookEndpoint = Static<typeof endpointSchema>;
 
 export const endpointWithSecretSchema = extend(
   endpointSchema,
@@ -127,6 +128,7 @@ export const endpointWithSecretSchema = extend(
 );
 
 export const deletedEndpointSchema = object({ type: constant('webhook_endpoint'), id: uuid, deleted: constant(true) }, { title: 'DeletedWebhookEndpoint' });
+export type DeletedWebhookEndpoint = Static<typeof deletedEndpointSchema>;
 
 export const deliverySchema = object(
   {
@@ -150,10 +152,13 @@ export const deliverySchema = object(
     description: "One delivery of an event to a webhook endpoint, or of a reply to a channel (then endpoint_id is the channel's id).",
   },
 );
+export type WebhookDelivery = Static<typeof deliverySchema>;
 
 export const attemptSchema = object(
   { attempt: int, at: dateTime, status: nullable(int), error: nullable(str()), duration_ms: int },
   { title: 'DeliveryAttempt' },
 );
+type DeliveryAttempt = Static<typeof attemptSchema>;
 
 export const deliveryWithAttemptsSchema = extend(deliverySchema, { attempt_log: arrayOf(attemptSchema) }, { title: 'WebhookDeliveryWithAttempts' });
+export type WebhookDeliveryWithAttempts = Static<typeof deliveryWithAttemptsSchema>;

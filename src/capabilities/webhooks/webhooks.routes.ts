@@ -14,6 +14,7 @@ import {
   endpointWithSecretSchema,
   findEndpoint,
   renderEndpoint,
+  type DeletedWebhookEndpoint,
   type EndpointRow,
 } from './webhooks.read.js';
 
@@ -104,7 +105,7 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       answer: {
         status: 200,
         schema: deletedEndpointSchema,
-        read: async (_tx, _events, call) => ({ type: 'webhook_endpoint', id: call.params.id!, deleted: true }),
+        read: async (_tx, _events, call): Promise<DeletedWebhookEndpoint> => ({ type: 'webhook_endpoint', id: call.params.id!, deleted: true }),
       },
     }),
   ];
