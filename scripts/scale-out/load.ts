@@ -30,6 +30,8 @@ export interface RequestRecord {
   final: number | null;
   replayed: boolean;
   body?: any;
+  /** what was sent (headers beside the signature, bytes): the failover run sends a write again to see it replayed */
+  sent?: { headers: Record<string, string>; raw?: string };
 }
 
 export interface RetryPolicy {
@@ -68,6 +70,7 @@ export class LoadClient {
     onHeld?: () => void,
   ): Promise<RequestRecord> {
     const started = Date.now();
+    rec.sent = { headers, raw };
     for (let i = 0; i < this.policy.maxAttempts; i++) {
       const a: Attempt = { start: Date.now(), end: 0, status: null };
       rec.attempts.push(a);

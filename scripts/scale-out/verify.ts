@@ -13,10 +13,11 @@ import type { RequestRecord } from './load.js';
 import type { WebhookReceiver } from './receiver.js';
 
 export interface Fault {
-  kind: 'kill' | 'pg-restart';
+  /** a service process SIGKILLed, Postgres restarted, or (npm run failover) the primary lost and another promoted */
+  kind: 'kill' | 'pg-restart' | 'failover';
   target: string;
   role: 'api' | 'worker' | 'postgres';
-  /** when the fault began (SIGKILL sent; for Postgres, the stop issued) */
+  /** when the fault began (SIGKILL sent; for Postgres, the stop issued or the primary killed) */
   at: number;
   /** when the process was back; for Postgres, when every API process answered ready again */
   readyAt: number;
@@ -69,6 +70,10 @@ export interface Figures {
   distinctSeqsDelivered: number;
   losses: number;
   duplicates: number;
+  /** acknowledged writes whose text is not in the log */
+  acknowledgedLost: number;
+  /** acknowledged writes whose text is in the log more than once */
+  acknowledgedDuplicated: number;
   deliveryStates: Record<string, number>;
 }
 
@@ -147,6 +152,8 @@ export async function verify(
 
   let writes = 0;
   let acked = 0;
+  let ackedLost = 0;
+  let ackedDuplicated = 0;
   let fromEarlier = 0;
   for (const r of records) {
     const isWrite = r.method !== 'GET';
@@ -174,6 +181,8 @@ export async function verify(
     if (at !== undefined && !r.replayed && r.attempts.length > 1 && at < r.attempts.at(-1)!.start - 5) fromEarlier++;
     const count = markerCount.get(r.marker!) ?? 0;
     if (count !== 1) v(`${what}: acknowledged, but its text is in the log ${count} times`);
+    if (count === 0) ackedLost++;
+    if (count > 1) ackedDuplicated++;
     if (r.kind === 'create') {
       const id = r.body?.id;
       if (typeof id !== 'string') v(`${what}: acknowledged ${r.final} without a conversation id: ${JSON.stringify(r.body)?.slice(0, 200)}`);
@@ -328,6 +337,8 @@ export async function verify(
       distinctSeqsDelivered: accepted.size,
       losses: lost.length,
       duplicates: answered200.length - accepted.size,
+      acknowledgedLost: ackedLost,
+      acknowledgedDuplicated: ackedDuplicated,
       deliveryStates,
     },
   };

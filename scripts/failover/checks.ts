@@ -1,0 +1,101 @@
+// What the failover run checks beyond the scale-out run's checks
+// (scripts/scale-out/verify.ts: every acknowledged write in the log exactly
+// once, gapless seqs, every due delivery, no 5xx outside a fault window):
+// no Idempotency-Key left in flight, acknowledged writes answered again as
+// stored replays, read models equal to a rebuild from the log, and each
+// outage measured from the kill to the first acknowledged write.
+import { isDeepStrictEqual } from 'node:util';
+import type { Knex } from 'knex';
+import { allProjectors } from '../../src/capabilities/index.js';
+import { ProjectionEngine } from '../../src/projections/engine.js';
+import type { RequestRecord } from '../scale-out/load.js';
+import type { Fault } from '../scale-out/verify.js';
+
+/** Keys of the workspace still in flight once everything settled, and acknowledged writes whose key is not completed. */
+export async function keysInFlight(db: Knex, tenant: string, records: RequestRecord[]): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = (await db('idempotency_keys').where({ tenant_id: tenant }).select('key', 'status')) as { key: string; status: string }[];
+  const status = new Map(rows.map((r) => [r.key, r.status]));
+  for (const r of rows) if (r.status === 'in_flight') problems.push(`Idempotency-Key ${r.key} is left in flight`);
+  for (const r of records) {
+    if (!r.key || r.final === null || r.final < 200 || r.final >= 300) continue;
+    const s = status.get(r.key);
+    if (s !== 'completed') problems.push(`${r.kind} ${r.path} (key ${r.key}) was acknowledged ${r.final}, but its key is ${s ?? 'missing'}`);
+  }
+  return problems;
+}
+
+/**
+ * Sends acknowledged writes again with their Idempotency-Key and bytes: each
+ * must come back as a replay (`Idempotent-Replayed: true`) of the answer the
+ * client got. Every write that met a failure on the way first, then others, up
+ * to `max`.
+ */
+export async function replays(base: string, records: RequestRecord[], max: number): Promise<{ checked: number; problems: string[] }> {
+  const acked = records.filter((r) => r.key && r.sent && r.final !== null && r.final >= 200 && r.final < 300);
+  const crossed = acked.filter((r) => r.attempts.length > 1);
+  const rest = acked.filter((r) => r.attempts.length === 1);
+  const step = Math.max(1, Math.floor(rest.length / Math.max(1, max - crossed.length)));
+  const sample = [...crossed, ...rest.filter((_, i) => i % step === 0)].slice(0, max);
+  const problems: string[] = [];
+  for (const r of sample) {
+    const res = await fetch(base + r.path, {
+      method: r.method,
+      headers: { ...r.sent!.headers, ...(r.sent!.raw !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: r.sent!.raw,
+      signal: AbortSignal.timeout(20_000),
+    });
+    const text = await res.text();
+    const what = `${r.kind} ${r.path} (key ${r.key})`;
+    if (res.status !== r.final) problems.push(`${what}: sent again, answered ${res.status} (first ${r.final}): ${text.slice(0, 200)}`);
+    else if (res.headers.get('idempotent-replayed') !== 'true') problems.push(`${what}: sent again, not a replay`);
+    else if (!isDeepStrictEqual(JSON.parse(text), r.body)) problems.push(`${what}: the replay differs from the first answer`);
+  }
+  return { checked: sample.length, problems };
+}
+
+/** Every read-model table, each row, in primary-key order. */
+export async function readModels(db: Knex): Promise<Record<string, unknown[]>> {
+  const tables = new ProjectionEngine(allProjectors(), { logInDatabase: true }).tables();
+  const out: Record<string, unknown[]> = {};
+  for (const t of tables) {
+    const pk = await db.raw(
+      `SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey::int2[])
+        WHERE i.indrelid = ?::regclass AND i.indisprimary ORDER BY array_position(i.indkey::int2[], a.attnum)`,
+      [t],
+    );
+    const cols = (pk.rows as { name: string }[]).map((r) => r.name);
+    out[t] = await db(t)
+      .select('*')
+      .orderBy(cols.map((column) => ({ column, order: 'asc' as const })));
+  }
+  return out;
+}
+
+/** The tables whose rows differ between two snapshots (and how many rows each holds). */
+export function differences(before: Record<string, unknown[]>, after: Record<string, unknown[]>): string[] {
+  const out: string[] = [];
+  for (const t of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const a = before[t] ?? [];
+    const b = after[t] ?? [];
+    if (!isDeepStrictEqual(a, b)) {
+      const i = a.findIndex((row, k) => !isDeepStrictEqual(row, b[k]));
+      out.push(`read model ${t} differs from a rebuild (${a.length} rows, rebuilt ${b.length}; first difference at row ${i < 0 ? a.length : i})`);
+    }
+  }
+  return out;
+}
+
+/** Per primary lost: seconds from the kill to the first write acknowledged that was sent after it. */
+export function outages(records: RequestRecord[], faults: Fault[]): { target: string; seconds: number | null }[] {
+  const acks = records
+    .filter((r) => r.method !== 'GET')
+    .flatMap((r) => r.attempts.filter((a) => a.status !== null && a.status >= 200 && a.status < 300))
+    .sort((a, b) => a.start - b.start);
+  return faults
+    .filter((f) => f.kind === 'failover')
+    .map((f) => {
+      const first = acks.filter((a) => a.start >= f.at).sort((a, b) => a.end - b.end)[0];
+      return { target: f.target, seconds: first ? Math.round((first.end - f.at) / 10) / 100 : null };
+    });
+}
