@@ -16,7 +16,7 @@ import { setPostmaster } from './lib/cpu.js';
 import { prepareService, serviceMode, type ServiceBuild } from './lib/build.js';
 import { table, unavailable, type Row } from './lib/report.js';
 import { ServiceProcess } from './lib/service.js';
-import { EXPERIMENT_ROWS, FULL, QUICK, ROW_NAMES, pick, sampleConversation, scenarioNames, type Ctx } from './scenarios/index.js';
+import { CLUSTER_ROWS, EXPERIMENT_ROWS, FULL, QUICK, ROW_NAMES, pick, sampleConversation, scenarioNames, type Ctx } from './scenarios/index.js';
 
 const USAGE = `usage: npm run bench -- [scenario ...] [--quick] [--out <file>] [--profile] [--keep]
   scenarios: ${scenarioNames().join(', ')} (default: all)
@@ -30,7 +30,12 @@ const USAGE = `usage: npm run bench -- [scenario ...] [--quick] [--out <file>] [
        node main.js with NODE_ENV=production, as npm run start:prod does) or BENCH_SERVICE=tsx
        (node --import tsx src/main.ts)`;
 
-const ORDER = [...ROW_NAMES.slice(0, ROW_NAMES.indexOf('append') + 1), ...EXPERIMENT_ROWS, ...ROW_NAMES.slice(ROW_NAMES.indexOf('append') + 1)];
+const ORDER = [
+  ...ROW_NAMES.slice(0, ROW_NAMES.indexOf('append') + 1),
+  ...EXPERIMENT_ROWS,
+  ...ROW_NAMES.slice(ROW_NAMES.indexOf('append') + 1),
+  ...CLUSTER_ROWS,
+];
 const rank = (scenario: string) => {
   const i = ORDER.indexOf(scenario);
   return i < 0 ? ORDER.length : i;
