@@ -2,6 +2,7 @@
 // the one place that lists them. Each scenario is a file beside this one;
 // what they share (sizes, the context, load helpers) is in ./shared.ts.
 import { append } from './append.js';
+import { audit } from './audit.js';
 import { calibrate } from './calibrate.js';
 import { deepPage } from './deep-page.js';
 import { emailInbound } from './email-inbound.js';
@@ -28,6 +29,7 @@ export const SCENARIOS: Scenario[] = [
   read,
   reply,
   rls,
+  audit,
   rateLimit,
   inbound,
   emailInbound,
@@ -50,6 +52,8 @@ export const ROW_NAMES = [
   'reply',
   'rls read',
   'rls write',
+  'audit',
+  'audit export',
   'rate limit read',
   'inbound',
   'email inbound',
