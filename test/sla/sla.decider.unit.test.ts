@@ -64,7 +64,8 @@ function apply(cur: CurrentSla | null, events: SlaEvent[]): CurrentSla {
   return c;
 }
 
-const types = (events: SlaEvent[]) => events.map((e) => (e.type === 'conversation.sla_applied' ? e.type : `${e.type}:${e.payload.target}`));
+const types = (events: SlaEvent[]) =>
+  events.map((e) => (e.type === 'conversation.sla_met' || e.type === 'conversation.sla_breached' ? `${e.type}:${e.payload.target}` : e.type));
 
 describe('SLA decider (unit)', () => {
   const state = (f: SlaFacts, current: CurrentSla | null): SlaState => ({ facts: f, current, policies: [policy], calendar: null });

@@ -26,7 +26,7 @@ export function slaWorker(deps: CoreDeps, options: { pollMs?: number; observe?: 
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
-  async function pass(): Promise<number> {
+  async function batch(): Promise<{ evaluated: number; full: boolean }> {
     const now = clock.now();
     const due: { tenant_id: string; conversation_id: string; due: Date }[] = await db('conversation_slas')
       .whereRaw('least(first_response_due_at, next_response_due_at, resolution_due_at) <= ?', [now])
@@ -62,7 +62,17 @@ export function slaWorker(deps: CoreDeps, options: { pollMs?: number; observe?: 
           [c.tenant_id, c.conversation_id, c.seq],
         );
     }
-    return seen.size;
+    return { evaluated: seen.size, full: due.length === BATCH || changed.length === BATCH };
+  }
+
+  // Batch after batch while they come full (10,000 conversations created at once, a backlog after a pause).
+  async function pass(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { evaluated, full } = await batch();
+      total += evaluated;
+      if (!full || stopped) return total;
+    }
   }
 
   const loop = coalescing(pass, () => stopped);
