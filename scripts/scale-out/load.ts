@@ -68,18 +68,21 @@ export class LoadClient {
     raw?: string,
     sign?: (raw: string) => Record<string, string>,
     onHeld?: () => void,
+    /** the bytes a retry sends, when a retry must not send the same ones (an inbound post: the same bytes twice are a replay) */
+    retryBytes?: (attempt: number) => string,
   ): Promise<RequestRecord> {
     const started = Date.now();
     rec.sent = { headers, raw };
     for (let i = 0; i < this.policy.maxAttempts; i++) {
       const a: Attempt = { start: Date.now(), end: 0, status: null };
       rec.attempts.push(a);
+      const bytes = retryBytes && i > 0 ? retryBytes(i) : raw;
       let retryAfterMs = 0;
       try {
         const res = await fetch(this.base + rec.path, {
           method: rec.method,
-          headers: { ...headers, ...(raw !== undefined ? { 'content-type': 'application/json' } : {}), ...(sign && raw !== undefined ? sign(raw) : {}) },
-          body: raw,
+          headers: { ...headers, ...(bytes !== undefined ? { 'content-type': 'application/json' } : {}), ...(sign && bytes !== undefined ? sign(bytes) : {}) },
+          body: bytes,
           signal: AbortSignal.timeout(this.policy.attemptTimeoutMs),
         });
         const text = await res.text();
@@ -194,16 +197,27 @@ export async function runLoad(client: LoadClient, setup: Setup, opts: LoadOption
         if (thread === 0 || rnd() < 0.3) thread++;
         message++;
         rec.marker = `inbound ${marker}`;
-        const body = JSON.stringify({
-          external_id: `thr-${opts.runId}-${c}-${thread}`,
-          message_id: `msg-${opts.runId}-${c}-${message}`,
-          contact: { external_id: `wa:${opts.runId}:${c}`, name: `Bridge customer ${c}` },
-          content: rec.marker,
-        });
-        await client.send(rec, {}, body, (raw) => ({
-          'x-service-signature': sign(setup.channelSecret, raw),
-          'x-service-timestamp': String(Math.floor(Date.now() / 1000)),
-        }));
+        const post = (attempt: number) =>
+          JSON.stringify({
+            external_id: `thr-${opts.runId}-${c}-${thread}`,
+            message_id: `msg-${opts.runId}-${c}-${message}`,
+            contact: { external_id: `wa:${opts.runId}:${c}`, name: `Bridge customer ${c}` },
+            content: rec.marker,
+            // A retry is sent anew, as a bridge does: the very same bytes of a post that got in are refused as a
+            // replay (401), while a message filed already answers 202.
+            ...(attempt > 0 ? { at: new Date().toISOString() } : {}),
+          });
+        await client.send(
+          rec,
+          {},
+          post(0),
+          (raw) => ({
+            'x-service-signature': sign(setup.channelSecret, raw),
+            'x-service-timestamp': String(Math.floor(Date.now() / 1000)),
+          }),
+          undefined,
+          post,
+        );
       } else if (r < 0.88 || mine.length === 0) {
         rec.kind = 'list';
         rec.path = `/api/conversations?per_page=${rnd() < 0.5 ? 20 : 50}`;
