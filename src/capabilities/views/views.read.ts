@@ -1,5 +1,5 @@
 import type { Db } from '../../commands/command.js';
-import { arrayOf, constant, dateTime, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { anyObject, arrayOf, constant, dateTime, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import type { CustomView } from '../conversations/index.js';
 import { MAX_VIEWS, type Order, type Sort, type ViewView, type Visibility } from './views.decider.js';
@@ -73,7 +73,7 @@ export const viewLookups = {
 export const viewView = (v: ViewRow | undefined): ViewView | null =>
   v ? { id: v.id, name: v.name, query: v.query, sort: v.sort, order: v.sort_order, visibility: v.visibility, ownerMemberId: v.owner_member_id } : null;
 
-export const renderView = (v: ViewRow) => ({
+export const renderView = (v: ViewRow): View => ({
   type: 'view',
   id: v.id,
   name: v.name,
@@ -91,20 +91,23 @@ export const viewSchema = object(
     type: constant('view'),
     id: uuid,
     name: str(),
-    query: { type: 'object', description: 'The filter, in the conversations filter language.' },
+    query: anyObject({ description: 'The filter, in the conversations filter language.' }),
     sort: oneOfStrings(['created_at', 'updated_at']),
     order: oneOfStrings(['asc', 'desc']),
     visibility: oneOfStrings(['private', 'workspace']),
-    owner_member_id: { anyOf: [uuid, { type: 'null' }], description: 'The member a private view belongs to; null for a workspace view.' },
+    owner_member_id: nullable(uuid, { description: 'The member a private view belongs to; null for a workspace view.' }),
     created_at: dateTime,
     updated_at: dateTime,
   },
   { title: 'View' },
 );
+export type View = Static<typeof viewSchema>;
 
 export const viewListSchema = object(
   { type: constant('list'), data: arrayOf(viewSchema, { maxItems: MAX_VIEWS }) },
   { title: 'ViewList', description: 'Every view the caller can see (workspace views, then their private ones, by name): unpaginated, so no `pages`.' },
 );
+export type ViewList = Static<typeof viewListSchema>;
 
 export const deletedViewSchema = object({ type: constant('view'), id: uuid, deleted: constant(true) }, { title: 'DeletedView' });
+export type DeletedView = Static<typeof deletedViewSchema>;

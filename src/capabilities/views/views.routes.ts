@@ -7,7 +7,16 @@ import type { CoreDeps } from '../capability.js';
 import { checkConversationQuery, conversationList, conversationQuerySchema } from '../conversations/index.js';
 import { createView, deleteView, updateView } from './views.commands.js';
 import type { Caller, NewView, Order, Sort, Visibility } from './views.decider.js';
-import { deletedViewSchema, findVisibleViewRow, renderView, viewListSchema, viewSchema, visibleViewRows } from './views.read.js';
+import {
+  deletedViewSchema,
+  findVisibleViewRow,
+  renderView,
+  viewListSchema,
+  viewSchema,
+  visibleViewRows,
+  type DeletedView,
+  type ViewList,
+} from './views.read.js';
 
 /** One of some strings, as a JSON Schema enum (a union of literals would be an anyOf, with its errors). */
 const oneOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
@@ -51,7 +60,10 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'List the views the caller can see (workspace views, then their private ones; unpaginated)',
       responses: { 200: viewListSchema },
       async handle({ principal }) {
-        return { status: 200, body: { type: 'list', data: (await visibleViewRows(db, principal.tenantId, principal.memberId)).map(renderView) } };
+        return {
+          status: 200,
+          body: { type: 'list', data: (await visibleViewRows(db, principal.tenantId, principal.memberId)).map(renderView) } satisfies ViewList,
+        };
       },
     }),
 
@@ -122,7 +134,11 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Delete a view (a workspace view needs settings:write)',
       responses: { 403: ERROR },
       command: (call) => deleteView(call.params.id!, caller(call)),
-      answer: { status: 200, schema: deletedViewSchema, read: async (_tx, [deleted]) => ({ type: 'view', id: deleted!.aggregate_id, deleted: true }) },
+      answer: {
+        status: 200,
+        schema: deletedViewSchema,
+        read: async (_tx, [deleted]): Promise<DeletedView> => ({ type: 'view', id: deleted!.aggregate_id, deleted: true }),
+      },
     }),
   ];
 }
