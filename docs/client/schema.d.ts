@@ -1461,6 +1461,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/response_times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Response times: count, median and p90 of first response and resolution, calendar and business time
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getReportsResponseTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/saved-replies": {
         parameters: {
             query?: never;
@@ -5318,6 +5338,41 @@ export interface components {
             body: string;
             /** @description Placeholders (e.g. `contact.email`) that had no value and no fallback, each once, in order of first use. */
             undefined_variables: string[];
+        };
+        /**
+         * ResponseTimesReport
+         * @description First-response and resolution seconds (creation to the first teammate reply; creation to the last close) of the conversations created in the period: count, median and p90 (nearest rank), in calendar and in business time.
+         */
+        ResponseTimesReport: {
+            /** @constant */
+            type: "response_times_report";
+            conversations: number;
+            /** @description Over the conversations that have one; business: null until business hours are set. */
+            first_response: {
+                calendar: {
+                    count: number;
+                    median_seconds: number | null;
+                    p90_seconds: number | null;
+                };
+                business: {
+                    count: number;
+                    median_seconds: number | null;
+                    p90_seconds: number | null;
+                } | null;
+            };
+            /** @description Over the conversations that have one; business: null until business hours are set. */
+            resolution: {
+                calendar: {
+                    count: number;
+                    median_seconds: number | null;
+                    p90_seconds: number | null;
+                };
+                business: {
+                    count: number;
+                    median_seconds: number | null;
+                    p90_seconds: number | null;
+                } | null;
+            };
         };
         /** SavedReply */
         SavedReply: {
@@ -10432,6 +10487,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CsatReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReportsResponseTimes: {
+        parameters: {
+            query?: {
+                /** @description Conversations created at or after this instant. */
+                since?: string;
+                /** @description Conversations created before this instant. */
+                until?: string;
+                /** @description Only conversations of this team (now). */
+                team_id?: string;
+                /** @description Only conversations assigned to this member (now). */
+                assignee_id?: string;
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResponseTimesReport"];
                 };
             };
             400: components["responses"]["BadRequest"];

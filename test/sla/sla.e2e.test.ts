@@ -147,4 +147,22 @@ describe('Conversation statistics', function () {
     expect(await rows()).to.deep.equal(stored);
     expect(await stats()).to.deep.equal(before);
   });
+
+  it('GET /api/reports/response_times: count, median and p90 of first response, in calendar and business time', async () => {
+    const { key, channel } = await setUp(t);
+    const since = clock.now().toISOString();
+    for (const wait of [60, 120, 600]) {
+      const id = (await postInbound(t, channel.id, channel.secret, inboundBody())).body.conversation_id as string;
+      clock.advance(wait * 1000);
+      await ok(t.client.post(`/api/conversations/${id}/reply`, { message_type: 'comment', body: 'Hi' }, { key }), 201);
+    }
+    const report = await ok(t.client.get(`/api/reports/response_times?since=${encodeURIComponent(since)}`, { key }));
+    expect(report).to.deep.include({ conversations: 3 });
+    expect(report.first_response).to.deep.equal({ calendar: { count: 3, median_seconds: 120, p90_seconds: 600 }, business: null });
+    expect(report.resolution.calendar).to.deep.equal({ count: 0, median_seconds: null, p90_seconds: null });
+    const later = await ok(t.client.get(`/api/reports/response_times?since=${encodeURIComponent(clock.now().toISOString())}`, { key }));
+    expect(later.first_response.calendar.count).to.equal(0);
+    const bad = await t.client.get('/api/reports/response_times?since=0000-01-01T00:00:00Z', { key });
+    expect(bad.status, bad.text).to.equal(400);
+  });
 });

@@ -5,6 +5,7 @@ import { route, type RouteDef } from '../../api/routes.js';
 import type { CoreDeps } from '../capability.js';
 import { constant, object, uuid } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
+import { responseTimesRoute } from './reports.route.js';
 import { createPolicy, deletePolicy, updatePolicy } from './sla.commands.js';
 import type { PolicyInput } from './sla.decider.js';
 import { NotFound } from '../../platform/errors.js';
@@ -66,6 +67,7 @@ export function slaRoutes(deps: CoreDeps): RouteDef[] {
   const read = async (tx: typeof db, tenantId: string, id: string) => renderPolicy((await findPolicy(tx, tenantId, id))!);
   const missing = () => new NotFound('not_found', 'No such conversation.');
   return [
+    responseTimesRoute(deps),
     route({
       method: 'get',
       path: '/conversations/:id/sla',
