@@ -140,7 +140,7 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
               const m = memberships.find((x) => x.tenant_id === w.id)!;
               return { ...renderWorkspace(w), role: m.role, member_id: m.id };
             }),
-          },
+          } satisfies Static<typeof sessionSchema>,
         };
       },
     }),
@@ -203,14 +203,15 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
           status: 200,
           body: {
             type: 'me',
-            user: { type: 'user', id: principal.userId, email: member!.email, name: member!.name },
+            // The principal is an active member, and only a removed member is ever erased (its e-mail and name null).
+            user: { type: 'user', id: principal.userId, email: member!.email!, name: member!.name! },
             workspace: renderWorkspace(workspace!),
             member_id: principal.memberId,
             role: principal.role,
             scopes: principal.scopes,
             via: principal.via,
             ...(principal.keyId ? { api_key_id: principal.keyId } : {}),
-          },
+          } satisfies Static<typeof meSchema>,
         };
       },
     }),
