@@ -12,6 +12,7 @@ import { expect } from 'chai';
 import canonicalize from 'canonicalize';
 import { keysFrom, verifyExport } from '../../src/audit-verify.js';
 import { jwkThumbprint } from '../../src/platform/crypto/signing.js';
+import type { ManualClock } from '../../src/platform/clock.js';
 import { createChannel } from '../support/channels.js';
 import { childEnv, REPO_ROOT, runCli, spawnNode, exitWithin } from '../support/process.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
@@ -40,6 +41,7 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
   let t: TestService;
   let owner: Member;
   let key: string;
+  let keyId: string;
   let dir: string;
   let ch: { id: string; secret: string };
   const as = () => ({ key });
@@ -48,7 +50,9 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
     t = await startTestService('audit-export');
     owner = await newWorkspace(t);
     ch = await createChannel(t, owner);
-    key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'audit:read'])).secret;
+    const minted = await mintKey(t, owner, ['conversations:read', 'conversations:write', 'audit:read']);
+    key = minted.secret;
+    keyId = minted.id;
     for (let i = 0; i < 6; i++) {
       const c = await t.client.post(
         '/api/conversations',
@@ -88,7 +92,8 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
     expect(holds(jwk, { ...c.body, seq: c.body.seq - 1 })).to.equal(false);
     const again = await t.client.get('/api/audit/checkpoint', as());
     expect(again.body).to.deep.equal(c.body);
-    // The log moves: a new checkpoint; both are listed, newest first.
+    // The log moves (and time passes): a new checkpoint; both are listed, newest first.
+    (t.clock as ManualClock).advance(1000);
     await t.client.post('/api/conversations', { channel_id: ch.id, body: 'later', contact: { email: 'late@example.com' } }, as());
     const later = await t.client.get('/api/audit/checkpoint', as());
     expect(later.body.seq).to.be.greaterThan(c.body.seq);
@@ -149,6 +154,13 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
     const exit = await exitWithin(alone, 60_000, 'audit-verify.ts');
     expect(exit.code, alone.stderr()).to.equal(0);
     expect(JSON.parse(alone.stdout()).verified).to.equal(true);
+
+    // Taking a copy of the whole log is in the audit log, with who took it.
+    const entries = await t.client.get('/api/audit_log?action=audit_log.exported', as());
+    expect(entries.status, entries.text).to.equal(200);
+    expect(entries.body.data).to.have.length(1);
+    expect(entries.body.data[0]).to.deep.include({ action: 'audit_log.exported', seq: null, aggregate_type: 'workspace', aggregate_id: owner.workspaceId });
+    expect(entries.body.data[0].actor).to.deep.equal({ type: 'api_key', id: keyId, member_id: owner.memberId });
 
     // One flipped byte: the CLI exits 1 naming the workspace, the seq and the line.
     const bytes = Buffer.from(text, 'utf8');

@@ -8,6 +8,8 @@ import { ResponseDoc, route, type RouteDef } from '../../api/routes.js';
 import { ERROR, constant, int, object, oneOf, str, uuid } from '../../api/schemas.js';
 import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
+import { actorOf, AuditTrail } from '../audit-log/index.js';
+import { requestClient } from '../../api/command-context.js';
 import { chainHead, checkpointSchema, issueCheckpoint, renderCheckpoint, type CheckpointRow } from './audit-chain.checkpoints.js';
 import { exportLines } from './audit-chain.export.js';
 import { keySetSchema, lazySigner, publicKeys } from './audit-chain.keys.js';
@@ -68,6 +70,7 @@ const exportLineSchema = oneOf(
 export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
   const { db, store, clock, ids, scope } = deps;
   const signer = lazySigner(deps.config);
+  const trail = new AuditTrail(deps);
 
   return [
     route({
@@ -135,7 +138,8 @@ export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
         ),
         409: new ResponseDoc('`audit_chain_incomplete`: an event of the range was written without a chain hash (AUDIT_CHAIN=off).', ERROR),
       },
-      async handle({ principal, query }) {
+      async handle(call) {
+        const { principal, query } = call;
         const tenantId = principal.tenantId;
         const head = await store.head(tenantId);
         const afterSeq = query.after_seq ?? 0;
@@ -144,6 +148,17 @@ export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
         if (toSeq > head) throw new BadRequest('seq_ahead_of_log', `to_seq ${toSeq} is ahead of the log, whose head is seq ${head}.`, 'to_seq');
         if (toSeq < afterSeq) throw new BadRequest('invalid_seq_range', `to_seq (${toSeq}) is before after_seq (${afterSeq}).`, 'to_seq');
         const key = await signer();
+        // Who took a copy of the whole log, and from where: the workspace's audit log (audit_log.exported).
+        await trail.record([
+          {
+            tenantId,
+            action: 'audit_log.exported',
+            aggregate: { type: 'workspace', id: tenantId },
+            actor: actorOf(principal),
+            client: requestClient(call.req),
+            requestId: call.ctx.requestId,
+          },
+        ]);
         const lines = exportLines(store, { tenantId, afterSeq, toSeq }, (seq, hash) =>
           issueCheckpoint(db, key, { tenantId, id: ids.uuid(), seq, hash, now: clock.now() }),
         );
