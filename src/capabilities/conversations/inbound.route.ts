@@ -189,7 +189,10 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
         const part = events.find((e) => e.type === 'conversation_part.created');
         if (!part || part.type !== 'conversation_part.created') {
           const existing = await findThread(db, tenantId, channel.id, body.external_id);
-          return { status: 202, body: { type: 'inbound_receipt', status: 'duplicate', conversation_id: existing?.id ?? null } };
+          return {
+            status: 202,
+            body: { type: 'inbound_receipt', status: 'duplicate', conversation_id: existing?.id ?? null } satisfies Static<typeof duplicateSchema>,
+          };
         }
         return {
           status: 201,
@@ -199,7 +202,7 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
             conversation_id: part.aggregate_id,
             part_id: part.payload.part_id,
             contact_id: part.payload.author.id,
-          },
+          } satisfies Static<typeof receiptSchema>,
         };
       });
     },
