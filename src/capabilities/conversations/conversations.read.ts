@@ -402,3 +402,9 @@ export async function contentOfContact(db: Db, tenantId: string, contactId: stri
     .select('c.id as conversation_id', 'p.id as part_id')) as { conversation_id: string; part_id: string | null }[];
   return { conversationIds: [...new Set(rows.map((r) => r.conversation_id))], partIds: rows.flatMap((r) => (r.part_id ? [r.part_id] : [])) };
 }
+
+/**
+ * The conversations' routing facts as a subquery (alias it with `.as('c')`), for
+ * another capability's join (SLA decisions and reports) without naming this table.
+ */
+export const conversationFacts = (db: Db) => db('conversations').select('tenant_id', 'id', 'state', 'priority', 'team_id', 'channel_id', 'assignee_id');

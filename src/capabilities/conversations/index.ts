@@ -21,7 +21,7 @@ export type { StartCommand, StartEvents, StartState } from './conversations.deci
 export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation } from './conversations.read.js';
 
 export { BUILTIN_VIEW_IDS, checkConversationQuery, conversationSearch, type CustomView, type ViewLookups } from './conversations.search.js';
-export { conversationList } from './conversations.read.js';
+export { conversationFacts, conversationList } from './conversations.read.js';
 export { querySchema as conversationQuerySchema } from './conversations.routes.js';
 
 /** The module, given how to find the custom views (see ViewLookups: views imports conversations, not the reverse). */

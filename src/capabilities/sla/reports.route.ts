@@ -8,6 +8,7 @@ import { constant, integer, nullable, object } from '../../api/schemas.js';
 import { BadRequest } from '../../platform/errors.js';
 import { isInstant } from '../../platform/query/filter.js';
 import { businessCalendar, secondsBetween } from '../business-hours/index.js';
+import { conversationFacts } from '../conversations/index.js';
 import type { CoreDeps } from '../capability.js';
 
 /** The most conversations a report reads (a period wider than that counts its first ones, by creation). */
@@ -30,7 +31,7 @@ interface Filters {
 
 export async function responseTimes(db: Db, tenantId: string, f: Filters) {
   const q = db('conversation_statistics as s')
-    .join('conversations as c', function () {
+    .join(conversationFacts(db).as('c'), function () {
       this.on('c.tenant_id', 's.tenant_id').andOn('c.id', 's.conversation_id');
     })
     .where('s.tenant_id', tenantId)

@@ -2,6 +2,7 @@ import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
 import { arrayOf, bool, constant, dateTime, integer, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
 import { businessCalendar, secondsBetween } from '../business-hours/index.js';
+import { conversationFacts } from '../conversations/index.js';
 import { MAX_POLICIES, type CurrentSla, type Policy, type PolicyMatch, type SlaFacts, type SlaState } from './sla.decider.js';
 import { TARGETS, type Target } from './sla.events.js';
 
@@ -113,7 +114,7 @@ const currentOf = (r: SlaRow): CurrentSla => ({
 /** Everything an SLA decision reads of one conversation: its facts, its SLA, the policies and the calendar. */
 export async function slaState(db: Db, tenantId: string, conversationId: string): Promise<SlaState & { seq: number | null }> {
   const [facts, sla, policies, calendar] = await Promise.all([
-    db('conversations as c')
+    db(conversationFacts(db).as('c'))
       .join('conversation_statistics as s', function () {
         this.on('s.tenant_id', 'c.tenant_id').andOn('s.conversation_id', 'c.id');
       })
