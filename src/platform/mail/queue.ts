@@ -2,7 +2,7 @@
 // queued, so a request's answer never waits on the relay (or tells, by taking
 // longer, that it sent something). A failure is logged; the person asks again.
 import type { Logger } from '../logger.js';
-import type { MailMessage, MailRelay } from './relay.js';
+import { MailRefused, type MailMessage, type MailRelay } from './relay.js';
 
 export interface MailQueue {
   /** queues the message; never throws */
@@ -18,8 +18,9 @@ export function mailQueue(relay: MailRelay, log: Logger): MailQueue {
       tail = tail.then(() =>
         relay.send(message).then(
           () => undefined,
-          // The address is personal data and the message carries a credential: neither goes to the log.
-          (e: unknown) => log.warn({ err: { message: (e as Error).message, code: (e as { code?: unknown }).code } }, `could not send the ${what} mail`),
+          // The address is personal data and the message carries a credential: neither goes to the log, nor the relay's
+          // answer (it often names the recipient). Its code says enough.
+          (e: unknown) => log.warn({ relay_code: e instanceof MailRefused ? e.code : null }, `could not send the ${what} mail`),
         ),
       );
     },
