@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteDef } from './api/routes.js';
 import { buildOpenApi, type ExtraPath, type OpenApiDocument } from './api/openapi.js';
-import { errorListSchema, object, str } from './api/schemas.js';
+import { errorListSchema, object, oneOfStrings, str } from './api/schemas.js';
 import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
 import { errorCatalogue, eventCatalogue, modules } from './capabilities/index.js';
 import { loadConfig } from './config.js';
@@ -63,8 +63,8 @@ const EXTRA_PATHS: ExtraPath[] = [
     summary: 'Liveness',
     description: 'The process is up (503 while it shuts down). No authentication.',
     tag: 'operations',
-    content: { 'application/json': object({ status: { type: 'string', enum: ['ok'] } }) },
-    other: { 503: { description: 'Shutting down.', schema: object({ status: { type: 'string', enum: ['stopping'] } }) } },
+    content: { 'application/json': object({ status: oneOfStrings(['ok']) }) },
+    other: { 503: { description: 'Shutting down.', schema: object({ status: oneOfStrings(['stopping']) }) } },
   },
   {
     method: 'get',
@@ -72,8 +72,8 @@ const EXTRA_PATHS: ExtraPath[] = [
     summary: 'Readiness',
     description: 'The database and the event store answer. No authentication.',
     tag: 'operations',
-    content: { 'application/json': object({ status: { type: 'string', enum: ['ready'] } }) },
-    other: { 503: { description: 'A dependency does not answer.', schema: object({ status: { type: 'string', enum: ['unavailable'] }, reason: str() }) } },
+    content: { 'application/json': object({ status: oneOfStrings(['ready']) }) },
+    other: { 503: { description: 'A dependency does not answer.', schema: object({ status: oneOfStrings(['unavailable']), reason: str() }) } },
   },
   {
     method: 'get',
@@ -89,7 +89,7 @@ const EXTRA_PATHS: ExtraPath[] = [
     summary: 'This reference, in a browser',
     description: 'The API reference rendered from /openapi.json by Scalar, served by the service itself (no CDN). No authentication.',
     tag: 'operations',
-    content: { 'text/html': { type: 'string' } },
+    content: { 'text/html': str() },
   },
   {
     method: 'get',
@@ -98,7 +98,7 @@ const EXTRA_PATHS: ExtraPath[] = [
     description:
       'The Prometheus text exposition format (docs/operations.md, Metrics, lists them). When the operator sets METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; otherwise no authentication.',
     tag: 'operations',
-    content: { 'text/plain': { type: 'string' } },
+    content: { 'text/plain': str() },
     other: { 401: { description: 'METRICS_TOKEN is set and the request does not carry it.', schema: errorListSchema } },
     security: [{ metricsToken: [] }, {}],
     scope: 'METRICS_TOKEN',
