@@ -56,7 +56,7 @@ export const oneOf = <const T extends readonly TSchema[]>(schemas: T, extra: Sch
   Type.Unsafe<Static<T[number]>>({ ...extra, oneOf: [...schemas] });
 /** An object with any keys whose values are all `values` (`additionalProperties`, where TypeBox's record gives `patternProperties`). */
 export const recordOf = <S extends TSchema>(values: S, extra: SchemaOptions = {}): TUnsafe<Record<string, Static<S>>> =>
-  Type.Unsafe<Record<string, Static<S>>>({ type: 'object', additionalProperties: values, ...extra });
+  Type.Unsafe<Record<string, Static<S>>>({ type: 'object', ...extra, additionalProperties: values });
 /** Some JSON object the answer passes through (a filter tree, a JSON Schema). */
 export const anyObject = (extra: SchemaOptions = {}): TUnsafe<Record<string, unknown>> => Type.Unsafe<Record<string, unknown>>({ type: 'object', ...extra });
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
-import { arrayOf, bool, constant, dateTime, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { Type } from '@sinclair/typebox';
+import { arrayOf, bool, constant, dateTime, nullable, object, oneOfStrings, recordOf, str, uuid, type Static } from '../../api/schemas.js';
 import { MAX_ATTRIBUTES, type AttributeDefinition, type DataType } from './conversation-attributes.decider.js';
 import { DATA_TYPES } from './conversation-attributes.events.js';
 
@@ -16,8 +17,8 @@ export interface AttributeRow {
   updated_at: Date;
 }
 
-export const renderAttribute = (a: AttributeRow) => ({
-  type: 'conversation_attribute' as const,
+export const renderAttribute = (a: AttributeRow): ConversationAttribute => ({
+  type: 'conversation_attribute',
   id: a.id,
   name: a.name,
   data_type: a.data_type,
@@ -81,21 +82,22 @@ export const attributeSchema = object(
   },
   { title: 'ConversationAttribute' },
 );
+export type ConversationAttribute = Static<typeof attributeSchema>;
 
 export const attributeListSchema = object(
   { type: constant('list'), data: arrayOf(attributeSchema, { maxItems: MAX_ATTRIBUTES }) },
   { title: 'ConversationAttributeList', description: `Every conversation attribute of the workspace (at most ${MAX_ATTRIBUTES}), by name: unpaginated.` },
 );
+export type ConversationAttributeList = Static<typeof attributeListSchema>;
 
 export const deletedAttributeSchema = object(
   { type: constant('conversation_attribute'), id: uuid, deleted: constant(true) },
   { title: 'DeletedConversationAttribute' },
 );
+export type DeletedConversationAttribute = Static<typeof deletedAttributeSchema>;
 
 /** A conversation's values, as answers show them (personal data: sealed in stored answers, cleared on erasure). */
-export const attributeValuesSchema = {
-  type: 'object',
+export const attributeValuesSchema = recordOf(Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
   description:
     "Values of the workspace's conversation attributes, by name: a string (also `date`, YYYY-MM-DD, and `list`), a number or a boolean. Personal data: cleared when the contact is erased.",
-  additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
-};
+});

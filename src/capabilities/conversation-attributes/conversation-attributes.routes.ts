@@ -11,6 +11,8 @@ import {
   attributeListSchema,
   attributeSchema,
   deletedAttributeSchema,
+  type ConversationAttributeList,
+  type DeletedConversationAttribute,
   findAttribute,
   renderAttribute,
   type AttributeReferences,
@@ -50,7 +52,10 @@ export function conversationAttributesRoutes(deps: CoreDeps, refs: AttributeRefe
       summary: 'List conversation attribute definitions (all of them, by name; unpaginated)',
       responses: { 200: attributeListSchema },
       async handle({ principal }) {
-        return { status: 200, body: { type: 'list', data: (await allAttributes(db, principal.tenantId)).map(renderAttribute) } };
+        return {
+          status: 200,
+          body: { type: 'list', data: (await allAttributes(db, principal.tenantId)).map(renderAttribute) } satisfies ConversationAttributeList,
+        };
       },
     }),
 
@@ -100,7 +105,7 @@ export function conversationAttributesRoutes(deps: CoreDeps, refs: AttributeRefe
       answer: {
         status: 200,
         schema: deletedAttributeSchema,
-        read: async (_tx, [deleted]) => ({ type: 'conversation_attribute', id: deleted!.aggregate_id, deleted: true }),
+        read: async (_tx, [deleted]): Promise<DeletedConversationAttribute> => ({ type: 'conversation_attribute', id: deleted!.aggregate_id, deleted: true }),
       },
     }),
   ];
