@@ -1,5 +1,5 @@
 import type { Db } from '../../commands/command.js';
-import { arrayOf, dateTime, nullable, object, oneOfStrings, str } from '../../api/schemas.js';
+import { arrayOf, dateTime, nullable, object, oneOfStrings, str, type Static } from '../../api/schemas.js';
 import { DAYS, type BusinessCalendar, type Interval } from './business-hours.calendar.js';
 
 export interface BusinessHoursRow {
@@ -20,8 +20,8 @@ export async function findBusinessHours(db: Db, tenantId: string): Promise<Busin
   return db('business_hours').where({ tenant_id: tenantId }).first();
 }
 
-export const renderBusinessHours = (row: BusinessHoursRow | undefined) => ({
-  type: 'business_hours' as const,
+export const renderBusinessHours = (row: BusinessHoursRow | undefined): BusinessHours => ({
+  type: 'business_hours',
   time_zone: row?.time_zone ?? null,
   intervals: row?.intervals ?? [],
   holidays: row?.holidays ?? [],
@@ -38,3 +38,4 @@ export const businessHoursSchema = object(
   },
   { title: 'BusinessHours', description: "The workspace's business hours. Until they are set, business-hours SLA policies count every second." },
 );
+export type BusinessHours = Static<typeof businessHoursSchema>;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
-import { arrayOf, constant, dateTime, int, integer, nullable, number, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { arrayOf, constant, dateTime, int, integer, nullable, number, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 
 /** A rating as answers show it: on its conversation and in the rating route's answer. */
 export interface RatingRef {
@@ -11,8 +11,8 @@ export interface RatingRef {
 }
 
 /** The rating object of an answer (its remark is personal data: a stored answer seals it under the rating's key). */
-export const renderRating = (r: RatingRef, remark: string | null) => ({
-  type: 'conversation_rating' as const,
+export const renderRating = (r: RatingRef, remark: string | null): ConversationRating => ({
+  type: 'conversation_rating',
   id: r.id,
   score: r.score,
   remark,
@@ -31,6 +31,7 @@ export const ratingSchema = object(
   },
   { title: 'ConversationRating' },
 );
+export type ConversationRating = Static<typeof ratingSchema>;
 
 /** The current rating of a conversation (its id only: what a new rating replaces). */
 export async function currentRating(db: Db, tenantId: string, conversationId: string): Promise<{ ratingId: string } | null> {
@@ -76,7 +77,7 @@ const stats = (r: Record<string, unknown>): Stats => {
  * counts once, with its latest rating, credited to the team and assignee it had
  * when it was rated.
  */
-export async function csatReport(db: Knex, tenantId: string, f: ReportFilter) {
+export async function csatReport(db: Knex, tenantId: string, f: ReportFilter): Promise<CsatReport> {
   const where = ['tenant_id = ?'];
   const bindings: unknown[] = [tenantId];
   if (f.since) (where.push('rated_at >= ?::timestamptz'), bindings.push(f.since));
@@ -102,7 +103,7 @@ export async function csatReport(db: Knex, tenantId: string, f: ReportFilter) {
     .map((r) => ({ assignee_id: (r.assignee_id as string | null) ?? null, ...stats(r) }))
     .sort((a, b) => order({ count: a.count, key: a.assignee_id }, { count: b.count, key: b.assignee_id }));
   return {
-    type: 'csat_report' as const,
+    type: 'csat_report',
     since: f.since ?? null,
     until: f.until ?? null,
     overall: stats(overall ?? {}),
@@ -135,3 +136,4 @@ export const csatReportSchema = object(
       'Ratings given in [since, until), each conversation counted once with its latest rating and credited to the team and assignee it had when rated (null: none). Sorted by count, most first. `satisfied` counts 4s and 5s; `csat` is their share.',
   },
 );
+export type CsatReport = Static<typeof csatReportSchema>;
