@@ -1,6 +1,6 @@
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
-import { arrayOf, bool, constant, dateTime, integer, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { arrayOf, bool, constant, dateTime, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { businessCalendar, secondsBetween } from '../business-hours/index.js';
 import { conversationFacts } from '../conversations/index.js';
 import { MAX_POLICIES, type CurrentSla, type Policy, type PolicyMatch, type SlaFacts, type SlaState } from './sla.decider.js';
@@ -49,8 +49,8 @@ export const policyOf = (r: PolicyRow | undefined): Policy | null =>
       }
     : null;
 
-export const renderPolicy = (r: PolicyRow) => ({
-  type: 'sla_policy' as const,
+export const renderPolicy = (r: PolicyRow): SlaPolicy => ({
+  type: 'sla_policy',
   ...policyOf(r)!,
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
@@ -78,11 +78,14 @@ export const policySchema = object(
   },
   { title: 'SlaPolicy' },
 );
+export type SlaPolicy = Static<typeof policySchema>;
 export const policyListSchema = object(
   { type: constant('list'), data: arrayOf(policySchema, { maxItems: MAX_POLICIES }) },
   { title: 'SlaPolicyList', description: 'Every SLA policy of the workspace, in the order they are tried: the first that matches a conversation applies.' },
 );
+export type SlaPolicyList = Static<typeof policyListSchema>;
 export const deletedPolicySchema = object({ type: constant('sla_policy'), id: uuid, deleted: constant(true) }, { title: 'DeletedSlaPolicy' });
+export type DeletedSlaPolicy = Static<typeof deletedPolicySchema>;
 
 interface SlaRow {
   policy_id: string | null;
@@ -162,7 +165,7 @@ export async function slaState(db: Db, tenantId: string, conversationId: string)
 }
 
 /** A conversation's `sla` as answers show it; null when no policy applies, undefined when there is no such conversation. */
-export async function conversationSla(db: Db, tenantId: string, conversationId: string) {
+export async function conversationSla(db: Db, tenantId: string, conversationId: string): Promise<ConversationSla | undefined> {
   const r: SlaRow | undefined = await db('conversation_slas').where({ tenant_id: tenantId, conversation_id: conversationId }).first();
   if (!r) return undefined;
   if (!r.policy_id && r.breaches.length === 0 && r.met.length === 0) return null;
@@ -196,9 +199,10 @@ export const slaSchema = nullable(
     },
   ),
 );
+type ConversationSla = Static<typeof slaSchema>;
 
 /** A conversation's `statistics` (Intercom's): calendar seconds, and business seconds on the workspace's calendar as it is now. */
-export async function conversationStatistics(db: Db, tenantId: string, conversationId: string) {
+export async function conversationStatistics(db: Db, tenantId: string, conversationId: string): Promise<ConversationStatistics | undefined> {
   const [s, calendar] = await Promise.all([
     db('conversation_statistics').where({ tenant_id: tenantId, conversation_id: conversationId }).first(),
     businessCalendar(db, tenantId),
@@ -243,3 +247,4 @@ export const statisticsSchema = object(
       "Response statistics: the first teammate reply (a comment) and its seconds after creation, the last one, the first and last close and the resolution seconds (creation to the last close), in calendar seconds and in business seconds on the workspace's business hours (null without them), reopens, and replies by teammates and by the customer.",
   },
 );
+type ConversationStatistics = Static<typeof statisticsSchema>;

@@ -16,6 +16,8 @@ import {
   statisticsSchema,
   allPolicies,
   deletedPolicySchema,
+  type DeletedSlaPolicy,
+  type SlaPolicyList,
   findPolicy,
   policyListSchema,
   policySchema,
@@ -104,7 +106,7 @@ export function slaRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'List SLA policies, in the order they are tried (unpaginated)',
       responses: { 200: policyListSchema },
       async handle({ principal }) {
-        return { status: 200, body: { type: 'list', data: (await allPolicies(db, principal.tenantId)).map(renderPolicy) } };
+        return { status: 200, body: { type: 'list', data: (await allPolicies(db, principal.tenantId)).map(renderPolicy) } satisfies SlaPolicyList };
       },
     }),
     commandRoute(deps, {
@@ -140,7 +142,11 @@ export function slaRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: 'Delete an SLA policy',
       command: (call) => deletePolicy(call.params.id!),
-      answer: { status: 200, schema: deletedPolicySchema, read: async (_tx, [deleted]) => ({ type: 'sla_policy', id: deleted!.aggregate_id, deleted: true }) },
+      answer: {
+        status: 200,
+        schema: deletedPolicySchema,
+        read: async (_tx, [deleted]): Promise<DeletedSlaPolicy> => ({ type: 'sla_policy', id: deleted!.aggregate_id, deleted: true }),
+      },
     }),
   ];
 }
