@@ -1,6 +1,6 @@
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
-import { arrayOf, bool, constant, dateTime, int, integer, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { arrayOf, bool, constant, dateTime, int, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 
 export interface EmailMessageRow {
   tenant_id: string;
@@ -9,16 +9,16 @@ export interface EmailMessageRow {
   channel_id: string;
   direction: 'in' | 'out';
   message_id_hash: string | null;
-  threaded_by: string | null;
+  threaded_by: EmailMessage['threaded_by'];
   message_id: string | null;
   from_address: string | null;
   from_name: string | null;
-  recipients: { to: { address: string; name: string | null }[]; cc: { address: string; name: string | null }[] } | null;
+  recipients: Pick<EmailMessage, 'to' | 'cc'> | null;
   subject: string | null;
   html: string | null;
   quoted: string | null;
-  attachments: { name: string | null; content_type: string; size: number }[] | null;
-  authentication: { spf: string; dkim: string; dmarc: string } | null;
+  attachments: EmailMessage['attachments'] | null;
+  authentication: EmailMessage['authentication'];
   suspicious: boolean;
   automated: boolean;
   delivery_status: 'sent' | 'failed' | null;
@@ -83,7 +83,7 @@ export async function attachmentCount(db: Db, tenantId: string, partId: string):
 
 const addressSchema = object({ address: str(), name: nullable(str()) }, { title: 'EmailAddress' });
 
-export const renderEmail = (r: EmailMessageRow) => ({
+export const renderEmail = (r: EmailMessageRow): EmailMessage => ({
   type: 'email_message',
   part_id: r.part_id,
   conversation_id: r.conversation_id,
@@ -133,3 +133,4 @@ export const emailMessageSchema = object(
   },
   { title: 'EmailMessage' },
 );
+export type EmailMessage = Static<typeof emailMessageSchema>;
