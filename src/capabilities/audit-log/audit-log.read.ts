@@ -9,7 +9,7 @@
 import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor, invalidCursor, isCursorNumber, isCursorTimestamp, type Cursor } from '../../api/pagination/cursor.js';
 import type { ListEnvelope, ListParams } from '../../api/pagination/list.js';
-import { constant, dateTime, int, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { constant, dateTime, int, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import type { EventStore } from '../../eventstore/store.port.js';
 import type { Db } from '../../platform/db/database.js';
 import { isUuid } from '../../platform/ids.js';
@@ -45,6 +45,8 @@ export const auditEntrySchema = object(
       "One entry of the audit log. `seq` is the event's, or null for an entry beside the log. `ip` and `user_agent` are personal data: null once the member (or, for a channel's post, the contact) is erased, and for what carries none (workers, entries older than this field).",
   },
 );
+/** An entry as rendered: `ip` and `user_agent` may still be sealed tokens, which Forgettable.reveal opens before it is sent. */
+type SealedAuditEntry = Omit<Static<typeof auditEntrySchema>, 'ip' | 'user_agent'> & { ip: unknown; user_agent: unknown };
 
 export interface AuditFilters {
   action?: string;
@@ -121,7 +123,7 @@ export async function auditPage(
   tenantId: string,
   p: ListParams & AuditFilters,
   at: Position,
-): Promise<ListEnvelope<ReturnType<typeof renderEvent>>> {
+): Promise<ListEnvelope<SealedAuditEntry>> {
   const n = p.per_page + 1;
   const events = filtered(db(table).select('id', 'seq', 'type', 'aggregate_type', 'aggregate_id', 'metadata', 'created_at').where({ tenant_id: tenantId }), p, {
     action: 'type',
@@ -146,7 +148,7 @@ export async function auditPage(
   // Merge, each source in its own order; `first` says whether the event goes before the entry.
   const first = (e: EventRow, x: EntryRow) =>
     p.order === 'asc' ? e.created_at.getTime() <= x.created_at.getTime() : e.created_at.getTime() > x.created_at.getTime();
-  const page: ReturnType<typeof renderEvent>[] = [];
+  const page: SealedAuditEntry[] = [];
   let i = 0;
   let j = 0;
   const next = { ...at };
@@ -188,24 +190,24 @@ const actorOf = (a: { type: string; id: string; member_id?: string | null } | un
   member_id: a?.member_id ?? null,
 });
 
-export function renderEvent(r: EventRow) {
+export function renderEvent(r: EventRow): SealedAuditEntry {
   const m = r.metadata ?? {};
   return {
-    type: 'audit_entry' as const,
+    type: 'audit_entry',
     id: r.id,
     action: r.type,
-    seq: Number(r.seq) as number | null,
+    seq: Number(r.seq),
     aggregate_type: r.aggregate_type,
     aggregate_id: r.aggregate_id,
     actor: actorOf(m.actor),
-    ip: (m.client?.ip ?? null) as unknown,
-    user_agent: (m.client?.user_agent ?? null) as unknown,
+    ip: m.client?.ip ?? null,
+    user_agent: m.client?.user_agent ?? null,
     request_id: m.request_id ?? null,
     created_at: r.created_at.toISOString(),
   };
 }
 
-export function renderEntry(r: EntryRow): ReturnType<typeof renderEvent> {
+export function renderEntry(r: EntryRow): SealedAuditEntry {
   return {
     type: 'audit_entry',
     id: r.id,
