@@ -4,7 +4,7 @@
 // Every checkpoint issued is kept, so `audit verify` can hold each against the log.
 import type { Db } from '../../commands/command.js';
 import type { EventStore } from '../../eventstore/store.port.js';
-import { constant, dateTime, int, object, str, uuid } from '../../api/schemas.js';
+import { constant, dateTime, int, object, str, uuid, type Static } from '../../api/schemas.js';
 import { canonicalJson, canonicalReady, GENESIS } from '../../platform/crypto/chain.js';
 import type { Signer } from '../../platform/crypto/signing.js';
 import { Conflict } from '../../platform/errors.js';
@@ -19,8 +19,8 @@ export interface CheckpointRow {
   signature: string;
 }
 
-export const renderCheckpoint = (r: CheckpointRow) => ({
-  type: 'audit_checkpoint' as const,
+export const renderCheckpoint = (r: CheckpointRow): Checkpoint => ({
+  type: 'audit_checkpoint',
   id: r.id,
   tenant_id: r.tenant_id,
   seq: Number(r.seq),
@@ -29,8 +29,6 @@ export const renderCheckpoint = (r: CheckpointRow) => ({
   kid: r.kid,
   signature: r.signature,
 });
-
-export type Checkpoint = ReturnType<typeof renderCheckpoint>;
 
 export const checkpointSchema = object(
   {
@@ -45,6 +43,7 @@ export const checkpointSchema = object(
   },
   { title: 'AuditCheckpoint' },
 );
+export type Checkpoint = Static<typeof checkpointSchema>;
 
 /** The bytes a checkpoint's signature covers: the RFC 8785 canonical JSON of these four members (after canonicalReady). */
 export function signedBytes(c: { tenant_id: string; seq: number; hash: string; signed_at: string }): string {
