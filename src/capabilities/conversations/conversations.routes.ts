@@ -23,6 +23,7 @@ import {
   partWithConversationSchema,
   renderConversation,
   viewCountsSchema,
+  type ViewCounts,
   type ConversationRow,
 } from './conversations.read.js';
 import { attachmentsSchema, contactSchema } from './schemas.js';
@@ -204,7 +205,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       responses: { 200: viewCountsSchema },
       async handle({ principal: p }) {
         const custom = await views.visibleViews(db, p.tenantId, p.memberId);
-        return { status: 200, body: { type: 'list', ...(await viewCounts(db, lookup, p.tenantId, p.memberId, custom)) } };
+        return { status: 200, body: { type: 'list', ...(await viewCounts(db, lookup, p.tenantId, p.memberId, custom)) } satisfies ViewCounts };
       },
     }),
 
