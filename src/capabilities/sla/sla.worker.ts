@@ -37,7 +37,13 @@ export function slaWorker(deps: CoreDeps, options: { pollMs?: number; observe?: 
       .leftJoin('sla_watch as w', function () {
         this.on('w.tenant_id', 's.tenant_id').andOn('w.conversation_id', 's.conversation_id');
       })
-      .whereRaw('w.seen_seq IS NULL OR s.seq > w.seen_seq')
+      .whereRaw('(w.seen_seq IS NULL OR s.seq > w.seen_seq)')
+      // Only where an SLA can apply or already does: a workspace without policies costs
+      // its writes no second command (nor its workspace's slot) here.
+      .whereRaw(
+        `(EXISTS (SELECT 1 FROM sla_policies p WHERE p.tenant_id = s.tenant_id)
+          OR EXISTS (SELECT 1 FROM conversation_slas x WHERE x.tenant_id = s.tenant_id AND x.conversation_id = s.conversation_id))`,
+      )
       .limit(BATCH)
       .select('s.tenant_id', 's.conversation_id', 's.seq');
     const seen = new Map<string, { tenant_id: string; conversation_id: string; seq: string | null; due: Date | null }>();
