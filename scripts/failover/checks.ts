@@ -9,7 +9,6 @@ import type { Knex } from 'knex';
 import { allProjectors } from '../../src/capabilities/index.js';
 import { ProjectionEngine } from '../../src/projections/engine.js';
 import type { RequestRecord } from '../scale-out/load.js';
-import type { Fault } from '../scale-out/verify.js';
 
 /** Keys of the workspace still in flight once everything settled, and acknowledged writes whose key is not completed. */
 export async function keysInFlight(db: Knex, tenant: string, records: RequestRecord[]): Promise<string[]> {
@@ -86,16 +85,14 @@ export function differences(before: Record<string, unknown[]>, after: Record<str
   return out;
 }
 
-/** Per primary lost: seconds from the kill to the first write acknowledged that was sent after it. */
-export function outages(records: RequestRecord[], faults: Fault[]): { target: string; seconds: number | null }[] {
+/** Per primary lost: seconds from its kill to the first write acknowledged that was sent after it. */
+export function outages(records: RequestRecord[], kills: { target: string; at: number }[]): { target: string; seconds: number | null }[] {
   const acks = records
     .filter((r) => r.method !== 'GET')
     .flatMap((r) => r.attempts.filter((a) => a.status !== null && a.status >= 200 && a.status < 300))
     .sort((a, b) => a.start - b.start);
-  return faults
-    .filter((f) => f.kind === 'failover')
-    .map((f) => {
-      const first = acks.filter((a) => a.start >= f.at).sort((a, b) => a.end - b.end)[0];
-      return { target: f.target, seconds: first ? Math.round((first.end - f.at) / 10) / 100 : null };
-    });
+  return kills.map((f) => {
+    const first = acks.filter((a) => a.start >= f.at).sort((a, b) => a.end - b.end)[0];
+    return { target: f.target, seconds: first ? Math.round((first.end - f.at) / 10) / 100 : null };
+  });
 }

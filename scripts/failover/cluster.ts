@@ -265,15 +265,43 @@ export class PatroniNode {
     return alive(this.patroniPid);
   }
 
-  /** SIGKILL the patroni process and the postmaster at once: a machine lost, nothing shut down. */
-  async kill(): Promise<void> {
+  /** The postmaster's walsenders: the processes streaming WAL to the standby. */
+  walsenders(): number[] {
     const postmaster = this.postmasterPid();
+    if (!postmaster) return [];
+    const kids = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .map(Number)
+      .filter((n) => n > 0);
+    return kids.filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('walsender');
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /**
+   * SIGKILL the patroni process and the postmaster at once: a machine lost, nothing shut down. With
+   * `holdStreamMs`, the stream to the standby is held back that long first (its walsenders stopped, then
+   * killed with the rest): the machine dies in a network hiccup, with WAL the standby never got.
+   */
+  async kill(opts: { holdStreamMs?: number } = {}): Promise<{ heldWalsenders: number; heldAt: number; killedAt: number }> {
+    const postmaster = this.postmasterPid();
+    const senders = opts.holdStreamMs ? this.walsenders() : [];
+    const heldAt = Date.now();
+    for (const pid of senders) signal(pid, 'SIGSTOP');
+    if (senders.length > 0) await sleep(opts.holdStreamMs!);
+    const killedAt = Date.now();
     signal(this.patroniPid, 'SIGKILL');
     signal(postmaster, 'SIGKILL');
+    for (const pid of senders) signal(pid, 'SIGKILL');
     this.kills++;
     await waitGone(this.patroniPid, 5_000);
     await waitGone(postmaster, 5_000);
     if (this.child) await waitExit(this.child, 5_000);
+    return { heldWalsenders: senders.length, heldAt, killedAt };
   }
 
   /** Patroni stops Postgres and exits on SIGTERM; SIGKILL and an immediate shutdown after a while. */

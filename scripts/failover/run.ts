@@ -6,8 +6,9 @@
 //   a local webhook receiver (answers 200, now and then 500)
 //
 // Under the scale-out run's mixed load (clients retry with their Idempotency-Key), it SIGKILLs
-// the primary, its postmaster and its patroni together (an API process too, during the first
-// failover), waits for the standby to take over, starts the lost node again and waits until it
+// the primary, its postmaster and its patroni together, after holding back its stream to the
+// standby for a second (a network hiccup as the machine dies; an API process dies too during the
+// first failover), waits for the standby to take over, starts the lost node again and waits until it
 // has rejoined through pg_rewind as the synchronous standby, then kills the new primary (which is
 // not started again). It lets the worker drain, then checks: every acknowledged write in the log exactly
 // once (acknowledged ⊆ stored: a write cut off mid-flight may or may not be there), seqs
@@ -17,7 +18,8 @@
 // the hard timeout. Everything it starts is stopped and its temp dir removed, whatever happens.
 //
 // Environment (all optional): FAILOVER_SEED (1), FAILOVER_CLIENTS (12), FAILOVER_KILLS (2 primaries
-// lost), FAILOVER_TIMEOUT_SECONDS (420), FAILOVER_SYNC=off (the negative control: synchronous_mode
+// lost), FAILOVER_HOLD_MS (1000: the stream to the standby held back before each kill; 0: none),
+// FAILOVER_TIMEOUT_SECONDS (420), FAILOVER_SYNC=off (the negative control: synchronous_mode
 // off, set with patronictl edit-config; it can lose acknowledged writes), FAILOVER_KEEP=1 (keep the temp dir).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -45,6 +47,7 @@ const KILLS = Math.max(1, num('FAILOVER_KILLS', 2));
 const TIMEOUT_S = num('FAILOVER_TIMEOUT_SECONDS', 420);
 const SYNC = process.env.FAILOVER_SYNC !== 'off';
 const KEEP = process.env.FAILOVER_KEEP === '1';
+const HOLD_MS = num('FAILOVER_HOLD_MS', 1_000);
 const API_PROCESSES = 3;
 /** load before the first kill, and between a node's rejoin and the next kill */
 const WARM_MS = 8_000;
@@ -68,7 +71,9 @@ interface Rejoin {
 }
 
 async function main(): Promise<number> {
-  log(`seed ${SEED}, ${CLIENTS} clients, ${KILLS} primaries lost, synchronous_mode ${SYNC ? 'on' : 'OFF (negative control)'}, hard timeout ${TIMEOUT_S} s`);
+  log(
+    `seed ${SEED}, ${CLIENTS} clients, ${KILLS} primaries lost (stream held ${HOLD_MS} ms before each), synchronous_mode ${SYNC ? 'on' : 'OFF (negative control)'}, hard timeout ${TIMEOUT_S} s`,
+  );
   await ensureClusterPackages(log);
   await ensureNginx(log);
 
@@ -122,6 +127,8 @@ async function main(): Promise<number> {
   const loadStart = Date.now();
   let loadUntil = Infinity;
   const faults: Fault[] = [];
+  /** when each primary was SIGKILLed (its fault began earlier, with the hiccup) */
+  const kills: { target: string; at: number }[] = [];
   const rejoins: Rejoin[] = [];
   const promotions: { from: string; to: string; seconds: number }[] = [];
   const faultProblems: string[] = [];
@@ -133,9 +140,12 @@ async function main(): Promise<number> {
       const victim = await cluster.leader();
       if (!victim) throw new Error('no leader to kill');
       const heir = cluster.nodes.find((n) => n !== victim)!;
-      const at = Date.now();
-      await victim.kill();
-      log(`SIGKILL ${victim.name}: its patroni and its postmaster (primary #${i + 1})`);
+      // The fault begins with the hiccup (commits wait for the standby meanwhile); the outage is counted from the kill.
+      const { heldWalsenders, heldAt, killedAt: at } = await victim.kill({ holdStreamMs: HOLD_MS });
+      kills.push({ target: victim.name, at });
+      log(
+        `SIGKILL ${victim.name}: its patroni and its postmaster (primary #${i + 1})${heldWalsenders > 0 ? `, its stream to the standby held back ${HOLD_MS} ms first` : ''}`,
+      );
       // During the first failover an API process dies too, and is started again at once, as a
       // supervisor would: it waits for the new primary by itself.
       let apiBack: Promise<void> = Promise.resolve();
@@ -162,7 +172,7 @@ async function main(): Promise<number> {
         api.filter((s) => s !== restarting),
         'the new primary was promoted',
       );
-      faults.push({ kind: 'failover', target: victim.name, role: 'postgres', at, readyAt });
+      faults.push({ kind: 'failover', target: victim.name, role: 'postgres', at: heldAt, readyAt });
       log(`every API process ready ${readyAt - at} ms after the kill`);
       await apiBack;
       // The last primary lost is not waited for: the run ends on the new primary alone.
@@ -228,10 +238,11 @@ async function main(): Promise<number> {
   violations.push(...diff);
   log(`rebuild of ${rebuilt.events} events: read models ${diff.length === 0 ? 'equal' : 'DIFFER'}`);
 
-  const outs = outages(records, faults);
+  const outs = outages(records, kills);
   const result = {
     synchronous_mode: SYNC,
     seed: SEED,
+    stream_held_ms: HOLD_MS,
     duration_s: Math.round((Date.now() - t0) / 1000),
     load_s: Math.round(loadMs / 1000),
     kills: {
