@@ -42,7 +42,7 @@ export function slaWorker(deps: CoreDeps, options: { pollMs?: number; observe?: 
       // its writes no second command (nor its workspace's slot) here.
       .whereRaw(
         `(EXISTS (SELECT 1 FROM sla_policies p WHERE p.tenant_id = s.tenant_id)
-          OR EXISTS (SELECT 1 FROM conversation_slas x WHERE x.tenant_id = s.tenant_id AND x.conversation_id = s.conversation_id))`,
+          OR EXISTS (SELECT 1 FROM conversation_slas x WHERE x.tenant_id = s.tenant_id AND x.conversation_id = s.conversation_id AND x.policy_id IS NOT NULL))`,
       )
       .limit(BATCH)
       .select('s.tenant_id', 's.conversation_id', 's.seq');
