@@ -40,32 +40,55 @@ export const failover: Scenario = {
           { url, concurrency: ctx.sizes.connections, durationS: ctx.sizes.loadS, warmupS: ctx.sizes.warmupS } satisfies PgInsertInput,
           { timeoutMs: (ctx.sizes.loadS + ctx.sizes.warmupS) * 1000 + 120_000 },
         );
-      // The same synchronous commits, one way then the other.
-      const via = await insert(cluster.superuserUrl());
-      const direct = await insert(cluster.directUrl(leader));
+      // The same synchronous commits one way and the other, twice, in turn (neither always gets the warmer database).
+      const viaRuns = [await insert(cluster.superuserUrl())];
+      const directRuns = [await insert(cluster.directUrl(leader))];
+      directRuns.push(await insert(cluster.directUrl(leader)));
+      viaRuns.push(await insert(cluster.superuserUrl()));
+      const mean = (rs: PgInsertResult[]) => rs.reduce((a, r) => a + r.tps, 0) / rs.length;
 
       const writers = await startDaemon<Record<string, never>>('failover-writer.ts', { url: cluster.superuserUrl(), clients: 4 } satisfies FailoverWriterInput);
       await sleep(3_000);
-      const killedAt = Date.now();
-      await leader.kill();
+      const { killedAt } = await leader.kill();
       const promoted = await cluster.waitPrimary(standby, 60_000);
       const promotedAt = Date.now();
       // writes flowing again for a few seconds, so the first acknowledgement after the kill is in
       await sleep(4_000);
       const written = await writers.stop<FailoverWriterResult>();
-      const firstAfter = written.acks.find((t) => t > killedAt);
-      const outage = promoted && firstAfter !== undefined ? (firstAfter - killedAt) / 1000 : null;
+      // The killed primary's backends outlive its postmaster for a moment and may still acknowledge a commit
+      // or two (replicated: they count): the outage ends with the first acknowledgement after the longest
+      // silence that follows the kill.
+      let prev = killedAt;
+      let back: number | null = null;
+      let longest = 0;
+      for (const a of written.acks) {
+        if (a.acked < killedAt) continue;
+        if (a.acked - prev > longest) {
+          longest = a.acked - prev;
+          back = a.acked;
+        }
+        prev = a.acked;
+      }
+      const lateAcks = back === null ? 0 : written.acks.filter((a) => a.acked >= killedAt && a.acked < back! - longest).length;
+      const outage = promoted && back !== null ? (back - killedAt) / 1000 : null;
       return [
         row({
           scenario: 'failover',
           figure: FIGURE,
           unit: 'tx/s',
-          ours: via.tps,
+          ours: mean(viaRuns),
           baselineLabel: 'straight to the primary',
-          baseline: direct.tps,
+          baseline: mean(directRuns),
           target: { kind: 'none' },
-          note: `write outage ${outage === null ? 'not measured (no write after the kill)' : `${outage.toFixed(2)} s`} from the kill to the first acknowledged commit (promotion ${((promotedAt - killedAt) / 1000).toFixed(2)} s); ${ctx.sizes.connections} connections, synchronous commits to the standby both ways`,
-          details: { outage_s: outage, promoted_after_s: (promotedAt - killedAt) / 1000, via_haproxy: via, direct, writer_errors: written.errors },
+          note: `write outage ${outage === null ? 'not measured (no write after the kill)' : `${outage.toFixed(2)} s`} from the kill to the first commit acknowledged after the silence that followed it (${lateAcks} acknowledged by the dying primary first; promotion ${((promotedAt - killedAt) / 1000).toFixed(2)} s); ${ctx.sizes.connections} connections, synchronous commits to the standby both ways, mean of 2 runs each`,
+          details: {
+            outage_s: outage,
+            acknowledged_by_the_dying_primary: lateAcks,
+            promoted_after_s: (promotedAt - killedAt) / 1000,
+            via_haproxy: viaRuns,
+            direct: directRuns,
+            writer_errors: written.errors,
+          },
         }),
       ];
     } finally {

@@ -2,7 +2,8 @@
 // committing one-row INSERTs in a loop and noting when each commit was
 // acknowledged. A connection that breaks, or cannot be made while no node is
 // primary, is made again after a short pause (a failed statement is simply not
-// counted). Stopped, it answers every acknowledgement time, for the outage.
+// counted). Stopped, it answers when each acknowledged commit was sent and
+// acknowledged, for the outage.
 import pg from 'pg';
 import { daemon } from '../lib/child.js';
 import { sleep } from '../lib/stats.js';
@@ -13,8 +14,8 @@ export interface FailoverWriterInput {
 }
 
 export interface FailoverWriterResult {
-  /** epoch ms of every acknowledged commit, sorted */
-  acks: number[];
+  /** every acknowledged commit: when it was sent and when acknowledged (epoch ms), by acknowledgement */
+  acks: { sent: number; acked: number }[];
   /** statements or connections that failed */
   errors: number;
 }
@@ -24,7 +25,7 @@ daemon<FailoverWriterInput, Record<string, never>>(async (input) => {
   await setup.connect();
   await setup.query('CREATE TABLE IF NOT EXISTS bench_failover_writes (id bigserial PRIMARY KEY, client int NOT NULL, n int NOT NULL)');
   await setup.end();
-  const acks: number[] = [];
+  const acks: { sent: number; acked: number }[] = [];
   let errors = 0;
   let stopping = false;
   const writer = async (c: number) => {
@@ -34,8 +35,9 @@ daemon<FailoverWriterInput, Record<string, never>>(async (input) => {
       try {
         await client.connect();
         while (!stopping) {
+          const sent = Date.now();
           await client.query('INSERT INTO bench_failover_writes (client, n) VALUES ($1, $2)', [c, n++]);
-          acks.push(Date.now());
+          acks.push({ sent, acked: Date.now() });
         }
       } catch {
         errors++;
@@ -51,7 +53,7 @@ daemon<FailoverWriterInput, Record<string, never>>(async (input) => {
     async stop(): Promise<FailoverWriterResult> {
       stopping = true;
       await Promise.race([Promise.all(running), sleep(10_000)]);
-      return { acks: acks.sort((a, b) => a - b), errors };
+      return { acks: acks.sort((a, b) => a.acked - b.acked), errors };
     },
   };
 });

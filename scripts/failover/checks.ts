@@ -85,14 +85,30 @@ export function differences(before: Record<string, unknown[]>, after: Record<str
   return out;
 }
 
-/** Per primary lost: seconds from its kill to the first write acknowledged that was sent after it. */
+/**
+ * Per primary lost: seconds from its kill to the end of the silence that followed it, the first write
+ * acknowledged after the longest stretch without one (before the next kill). A write the dying primary's
+ * backends still acknowledged in the first moments (they outlive their postmaster briefly; with the stream
+ * held, none can be) does not end the outage.
+ */
 export function outages(records: RequestRecord[], kills: { target: string; at: number }[]): { target: string; seconds: number | null }[] {
   const acks = records
     .filter((r) => r.method !== 'GET')
-    .flatMap((r) => r.attempts.filter((a) => a.status !== null && a.status >= 200 && a.status < 300))
-    .sort((a, b) => a.start - b.start);
-  return kills.map((f) => {
-    const first = acks.filter((a) => a.start >= f.at).sort((a, b) => a.end - b.end)[0];
-    return { target: f.target, seconds: first ? Math.round((first.end - f.at) / 10) / 100 : null };
+    .flatMap((r) => r.attempts.filter((a) => a.status !== null && a.status >= 200 && a.status < 300).map((a) => a.end))
+    .sort((a, b) => a - b);
+  return kills.map((k, i) => {
+    const until = kills[i + 1]?.at ?? Infinity;
+    let prev = k.at;
+    let back: number | null = null;
+    let longest = 0;
+    for (const at of acks) {
+      if (at < k.at || at >= until) continue;
+      if (at - prev > longest) {
+        longest = at - prev;
+        back = at;
+      }
+      prev = at;
+    }
+    return { target: k.target, seconds: back === null ? null : Math.round((back - k.at) / 10) / 100 };
   });
 }
