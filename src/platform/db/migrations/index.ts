@@ -37,6 +37,7 @@ import * as m038 from './038_email_messages.js';
 import * as m039 from './039_priority_custom_attributes.js';
 import * as m040 from './040_conversation_ratings.js';
 import * as m041 from './041_business_hours_sla.js';
+import * as m042 from './042_routing.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -79,6 +80,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '039_priority_custom_attributes': m039,
   '040_conversation_ratings': m040,
   '041_business_hours_sla': m041,
+  '042_routing': m042,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
