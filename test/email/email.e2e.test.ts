@@ -83,7 +83,17 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
     });
     smtpPort = (t.service.workers.find((w) => w.name === 'smtp-receiver') as SmtpReceiver).port();
     owner = await newWorkspace(t);
-    key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:delete', 'events:read', 'settings:read'])).secret;
+    key = (
+      await mintKey(t, owner, [
+        'conversations:read',
+        'conversations:write',
+        'contacts:read',
+        'contacts:write',
+        'contacts:delete',
+        'events:read',
+        'settings:read',
+      ])
+    ).secret;
     const ch = await t.client.post(
       '/api/channels',
       { kind: 'email', name: 'Acme Support', address: ADDRESS, default_team_id: null, dkim: { selector: 'sel2026', private_key: dkim.privateKey } },
@@ -124,11 +134,14 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
     const second = await lastInbound();
     expect(second.conversation_id).to.equal(root.conversation_id);
     expect(second.threaded_by).to.equal('in_reply_to');
-    const replyTo = `support+c.${root.conversation_id.replace(/-/g, '')}@acme.example`;
-    expect((await mail({ to: replyTo, subject: 'Threading', body: 'Via the reply address' })).code).to.equal(0);
-    const third = await lastInbound();
-    expect(third.conversation_id).to.equal(root.conversation_id);
-    expect(third.threaded_by).to.equal('reply_address');
+    // Knowing the conversation id is not enough: the unsigned form of earlier versions and a forged tag thread nowhere.
+    for (const forged of [`support+c.${root.conversation_id.replace(/-/g, '')}@acme.example`, `support+${'a'.repeat(42)}@acme.example`]) {
+      const r = await mail({ to: forged, subject: 'Threading', body: 'Let me in' });
+      expect(r.code, r.output).to.equal(0);
+      expect(await lastInbound(), forged)
+        .to.include({ threaded_by: 'new' })
+        .and.not.include({ conversation_id: root.conversation_id });
+    }
     // Same subject, no threading headers: a conversation of its own.
     expect((await mail({ subject: 'Threading' })).code).to.equal(0);
     expect((await lastInbound()).conversation_id).not.to.equal(root.conversation_id);
@@ -261,6 +274,36 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
     expect(m.suspicious).to.equal(true);
     const email = await get(`/api/conversations/${m.conversation_id}/parts/${m.part_id}/email`);
     expect(email.body.authentication).to.include({ spf: 'fail', dmarc: 'fail' });
+    expect(email.body.from).to.deep.equal({ address: 'ceo@bank.example', name: 'CEO' });
+  });
+
+  it('files DMARC-failing mail under an unverified contact, never in the history of the contact holding its From', async () => {
+    const real = await t.client.post('/api/contacts', { email: 'cfo@bank.example', name: 'The real CFO' }, { key });
+    expect(real.status, real.text).to.equal(201);
+    const spoof = (body: string) =>
+      send(['--to', ADDRESS, '--from', 'cfo@bank.example', '--header', 'From: CFO <cfo@bank.example>', '--header', 'Subject: Urgent', '--body', body]);
+    expect((await spoof('Change my bank details.')).code).to.equal(0);
+    const m = await lastInbound();
+    expect(m.suspicious).to.equal(true);
+    const conv = (await get(`/api/conversations/${m.conversation_id}`)).body;
+    expect(conv.contact_id).not.to.equal(real.body.id);
+    const unverified = (await get(`/api/contacts/${conv.contact_id}`)).body;
+    expect(unverified).to.include({ email: null, name: 'CFO', external_id: 'unverified-email:cfo@bank.example' });
+    expect(conv.parts[0].author).to.deep.include({ type: 'contact', id: conv.contact_id });
+    // The real contact's history has none of it, and keeps its own name.
+    expect((await get(`/api/conversations?contact_id=${real.body.id}`)).body.data).to.deep.equal([]);
+    expect((await get(`/api/contacts/${real.body.id}`)).body).to.include({ email: 'cfo@bank.example', name: 'The real CFO' });
+    // A second one goes to the same unverified contact, in a conversation of its own again.
+    expect((await spoof('Really, change them.')).code).to.equal(0);
+    const again = await lastInbound();
+    expect(again.conversation_id).not.to.equal(m.conversation_id);
+    expect((await get(`/api/conversations/${again.conversation_id}`)).body.contact_id).to.equal(conv.contact_id);
+    // A teammate may still answer: the reply goes to the address the message came from.
+    await reply(m.conversation_id, 'We never change bank details by e-mail.');
+    await eventually(
+      () => sink.to('cfo@bank.example'),
+      (r) => r.length === 1,
+    );
   });
 
   it("sends a teammate's reply through the relay: headers and a DKIM signature mailauth verifies", async () => {
@@ -274,7 +317,9 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
     );
     const mailOut = out!.mail;
     expect(mailOut.from?.value[0]).to.deep.include({ address: ADDRESS, name: 'Acme Support' });
-    expect(mailOut.replyTo?.value[0]?.address).to.equal(`support+c.${m.conversation_id.replace(/-/g, '')}@acme.example`);
+    const replyTo = mailOut.replyTo?.value[0]?.address ?? '';
+    expect(replyTo).to.match(/^support\+[a-z2-7]{42}@acme\.example$/);
+    expect(replyTo).not.to.include(m.conversation_id.replace(/-/g, ''));
     expect(mailOut.subject).to.equal('Re: Need help');
     expect(mailOut.messageId).to.equal(`<p.${partId}@acme.example>`);
     expect(mailOut.inReplyTo).to.equal(first);
@@ -293,6 +338,10 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
     // The customer's answer to it threads by In-Reply-To naming our Message-ID.
     expect((await mail({ from: 'ada@customer.example', subject: 'Re: Need help', headers: [`In-Reply-To: <p.${partId}@acme.example>`] })).code).to.equal(0);
     expect((await lastInbound()).conversation_id).to.equal(m.conversation_id);
+    // One sent to the reply address threads by it alone (a client that dropped In-Reply-To), whatever the case of its local part.
+    const viaAddress = await mail({ from: 'ada@customer.example', to: replyTo.toUpperCase(), subject: 'new subject', body: 'Via the reply address' });
+    expect(viaAddress.code, viaAddress.output).to.equal(0);
+    expect(await lastInbound()).to.include({ conversation_id: m.conversation_id, threaded_by: 'reply_address' });
   });
 
   it('does not reopen or answer on an auto-reply', async () => {

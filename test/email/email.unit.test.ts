@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { baseAddress, conversationOfReplyAddress, replyAddress } from '../../src/capabilities/email/addresses.js';
-import { decideInboundEmail, type InboundEmail, type InboundEmailState } from '../../src/capabilities/email/email.decider.js';
+import { baseAddress, conversationOfReplyAddress, replyAddress, replyToken } from '../../src/capabilities/email/addresses.js';
+import { decideInboundEmail, senderIdentity, type InboundEmail, type InboundEmailState } from '../../src/capabilities/email/email.decider.js';
 import { cleanHtml, messageIdHash, parseEmail, splitQuoted, storable } from '../../src/capabilities/email/mime.js';
 
 const cmd = (over: Partial<InboundEmail> = {}): InboundEmail => ({
@@ -56,6 +56,17 @@ describe('e-mail channel rules (unit)', () => {
     expect(events.find((e) => e.type === 'email.received')!.payload).to.include({ suspicious: true, threaded_by: 'new' });
   });
 
+  it('files a DMARC failure under an unverified contact of its own, never the contact holding the From address', () => {
+    const spoofed = cmd({ from: { address: 'ceo@bank.example', name: 'CEO' }, authentication: { spf: 'fail', dkim: 'none', dmarc: 'fail' } });
+    const events = decideInboundEmail(spoofed, state());
+    const created = events.find((e) => e.type === 'contact.created')!;
+    expect(created.payload).to.include({ contact_id: spoofed.contactId, external_id: 'unverified-email:ceo@bank.example', email: null, name: 'CEO' });
+    expect(events.find((e) => e.type === 'conversation.created')!.payload).to.include({ contact_id: spoofed.contactId });
+    // What the command looks the contact up by: the unverified identity, not the e-mail.
+    expect(senderIdentity(spoofed)).to.deep.equal({ external_id: 'unverified-email:ceo@bank.example', name: 'CEO' });
+    expect(senderIdentity(cmd())).to.deep.equal({ email: 'grace@customer.example', name: 'Grace' });
+  });
+
   it('does not reopen a closed conversation for an automated message', () => {
     const events = decideInboundEmail(cmd({ automated: true }), state({ thread }));
     expect(events.find((e) => e.type === 'conversation_part.created')!.payload).not.to.have.property('state');
@@ -102,12 +113,37 @@ describe('e-mail channel rules (unit)', () => {
     expect(p.bounce).to.deep.equal({ originalMessageId: '<p.1@acme.example>', status: 550, diagnostic: '550 5.1.1 unknown' });
   });
 
-  it('makes and reads reply addresses on the support mailbox', () => {
+  describe('reply addresses: the support mailbox tagged with a MAC over the channel and the conversation', () => {
+    const key = Buffer.alloc(32, 7);
+    const tenant = '00000000-0000-4000-8000-0000000000e1';
+    const channel = '00000000-0000-4000-8000-00000000000c';
     const id = '3f1c0a52-1234-4abc-8def-0123456789ab';
-    const a = replyAddress('support@acme.example', id);
-    expect(a).to.equal('support+c.3f1c0a5212344abc8def0123456789ab@acme.example');
-    expect(conversationOfReplyAddress(a)).to.equal(id);
-    expect(baseAddress(a)).to.equal('support@acme.example');
-    expect(conversationOfReplyAddress('support@acme.example')).to.equal(null);
+    const address = replyAddress('support@acme.example', replyToken(key, { tenantId: tenant, channelId: channel, conversationId: id }));
+    const read = (recipient: string, over: { key?: Buffer; tenantId?: string; channelId?: string } = {}) =>
+      conversationOfReplyAddress(over.key ?? key, { tenantId: over.tenantId ?? tenant, channelId: over.channelId ?? channel }, recipient);
+
+    it('is the support mailbox with a lowercase base32 tag that fits a local part, and reads back', () => {
+      expect(address).to.match(/^support\+[a-z2-7]{42}@acme\.example$/);
+      expect(address.split('@')[0]!.length).to.be.at.most(64);
+      expect(baseAddress(address)).to.equal('support@acme.example');
+      expect(read(address)).to.equal(id);
+      // An MTA that changes the case of the local part changes nothing.
+      expect(read(address.toUpperCase())).to.equal(id);
+      expect(read('support@acme.example')).to.equal(null);
+    });
+
+    it('names no conversation when tampered with, made for another channel or key, or in the old unsigned form', () => {
+      const tag = address.slice('support+'.length, address.indexOf('@'));
+      for (let i = 0; i < tag.length; i += 5) {
+        const flipped = tag.slice(0, i) + (tag[i] === 'a' ? 'b' : 'a') + tag.slice(i + 1);
+        expect(read(`support+${flipped}@acme.example`), `char ${i}`).to.equal(null);
+      }
+      expect(read(address, { channelId: '00000000-0000-4000-8000-00000000000d' })).to.equal(null);
+      expect(read(address, { tenantId: '00000000-0000-4000-8000-0000000000e2' })).to.equal(null);
+      expect(read(address, { key: Buffer.alloc(32, 8) })).to.equal(null);
+      expect(read('support+c.3f1c0a5212344abc8def0123456789ab@acme.example')).to.equal(null);
+      expect(read(`support+${tag.slice(1)}@acme.example`)).to.equal(null);
+      expect(read(`support+${tag}a@acme.example`)).to.equal(null);
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   decideDeliveryFailed,
   decideInboundEmail,
   decideSent,
+  senderIdentity,
   type DeliveryFailure,
   type InboundEmail,
   type InboundEmailState,
@@ -53,7 +54,7 @@ export const fileInboundEmail = (cmd: InboundEmail, hints: ThreadHints): Command
     return {
       duplicate,
       thread,
-      contact: await findContact(db, ctx.tenantId, { email: cmd.from.address }),
+      contact: await findContact(db, ctx.tenantId, senderIdentity(cmd)),
       defaultTeamExists: cmd.defaultTeamId ? await teamExists(db, ctx.tenantId, cmd.defaultTeamId) : false,
     };
   },

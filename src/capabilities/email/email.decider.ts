@@ -2,7 +2,7 @@
 // conversation, or a part of the one it threads into), recording a reply the
 // relay accepted, and a delivery that failed for good.
 import type { ConversationEvent } from '../conversations/index.js';
-import { decideFindOrFillContact, type ContactEvent, type ContactView } from '../contacts/index.js';
+import { decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
 import type { Authentication } from './auth.js';
 import type { EmailEvent, EmailReceivedPayload } from './email.events.js';
 import type { Address } from './mime.js';
@@ -43,6 +43,21 @@ export interface InboundEmailState {
 /** DMARC failed: the From may be forged. Filed, flagged, and threaded nowhere. */
 export const isSuspicious = (a: Authentication): boolean => a.dmarc === 'fail';
 
+/** The external_id of the unverified contact a DMARC-failing sender is filed under (see senderIdentity). */
+export const UNVERIFIED_PREFIX = 'unverified-email:';
+
+/**
+ * Who the message is filed under. An authenticated sender (DMARC not failing): the contact holding the From
+ * address, found or filled. A DMARC failure: the From may be forged, so it never lands in that contact's history
+ * (nor fills its blank name): it is filed under an unverified contact of its own, found or filled by the
+ * external_id `unverified-email:<address>`, with no e-mail (so nothing finding contacts by e-mail ever reaches it);
+ * the same forged From always comes back to that one contact, in a new conversation each time.
+ */
+export function senderIdentity(cmd: Pick<InboundEmail, 'from' | 'authentication'>): ContactInput {
+  const name = cmd.from.name ? { name: cmd.from.name } : {};
+  return isSuspicious(cmd.authentication) ? { external_id: `${UNVERIFIED_PREFIX}${cmd.from.address}`, ...name } : { email: cmd.from.address, ...name };
+}
+
 /** Where the download of a part's attachment lives (the part's `attachments[].url`). */
 export const attachmentUrl = (conversationId: string, partId: string, index: number) =>
   `/api/conversations/${conversationId}/parts/${partId}/attachments/${index}`;
@@ -51,12 +66,7 @@ export function decideInboundEmail(cmd: InboundEmail, s: InboundEmailState): (Co
   if (s.duplicate) return [];
   const suspicious = isSuspicious(cmd.authentication);
   const thread = suspicious ? null : s.thread;
-  const contact = decideFindOrFillContact(
-    cmd.contactId,
-    { email: cmd.from.address, ...(cmd.from.name ? { name: cmd.from.name } : {}) },
-    s.contact,
-    cmd.channelId,
-  );
+  const contact = decideFindOrFillContact(cmd.contactId, senderIdentity(cmd), s.contact, cmd.channelId);
   const conversationId = thread?.id ?? cmd.conversationId;
   // An auto-reply or a bounce-like message does not reopen a conversation the team closed.
   const reopen = thread !== null && thread.state !== 'open' && !cmd.automated;

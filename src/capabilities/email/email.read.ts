@@ -54,12 +54,16 @@ export async function emailOfPart(db: Db, tenantId: string, partId: string): Pro
 }
 
 /** The conversation's messages with their Message-IDs, oldest first: the References of a reply. */
-export async function messageIdsOf(db: Db, tenantId: string, conversationId: string): Promise<{ message_id: string; direction: string; automated: boolean }[]> {
+export async function messageIdsOf(
+  db: Db,
+  tenantId: string,
+  conversationId: string,
+): Promise<{ message_id: string; direction: string; automated: boolean; from_address: string | null }[]> {
   return messagesOf(db, tenantId)
     .andWhere({ conversation_id: conversationId })
     .whereNotNull('message_id')
     .orderBy(['created_at', 'part_id'])
-    .select('message_id', 'direction', 'automated');
+    .select('message_id', 'direction', 'automated', 'from_address');
 }
 
 export interface AttachmentRow {

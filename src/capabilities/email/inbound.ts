@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { CoreDeps } from '../capability.js';
 import type { ChannelRow } from '../channels/index.js';
 import { authenticateSender } from './auth.js';
-import { baseAddress, conversationOfReplyAddress } from './addresses.js';
+import { baseAddress, conversationOfReplyAddress, replyAddressKey } from './addresses.js';
 import { fileInboundEmail, recordDeliveryFailed } from './email.commands.js';
 import { attachmentCount, emailOfPart, messageKnown } from './email.read.js';
 import { messageIdHash, parseEmail, type ParsedAttachment } from './mime.js';
@@ -64,6 +64,8 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
   const messageId = parsed.messageId ?? `<${messageIdHash(raw.toString('latin1'))}@missing-message-id>`;
   const hash = messageIdHash(messageId);
   const ids = { conversationId: deps.ids.uuid(), contactId: deps.ids.uuid(), partId: deps.ids.uuid() };
+  // Only a reply address whose MAC verifies for this channel names a conversation; a forged one is the support address.
+  const replyTo = conversationOfReplyAddress(await replyAddressKey(deps.config), { tenantId, channelId: channel.id }, session.recipient);
   const events = await act(() =>
     deps.shell.execute(
       ctx(),
@@ -87,7 +89,7 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
           automated: parsed.automated || session.sender === '',
           at: (parsed.date ?? deps.clock.now()).toISOString(),
         },
-        { replyTo: conversationOfReplyAddress(session.recipient), inReplyTo: parsed.inReplyTo, references: parsed.references },
+        { replyTo, inReplyTo: parsed.inReplyTo, references: parsed.references },
       ),
     ),
   );

@@ -14,7 +14,7 @@ import type { CoreDeps } from '../capability.js';
 import { ChannelSecrets, findChannel } from '../channels/index.js';
 import { findContact } from '../contacts/index.js';
 import { findConversation } from '../conversations/index.js';
-import { domainOf, replyAddress, replyMessageId } from './addresses.js';
+import { domainOf, replyAddress, replyAddressKey, replyMessageId, replyToken } from './addresses.js';
 import { recordDeliveryFailed, recordSent } from './email.commands.js';
 import { messageIdsOf } from './email.read.js';
 import { messageIdHash, normalizeId } from './mime.js';
@@ -71,23 +71,26 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
     });
     const { channel, conversation, contact, thread, dkim } = found;
     if (!channel?.address || !conversation) return fail(null, 'the channel or the conversation no longer exists');
-    if (!contact?.email || (contact as { erased?: boolean }).erased) return fail(null, 'the contact has no e-mail address');
+    const lastInbound = [...thread].reverse().find((m) => m.direction === 'in');
+    // An unverified contact (a DMARC-failing sender, filed apart) has no e-mail: the reply goes where the message came from.
+    const address = contact?.email ?? lastInbound?.from_address ?? null;
+    if (!contact || !address || (contact as { erased?: boolean }).erased) return fail(null, 'the contact has no e-mail address');
     const send = relayOf();
     if (!send) return done('SMTP_RELAY_URL is not set: the reply waits for a relay');
 
     const messageId = replyMessageId(p.part_id, channel.address);
+    const token = replyToken(await replyAddressKey(deps.config), { tenantId, channelId: channel.id, conversationId: p.conversation_id });
     const ids = thread.map((m) => `<${normalizeId(m.message_id)}>`);
-    const lastInbound = [...thread].reverse().find((m) => m.direction === 'in');
     const subjectBase = conversation.subject ? oneLine(conversation.subject) : 'Your conversation';
     const subject = /^re:/i.test(subjectBase) ? subjectBase : `Re: ${subjectBase}`;
-    const to = contact.name ? `${quoteName(contact.name)} <${contact.email}>` : contact.email;
+    const to = contact.name ? `${quoteName(contact.name)} <${address}>` : address;
     try {
       const sent = await send.send({
         from: `${quoteName(channel.name)} <${channel.address}>`,
         to,
         subject,
         text: p.body,
-        replyTo: replyAddress(channel.address, p.conversation_id),
+        replyTo: replyAddress(channel.address, token),
         messageId,
         ...(lastInbound ? { inReplyTo: `<${normalizeId(lastInbound.message_id)}>` } : {}),
         ...(ids.length ? { references: ids.slice(-20) } : {}),
@@ -104,7 +107,7 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
             channelId: p.channel_id,
             messageId,
             messageIdHash: messageIdHash(messageId),
-            to: [{ address: contact.email!, name: contact.name ?? null }],
+            to: [{ address, name: contact.name ?? null }],
             subject,
             relayResponse: sent.response,
           }),
