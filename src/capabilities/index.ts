@@ -11,7 +11,7 @@ import { accessModule } from './access/index.js';
 import { auditChainModule } from './audit-chain/index.js';
 import { auditLogModule } from './audit-log/index.js';
 import { businessHoursModule } from './business-hours/index.js';
-import { slaModule } from './sla/index.js';
+import { conversationMetrics, slaModule } from './sla/index.js';
 import { channelIdsOfTeam, channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactIdsTagged, contactsModule } from './contacts/index.js';
@@ -51,7 +51,8 @@ export const modules: readonly CapabilityModule[] = [
   // Conversations imports the attribute definitions; a definition's deletion gets its in-use check here instead.
   conversationAttributesModule({ inUse: conversationHasAttribute }),
   // Views imports conversations (its filter language); conversations gets the views' read functions here instead.
-  conversationsModule(viewLookups),
+  // Likewise sla: conversations shows each conversation's `sla` and `statistics` through sla's batch read.
+  conversationsModule(viewLookups, conversationMetrics),
   // Likewise csat: conversations shows a conversation's rating; a rating gets the conversation's lookup here.
   csatModule(ratingLookups),
   viewsModule,

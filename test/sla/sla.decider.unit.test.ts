@@ -1,6 +1,14 @@
 // The SLA rules on their own: what a decision emits from a conversation's facts and its SLA as it stands.
 import { expect } from 'chai';
-import { decideSla, type CurrentSla, type Policy, type SlaFacts, type SlaState } from '../../src/capabilities/sla/sla.decider.js';
+import {
+  decideCreatePolicy,
+  decideSla,
+  policyFor,
+  type CurrentSla,
+  type Policy,
+  type SlaFacts,
+  type SlaState,
+} from '../../src/capabilities/sla/sla.decider.js';
 import type { SlaEvent } from '../../src/capabilities/sla/sla.events.js';
 
 const at = (s: string) => new Date(`2026-03-02T${s}Z`);
@@ -121,5 +129,36 @@ describe('SLA decider (unit)', () => {
     expect(cur.nextResponseDueAt).to.deep.equal(at('10:35:00'));
     const answered = facts({ ...replied, lastResponseAt: at('10:33:00') });
     expect(types(decideSla(state(answered, cur), at('10:33:01')))).to.deep.equal(['conversation.sla_applied', 'conversation.sla_met:next_response']);
+  });
+});
+
+describe('SLA policies: match.query', () => {
+  const queried: Policy = {
+    ...policy,
+    id: '00000000-0000-4000-8000-000000000002',
+    match: { priority: ['urgent'], query: { field: 'subject', operator: '~', value: 'refund' } },
+  };
+  const fallback: Policy = { ...policy, id: '00000000-0000-4000-8000-000000000003' };
+
+  it('applies a policy with a query only where the conversation matched it, and every other given key too', () => {
+    expect(policyFor([queried, fallback], facts({ priority: 'urgent', queryMatches: [queried.id] }))?.id).to.equal(queried.id);
+    expect(policyFor([queried, fallback], facts({ priority: 'urgent', queryMatches: [] }))?.id, 'query not matched').to.equal(fallback.id);
+    expect(policyFor([queried, fallback], facts({ priority: 'urgent' }))?.id, 'no matches read').to.equal(fallback.id);
+    expect(policyFor([queried, fallback], facts({ priority: 'normal', queryMatches: [queried.id] }))?.id, 'priority not matched').to.equal(fallback.id);
+  });
+
+  it('refuses a tree the filter language refuses: 400 invalid_query naming its path under match.query', () => {
+    const input = { ...queried, match: { query: { field: 'subject', operator: '<', value: 3 } } };
+    let caught: any;
+    try {
+      decideCreatePolicy(queried.id, input, 0);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught?.status).to.equal(400);
+    expect(JSON.stringify(caught))
+      .to.match(/invalid_query/)
+      .and.to.match(/match\.query/);
+    expect(decideCreatePolicy(queried.id, queried, 0)[0]!.payload).to.deep.include({ match: queried.match });
   });
 });

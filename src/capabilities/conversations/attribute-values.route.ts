@@ -6,6 +6,7 @@ import type { Db } from '../../commands/command.js';
 import type { CoreDeps } from '../capability.js';
 import { setConversationAttributes } from './attribute-values.js';
 import { conversationSchema, findRenderedConversation, renderConversation } from './conversations.read.js';
+import { withMetrics, type MetricsLookup } from './metrics.js';
 
 /** Values by name; null removes one. Whether a value fits its definition is the decider's (coded 400s per name). */
 const ConversationUpdate = Type.Object(
@@ -21,7 +22,7 @@ const ConversationUpdate = Type.Object(
   { additionalProperties: false },
 );
 
-export const attributeValuesRoute = (deps: CoreDeps): RouteDef =>
+export const attributeValuesRoute = (deps: CoreDeps, metrics: MetricsLookup): RouteDef =>
   commandRoute(deps, {
     method: 'put',
     path: '/conversations/:id',
@@ -34,7 +35,11 @@ export const attributeValuesRoute = (deps: CoreDeps): RouteDef =>
     answer: {
       status: 200,
       schema: conversationSchema,
-      read: async (tx: Db, _events, call) => renderConversation((await findRenderedConversation(tx, call.principal.tenantId, call.params.id!))!),
+      read: async (tx: Db, _events, call) => {
+        const tenantId = call.principal.tenantId;
+        const [c] = await withMetrics(metrics, tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, call.params.id!))!)]);
+        return c!;
+      },
     },
   }) as RouteDef;
 

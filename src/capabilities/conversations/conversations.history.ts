@@ -35,6 +35,9 @@ export async function pastConversation(deps: Pick<CoreDeps, 'db' | 'store'>, ten
   return {
     ...renderConversation({ ...conversation, tags: await tagRefs(deps.db, tenantId, conversation.tag_ids) }),
     parts: parts.map(renderPart),
+    // Not kept for the past: the answer's schema says so.
+    sla: null,
+    statistics: null,
   };
 }
 

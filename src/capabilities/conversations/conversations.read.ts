@@ -11,6 +11,7 @@ import { attributeValuesSchema, type AttributeValue } from '../conversation-attr
 import { ratingSchema, renderRating, type RatingRef } from '../csat/index.js';
 import { findKey } from '../keys/index.js';
 import { tagRefSchema, tagRefsSql, type TagRef } from '../tags/index.js';
+import { slaSchema, statisticsSchema } from './metrics.js';
 
 export interface ConversationRow {
   tenant_id: string;
@@ -79,7 +80,8 @@ export const renderPart = (p: PartRow): ConversationPart => ({
   created_at: p.created_at.toISOString(),
 });
 
-export const renderConversation = (c: ConversationRow): Conversation => ({
+/** A conversation as rendered from its row: the answer without `sla` and `statistics`, which withMetrics attaches. */
+export const renderConversation = (c: ConversationRow): ConversationRecord => ({
   type: 'conversation',
   id: c.id,
   channel_id: c.channel_id,
@@ -171,7 +173,7 @@ export async function partsWithConversations(
   db: Db,
   tenantId: string,
   wanted: { conversationId: string; partId: string }[],
-): Promise<(PartWithConversation | null)[]> {
+): Promise<(PartWithConversationRecord | null)[]> {
   const ok = wanted.filter((w) => isUuid(w.conversationId) && isUuid(w.partId));
   // One wanted part (the usual batch) as scalars, for the reason oneOrMany gives.
   const [wantedSql, wantedBindings] =
@@ -224,7 +226,7 @@ export function conversationsWithPartsQuery(tenantId: string, ids: string[]): { 
  * Conversations with their first INLINE_PARTS parts, in one statement (the hot read path; the routes batch the
  * reads of a workspace); null where missing.
  */
-export async function conversationsWithParts(db: Db, tenantId: string, ids: string[]): Promise<(ConversationWithParts | null)[]> {
+export async function conversationsWithParts(db: Db, tenantId: string, ids: string[]): Promise<(ConversationRecordWithParts | null)[]> {
   const ok = ids.filter(isUuid);
   let res: { rows: unknown[] } = { rows: [] };
   if (ok.length) {
@@ -328,10 +330,15 @@ export const conversationSchema = object(
     created_at: dateTime,
     updated_at: dateTime,
     last_part_at: dateTime,
+    sla: slaSchema,
+    statistics: nullable(statisticsSchema, {
+      description: 'Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for.',
+    }),
   },
   { title: 'Conversation' },
 );
 export type Conversation = Static<typeof conversationSchema>;
+export type ConversationRecord = Omit<Conversation, 'sla' | 'statistics'>;
 
 export const conversationWithPartsSchema = extend(
   conversationSchema,
@@ -339,9 +346,11 @@ export const conversationWithPartsSchema = extend(
   { title: 'ConversationWithParts' },
 );
 export type ConversationWithParts = Static<typeof conversationWithPartsSchema>;
+export type ConversationRecordWithParts = ConversationRecord & { parts: ConversationPart[] };
 
 export const partWithConversationSchema = extend(partSchema, { conversation: conversationSchema }, { title: 'ConversationPartWithConversation' });
 export type PartWithConversation = Static<typeof partWithConversationSchema>;
+export type PartWithConversationRecord = ConversationPart & { conversation: ConversationRecord };
 
 export const viewCountsSchema = object(
   {

@@ -25,6 +25,7 @@ import {
   viewCountsSchema,
   type ViewCounts,
   type ConversationRow,
+  type ConversationRecord,
 } from './conversations.read.js';
 import { attachmentsSchema, contactSchema } from './schemas.js';
 import { batchedOn } from '../../platform/db/batched.js';
@@ -33,6 +34,7 @@ import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type View
 import { eventOf } from '../../eventstore/envelope.js';
 import { withAsOf } from '../../api/history.js';
 import { pastConversation } from './conversations.history.js';
+import { withMetrics, type MetricsLookup } from './metrics.js';
 
 /** The query tree as the docs show it; the language checks it (paths in errors), not this schema. */
 export const querySchema = {
@@ -88,7 +90,7 @@ const ConversationChange = Type.Object(
 
 const TagRef = Type.Object({ tag_id: Uuid }, { additionalProperties: false });
 
-export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDef[] {
+export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics: MetricsLookup): RouteDef[] {
   const { db, clock } = deps;
   /** the filter of ?view_id=, found (404 when unknown or invisible) before the list query is built */
   const viewFilters = new WeakMap<Call, Sql>();
@@ -98,10 +100,43 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
   // while one read of the workspace runs read theirs in one statement instead of one each; the answers a group
   // commit stores with its commands (answerCommand) read theirs through its transaction, the only handle that sees
   // them yet. Without a transaction, an answer reads after its commit (read-your-writes).
-  const readConversation = batchedOn((h: Db, tenantId: string, ids: string[]) => conversationsWithParts(h, tenantId, ids), { gather: 'microtask' });
-  const readPart = batchedOn((h: Db, tenantId: string, wanted: { conversationId: string; partId: string }[]) => partsWithConversations(h, tenantId, wanted), {
-    gather: 'microtask',
-  });
+  // Each batch reads its conversations' `sla` and `statistics` in one more statement (withMetrics).
+  const readConversation = batchedOn(
+    async (h: Db, tenantId: string, ids: string[]) => {
+      const rows = await conversationsWithParts(h, tenantId, ids);
+      const found = await withMetrics(
+        metrics,
+        h,
+        tenantId,
+        rows.filter((r) => r !== null),
+      );
+      const byId = new Map(found.map((c) => [c.id, c]));
+      return rows.map((r) => (r ? byId.get(r.id)! : null));
+    },
+    { gather: 'microtask' },
+  );
+  const readPart = batchedOn(
+    async (h: Db, tenantId: string, wanted: { conversationId: string; partId: string }[]) => {
+      const parts = await partsWithConversations(h, tenantId, wanted);
+      const found = await withMetrics(
+        metrics,
+        h,
+        tenantId,
+        parts.flatMap((p) => (p ? [p.conversation] : [])),
+      );
+      const byId = new Map(found.map((c) => [c.id, c]));
+      return parts.map((p) => (p ? { ...p, conversation: byId.get(p.conversation.id)! } : null));
+    },
+    { gather: 'microtask' },
+  );
+  /** A page of conversations with their `sla` and `statistics`, read in one batch. */
+  const finishPage = async (call: { principal: Principal }, page: unknown) => {
+    const p = page as { data: ConversationRecord[] };
+    return { ...p, data: await withMetrics(metrics, db, call.principal.tenantId, p.data) };
+  };
+  /** One conversation as a tag change answers it. */
+  const oneConversation = async (tx: Db, tenantId: string, id: string) =>
+    (await withMetrics(metrics, tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, id))!)]))[0]!;
   const conversationAnswer = (tenantId: string, id: string, tx: Db = db) => readConversation(tx, tenantId, id);
   const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx: Db = db) => readPart(tx, tenantId, part);
 
@@ -182,6 +217,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
         return q;
       },
       render: renderConversation,
+      finish: finishPage,
     }),
 
     searchRoute<ConversationRow>({
@@ -195,6 +231,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
       lookup,
       query: ({ principal }, where) => conversationsOf(db, principal.tenantId).andWhereRaw(where.sql, where.bindings as never[]),
       render: renderConversation,
+      finish: finishPage,
     }),
 
     route({
@@ -338,7 +375,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
         const { principal: p, params, body } = call;
         return answerCommand(call, deps, tagConversation({ conversationId: params.id!, tagId: body.tag_id, add: true }), async (_, tx) => ({
           status: 200,
-          body: renderConversation((await findRenderedConversation(tx ?? db, p.tenantId, params.id!))!),
+          body: await oneConversation(tx ?? db, p.tenantId, params.id!),
         }));
       },
     }),
@@ -353,7 +390,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups): RouteDe
         const { principal: p, params } = call;
         return answerCommand(call, deps, tagConversation({ conversationId: params.id!, tagId: params.tag_id!, add: false }), async (_, tx) => ({
           status: 200,
-          body: renderConversation((await findRenderedConversation(tx ?? db, p.tenantId, params.id!))!),
+          body: await oneConversation(tx ?? db, p.tenantId, params.id!),
         }));
       },
     }),

@@ -207,6 +207,32 @@ export const checkConversationQuery = (raw: unknown, path = 'query'): CheckedNod
 export const conversationWhere = (raw: unknown, ctx: SqlContext, path = 'query'): Promise<Sql> => compile(checkConversationQuery(raw, path), ctx);
 
 /**
+ * Whether one conversation matches each of `queries` (stored, valid trees: an SLA
+ * policy's `match.query`), in one statement; a tree that no longer checks matches
+ * nothing. Answers one boolean per query, all false when there is no such conversation.
+ */
+export async function conversationMatches(db: Db, tenantId: string, conversationId: string, queries: readonly unknown[]): Promise<boolean[]> {
+  if (queries.length === 0) return [];
+  const ctx: SqlContext = { tenantId, purpose: 'list' };
+  const wheres: Sql[] = [];
+  for (const q of queries) {
+    try {
+      wheres.push(await conversationWhere(q, ctx));
+    } catch {
+      wheres.push({ sql: 'false', bindings: [] });
+    }
+  }
+  const cols = wheres.map((w, i) => `coalesce(${w.sql}, false) AS q${i}`).join(', ');
+  const res = await db.raw(`SELECT ${cols} FROM conversations WHERE conversations.tenant_id = ? AND conversations.id = ?`, [
+    ...wheres.flatMap((w) => w.bindings),
+    tenantId,
+    conversationId,
+  ] as Knex.RawBinding[]);
+  const row = res.rows[0] as Record<string, boolean> | undefined;
+  return queries.map((_q, i) => row?.[`q${i}`] === true);
+}
+
+/**
  * Built-in views: queries in the same language (`assigned_to_me` names the
  * calling member; an API key calls as the member who minted it). They are
  * listed by GET /api/conversations?view_id=<id> and counted by /counts.

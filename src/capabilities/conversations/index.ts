@@ -6,6 +6,7 @@ import { conversationEvents } from './conversations.events.js';
 import { conversationsProjector } from './conversations.projection.js';
 import { conversationsRoutes } from './conversations.routes.js';
 import type { ViewLookups } from './conversations.search.js';
+import type { MetricsLookup } from './metrics.js';
 import { inboundRoute } from './inbound.route.js';
 import { attributeValuesRoute } from './attribute-values.route.js';
 import { unsnoozeWorker } from './unsnooze.worker.js';
@@ -20,11 +21,27 @@ export { ratingLookups } from './rated-conversation.js';
 export type { StartCommand, StartEvents, StartState } from './conversations.decider.js';
 export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation } from './conversations.read.js';
 
-export { BUILTIN_VIEW_IDS, checkConversationQuery, conversationSearch, type CustomView, type ViewLookups } from './conversations.search.js';
+export {
+  BUILTIN_VIEW_IDS,
+  checkConversationQuery,
+  conversationMatches,
+  conversationSearch,
+  type CustomView,
+  type ViewLookups,
+} from './conversations.search.js';
 export { conversationFacts, conversationList } from './conversations.read.js';
 export { querySchema as conversationQuerySchema } from './conversations.routes.js';
+export {
+  SLA_TARGETS,
+  slaSchema,
+  statisticsSchema,
+  withMetrics,
+  type ConversationMetrics,
+  type ConversationSla,
+  type ConversationStatistics,
+  type MetricsLookup,
+} from './metrics.js';
 
-/** The module, given how to find the custom views (see ViewLookups: views imports conversations, not the reverse). */
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
   unknown_channel: { status: 400, when: 'A conversation started on a channel the workspace does not have.' },
@@ -43,7 +60,11 @@ const errors = defineErrors({
   unsend_window_passed: { status: 409, when: 'Unsending a reply after its window closed.' },
 });
 
-export const conversationsModule = (views: ViewLookups) =>
+/**
+ * The module, given how to find the custom views (see ViewLookups: views imports conversations, not the reverse)
+ * and each conversation's `sla` and `statistics` (see MetricsLookup: sla imports conversations).
+ */
+export const conversationsModule = (views: ViewLookups, metrics: MetricsLookup) =>
   defineModule({
     name: 'conversations',
     errors,
@@ -53,6 +74,6 @@ export const conversationsModule = (views: ViewLookups) =>
       { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
     ],
     projectors: [conversationsProjector],
-    routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps, views), attributeValuesRoute(deps), conversationHistoryRoute(deps)],
+    routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps, views, metrics), attributeValuesRoute(deps, metrics), conversationHistoryRoute(deps)],
     workers: (deps) => [unsnoozeWorker(deps)],
   });

@@ -6,7 +6,16 @@ import type { Db } from '../../commands/command.js';
 import type { Static } from '../../api/schemas.js';
 import { companyIdsOf, contactErasure, findContactRow, renderContacts, type contactSchema } from '../contacts/index.js';
 import { companiesByIds, renderCompany, type companySchema } from '../companies/index.js';
-import { conversationsOfContact, partsPage, renderConversation, renderPart, type conversationSchema, type partSchema } from '../conversations/index.js';
+import {
+  conversationsOfContact,
+  partsPage,
+  renderConversation,
+  renderPart,
+  withMetrics,
+  type conversationSchema,
+  type partSchema,
+} from '../conversations/index.js';
+import { conversationMetrics } from '../sla/index.js';
 import { eventsAbout, type FeedTable } from '../feed/index.js';
 import { recipientsOfContact, type recipientSchema } from '../outbound/index.js';
 
@@ -61,7 +70,8 @@ export const sources: ExportSources = {
   },
 
   async conversations(db, tenantId, contactId) {
-    return (await conversationsOfContact(db, tenantId, contactId)).map(renderConversation);
+    // with their `sla` and `statistics`, read in one batch
+    return withMetrics(conversationMetrics, db, tenantId, (await conversationsOfContact(db, tenantId, contactId)).map(renderConversation));
   },
 
   outbound: (db, tenantId, contactId) => recipientsOfContact(db, tenantId, contactId),

@@ -2,7 +2,8 @@
 // items 4 and 5). Policies are tried in order, the first matching applies; a worker
 // settles targets at their deadlines (see sla.decider.ts for the rules and
 // sla.worker.ts for how a breach lands once across processes). Conversations show a
-// conversation's `sla` and `statistics` through conversationSla/conversationStatistics.
+// conversation's `sla` and `statistics` through conversationMetrics, handed to it by
+// src/capabilities/index.ts (sla imports conversations, not the reverse).
 import { defineModule } from '../capability.js';
 import { defineErrors } from '../../platform/errors.js';
 import { slaEvents } from './sla.events.js';
@@ -12,7 +13,7 @@ import { slaRoutes } from './sla.routes.js';
 import { slaWorker } from './sla.worker.js';
 
 export type { SlaEvent } from './sla.events.js';
-export { conversationSla, conversationStatistics, slaSchema, statisticsSchema } from './sla.read.js';
+export { conversationMetrics, conversationSla, conversationStatistics, slaSchema, statisticsSchema } from './sla.read.js';
 export { slaWorker, SLA_POLL_MS, type SlaWorker } from './sla.worker.js';
 
 const errors = defineErrors({

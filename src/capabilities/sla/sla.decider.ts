@@ -14,6 +14,7 @@
 //   new next-response target.
 import { BadRequest, NotFound, Unprocessable } from '../../platform/errors.js';
 import { addSeconds, secondsBetween, type BusinessCalendar } from '../business-hours/index.js';
+import { checkConversationQuery } from '../conversations/index.js';
 import type { SlaEvent, SlaPolicyEvent, Target } from './sla.events.js';
 
 export const MAX_POLICIES = 100;
@@ -22,6 +23,8 @@ export interface PolicyMatch {
   priority?: string[];
   team_id?: string[];
   channel_id?: string[];
+  /** a tree of the conversations filter language (POST /api/conversations/search) */
+  query?: Record<string, unknown>;
 }
 
 export interface Policy {
@@ -54,6 +57,8 @@ export function decideDeletePolicy(id: string, existing: Policy | null): SlaPoli
 }
 
 function checkPolicy(p: PolicyInput): void {
+  // 400 invalid_query naming the path under match.query, as a view's or a search's tree
+  if (p.match.query !== undefined) checkConversationQuery(p.match.query, 'match.query');
   if (p.first_response_target_seconds === null && p.next_response_target_seconds === null && p.resolution_target_seconds === null)
     throw new BadRequest('missing_field', 'A policy sets at least one target.', 'first_response_target_seconds');
 }
@@ -73,6 +78,8 @@ export interface SlaFacts {
   /** the customer's wait that started after the last teammate reply (null: nobody waits) */
   awaitingSince: Date | null;
   lastClosedAt: Date | null;
+  /** the policies whose match.query the conversation matches (read with the facts; absent: none) */
+  queryMatches?: readonly string[];
 }
 
 /** The conversation's SLA as it stands (its read model row); null before any applied. */
@@ -94,13 +101,14 @@ export interface SlaState {
   calendar: BusinessCalendar | null;
 }
 
-const matches = (m: PolicyMatch, f: SlaFacts) =>
+const matches = (p: Policy, f: SlaFacts, m: PolicyMatch = p.match) =>
+  (!m.query || (f.queryMatches ?? []).includes(p.id)) &&
   (!m.priority || m.priority.includes(f.priority)) &&
   (!m.team_id || (f.teamId !== null && m.team_id.includes(f.teamId))) &&
   (!m.channel_id || m.channel_id.includes(f.channelId));
 
 /** The first policy, in the workspace's order, whose every given key matches. */
-export const policyFor = (policies: readonly Policy[], f: SlaFacts): Policy | null => policies.find((p) => matches(p.match, f)) ?? null;
+export const policyFor = (policies: readonly Policy[], f: SlaFacts): Policy | null => policies.find((p) => matches(p, f)) ?? null;
 
 const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

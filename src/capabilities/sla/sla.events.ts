@@ -13,6 +13,9 @@ const Match = () =>
     priority: Type.Optional(Type.Array(Text())),
     team_id: Type.Optional(Type.Array(Text())),
     channel_id: Type.Optional(Type.Array(Uuid())),
+    query: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'A tree of the conversations filter language (see POST /api/conversations/search).' }),
+    ),
   });
 
 const PolicyFields = {

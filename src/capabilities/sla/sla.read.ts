@@ -1,10 +1,21 @@
+import { Type } from '@sinclair/typebox';
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
-import { arrayOf, bool, constant, dateTime, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
-import { businessCalendar, secondsBetween } from '../business-hours/index.js';
-import { conversationFacts } from '../conversations/index.js';
+import { arrayOf, bool, constant, dateTime, integer, nullable, object, str, uuid, type Static } from '../../api/schemas.js';
+import { businessCalendar, secondsBetween, type BusinessCalendar } from '../business-hours/index.js';
+import {
+  conversationFacts,
+  conversationMatches,
+  conversationQuerySchema,
+  type ConversationMetrics,
+  type ConversationSla,
+  type ConversationStatistics,
+  type MetricsLookup,
+} from '../conversations/index.js';
 import { MAX_POLICIES, type CurrentSla, type Policy, type PolicyMatch, type SlaFacts, type SlaState } from './sla.decider.js';
-import { TARGETS, type Target } from './sla.events.js';
+import type { Target } from './sla.events.js';
+
+export { slaSchema, statisticsSchema } from '../conversations/index.js';
 
 export interface PolicyRow {
   tenant_id: string;
@@ -63,9 +74,17 @@ export const policySchema = object(
     id: uuid,
     name: str(),
     match: object(
-      { priority: arrayOf(str()), team_id: arrayOf(str()), channel_id: arrayOf(uuid) },
       {
-        optional: ['priority', 'team_id', 'channel_id'],
+        priority: arrayOf(str()),
+        team_id: arrayOf(str()),
+        channel_id: arrayOf(uuid),
+        query: Type.Unsafe<Record<string, unknown>>({
+          ...conversationQuerySchema,
+          description: `The conversations filter language (as a view or a search): ${conversationQuerySchema.description}`,
+        }),
+      },
+      {
+        optional: ['priority', 'team_id', 'channel_id', 'query'],
         description: 'Every given key must match (any of its values); an empty match applies to every conversation.',
       },
     ),
@@ -140,6 +159,14 @@ export async function slaState(db: Db, tenantId: string, conversationId: string)
     allPolicies(db, tenantId),
     businessCalendar(db, tenantId),
   ]);
+  // Policies with a match.query: which of them the conversation matches, in one statement.
+  const queried = facts ? policies.filter((p) => p.match.query !== undefined) : [];
+  const matched = await conversationMatches(
+    db,
+    tenantId,
+    conversationId,
+    queried.map((p) => p.match.query),
+  );
   const f: SlaFacts | null = facts
     ? {
         conversationId,
@@ -153,6 +180,7 @@ export async function slaState(db: Db, tenantId: string, conversationId: string)
         lastResponseAt: facts.last_response_at,
         awaitingSince: facts.awaiting_since,
         lastClosedAt: facts.last_closed_at,
+        queryMatches: queried.filter((_p, i) => matched[i]).map((p) => p.id),
       }
     : null;
   return {
@@ -164,12 +192,11 @@ export async function slaState(db: Db, tenantId: string, conversationId: string)
   };
 }
 
-/** A conversation's `sla` as answers show it; null when no policy applies, undefined when there is no such conversation. */
-export async function conversationSla(db: Db, tenantId: string, conversationId: string): Promise<ConversationSla | undefined> {
-  const r: SlaRow | undefined = await db('conversation_slas').where({ tenant_id: tenantId, conversation_id: conversationId }).first();
-  if (!r) return undefined;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The `sla` of a conversation_slas row: null when no policy applies and nothing was ever settled. */
+function renderSla(r: SlaRow): ConversationSla {
   if (!r.policy_id && r.breaches.length === 0 && r.met.length === 0) return null;
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     policy_id: r.policy_id,
     first_response_due_at: iso(r.first_response_due_at),
@@ -181,36 +208,21 @@ export async function conversationSla(db: Db, tenantId: string, conversationId: 
   };
 }
 
-export const slaSchema = nullable(
-  object(
-    {
-      policy_id: nullable(uuid),
-      first_response_due_at: nullable(dateTime),
-      next_response_due_at: nullable(dateTime),
-      resolution_due_at: nullable(dateTime),
-      resolution_paused: bool,
-      breaches: arrayOf(object({ target: oneOfStrings(TARGETS), due_at: dateTime, breached_at: dateTime })),
-      met: arrayOf(object({ target: oneOfStrings(TARGETS), due_at: dateTime, met_at: dateTime })),
-    },
-    {
-      title: 'ConversationSla',
-      description:
-        'The SLA policy that applies and its pending due dates (null once a target is met or breached, or while the resolution clock is paused); settled targets in breaches and met. Null when no policy applies.',
-    },
-  ),
-);
-type ConversationSla = Static<typeof slaSchema>;
+interface StatisticsRow {
+  created_at: Date;
+  first_response_at: Date | null;
+  last_response_at: Date | null;
+  first_closed_at: Date | null;
+  last_closed_at: Date | null;
+  reopens: number;
+  teammate_replies: number;
+  customer_replies: number;
+}
 
-/** A conversation's `statistics` (Intercom's): calendar seconds, and business seconds on the workspace's calendar as it is now. */
-export async function conversationStatistics(db: Db, tenantId: string, conversationId: string): Promise<ConversationStatistics | undefined> {
-  const [s, calendar] = await Promise.all([
-    db('conversation_statistics').where({ tenant_id: tenantId, conversation_id: conversationId }).first(),
-    businessCalendar(db, tenantId),
-  ]);
-  if (!s || !s.created_at) return undefined;
+/** The `statistics` of a conversation_statistics row: calendar seconds, and business seconds on the workspace's calendar as it is now. */
+function renderStatistics(s: StatisticsRow, calendar: BusinessCalendar | null): ConversationStatistics {
   const secs = (to: Date | null) => (to ? secondsBetween(null, s.created_at, to) : null);
   const biz = (to: Date | null) => (to && calendar ? secondsBetween(calendar, s.created_at, to) : null);
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     first_response_at: iso(s.first_response_at),
     first_response_seconds: secs(s.first_response_at),
@@ -220,31 +232,81 @@ export async function conversationStatistics(db: Db, tenantId: string, conversat
     last_closed_at: iso(s.last_closed_at),
     resolution_seconds: secs(s.last_closed_at),
     resolution_business_seconds: biz(s.last_closed_at),
-    reopens: s.reopens as number,
-    teammate_replies: s.teammate_replies as number,
-    customer_replies: s.customer_replies as number,
+    reopens: s.reopens,
+    teammate_replies: s.teammate_replies,
+    customer_replies: s.customer_replies,
   };
 }
 
-const secondsField = nullable(integer({ minimum: 0 }));
-export const statisticsSchema = object(
-  {
-    first_response_at: nullable(dateTime),
-    first_response_seconds: secondsField,
-    first_response_business_seconds: secondsField,
-    last_response_at: nullable(dateTime),
-    first_closed_at: nullable(dateTime),
-    last_closed_at: nullable(dateTime),
-    resolution_seconds: secondsField,
-    resolution_business_seconds: secondsField,
-    reopens: integer({ minimum: 0 }),
-    teammate_replies: integer({ minimum: 0 }),
-    customer_replies: integer({ minimum: 0 }),
-  },
-  {
-    title: 'ConversationStatistics',
-    description:
-      "Response statistics: the first teammate reply (a comment) and its seconds after creation, the last one, the first and last close and the resolution seconds (creation to the last close), in calendar seconds and in business seconds on the workspace's business hours (null without them), reopens, and replies by teammates and by the customer.",
-  },
-);
-type ConversationStatistics = Static<typeof statisticsSchema>;
+/** A conversation's `sla` as answers show it; null when no policy applies, undefined when there is no such conversation. */
+export async function conversationSla(db: Db, tenantId: string, conversationId: string): Promise<ConversationSla | undefined> {
+  const r: SlaRow | undefined = await db('conversation_slas').where({ tenant_id: tenantId, conversation_id: conversationId }).first();
+  return r ? renderSla(r) : undefined;
+}
+
+/** A conversation's `statistics` (Intercom's); undefined when there is no such conversation. */
+export async function conversationStatistics(db: Db, tenantId: string, conversationId: string): Promise<ConversationStatistics | undefined> {
+  const [s, calendar] = await Promise.all([
+    db('conversation_statistics').where({ tenant_id: tenantId, conversation_id: conversationId }).first(),
+    businessCalendar(db, tenantId),
+  ]);
+  return s?.created_at ? renderStatistics(s as StatisticsRow, calendar) : undefined;
+}
+
+/**
+ * The `sla` and `statistics` of conversations by id, for their answers (handed to
+ * conversations as its MetricsLookup): one statement for the page or batch (the
+ * statistics row joined to the SLA row, whichever exists), and the calendar.
+ */
+export const conversationMetrics: MetricsLookup = async (db, tenantId, ids) => {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isUuid);
+  const out = new Map<string, ConversationMetrics>();
+  if (wanted.length === 0) return out;
+  const [res, calendar] = await Promise.all([
+    db.raw(
+      `SELECT coalesce(s.conversation_id, x.conversation_id) AS id, row_to_json(s) AS s, row_to_json(x) AS x
+       FROM (SELECT * FROM conversation_statistics WHERE tenant_id = ? AND conversation_id = ANY(?::uuid[])) s
+       FULL JOIN (SELECT * FROM conversation_slas WHERE tenant_id = ? AND conversation_id = ANY(?::uuid[])) x
+         ON x.conversation_id = s.conversation_id`,
+      [tenantId, wanted, tenantId, wanted],
+    ),
+    businessCalendar(db, tenantId),
+  ]);
+  // row_to_json gives instants as text: back to dates, as the single reads have them.
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  for (const r of res.rows as { id: string; s: Record<string, unknown> | null; x: Record<string, unknown> | null }[]) {
+    const x = r.x;
+    const s = r.s;
+    out.set(r.id, {
+      sla: x
+        ? renderSla({
+            policy_id: x.policy_id as string | null,
+            first_response_due_at: date(x.first_response_due_at),
+            next_response_due_at: date(x.next_response_due_at),
+            next_response_since: date(x.next_response_since),
+            resolution_due_at: date(x.resolution_due_at),
+            resolution_remaining_seconds: x.resolution_remaining_seconds as number | null,
+            breaches: (x.breaches as string[] | null) ?? [],
+            met: (x.met as string[] | null) ?? [],
+          })
+        : null,
+      statistics:
+        s && s.created_at
+          ? renderStatistics(
+              {
+                created_at: date(s.created_at)!,
+                first_response_at: date(s.first_response_at),
+                last_response_at: date(s.last_response_at),
+                first_closed_at: date(s.first_closed_at),
+                last_closed_at: date(s.last_closed_at),
+                reopens: Number(s.reopens),
+                teammate_replies: Number(s.teammate_replies),
+                customer_replies: Number(s.customer_replies),
+              },
+              calendar,
+            )
+          : null,
+    });
+  }
+  return out;
+};

@@ -9,6 +9,7 @@ import { responseTimesRoute } from './reports.route.js';
 import { createPolicy, deletePolicy, updatePolicy } from './sla.commands.js';
 import type { PolicyInput } from './sla.decider.js';
 import { NotFound } from '../../platform/errors.js';
+import { conversationQuerySchema } from '../conversations/index.js';
 import {
   conversationSla,
   conversationStatistics,
@@ -36,6 +37,8 @@ const PolicyBody = Type.Object(
           priority: Type.Optional(Ids(Type.String({ enum: ['low', 'normal', 'high', 'urgent'] } as never))),
           team_id: Type.Optional(Ids(Type.String({ minLength: 1, maxLength: 255 }))),
           channel_id: Type.Optional(Ids(Type.String({ format: 'uuid' }))),
+          // checked by the filter language (400 invalid_query naming its path under match.query)
+          query: Type.Optional(Type.Unsafe<Record<string, unknown>>(conversationQuerySchema)),
         },
         { additionalProperties: false },
       ),
