@@ -15,6 +15,7 @@ import { forgetChannelFacts } from './channel-facts.js';
 import type { ChannelEvent } from './channels.events.js';
 import { channelSourceTaken, channelView, findChannel } from './channels.read.js';
 import type { ChannelSecrets } from './channel-secrets.js';
+import { claimAddress, releaseAddress } from './channel-addresses.js';
 
 /** "Source" of an `api` channel: the outside system its bridge connects, named by the caller or derived from the name. */
 export const normalizeSource = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, '-');
@@ -32,6 +33,8 @@ export const createChannel = (
   // The caller chose the secret: a resumed request carries the same one, so a replay owes nothing.
   beside: async (db, events, ctx) => {
     const channelId = events[0]!.aggregate_id;
+    // First: of two workspaces creating one address at once, the second waits here for the first and is refused.
+    if (input.kind === 'email' && input.address) await claimAddress(db, { tenantId: ctx.tenantId, channelId, address: input.address });
     if (input.secret !== null) await secrets.add(db, { tenantId: ctx.tenantId, channelId, id: input.secretId, secret: input.secret, now: ctx.now });
     if (input.dkim) await secrets.addDkimKey(db, { tenantId: ctx.tenantId, channelId, ...input.dkim });
   },
@@ -51,6 +54,7 @@ export const deleteChannel = (input: { channelId: string }, secrets: ChannelSecr
   beside: async (db, events, ctx) => {
     if (events.length === 0) return;
     await secrets.removeAll(db, ctx.tenantId, input.channelId);
+    await releaseAddress(db, ctx.tenantId, input.channelId);
     forgetChannelFacts(ctx.tenantId, input.channelId);
   },
 });

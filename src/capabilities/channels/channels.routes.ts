@@ -4,7 +4,7 @@ import { getRoute, listRoute } from '../../api/resource-routes.js';
 import type { Call, RouteDef } from '../../api/routes.js';
 import type { Db } from '../../platform/db/database.js';
 import { createPrivateKey } from 'node:crypto';
-import { BadRequest, Conflict, Unprocessable } from '../../platform/errors.js';
+import { BadRequest, Unprocessable } from '../../platform/errors.js';
 import { constant, object, uuid } from '../../api/schemas.js';
 import type { CoreDeps } from '../capability.js';
 import { createChannel, deleteChannel, normalizeSource, rotateChannelSecret, updateChannel } from './channels.commands.js';
@@ -19,6 +19,7 @@ import {
   type ChannelRow,
 } from './channels.read.js';
 import { ChannelSecrets } from './channel-secrets.js';
+import { addressTaken } from './channel-addresses.js';
 
 const webhookUrl = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
@@ -120,10 +121,9 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
               throw new BadRequest('invalid_dkim_key', 'dkim.private_key must be an RSA private key in PEM.', 'dkim.private_key');
             }
           }
-          // The address names the workspace to the SMTP receiver: unique in the instance, looked up across workspaces.
-          if (await deps.scope.outside(() => channelByAddress(deps.ownerDb ?? db, body.address!))) {
-            throw new Conflict('channel_address_taken', 'Another e-mail channel already receives at this address.');
-          }
+          // The address names the workspace to the SMTP receiver: unique in the instance. This look-up across workspaces
+          // answers the common case early; the command's claim (channel_addresses, a unique index) is the wall.
+          if (await deps.scope.outside(() => channelByAddress(deps.ownerDb ?? db, body.address!))) throw addressTaken();
         }
         if (body.webhook_url) await deps.urlPolicy.requireAllowed(body.webhook_url, 'webhook_url');
         if ((body.webhook_secret || body.dkim) && !sealer.canSeal('channel')) {

@@ -29,7 +29,7 @@ const errors = defineErrors({
 export const channelsModule = defineModule({
   name: 'channels',
   errors,
-  tables: ['channel_secrets', 'inbound_signatures'],
+  tables: ['channel_secrets', 'inbound_signatures', 'channel_addresses'],
   events: channelEvents,
   projectors: [channelsProjector],
   routes: channelsRoutes,

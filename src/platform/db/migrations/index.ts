@@ -38,6 +38,7 @@ import * as m039 from './039_priority_custom_attributes.js';
 import * as m040 from './040_conversation_ratings.js';
 import * as m041 from './041_business_hours_sla.js';
 import * as m042 from './042_routing.js';
+import * as m043 from './043_channel_addresses.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -81,6 +82,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '040_conversation_ratings': m040,
   '041_business_hours_sla': m041,
   '042_routing': m042,
+  '043_channel_addresses': m043,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
