@@ -211,6 +211,8 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
       '--header',
       'From: Erin <erin@customer.example>',
       '--header',
+      'Cc: Finn Partner <finn@partner.example>, accounts@partner.example',
+      '--header',
       'Subject: invoice attached',
       '--body',
       'See the invoice.',
@@ -235,6 +237,14 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
     const sealed = await t.testDb.db('email_attachments').where({ tenant_id: owner.workspaceId, part_id: m.part_id });
     expect(sealed).to.have.length(1);
     expect(sealed[0].sealed).not.to.include('invoice');
+    // Cc is recorded on the part, sealed in the log like the other addresses.
+    const email = await get(`/api/conversations/${m.conversation_id}/parts/${m.part_id}/email`);
+    expect(email.body.cc).to.deep.equal([
+      { address: 'finn@partner.example', name: 'Finn Partner' },
+      { address: 'accounts@partner.example', name: null },
+    ]);
+    const logged = await t.testDb.db.raw("SELECT payload::text AS p FROM events WHERE tenant_id = ? AND type = 'email.received'", [owner.workspaceId]);
+    expect((logged.rows as { p: string }[]).map((r) => r.p).join('\n')).not.to.match(/finn/i);
 
     const erased = await t.client.delete(`/api/contacts/${conv.body.contact_id}`, { key });
     expect(erased.status, erased.text).to.equal(200);
@@ -246,7 +256,7 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
     for (const table of ['email_messages', 'email_attachments', 'conversations', 'conversation_parts', 'contacts', 'events']) {
       const rows = await t.testDb.db.raw(`SELECT row_to_json(x)::text AS j FROM ${table} x WHERE tenant_id = ?`, [owner.workspaceId]);
       const text = (rows.rows as { j: string }[]).map((r) => r.j).join('\n');
-      expect(text, table).not.to.match(/erin|invoice 42|invoice\.html/i);
+      expect(text, table).not.to.match(/erin|finn|invoice 42|invoice\.html/i);
     }
   });
 

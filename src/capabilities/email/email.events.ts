@@ -7,7 +7,7 @@ export const EmailReceived = defineEvent({
   type: 'email.received',
   aggregate_type: 'conversation',
   description:
-    "An e-mail was filed as the part `part_id` (its conversation_part.created comes just before, in the same command): the message's headers, its sanitised HTML and the quoted history separated from the new text, sealed under the part's data key. `authentication` is mailauth's verdict; `suspicious` means DMARC failed (the message opened a conversation of its own and was threaded nowhere). `automated`: an auto-reply, a list or bulk message, or one with a null return path; nothing is ever sent to it automatically.",
+    "An e-mail was filed as the part `part_id` (its conversation_part.created comes just before, in the same command): the message's headers, its sanitised HTML and the quoted history separated from the new text, sealed under the part's data key. `authentication` is mailauth's verdict; `suspicious` means DMARC failed: the message opened a conversation of its own, was threaded nowhere, and is authored by an unverified contact (found or filled by the external_id `unverified-email:<address>`, without an e-mail), never by the contact holding its From address. `cc` lists the Cc addresses. `automated`: an auto-reply, a list or bulk message, or one with a null return path; nothing is ever sent to it automatically.",
   personal: {
     kind: 'part',
     id: 'part_id',
