@@ -11,6 +11,8 @@
 //                   agents, with replies, notes, assignments, closes, snoozes and priorities
 //   attributes      two typed conversation attributes (category, a list; order_ref, a string) and their values
 //   ratings         a CSAT rating of each closed conversation (the bridge's threads through its signed ratings route)
+//   an SLA breach   a policy with a 5-second first-response target (urgent, subject by a filter-language query) and a
+//                   conversation nobody answers: the worker's conversation.sla_breached event is waited for and shown
 //
 // Idempotent: running it again finds what is there (by e-mail, name, subject, thread id and part text) and adds only
 // what is missing; writes carry Idempotency-Keys. The key is found by name and rotated (its secret is shown once).
@@ -270,6 +272,108 @@ const contactOf = (i: number) => {
   return { external_id: `demo-contact-${n}`, name: `${first} ${last}`, email: `${first}.${last}.${n}@customer.example`.toLowerCase() };
 };
 
+/**
+ * Team "Tier 1" (round robin) with the agents online, a channel whose conversations land in it, and one conversation
+ * started there without an assignee: routing assigns it in the same command (its part says `assigned_by`). Found by
+ * name and subject on a second run, which appends nothing (the same roster, rule and availability change nothing).
+ */
+async function routeDemo(
+  o: Auth,
+  agents: { role: string; cookie: string; memberId: string; name: string }[],
+  contact: Record<string, string>,
+  counts: { conversations: number },
+): Promise<{ team: string; assignee: string | null }> {
+  const tier1 = agents.filter((a) => a.role === 'agent');
+  let team = ((await api('GET', '/api/teams', o)).body.data as { id: string; name: string }[]).find((t) => t.name === 'Tier 1');
+  team ??= (await api('POST', '/api/teams', { ...o, body: { name: 'Tier 1' }, idempotencyKey: 'demo-team-tier-1' })).body as { id: string; name: string };
+  await api('PUT', `/api/teams/${team.id}/members`, { ...o, body: { member_ids: tier1.map((a) => a.memberId) } });
+  await api('PUT', `/api/teams/${team.id}`, { ...o, body: { assignment: 'round_robin' } });
+  for (const a of tier1) await api('PUT', '/api/me/availability', { cookie: a.cookie, workspace: o.workspace!, body: { status: 'online' } });
+  let channel = (await all<{ id: string; name: string }>('/api/channels', o)).find((c) => c.name === 'Demo Tier 1 bridge');
+  channel ??= (
+    await api('POST', '/api/channels', {
+      ...o,
+      body: { kind: 'api', name: 'Demo Tier 1 bridge', default_team_id: team.id, webhook_secret: CHANNEL.secret },
+      idempotencyKey: 'demo-channel-tier-1',
+    })
+  ).body as { id: string; name: string };
+  const subject = 'Demo routed: which plan fits us?';
+  let conv = (await all<{ subject: string | null; assignee_id: string | null }>(`/api/conversations?channel_id=${channel.id}`, o)).find(
+    (c) => c.subject === subject,
+  );
+  if (!conv) {
+    const body = { channel_id: channel.id, subject, body: 'Happy to help you choose a plan.', contact };
+    conv = (await api('POST', '/api/conversations', { ...o, body, idempotencyKey: 'demo-conversation-routed' })).body as {
+      subject: string;
+      assignee_id: string | null;
+    };
+    counts.conversations++;
+  }
+  const assigneeId = conv.assignee_id;
+  const assignee = agents.find((a) => a.memberId === assigneeId)?.name ?? null;
+  log(`team Tier 1 (round robin, ${tier1.map((a) => a.name).join(' and ')} online): "${subject}" routed to ${assignee ?? 'nobody'}`);
+  return { team: team.id, assignee };
+}
+
+/**
+ * An SLA breach: a policy with a 5-second first-response target for urgent conversations whose subject starts with
+ * "Demo SLA" (its match holds a filter-language query, so the other demo conversations stay out of it), and one such
+ * conversation nobody answers. The SLA worker appends `conversation.sla_breached` at the deadline; the demo waits for
+ * it (bounded) and shows the event and the conversation's `sla`. Found by name and subject on a second run.
+ */
+async function slaDemo(k: Auth, channelId: string, contact: Record<string, string>, counts: { conversations: number }): Promise<SlaShown> {
+  const name = 'Demo: urgent "Demo SLA" conversations, 5-second first response';
+  let policy = ((await api('GET', '/api/sla_policies', k)).body.data as { id: string; name: string }[]).find((p) => p.name === name);
+  policy ??= (
+    await api('POST', '/api/sla_policies', {
+      ...k,
+      body: {
+        name,
+        match: { priority: ['urgent'], query: { field: 'subject', operator: '^', value: 'Demo SLA' } },
+        first_response_target_seconds: 5,
+        resolution_target_seconds: 3600,
+      },
+      idempotencyKey: 'demo-sla-policy',
+    })
+  ).body as { id: string; name: string };
+  const subject = 'Demo SLA: nobody has answered me yet';
+  let conv = (await all<{ id: string; subject: string | null }>(`/api/conversations?channel_id=${channelId}&priority=urgent`, k)).find(
+    (c) => c.subject === subject,
+  );
+  if (!conv) {
+    const body = { channel_id: channelId, subject, body: 'We will get back to you shortly.', priority: 'urgent', contact };
+    conv = (await api('POST', '/api/conversations', { ...k, body, idempotencyKey: 'demo-conversation-sla' })).body as { id: string; subject: string };
+    counts.conversations++;
+  }
+  // The worker polls every second: the breach lands about 5 s after the conversation was created.
+  const until = Date.now() + 30_000;
+  let sla: { breaches: { target: string; due_at: string; breached_at: string }[] } | null = null;
+  while (Date.now() < until) {
+    sla = (await api('GET', `/api/conversations/${conv.id}`, k)).body.sla;
+    if (sla?.breaches.length) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const events = (await api('GET', '/api/events?per_page=100&types=conversation.sla_breached', k)).body.data as {
+    seq: number;
+    aggregate_id: string;
+    created_at: string;
+    payload: { target: string; due_at: string };
+  }[];
+  const event = events.find((e) => e.aggregate_id === conv.id) ?? null;
+  if (event)
+    log(
+      `SLA: "${subject}" breached ${event.payload.target} (event seq ${event.seq}, appended ${new Date(event.created_at).getTime() - new Date(event.payload.due_at).getTime()} ms after its deadline ${event.payload.due_at})`,
+    );
+  else log(`SLA: no breach of "${subject}" within 30 s (is the service's SLA worker running?)`);
+  return { policy: policy.id, conversation: conv.id, breach: event };
+}
+
+interface SlaShown {
+  policy: string;
+  conversation: string;
+  breach: { seq: number; created_at: string; payload: { target: string; due_at: string } } | null;
+}
+
 // ---- main ----
 
 async function main(): Promise<void> {
@@ -447,6 +551,10 @@ async function main(): Promise<void> {
       }
     },
   );
+  // Routing: a round-robin team of the two agents, online, and a channel defaulting to it; its conversation is routed.
+  await routeDemo(o, agents, contactOf(0), counts);
+  // SLA: a policy with a short target and a conversation that breaches it, the breach event seen.
+  const slaShown = await slaDemo(k, channelId, contactOf(1), counts);
   log(`added ${counts.conversations} conversations and ${counts.parts} parts (the rest were there)`);
 
   const totals = (await api('GET', '/api/conversations/counts', k)).body.data as { id: string; count: number }[];
@@ -468,6 +576,7 @@ async function main(): Promise<void> {
     contacts: new Set(conversations.map((c) => c.contact_id)).size,
     members: (await all('/api/members', k)).length,
     ratings: csat.overall.count,
+    sla_breach: slaShown.breach ? { conversation_id: slaShown.conversation, target: slaShown.breach.payload.target, seq: slaShown.breach.seq } : null,
     added: counts,
     receiver: receiver.url,
   };
@@ -485,6 +594,9 @@ async function main(): Promise<void> {
     `  CSAT: ${csat.overall.count} ratings, average ${csat.overall.average ?? '-'}, ${Math.round((csat.overall.csat ?? 0) * 100)}% satisfied (4 or 5); by assignee: ${csat.by_assignee
       .map((a) => `${nameOf(a.assignee_id)} ${a.count} (avg ${a.average ?? '-'})`)
       .join(', ')}`,
+    slaShown.breach
+      ? `  SLA: "Demo SLA" conversation ${slaShown.conversation} breached ${slaShown.breach.payload.target} at ${slaShown.breach.created_at} (due ${slaShown.breach.payload.due_at}; event seq ${slaShown.breach.seq})`
+      : `  SLA: no breach seen yet on conversation ${slaShown.conversation}`,
     '',
     `  API key (rotated on every run):  ${key}`,
     `  Sign in:  ${OWNER.email} / ${OWNER.password} (owner)`,
@@ -501,6 +613,8 @@ async function main(): Promise<void> {
     `    curl -s "${BASE}/api/conversations?state=open&per_page=5" -H "Authorization: Bearer $KEY"`,
     `    curl -s "${BASE}/api/events?after_seq=0&per_page=5" -H "Authorization: Bearer $KEY"`,
     `    curl -s ${BASE}/api/reports/csat -H "Authorization: Bearer $KEY"`,
+    `    curl -s "${BASE}/api/events?types=conversation.sla_breached&per_page=5" -H "Authorization: Bearer $KEY"`,
+    `    curl -s ${BASE}/api/conversations/${slaShown.conversation} -H "Authorization: Bearer $KEY"   # its sla and statistics`,
     `  e-mail to the "${MAIL_CHANNEL.name}" channel (the service started with SMTP_PORT=2525):`,
     `    swaks --server 127.0.0.1:2525 --to ${MAIL_CHANNEL.address} --from grace@customer.example --header 'Subject: Hello' --body 'Where is my order?'`,
     `    curl -s "${BASE}/api/conversations?priority=urgent&per_page=5" -H "Authorization: Bearer $KEY"`,

@@ -1141,6 +1141,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set your own availability: online (routing gives you conversations of your teams) or away (none)
+         * @description **Scope:** none (any authenticated caller). **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        put: operations["putMeAvailability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/devices": {
         parameters: {
             query?: never;
@@ -1234,7 +1254,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Change a member's role
+         * Change a member's role, capacity (routing's limit of open conversations), or both
          * @description **Scope:** `members:invite`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         put: operations["putMembersById"];
@@ -1762,7 +1782,7 @@ export interface paths {
          */
         get: operations["getTeamsById"];
         /**
-         * Rename a team
+         * Rename a team, change its assignment rule (routing), or both
          * @description **Scope:** `members:invite`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         put: operations["putTeamsById"];
@@ -2223,6 +2243,16 @@ export interface components {
             revoked_at: string | null;
             /** @description Shown this once; only a hash is kept. */
             secret: string;
+        };
+        /**
+         * AssignedBy
+         * @description On an assignment part routing appended (author `{type: 'system', id: 'routing'}`): the team's assignment rule that chose `assignee_id`, and the team. Absent on assignments made by a teammate or an API key.
+         */
+        AssignedBy: {
+            /** @enum {string} */
+            rule: "round_robin" | "balanced";
+            /** Format: uuid */
+            team_id: string;
         };
         /** Attachment */
         Attachment: {
@@ -3193,6 +3223,9 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
+            sla: components["schemas"]["ConversationSla"] | null;
+            /** @description Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for. */
+            statistics: components["schemas"]["ConversationStatistics"] | null;
         };
         /** ConversationAttribute */
         ConversationAttribute: {
@@ -3436,12 +3469,13 @@ export interface components {
             team_id?: string | null;
             /** @enum {string} */
             priority?: "low" | "normal" | "high" | "urgent";
+            assigned_by?: components["schemas"]["AssignedBy"];
             /** Format: date-time */
             created_at: string;
         };
         /**
          * ConversationPartCreatedFeedEvent
-         * @description A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment, priority). State changes carry the resulting state.
+         * @description A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment, priority). State changes carry the resulting state. An assignment routing made (a team's assignment rule, for a new or reopened unassigned conversation, in the same command) is authored by `{type: 'system', id: 'routing'}` and carries `assigned_by: {rule, team_id}`.
          */
         ConversationPartCreatedFeedEvent: {
             /**
@@ -3491,6 +3525,12 @@ export interface components {
                 assignee_id?: string | null;
                 team_id?: string | null;
                 priority?: "low" | "normal" | "high" | "urgent";
+                /** @description On an assignment part that routing appended (author `{type: 'system', id: 'routing'}`): the team's assignment rule that chose `assignee_id` (`round_robin` or `balanced`) and the team. Absent on assignments a teammate or API key made. */
+                assigned_by?: {
+                    rule: "round_robin" | "balanced";
+                    /** Format: uuid */
+                    team_id: string;
+                };
             };
             /** Format: date-time */
             created_at: string;
@@ -3635,6 +3675,7 @@ export interface components {
             team_id?: string | null;
             /** @enum {string} */
             priority?: "low" | "normal" | "high" | "urgent";
+            assigned_by?: components["schemas"]["AssignedBy"];
             /** Format: date-time */
             created_at: string;
             conversation: components["schemas"]["Conversation"];
@@ -3717,7 +3758,7 @@ export interface components {
         };
         /**
          * ConversationSla
-         * @description The SLA policy that applies and its pending due dates (null once a target is met or breached, or while the resolution clock is paused); settled targets in breaches and met. Null when no policy applies.
+         * @description The SLA policy that applies and its pending due dates (null once a target is met or breached, or while the resolution clock is paused); settled targets in breaches and met. Null when no policy applies, in a past state (`?as_of_seq=`), and on a new conversation until the SLA worker has looked at it (within about a second).
          */
         ConversationSla: {
             /** Format: uuid */
@@ -3993,6 +4034,9 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
+            sla: components["schemas"]["ConversationSla"] | null;
+            /** @description Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for. */
+            statistics: components["schemas"]["ConversationStatistics"] | null;
             parts: components["schemas"]["ConversationPart"][];
         };
         /** CsatByAssignee */
@@ -4236,7 +4280,7 @@ export interface components {
         };
         /**
          * EmailReceivedFeedEvent
-         * @description An e-mail was filed as the part `part_id` (its conversation_part.created comes just before, in the same command): the message's headers, its sanitised HTML and the quoted history separated from the new text, sealed under the part's data key. `authentication` is mailauth's verdict; `suspicious` means DMARC failed (the message opened a conversation of its own and was threaded nowhere). `automated`: an auto-reply, a list or bulk message, or one with a null return path; nothing is ever sent to it automatically.
+         * @description An e-mail was filed as the part `part_id` (its conversation_part.created comes just before, in the same command): the message's headers, its sanitised HTML and the quoted history separated from the new text, sealed under the part's data key. `authentication` is mailauth's verdict; `suspicious` means DMARC failed: the message opened a conversation of its own, was threaded nowhere, and is authored by an unverified contact (found or filled by the external_id `unverified-email:<address>`, without an e-mail), never by the contact holding its From address. `cc` lists the Cc addresses. `automated`: an auto-reply, a list or bulk message, or one with a null return path; nothing is ever sent to it automatically.
          */
         EmailReceivedFeedEvent: {
             /**
@@ -4453,6 +4497,9 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
+            sla: components["schemas"]["ConversationSla"] | null;
+            /** @description Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for. */
+            statistics: components["schemas"]["ConversationStatistics"] | null;
             parts: components["schemas"]["ConversationPart"][];
         };
         /**
@@ -4479,7 +4526,7 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["MemberAvailabilityChangedFeedEvent"] | components["schemas"]["MemberCapacityChangedFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamAssignmentChangedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
@@ -4591,6 +4638,13 @@ export interface components {
             via: "api_key" | "session";
             /** Format: uuid */
             api_key_id?: string;
+            /**
+             * @description Your availability for routing (set it with PUT /api/me/availability): `online` members get conversations of their teams, `away` none.
+             * @enum {string}
+             */
+            availability: "online" | "away";
+            /** @description The most open conversations assigned to you that routing gives you; null: no limit. */
+            capacity: number | null;
         };
         /** Member */
         Member: {
@@ -4612,8 +4666,81 @@ export interface components {
             joined_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * @description `online`: routing gives them new and reopened conversations of their teams (those with an assignment rule); `away`: none. Set by the member (PUT /api/me/availability); `away` until they first do.
+             * @enum {string}
+             */
+            availability: "online" | "away";
+            /** @description The most open conversations assigned to them that routing gives them; null: no limit. Set by owners and admins (PUT /api/members/{id}); assigning by hand may go past it. */
+            capacity: number | null;
             /** Format: date-time */
             erased_at?: string;
+        };
+        /**
+         * MemberAvailabilityChangedFeedEvent
+         * @description A member set their own availability (PUT /api/me/availability): `online` members take conversations from their teams' assignment rules, `away` members get none (what they have stays theirs). A member is `away` until they first set it.
+         */
+        MemberAvailabilityChangedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "member.availability_changed";
+            /** @constant */
+            aggregate_type: "member";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                member_id: string;
+                from: "online" | "away";
+                to: "online" | "away";
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * MemberCapacityChangedFeedEvent
+         * @description An owner or admin changed a member's capacity (PUT /api/members/{id}): the most open conversations assigned to them that routing gives them (`null`: no limit). Only routing heeds it; a teammate may still assign them more by hand.
+         */
+        MemberCapacityChangedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "member.capacity_changed";
+            /** @constant */
+            aggregate_type: "member";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                member_id: string;
+                from: number | null;
+                to: number | null;
+                /** Format: uuid */
+                changed_by: string;
+            };
+            /** Format: date-time */
+            created_at: string;
         };
         /**
          * MemberErasedFeedEvent
@@ -5529,6 +5656,8 @@ export interface components {
                 priority?: string[];
                 team_id?: string[];
                 channel_id?: string[];
+                /** @description The conversations filter language (as a view or a search): A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See docs/api-guide.md (Search) for the fields and their operators. */
+                query?: Record<string, never>;
             };
             first_response_target_seconds: number | null;
             next_response_target_seconds: number | null;
@@ -5570,6 +5699,10 @@ export interface components {
                     priority?: string[];
                     team_id?: string[];
                     channel_id?: string[];
+                    /** @description A tree of the conversations filter language (see POST /api/conversations/search). */
+                    query?: {
+                        [key: string]: unknown;
+                    };
                 };
                 first_response_target_seconds: number | null;
                 next_response_target_seconds: number | null;
@@ -5649,6 +5782,10 @@ export interface components {
                     priority?: string[];
                     team_id?: string[];
                     channel_id?: string[];
+                    /** @description A tree of the conversations filter language (see POST /api/conversations/search). */
+                    query?: {
+                        [key: string]: unknown;
+                    };
                 };
                 first_response_target_seconds: number | null;
                 next_response_target_seconds: number | null;
@@ -5789,10 +5926,47 @@ export interface components {
             name: string;
             /** @description The active members on the team. */
             member_ids: string[];
+            /**
+             * @description How its new and reopened unassigned conversations are assigned: `none` (a teammate does it), `round_robin` (the next available member after the one it last assigned to, by member id) or `balanced` (the available member with the fewest open conversations assigned; ties in round-robin order). Available: active, on the roster, online, under their capacity. Set with PUT /api/teams/{id}.
+             * @enum {string}
+             */
+            assignment: "none" | "round_robin" | "balanced";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * TeamAssignmentChangedFeedEvent
+         * @description A team's assignment rule changed (PUT /api/teams/{id}). `none`: its conversations wait for a teammate to assign them; `round_robin`: each new or reopened unassigned conversation goes to the next available member after the one the team last assigned to, by member id; `balanced`: to the available member with the fewest open conversations assigned (ties in round-robin order). Available: an active member on the roster, online, under their capacity.
+         */
+        TeamAssignmentChangedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "team.assignment_changed";
+            /** @constant */
+            aggregate_type: "team";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                from: "none" | "round_robin" | "balanced";
+                to: "none" | "round_robin" | "balanced";
+            };
+            /** Format: date-time */
+            created_at: string;
         };
         /**
          * TeamCreatedFeedEvent
@@ -9655,6 +9829,51 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    putMeAvailability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "online" | "away";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     deleteMeDevices: {
         parameters: {
             query?: never;
@@ -9879,7 +10098,9 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    role: "owner" | "admin" | "agent" | "viewer";
+                    role?: "owner" | "admin" | "agent" | "viewer";
+                    /** @description The most open conversations assigned to the member that routing gives them; null: no limit. */
+                    capacity?: number | null;
                 };
             };
         };
@@ -10993,6 +11214,8 @@ export interface operations {
                         priority?: ("low" | "normal" | "high" | "urgent")[];
                         team_id?: string[];
                         channel_id?: string[];
+                        /** @description A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See docs/api-guide.md (Search) for the fields and their operators. */
+                        query?: Record<string, never>;
                     };
                     first_response_target_seconds?: number | null;
                     next_response_target_seconds?: number | null;
@@ -11085,6 +11308,8 @@ export interface operations {
                         priority?: ("low" | "normal" | "high" | "urgent")[];
                         team_id?: string[];
                         channel_id?: string[];
+                        /** @description A condition `{field, operator, value}` or a group `{operator: "AND"|"OR", value: [conditions or groups]}`: at most 2 levels of groups, 1 to 15 entries per group. See docs/api-guide.md (Search) for the fields and their operators. */
+                        query?: Record<string, never>;
                     };
                     first_response_target_seconds?: number | null;
                     next_response_target_seconds?: number | null;
@@ -11538,7 +11763,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name?: string;
+                    /**
+                     * @description How new and reopened unassigned conversations of the team are assigned (see Routing in the API guide).
+                     * @enum {string}
+                     */
+                    assignment?: "none" | "round_robin" | "balanced";
                 };
             };
         };
@@ -11928,7 +12158,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -12014,7 +12244,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "conversation.attributes_updated" | "conversation.created" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { route, type RouteDef } from '../../api/routes.js';
-import { arrayOf, constant, dateTime, ERROR, extend, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
+import { arrayOf, constant, dateTime, ERROR, extend, integer, nullable, object, oneOfStrings, str, uuid } from '../../api/schemas.js';
 import { ROLES, SCOPES } from '../../api/scopes.js';
 import { requestClient } from '../../api/command-context.js';
 import type { Principal } from '../../api/context.js';
@@ -52,6 +52,10 @@ const meSchema = object(
     scopes: arrayOf(oneOfStrings(SCOPES), { description: "Effective scopes: the key's ∩ what the role allows now." }),
     via: oneOfStrings(['api_key', 'session']),
     api_key_id: uuid,
+    availability: oneOfStrings(['online', 'away'], {
+      description: 'Your availability for routing (set it with PUT /api/me/availability): `online` members get conversations of their teams, `away` none.',
+    }),
+    capacity: nullable(integer({ minimum: 0, description: 'The most open conversations assigned to you that routing gives you; null: no limit.' })),
   },
   { title: 'Me', optional: ['api_key_id'] },
 );
@@ -211,6 +215,8 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
             scopes: principal.scopes,
             via: principal.via,
             ...(principal.keyId ? { api_key_id: principal.keyId } : {}),
+            availability: member!.availability,
+            capacity: member!.capacity,
           } satisfies Static<typeof meSchema>,
         };
       },

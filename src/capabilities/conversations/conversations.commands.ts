@@ -1,6 +1,6 @@
 // Conversation commands, built from plain inputs. Routes, the signed inbound
 // route and the unsnooze worker run these same specs through the shell.
-import type { CommandSpec } from '../../commands/command.js';
+import type { CommandSpec, Db } from '../../commands/command.js';
 import { channelFacts } from '../channels/index.js';
 import { contactKeys, findContact, type ContactInput } from '../contacts/index.js';
 import { memberIsActive } from '../members/index.js';
@@ -28,25 +28,40 @@ import {
 } from './conversations.decider.js';
 import type { ConversationEvent } from './conversations.events.js';
 import { conversationView, findConversation, findThread, messageFiled, partView } from './conversations.read.js';
+import { loadRouting } from './routing.read.js';
+import type { TeamRouting } from './routing.js';
 
 export const startConversation = (cmd: StartCommand): CommandSpec<StartState, StartEvents[number]> => ({
   name: 'StartConversation',
   load: async (db, ctx) => {
-    const channel = await channelFacts(db, ctx.tenantId, cmd.channelId);
+    const facts = await channelFacts(db, ctx.tenantId, cmd.channelId);
+    // The facts keep the default team the channel was created with: a team deleted since is none.
+    const channel = facts?.defaultTeamId && !(await teamExists(db, ctx.tenantId, facts.defaultTeamId)) ? { defaultTeamId: null } : facts;
     return {
       existing: cmd.refuseExisting ? (await findConversation(db, ctx.tenantId, cmd.conversationId)) !== undefined : false,
-      // The facts keep the default team the channel was created with: a team deleted since is none.
-      channel: channel?.defaultTeamId && !(await teamExists(db, ctx.tenantId, channel.defaultTeamId)) ? { defaultTeamId: null } : channel,
+      channel,
       contact: cmd.contactId
         ? await findContact(db, ctx.tenantId, { id: cmd.contactId })
         : await findContact(db, ctx.tenantId, cmd.contact ?? ({} as ContactInput)),
       assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
+      routing: cmd.assigneeId ? null : await loadRouting(db, ctx.tenantId, channel?.defaultTeamId),
     };
   },
   decide: (s) => decideStart(cmd, s),
-  // Channel, team and member facts are never written by a keyed command.
-  keys: (s) => withKeys([`conversation:${cmd.conversationId}`], contactKeys(cmd.contactId ? { id: cmd.contactId } : (cmd.contact ?? {}), s.contact)),
+  // Channel, team and member facts are never written by a keyed command. A routed start read what keyed
+  // commands write (open conversations per assignee): it names no keys, so it is loaded after every earlier write.
+  keys: (s) =>
+    routed(s.routing)
+      ? null
+      : withKeys([`conversation:${cmd.conversationId}`], contactKeys(cmd.contactId ? { id: cmd.contactId } : (cmd.contact ?? {}), s.contact)),
 });
+
+/**
+ * Whether a command loaded a team's routing: its decision read every open conversation's assignee, which keyed
+ * commands write under keys it cannot name, so it names none (null: loaded after every earlier write of a group
+ * commit, and the last of its keyed run). Two routed commands of a group then never decide on the same state.
+ */
+const routed = (routing: TeamRouting | null | undefined): boolean => routing !== null && routing !== undefined;
 
 export const replyToConversation = (cmd: {
   conversationId: string;
@@ -65,48 +80,70 @@ export const replyToConversation = (cmd: {
 export const manageConversation = (
   conversationId: string,
   cmd: ManageCommand & { assigneeId?: string | null; teamId?: string | null },
-): CommandSpec<{ conversation: ConversationView | null; assigneeActive: boolean; teamExists: boolean }, ConversationEvent> => ({
+): CommandSpec<{ conversation: ConversationView | null; assigneeActive: boolean; teamExists: boolean; routing: TeamRouting | null }, ConversationEvent> => ({
   name: 'ManageConversation',
-  load: async (db, ctx) => ({
-    conversation: conversationView(await findConversation(db, ctx.tenantId, conversationId)),
-    assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
-    teamExists: await teamExists(db, ctx.tenantId, cmd.teamId),
-  }),
+  load: async (db, ctx) => {
+    const conversation = conversationView(await findConversation(db, ctx.tenantId, conversationId));
+    return {
+      conversation,
+      assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
+      teamExists: await teamExists(db, ctx.tenantId, cmd.teamId),
+      routing: cmd.messageType === 'open' ? await reopenRouting(db, ctx.tenantId, conversation) : null,
+    };
+  },
   decide: (s) => decideManage(cmd, s.conversation, s),
   // Loaded beside a group's other keyed commands (close, assign and snooze are as hot as replies): member and team facts are never written by a keyed command.
-  keys: () => [`conversation:${conversationId}`],
+  // A routed reopening names none (see routed).
+  keys: (s) => (routed(s.routing) ? null : [`conversation:${conversationId}`]),
 });
 
+/** The routing of a conversation about to be reopened: loaded only when it is not open, nobody's, and its team has a rule. */
+const reopenRouting = async (db: Db, tenantId: string, c: ConversationView | null): Promise<TeamRouting | null> =>
+  c && c.state !== 'open' && c.assigneeId === null && c.teamId ? loadRouting(db, tenantId, c.teamId) : null;
+
 /** Reopens a snoozed conversation whose time has come; decided on current state, so one reopened or snoozed longer meanwhile is left alone. */
-export const unsnooze = (conversationId: string, partId: string, now: Date): CommandSpec<ConversationView | null, ConversationEvent> => ({
+export const unsnooze = (
+  conversationId: string,
+  partId: string,
+  now: Date,
+): CommandSpec<{ conversation: ConversationView | null; routing: TeamRouting | null }, ConversationEvent> => ({
   name: 'Unsnooze',
   load: async (db, ctx) => {
     const row = await findConversation(db, ctx.tenantId, conversationId);
-    return row && row.state === 'snoozed' && row.snoozed_until && row.snoozed_until.getTime() <= now.getTime() ? conversationView(row) : null;
+    const due = row && row.state === 'snoozed' && row.snoozed_until && row.snoozed_until.getTime() <= now.getTime() ? conversationView(row) : null;
+    return { conversation: due, routing: await reopenRouting(db, ctx.tenantId, due) };
   },
-  decide: (c) => (c ? decideManage({ partId, author: { type: 'system', id: 'unsnooze' }, body: null, messageType: 'open' }, c, { assigneeActive: false }) : []),
+  decide: ({ conversation: c, routing }) =>
+    c ? decideManage({ partId, author: { type: 'system', id: 'unsnooze' }, body: null, messageType: 'open' }, c, { assigneeActive: false, routing }) : [],
 });
 
 /** A bridge's signed post: opens a conversation for a new thread, or adds a new message to a known one. */
 export const inboundMessage = (cmd: InboundCommand): CommandSpec<InboundState, StartEvents[number]> => ({
   name: 'InboundMessage',
   load: async (db, ctx) => {
-    const thread = await findThread(db, ctx.tenantId, cmd.channelId, cmd.externalId);
-    return {
-      thread: conversationView(thread),
-      messageFiled: !!thread && !!cmd.messageId && (await messageFiled(db, ctx.tenantId, thread.id, cmd.messageId)),
-      contact: await findContact(db, ctx.tenantId, cmd.contact),
-      // The route read the channel before this transaction: its default team may have been deleted since.
-      defaultTeamExists: await teamExists(db, ctx.tenantId, cmd.defaultTeamId),
-    };
+    const thread = conversationView(await findThread(db, ctx.tenantId, cmd.channelId, cmd.externalId));
+    const filed = !!thread && !!cmd.messageId && (await messageFiled(db, ctx.tenantId, thread.id, cmd.messageId));
+    // The route read the channel before this transaction: its default team may have been deleted since.
+    const defaultTeamExists = await teamExists(db, ctx.tenantId, cmd.defaultTeamId);
+    // A new thread lands in the channel's default team; a known one is reopened by a new message (decideInbound).
+    const routing = !thread
+      ? defaultTeamExists
+        ? await loadRouting(db, ctx.tenantId, cmd.defaultTeamId)
+        : null
+      : cmd.messageId && !filed
+        ? await reopenRouting(db, ctx.tenantId, thread)
+        : null;
+    return { thread, messageFiled: filed, contact: await findContact(db, ctx.tenantId, cmd.contact), defaultTeamExists, routing };
   },
   decide: (s) => decideInbound(cmd, s),
-  // The thread (and the message filed in it) by its channel and external id, then by the conversation found.
+  // The thread (and the message filed in it) by its channel and external id, then by the conversation found. A routed post names none (see routed).
   keys: (s) =>
-    withKeys(
-      [`conversation:thread:${cmd.channelId}:${cmd.externalId}`, `conversation:${s.thread?.id ?? cmd.conversationId}`],
-      contactKeys(cmd.contact, s.contact),
-    ),
+    routed(s.routing)
+      ? null
+      : withKeys(
+          [`conversation:thread:${cmd.channelId}:${cmd.externalId}`, `conversation:${s.thread?.id ?? cmd.conversationId}`],
+          contactKeys(cmd.contact, s.contact),
+        ),
 });
 
 /** Keys of a command that finds a contact: none to name when the contact's cannot be named. */

@@ -5,6 +5,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors
 import { taggingChanges, type TagView } from '../tags/index.js';
 import { contactErased, decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
 import type { ConversationEvent, PartPayload, PART_TYPES, AUTHOR_TYPES, PRIORITIES } from './conversations.events.js';
+import { routedAssignment, type TeamRouting } from './routing.js';
 
 export type ConversationState = 'open' | 'closed' | 'snoozed';
 export type PartType = (typeof PART_TYPES)[number];
@@ -118,6 +119,8 @@ export interface InboundState {
   contact: ContactView | null;
   /** whether the channel's default team (read before the transaction) still exists; absent: assume it does */
   defaultTeamExists?: boolean;
+  /** the assignment rule of the team a new or reopened unassigned conversation lands in (routing.ts); null: none */
+  routing?: TeamRouting | null;
 }
 
 /**
@@ -144,8 +147,13 @@ export function decideInbound(cmd: InboundCommand, s: InboundState): StartEvents
         attachments: cmd.attachments,
         extra: { sent_at: cmd.at, ...(reopen ? { state: 'open', snoozed_until: null } : {}) },
       }),
+      // Reopened and nobody's: its team's rule assigns it, in the same command.
+      ...(reopen && s.thread.assigneeId === null
+        ? routedAssignment({ conversationId: s.thread.id, channelId: cmd.channelId, teamId: s.thread.teamId, partId: cmd.partId }, s.routing)
+        : []),
     ];
   }
+  const teamId = s.defaultTeamExists === false ? null : cmd.defaultTeamId;
   return [
     ...contact.events,
     conversationCreated({
@@ -155,7 +163,7 @@ export function decideInbound(cmd: InboundCommand, s: InboundState): StartEvents
       externalId: cmd.externalId,
       subject: null,
       assigneeId: null,
-      teamId: s.defaultTeamExists === false ? null : cmd.defaultTeamId,
+      teamId,
       source: 'inbound',
       priority: 'normal',
     }),
@@ -170,6 +178,7 @@ export function decideInbound(cmd: InboundCommand, s: InboundState): StartEvents
       attachments: cmd.attachments,
       extra: { sent_at: cmd.at },
     }),
+    ...routedAssignment({ conversationId: cmd.conversationId, channelId: cmd.channelId, teamId, partId: cmd.partId }, s.routing),
   ];
 }
 
@@ -202,6 +211,8 @@ export interface StartState {
   channel: { defaultTeamId: string | null } | null;
   contact: ContactView | null;
   assigneeActive: boolean;
+  /** the assignment rule of the channel's default team, loaded when no assignee is named (routing.ts); null: none */
+  routing?: TeamRouting | null;
 }
 
 export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
@@ -228,6 +239,10 @@ export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
     }),
     // The opening message of a teammate is a customer-visible reply.
     partEvent({ conversationId: cmd.conversationId, channelId: cmd.channelId, partId: cmd.partId, partType: 'comment', author: cmd.author, body: cmd.body }),
+    // Nobody named: the team's rule assigns it, in the same command.
+    ...(cmd.assigneeId
+      ? []
+      : routedAssignment({ conversationId: cmd.conversationId, channelId: cmd.channelId, teamId: s.channel.defaultTeamId, partId: cmd.partId }, s.routing)),
   ];
 }
 
@@ -265,7 +280,11 @@ export type ManageCommand =
     }
   | { partId: string; author: Author; body: string | null; messageType: 'priority'; priority: Priority | undefined };
 
-export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: { assigneeActive: boolean; teamExists?: boolean }): ConversationEvent[] {
+export function decideManage(
+  cmd: ManageCommand,
+  c: ConversationView | null,
+  s: { assigneeActive: boolean; teamExists?: boolean; routing?: TeamRouting | null },
+): ConversationEvent[] {
   if (!c) throw new NotFound('conversation');
   const part = (extra: PartExtra) =>
     partEvent({ conversationId: c.id, channelId: c.channelId, partId: cmd.partId, partType: cmd.messageType, author: cmd.author, body: cmd.body, extra });
@@ -275,7 +294,11 @@ export function decideManage(cmd: ManageCommand, c: ConversationView | null, s: 
       return [part({ state: 'closed', snoozed_until: null })];
     case 'open':
       if (c.state === 'open') throw new Conflict('conversation_already_open', 'The conversation is already open.');
-      return [part({ state: 'open', snoozed_until: null })];
+      return [
+        part({ state: 'open', snoozed_until: null }),
+        // Reopened and nobody's: its team's rule assigns it, in the same command.
+        ...(c.assigneeId === null ? routedAssignment({ conversationId: c.id, channelId: c.channelId, teamId: c.teamId, partId: cmd.partId }, s.routing) : []),
+      ];
     case 'snoozed':
       if (Date.parse(cmd.snoozedUntil) <= cmd.now.getTime()) throw new BadRequest('snooze_in_past', 'snoozed_until must be in the future.', 'snoozed_until');
       return [part({ state: 'snoozed', snoozed_until: new Date(cmd.snoozedUntil).toISOString() })];

@@ -7,6 +7,8 @@ export const PART_TYPES = ['message', 'comment', 'note', 'close', 'open', 'snooz
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 const Priority = () => Type.Union(PRIORITIES.map((p) => Type.Literal(p)));
 export const AUTHOR_TYPES = ['contact', 'member', 'api_key', 'system'] as const;
+/** The team assignment rules that assign (a team's `none` never does): routing's reason on its assignment parts. */
+export const ROUTING_RULES = ['round_robin', 'balanced'] as const;
 
 const Attachment = () =>
   payload({
@@ -41,7 +43,7 @@ export const ConversationPartCreated = defineEvent({
   type: 'conversation_part.created',
   aggregate_type: 'conversation',
   description:
-    'A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment, priority). State changes carry the resulting state.',
+    "A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment, priority). State changes carry the resulting state. An assignment routing made (a team's assignment rule, for a new or reopened unassigned conversation, in the same command) is authored by `{type: 'system', id: 'routing'}` and carries `assigned_by: {rule, team_id}`.",
   personal: { kind: 'part', id: 'part_id', fields: ['body', 'attachments'], owner: { kind: 'conversation', id: 'conversation_id' }, fresh: true },
   payload: payload({
     conversation_id: Uuid(),
@@ -58,6 +60,20 @@ export const ConversationPartCreated = defineEvent({
     assignee_id: Type.Optional(Nullable(Uuid())),
     team_id: Type.Optional(Nullable(Text())),
     priority: Type.Optional(Priority()),
+    /** present on the assignment parts routing appends (author system `routing`) */
+    assigned_by: Type.Optional(
+      Type.Object(
+        {
+          rule: Type.Union(ROUTING_RULES.map((r) => Type.Literal(r))),
+          team_id: Uuid(),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "On an assignment part that routing appended (author `{type: 'system', id: 'routing'}`): the team's assignment rule that chose `assignee_id` (`round_robin` or `balanced`) and the team. Absent on assignments a teammate or API key made.",
+        },
+      ),
+    ),
   }),
 });
 

@@ -52,6 +52,18 @@ export const PARTS = tableSpec({
   },
 } as const);
 
+/** Per team, the member its assignment rule last assigned to: round robin's cursor (routing.ts), folded from routing's assignment parts. */
+export const ROUTING = tableSpec({
+  table: 'conversation_routing',
+  key: ['tenant_id', 'team_id'],
+  columns: {
+    tenant_id: 'uuid',
+    team_id: 'text',
+    last_assignee_id: 'uuid',
+    updated_at: 'timestamptz',
+  },
+} as const);
+
 /** Keys of a part's payload that change the conversation (the decider puts the resulting state there). */
 const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id', 'priority'] as const;
 
@@ -80,10 +92,11 @@ export const conversationsProjector: Projector<Handled> = {
     'team.deleted',
     'tag.deleted',
   ],
-  tables: ['conversation_parts', 'conversations'],
+  tables: ['conversation_parts', 'conversations', 'conversation_routing'],
   project(events, writes) {
     const conversations = writes.table(CONVERSATIONS);
     const parts = writes.table(PARTS);
+    const routing = writes.table(ROUTING);
     for (const e of events) {
       switch (e.type) {
         case 'conversation.created': {
@@ -135,6 +148,9 @@ export const conversationsProjector: Projector<Handled> = {
             { ...changes, updated_at: e.created_at, last_part_at: e.created_at },
             { parts_count: 1 },
           );
+          const by = e.payload.assigned_by;
+          if (by && e.payload.assignee_id)
+            routing.insert({ tenant_id: e.tenant_id, team_id: by.team_id, last_assignee_id: e.payload.assignee_id, updated_at: e.created_at });
           break;
         }
         case 'conversation_part.redacted':
@@ -178,6 +194,7 @@ export const conversationsProjector: Projector<Handled> = {
         case 'team.deleted':
           // The event names the conversations it unassigns (see teams.decider.ts for why it is one event, not a part per conversation).
           for (const id of e.payload.conversation_ids) conversations.patch({ tenant_id: e.tenant_id, id }, { team_id: null, updated_at: e.created_at });
+          routing.delete({ tenant_id: e.tenant_id, team_id: e.payload.id });
           break;
         default: {
           const never: never = e;

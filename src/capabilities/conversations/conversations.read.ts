@@ -5,7 +5,7 @@ import { isUuid } from '../../platform/ids.js';
 import { batchedOn } from '../../platform/db/batched.js';
 import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
 import { arrayOf, boolean, constant, dateTime, extend, int, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
-import { AUTHOR_TYPES, PART_TYPES, PRIORITIES } from './conversations.events.js';
+import { AUTHOR_TYPES, PART_TYPES, PRIORITIES, ROUTING_RULES } from './conversations.events.js';
 import type { ConversationState, ConversationView, PartView, PartType, Author, Priority } from './conversations.decider.js';
 import { attributeValuesSchema, type AttributeValue } from '../conversation-attributes/index.js';
 import { ratingSchema, renderRating, type RatingRef } from '../csat/index.js';
@@ -302,12 +302,20 @@ export const partSchema = object(
     assignee_id: nullable(uuid),
     team_id: nullable(str()),
     priority: oneOfStrings(PRIORITIES),
+    assigned_by: object(
+      { rule: oneOfStrings(ROUTING_RULES), team_id: uuid },
+      {
+        title: 'AssignedBy',
+        description:
+          "On an assignment part routing appended (author `{type: 'system', id: 'routing'}`): the team's assignment rule that chose `assignee_id`, and the team. Absent on assignments made by a teammate or an API key.",
+      },
+    ),
     created_at: dateTime,
   },
-  { title: 'ConversationPart', optional: ['unsent', 'sent_at', 'state', 'snoozed_until', 'assignee_id', 'team_id', 'priority'] },
+  { title: 'ConversationPart', optional: ['unsent', 'sent_at', 'state', 'snoozed_until', 'assignee_id', 'team_id', 'priority', 'assigned_by'] },
 );
 export type ConversationPart = Static<typeof partSchema>;
-type PartDetails = Pick<ConversationPart, 'sent_at' | 'state' | 'snoozed_until' | 'assignee_id' | 'team_id' | 'priority'>;
+type PartDetails = Pick<ConversationPart, 'sent_at' | 'state' | 'snoozed_until' | 'assignee_id' | 'team_id' | 'priority' | 'assigned_by'>;
 
 export const conversationSchema = object(
   {

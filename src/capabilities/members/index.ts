@@ -14,7 +14,9 @@ export {
   findActiveMember,
   findMember,
   memberIsActive,
+  routingMembersAmong,
   type MemberRow,
+  type RoutingMember,
 } from './members.read.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */

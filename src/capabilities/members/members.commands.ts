@@ -18,6 +18,8 @@ import {
   decideInvite,
   decideRemove,
   decideRevokeInvite,
+  decideSetAvailability,
+  decideUpdateMember,
   type AcceptState,
   type ErasureState,
   type MembershipState,
@@ -71,6 +73,33 @@ export const changeMemberRole = (
   load: (db, ctx) => membershipState(db, ctx.tenantId, input.actor, input.memberId),
   decide: (s) => decideChangeRole({ memberId: input.memberId, role: input.role }, s),
   beside: forgetRevoked(forgettable),
+});
+
+/** Changes a member's role, capacity or both (PUT /api/members/{id}); invites they could no longer send are revoked with a demotion. */
+export const updateMember = (
+  input: { actor: Actor; memberId: string; role?: Role; capacity?: number | null },
+  forgettable: Forgettable,
+): CommandSpec<MembershipState & { capacity: number | null }, MemberEvent> => ({
+  name: input.capacity === undefined ? 'ChangeMemberRole' : 'UpdateMember',
+  load: async (db, ctx) => ({
+    ...(await membershipState(db, ctx.tenantId, input.actor, input.memberId)),
+    capacity: (await findMember(db, ctx.tenantId, input.memberId))?.capacity ?? null,
+  }),
+  decide: (s) => decideUpdateMember(input, s),
+  beside: forgetRevoked(forgettable),
+});
+
+/** A member sets their own availability (PUT /api/me/availability). */
+export const setAvailability = (input: {
+  memberId: string;
+  availability: 'online' | 'away';
+}): CommandSpec<Parameters<typeof decideSetAvailability>[1], MemberEvent> => ({
+  name: 'SetAvailability',
+  load: async (db, ctx) => {
+    const m = await findMember(db, ctx.tenantId, input.memberId);
+    return { member: m ? { status: m.status, availability: m.availability } : null };
+  },
+  decide: (s) => decideSetAvailability(input, s),
 });
 
 /** Removes a member; their pending invites are revoked in the same command. */

@@ -193,3 +193,46 @@ export function decideEraseMember(cmd: { memberId: string }, s: ErasureState): M
     },
   ];
 }
+
+/** A member sets their own availability; setting the one they have decides nothing. */
+export function decideSetAvailability(
+  cmd: { memberId: string; availability: 'online' | 'away' },
+  s: { member: { status: 'active' | 'removed'; availability: 'online' | 'away' } | null },
+): MemberEvent[] {
+  if (!s.member || s.member.status !== 'active') throw new NotFound('member');
+  if (s.member.availability === cmd.availability) return [];
+  return [
+    {
+      type: 'member.availability_changed',
+      aggregate_type: 'member',
+      aggregate_id: cmd.memberId,
+      payload: { member_id: cmd.memberId, from: s.member.availability, to: cmd.availability },
+    },
+  ];
+}
+
+/**
+ * PUT /api/members/{id}: a new role, a new capacity, or both, in one command
+ * (both or neither). The role follows decideChangeRole's rules; a capacity
+ * (null: no limit) may be set on any active member by whoever may change
+ * members. What is unchanged decides nothing.
+ */
+export function decideUpdateMember(
+  cmd: { memberId: string; role?: Role; capacity?: number | null },
+  s: MembershipState & { capacity: number | null },
+): MemberEvent[] {
+  if (!s.target || s.target.status !== 'active') throw new NotFound('member');
+  const role = cmd.role === undefined ? [] : decideChangeRole({ memberId: cmd.memberId, role: cmd.role }, s);
+  const capacity: MemberEvent[] =
+    cmd.capacity === undefined || cmd.capacity === s.capacity
+      ? []
+      : [
+          {
+            type: 'member.capacity_changed',
+            aggregate_type: 'member',
+            aggregate_id: cmd.memberId,
+            payload: { member_id: cmd.memberId, from: s.capacity, to: cmd.capacity, changed_by: s.actor.memberId },
+          },
+        ];
+  return [...role, ...capacity];
+}

@@ -52,5 +52,34 @@ export const MemberInviteRevoked = defineEvent({
   }),
 });
 
-export const memberEvents = [MemberJoined, MemberRoleChanged, MemberRemoved, MemberInvited, MemberErased, MemberInviteRevoked] as const;
+/** Whether a member takes conversations from routing now (see docs/api-guide.md, Routing). */
+export const AVAILABILITIES = ['online', 'away'] as const;
+const Availability = () => Type.Union(AVAILABILITIES.map((a) => Type.Literal(a)));
+
+export const MemberAvailabilityChanged = defineEvent({
+  type: 'member.availability_changed',
+  aggregate_type: 'member',
+  description:
+    "A member set their own availability (PUT /api/me/availability): `online` members take conversations from their teams' assignment rules, `away` members get none (what they have stays theirs). A member is `away` until they first set it.",
+  payload: payload({ member_id: Uuid(), from: Availability(), to: Availability() }),
+});
+
+export const MemberCapacityChanged = defineEvent({
+  type: 'member.capacity_changed',
+  aggregate_type: 'member',
+  description:
+    "An owner or admin changed a member's capacity (PUT /api/members/{id}): the most open conversations assigned to them that routing gives them (`null`: no limit). Only routing heeds it; a teammate may still assign them more by hand.",
+  payload: payload({ member_id: Uuid(), from: Nullable(Type.Integer({ minimum: 0 })), to: Nullable(Type.Integer({ minimum: 0 })), changed_by: Uuid() }),
+});
+
+export const memberEvents = [
+  MemberJoined,
+  MemberRoleChanged,
+  MemberRemoved,
+  MemberInvited,
+  MemberErased,
+  MemberInviteRevoked,
+  MemberAvailabilityChanged,
+  MemberCapacityChanged,
+] as const;
 export type MemberEvent = EventOf<(typeof memberEvents)[number]>;

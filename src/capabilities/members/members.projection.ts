@@ -17,6 +17,8 @@ export const MEMBERS = tableSpec({
     updated_at: 'timestamptz',
     erased_at: 'timestamptz',
     invite_id: 'uuid',
+    availability: 'text',
+    capacity: 'integer',
   },
 } as const);
 export const INVITES = tableSpec({
@@ -36,7 +38,16 @@ export const INVITES = tableSpec({
 
 export const membersProjector: Projector<MemberEvent> = {
   name: 'members',
-  handles: ['member.joined', 'member.role_changed', 'member.removed', 'member.invited', 'member.erased', 'member.invite_revoked'],
+  handles: [
+    'member.joined',
+    'member.role_changed',
+    'member.removed',
+    'member.invited',
+    'member.erased',
+    'member.invite_revoked',
+    'member.availability_changed',
+    'member.capacity_changed',
+  ],
   tables: ['invites', 'members'],
   project(events, writes) {
     const invites = writes.table(INVITES);
@@ -56,6 +67,9 @@ export const membersProjector: Projector<MemberEvent> = {
             joined_at: e.created_at,
             updated_at: e.created_at,
             invite_id: p.invite_id ?? null,
+            // away until they say otherwise; no limit until an owner or admin sets one
+            availability: 'away',
+            capacity: null,
           });
           if (p.invite_id) invites.patch({ tenant_id: e.tenant_id, id: p.invite_id }, { status: 'accepted' });
           break;
@@ -87,6 +101,12 @@ export const membersProjector: Projector<MemberEvent> = {
         case 'member.erased':
           members.patch({ tenant_id: e.tenant_id, id: e.payload.member_id }, { email: null, name: null, erased_at: e.created_at, updated_at: e.created_at });
           if (e.payload.invite_id) invites.patch({ tenant_id: e.tenant_id, id: e.payload.invite_id }, { email: null });
+          break;
+        case 'member.availability_changed':
+          members.patch({ tenant_id: e.tenant_id, id: e.payload.member_id }, { availability: e.payload.to, updated_at: e.created_at });
+          break;
+        case 'member.capacity_changed':
+          members.patch({ tenant_id: e.tenant_id, id: e.payload.member_id }, { capacity: e.payload.to, updated_at: e.created_at });
           break;
         default: {
           const never: never = e;

@@ -2,8 +2,11 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import type { Role } from '../../api/scopes.js';
 import { isUuid } from '../../platform/ids.js';
-import { constant, dateTime, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
+import { constant, dateTime, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { ROLES } from '../../api/scopes.js';
+import { AVAILABILITIES } from './members.events.js';
+
+export type Availability = (typeof AVAILABILITIES)[number];
 
 export interface MemberRow {
   tenant_id: string;
@@ -18,6 +21,10 @@ export interface MemberRow {
   updated_at: Date;
   erased_at: Date | null;
   invite_id: string | null;
+  /** whether routing gives them conversations now (member.availability_changed); away until they first set it */
+  availability: Availability;
+  /** the most open conversations assigned to them that routing gives them; null: no limit */
+  capacity: number | null;
 }
 
 export interface InviteRow {
@@ -50,6 +57,8 @@ export function renderMember(m: MemberRow): Member {
     status: m.status,
     joined_at: m.joined_at.toISOString(),
     updated_at: m.updated_at.toISOString(),
+    availability: m.availability,
+    capacity: m.capacity,
     ...(m.erased_at ? { erased_at: m.erased_at.toISOString() } : {}),
   };
 }
@@ -74,6 +83,20 @@ export async function activeMemberIdsAmong(db: Db, tenantId: string, ids: readon
   if (!wanted.length) return new Set();
   const rows: { id: string }[] = await membersOf(db, tenantId).andWhere({ status: 'active' }).whereIn('id', wanted).select('id');
   return new Set(rows.map((r) => r.id));
+}
+
+/** A member as routing weighs them: availability and capacity (see conversations' routing). */
+export interface RoutingMember {
+  id: string;
+  availability: Availability;
+  capacity: number | null;
+}
+
+/** Of `ids`, the active members of the workspace, with what routing needs of them (by id). */
+export async function routingMembersAmong(db: Db, tenantId: string, ids: readonly string[]): Promise<RoutingMember[]> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (!wanted.length) return [];
+  return membersOf(db, tenantId).andWhere({ status: 'active' }).whereIn('id', wanted).orderBy('id').select('id', 'availability', 'capacity');
 }
 
 /** The user's active membership of a workspace (session callers name the workspace). */
@@ -158,6 +181,17 @@ export const memberSchema = object(
     status: oneOfStrings(['active', 'removed']),
     joined_at: dateTime,
     updated_at: dateTime,
+    availability: oneOfStrings(AVAILABILITIES, {
+      description:
+        '`online`: routing gives them new and reopened conversations of their teams (those with an assignment rule); `away`: none. Set by the member (PUT /api/me/availability); `away` until they first do.',
+    }),
+    capacity: nullable(
+      integer({
+        minimum: 0,
+        description:
+          'The most open conversations assigned to them that routing gives them; null: no limit. Set by owners and admins (PUT /api/members/{id}); assigning by hand may go past it.',
+      }),
+    ),
     erased_at: dateTime,
   },
   { title: 'Member', optional: ['erased_at'] },

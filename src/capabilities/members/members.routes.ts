@@ -12,9 +12,10 @@ import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { findUserByEmail, hashPassword, normalizeEmail, SigninThrottle, verifyPassword } from '../users/index.js';
 import { findWorkspace, renderWorkspace, workspaceSchema } from '../workspaces/index.js';
-import { acceptInvite, changeMemberRole, eraseMember, inviteMember, removeMember, revokeInvite } from './members.commands.js';
+import { acceptInvite, eraseMember, inviteMember, removeMember, revokeInvite, setAvailability, updateMember } from './members.commands.js';
 import { decideInvite } from './members.decider.js';
 import { mailInvite } from './members.mail.js';
+import { AVAILABILITIES } from './members.events.js';
 import {
   findInvite,
   findInviteByTokenHash,
@@ -28,6 +29,7 @@ import {
   membersOf,
   renderInvite,
   renderMember,
+  type Availability,
   type InviteRow,
   type MemberRow,
 } from './members.read.js';
@@ -61,6 +63,18 @@ const acceptanceSchema = object(
 );
 
 const role = Type.Unsafe<Role>({ type: 'string', enum: [...ROLES] });
+/** One type naming null, as ajv reports it (not an anyOf). */
+const capacity = Type.Unsafe<number | null>({
+  type: ['integer', 'null'],
+  minimum: 0,
+  maximum: 10000,
+  description: 'The most open conversations assigned to the member that routing gives them; null: no limit.',
+});
+const MemberChange = Type.Object(
+  { role: Type.Optional(role), capacity: Type.Optional(capacity) },
+  { additionalProperties: false, minProperties: 1, description: 'A new role, a new capacity, or both.' },
+);
+const AvailabilityChange = Type.Object({ status: Type.Unsafe<Availability>({ type: 'string', enum: [...AVAILABILITIES] }) }, { additionalProperties: false });
 const NewInvite = Type.Object({ email: Type.String({ format: 'email', maxLength: 320 }), role }, { additionalProperties: false });
 const InviteAcceptance = Type.Object(
   {
@@ -213,11 +227,21 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       method: 'put',
       path: '/members/:id',
       permission: 'members:invite',
-      summary: "Change a member's role",
-      body: Type.Object({ role }, { additionalProperties: false }),
+      summary: "Change a member's role, capacity (routing's limit of open conversations), or both",
+      body: MemberChange,
       command: ({ principal: p, params, body }) =>
-        changeMemberRole({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id!, role: body.role }, deps.forgettable),
+        updateMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id!, role: body.role, capacity: body.capacity }, deps.forgettable),
       answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
+    }),
+
+    commandRoute(deps, {
+      method: 'put',
+      path: '/me/availability',
+      permission: 'authenticated',
+      summary: 'Set your own availability: online (routing gives you conversations of your teams) or away (none)',
+      body: AvailabilityChange,
+      command: ({ principal: p, body }) => setAvailability({ memberId: p.memberId, availability: body.status }),
+      answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.principal.memberId) },
     }),
 
     commandRoute(deps, {

@@ -8,7 +8,8 @@ import type { TeamReferences } from './teams.read.js';
 import { teamsRoutes } from './teams.routes.js';
 import { defineErrors } from '../../platform/errors.js';
 
-export { findTeam, teamExists, type TeamReferences, type TeamRow } from './teams.read.js';
+export { findTeam, teamExists, teamRouting, type TeamReferences, type TeamRow } from './teams.read.js';
+export type { AssignmentRule } from './teams.decider.js';
 export type { TeamEvent } from './teams.events.js';
 
 /** The module, given how to find what a deletion unassigns (see TeamReferences). */

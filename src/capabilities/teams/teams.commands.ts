@@ -1,5 +1,15 @@
 import type { CommandSpec } from '../../commands/command.js';
-import { decideCreateTeam, decideDeleteTeam, decideRenameTeam, decideRosters, type RosterEntry, type RosterState, type TeamView } from './teams.decider.js';
+import {
+  decideCreateTeam,
+  decideDeleteTeam,
+  decideRenameTeam,
+  decideRosters,
+  decideUpdateTeam,
+  type AssignmentRule,
+  type RosterEntry,
+  type RosterState,
+  type TeamView,
+} from './teams.decider.js';
 import type { TeamEvent } from './teams.events.js';
 import { activeMemberIdsAmong } from '../members/index.js';
 import { findTeam, findTeamByName, teamsByIds, teamView, type TeamReferences } from './teams.read.js';
@@ -17,6 +27,20 @@ export const renameTeam = (input: { id: string; name: string }): CommandSpec<{ t
     sameName: teamView(await findTeamByName(db, ctx.tenantId, input.name)),
   }),
   decide: (s) => decideRenameTeam(input, s),
+});
+
+/** Renames a team, changes its assignment rule, or both (PUT /api/teams/{id}). */
+export const updateTeam = (input: {
+  id: string;
+  name?: string;
+  assignment?: AssignmentRule;
+}): CommandSpec<{ team: TeamView | null; sameName: TeamView | null }, TeamEvent> => ({
+  name: input.assignment === undefined ? 'RenameTeam' : 'UpdateTeam',
+  load: async (db, ctx) => ({
+    team: teamView(await findTeam(db, ctx.tenantId, input.id)),
+    sameName: input.name === undefined ? null : teamView(await findTeamByName(db, ctx.tenantId, input.name)),
+  }),
+  decide: (s) => decideUpdateTeam(input, s),
 });
 
 /** Deletes a team; the one event names the conversations and channels it unassigns (their projections fold it). */

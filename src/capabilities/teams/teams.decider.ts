@@ -3,12 +3,16 @@
 // decides nothing. A move between teams is one command: every entry is checked
 // before any event is decided, so one bad id refuses the whole move.
 import { Conflict, NotFound, ValidationFailed, type ErrorEntry } from '../../platform/errors.js';
-import type { TeamEvent } from './teams.events.js';
+import type { ASSIGNMENT_RULES, TeamEvent } from './teams.events.js';
+
+export type AssignmentRule = (typeof ASSIGNMENT_RULES)[number];
 
 export interface TeamView {
   id: string;
   name: string;
   memberIds: string[];
+  /** absent: none */
+  assignment?: AssignmentRule;
 }
 
 export const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -23,6 +27,24 @@ export function decideRenameTeam(cmd: { id: string; name: string }, s: { team: T
   if (s.sameName && s.sameName.id !== s.team.id) throw new Conflict('team_exists', `A team named "${s.sameName.name}" exists: ${s.sameName.id}.`);
   if (s.team.name === cmd.name) return [];
   return [{ type: 'team.renamed', aggregate_type: 'team', aggregate_id: s.team.id, payload: { id: s.team.id, name: cmd.name } }];
+}
+
+/**
+ * PUT /api/teams/{id}: a new name, a new assignment rule, or both, in one
+ * command (both or neither). What is unchanged decides nothing.
+ */
+export function decideUpdateTeam(
+  cmd: { id: string; name?: string; assignment?: AssignmentRule },
+  s: { team: TeamView | null; sameName: TeamView | null },
+): TeamEvent[] {
+  if (!s.team) throw new NotFound('team');
+  const renamed = cmd.name === undefined ? [] : decideRenameTeam({ id: cmd.id, name: cmd.name }, s);
+  const from = s.team.assignment ?? 'none';
+  const assignment: TeamEvent[] =
+    cmd.assignment === undefined || cmd.assignment === from
+      ? []
+      : [{ type: 'team.assignment_changed', aggregate_type: 'team', aggregate_id: s.team.id, payload: { id: s.team.id, from, to: cmd.assignment } }];
+  return [...renamed, ...assignment];
 }
 
 /**

@@ -32,5 +32,17 @@ export const TeamDeleted = defineEvent({
   payload: payload({ id: Uuid(), name: Text(), conversation_ids: Type.Array(Uuid()), channel_ids: Type.Array(Uuid()) }),
 });
 
-export const teamEvents = [TeamCreated, TeamRenamed, TeamRosterChanged, TeamDeleted] as const;
+/** How a team's new and reopened conversations are assigned to its members (docs/api-guide.md, Routing). */
+export const ASSIGNMENT_RULES = ['none', 'round_robin', 'balanced'] as const;
+const AssignmentRule = () => Type.Union(ASSIGNMENT_RULES.map((r) => Type.Literal(r)));
+
+export const TeamAssignmentChanged = defineEvent({
+  type: 'team.assignment_changed',
+  aggregate_type: 'team',
+  description:
+    "A team's assignment rule changed (PUT /api/teams/{id}). `none`: its conversations wait for a teammate to assign them; `round_robin`: each new or reopened unassigned conversation goes to the next available member after the one the team last assigned to, by member id; `balanced`: to the available member with the fewest open conversations assigned (ties in round-robin order). Available: an active member on the roster, online, under their capacity.",
+  payload: payload({ id: Uuid(), from: AssignmentRule(), to: AssignmentRule() }),
+});
+
+export const teamEvents = [TeamCreated, TeamRenamed, TeamRosterChanged, TeamDeleted, TeamAssignmentChanged] as const;
 export type TeamEvent = EventOf<(typeof teamEvents)[number]>;

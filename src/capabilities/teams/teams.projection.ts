@@ -10,6 +10,7 @@ export const TEAMS = tableSpec({
     id: 'uuid',
     name: 'text',
     member_ids: 'jsonb',
+    assignment: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },
@@ -17,7 +18,7 @@ export const TEAMS = tableSpec({
 
 export const teamsProjector: Projector<TeamEvent> = {
   name: 'teams',
-  handles: ['team.created', 'team.renamed', 'team.roster_changed', 'team.deleted'],
+  handles: ['team.created', 'team.renamed', 'team.roster_changed', 'team.deleted', 'team.assignment_changed'],
   tables: ['teams'],
   project(events, writes) {
     const teams = writes.table(TEAMS);
@@ -25,7 +26,7 @@ export const teamsProjector: Projector<TeamEvent> = {
       const key = { tenant_id: e.tenant_id, id: e.payload.id };
       switch (e.type) {
         case 'team.created':
-          teams.insert({ ...key, name: e.payload.name, member_ids: [], created_at: e.created_at, updated_at: e.created_at });
+          teams.insert({ ...key, name: e.payload.name, member_ids: [], assignment: 'none', created_at: e.created_at, updated_at: e.created_at });
           break;
         case 'team.renamed':
           teams.patch(key, { name: e.payload.name, updated_at: e.created_at });
@@ -35,6 +36,9 @@ export const teamsProjector: Projector<TeamEvent> = {
           break;
         case 'team.deleted':
           teams.delete(key);
+          break;
+        case 'team.assignment_changed':
+          teams.patch(key, { assignment: e.payload.to, updated_at: e.created_at });
           break;
         default: {
           const never: never = e;

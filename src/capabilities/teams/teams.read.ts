@@ -1,14 +1,16 @@
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
-import { arrayOf, constant, dateTime, object, str, uuid, type Static } from '../../api/schemas.js';
+import { arrayOf, constant, dateTime, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { activeMemberIdsAmong } from '../members/index.js';
-import type { TeamView } from './teams.decider.js';
+import type { AssignmentRule, TeamView } from './teams.decider.js';
+import { ASSIGNMENT_RULES } from './teams.events.js';
 
 export interface TeamRow {
   tenant_id: string;
   id: string;
   name: string;
   member_ids: string[];
+  assignment: AssignmentRule;
   created_at: Date;
   updated_at: Date;
 }
@@ -18,6 +20,7 @@ export const renderTeam = (t: TeamRow): Team => ({
   id: t.id,
   name: t.name,
   member_ids: t.member_ids,
+  assignment: t.assignment,
   created_at: t.created_at.toISOString(),
   updated_at: t.updated_at.toISOString(),
 });
@@ -69,7 +72,18 @@ export interface TeamReferences {
   channelIds(db: Db, tenantId: string, teamId: string): Promise<string[]>;
 }
 
-export const teamView = (t: TeamRow | undefined): TeamView | null => (t ? { id: t.id, name: t.name, memberIds: t.member_ids } : null);
+export const teamView = (t: TeamRow | undefined): TeamView | null => (t ? { id: t.id, name: t.name, memberIds: t.member_ids, assignment: t.assignment } : null);
+
+/** A team's assignment rule and roster (as stored: the caller keeps the active members), or undefined for no team of the workspace. */
+export async function teamRouting(
+  db: Db,
+  tenantId: string,
+  id: string | null | undefined,
+): Promise<{ assignment: AssignmentRule; memberIds: string[] } | undefined> {
+  if (!id || !isUuid(id)) return undefined;
+  const row = (await teamsOf(db, tenantId).andWhere({ id }).first('assignment', 'member_ids')) as Pick<TeamRow, 'assignment' | 'member_ids'> | undefined;
+  return row && { assignment: row.assignment, memberIds: row.member_ids };
+}
 
 export const teamSchema = object(
   {
@@ -77,6 +91,10 @@ export const teamSchema = object(
     id: uuid,
     name: str(),
     member_ids: arrayOf(uuid, { description: 'The active members on the team.' }),
+    assignment: oneOfStrings(ASSIGNMENT_RULES, {
+      description:
+        'How its new and reopened unassigned conversations are assigned: `none` (a teammate does it), `round_robin` (the next available member after the one it last assigned to, by member id) or `balanced` (the available member with the fewest open conversations assigned; ties in round-robin order). Available: active, on the roster, online, under their capacity. Set with PUT /api/teams/{id}.',
+    }),
     created_at: dateTime,
     updated_at: dateTime,
   },

@@ -5,7 +5,9 @@ import { ERROR } from '../../api/schemas.js';
 import type { Db } from '../../platform/db/database.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { createTeam, deleteTeam, renameTeam, setRosters } from './teams.commands.js';
+import { createTeam, deleteTeam, setRosters, updateTeam } from './teams.commands.js';
+import type { AssignmentRule } from './teams.decider.js';
+import { ASSIGNMENT_RULES } from './teams.events.js';
 import {
   deletedTeamSchema,
   findTeam,
@@ -21,7 +23,21 @@ import {
   type TeamRow,
 } from './teams.read.js';
 
-const TeamName = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }) }, { additionalProperties: false });
+const Name = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' });
+const TeamName = Type.Object({ name: Name }, { additionalProperties: false });
+const TeamChange = Type.Object(
+  {
+    name: Type.Optional(Name),
+    assignment: Type.Optional(
+      Type.Unsafe<AssignmentRule>({
+        type: 'string',
+        enum: [...ASSIGNMENT_RULES],
+        description: 'How new and reopened unassigned conversations of the team are assigned (see Routing in the API guide).',
+      }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1, description: 'A new name, a new assignment rule, or both.' },
+);
 /** Ids are checked by the decider (unknown_member names the path), so any string up to a uuid's length passes here. */
 const memberIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 500 });
 const MAX_TEAMS_PER_MOVE = 50;
@@ -86,10 +102,10 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       method: 'put',
       path: '/teams/:id',
       permission: 'members:invite',
-      summary: 'Rename a team',
-      body: TeamName,
+      summary: 'Rename a team, change its assignment rule (routing), or both',
+      body: TeamChange,
       responses: { 409: ERROR },
-      command: (call) => renameTeam({ id: call.params.id!, name: call.body.name.trim() }),
+      command: (call) => updateTeam({ id: call.params.id!, name: call.body.name?.trim(), assignment: call.body.assignment }),
       answer: {
         status: 200,
         schema: teamSchema,
