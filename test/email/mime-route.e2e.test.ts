@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.js';
 import { mailDns } from '../../src/capabilities/email/index.js';
+import { replyAddress, replyAddressKey, replyToken } from '../../src/capabilities/email/addresses.js';
 import { createChannel } from '../support/channels.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { zoneResolver } from './mail-rig.js';
@@ -69,6 +70,23 @@ describe('raw MIME over HTTP (POST /api/channels/{id}/inbound/mime)', function (
     const again = await post(raw);
     expect(again.status).to.equal(202);
     expect(again.body).to.include({ status: 'duplicate', conversation_id: r.body.conversation_id, part_id: r.body.part_id });
+  });
+
+  it("threads a message addressed to a conversation's reply address (its To, as a forwarder keeps it), and not a forged one", async () => {
+    const first = await post(message('pipe-thread-1'));
+    expect(first.status, first.text).to.equal(201);
+    const token = replyToken(await replyAddressKey(t.service.deps.config), {
+      tenantId: owner.workspaceId,
+      channelId,
+      conversationId: first.body.conversation_id,
+    });
+    const to = (address: string, id: string) => message(id).replace('To: help@widgets.example', `To: Widgets <${address}>`);
+    const threaded = await post(to(replyAddress('help@widgets.example', token), 'pipe-thread-2'));
+    expect(threaded.status, threaded.text).to.equal(201);
+    expect(threaded.body).to.include({ status: 'part_added', conversation_id: first.body.conversation_id });
+    const forged = await post(to(`help+${'a'.repeat(42)}@widgets.example`, 'pipe-thread-3'));
+    expect(forged.status, forged.text).to.equal(201);
+    expect(forged.body).to.include({ status: 'conversation_created' });
   });
 
   it('answers a wrong signature, a wrong content type, an api channel and an unknown id with the same empty 401', async () => {

@@ -64,8 +64,7 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
   const messageId = parsed.messageId ?? `<${messageIdHash(raw.toString('latin1'))}@missing-message-id>`;
   const hash = messageIdHash(messageId);
   const ids = { conversationId: deps.ids.uuid(), contactId: deps.ids.uuid(), partId: deps.ids.uuid() };
-  // Only a reply address whose MAC verifies for this channel names a conversation; a forged one is the support address.
-  const replyTo = conversationOfReplyAddress(await replyAddressKey(deps.config), { tenantId, channelId: channel.id }, session.recipient);
+  const replyTo = await replyAddressNamed(deps, channel, [session.recipient, ...parsed.to.map((a) => a.address), ...parsed.cc.map((a) => a.address)]);
   const events = await act(() =>
     deps.shell.execute(
       ctx(),
@@ -107,6 +106,24 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
     part_id: part.payload.part_id,
     contact_id: part.payload.author.id,
   };
+}
+
+/**
+ * The conversation the first reply address of the channel among these recipients names: the SMTP envelope's
+ * recipient first, then the To and Cc headers (over HTTP the envelope is unknown, and a forwarder keeps the
+ * headers). Only a tag whose MAC verifies for this channel counts, so a header names nothing a forger could not
+ * name anyway; a forged or altered tag is taken as the bare support address.
+ */
+async function replyAddressNamed(deps: CoreDeps, channel: ChannelRow, recipients: string[]): Promise<string | null> {
+  const mailbox = channel.address?.toLowerCase();
+  const tagged = recipients.filter((r) => r.includes('+') && baseAddress(r) === mailbox);
+  if (tagged.length === 0) return null;
+  const key = await replyAddressKey(deps.config);
+  for (const r of tagged) {
+    const id = conversationOfReplyAddress(key, { tenantId: channel.tenant_id, channelId: channel.id }, r);
+    if (id) return id;
+  }
+  return null;
 }
 
 /**
