@@ -355,6 +355,23 @@ describe('the audit log', function () {
     expect(await t.testDb.db('audit_key_addresses').where({ tenant_id: owner.workspaceId, member_id: member.memberId })).to.deep.equal([]);
   });
 
+  it("lists an invite's acceptance as the joining member, with the address and user agent it was accepted from", async () => {
+    const email = `joiner-${randomBytes(4).toString('hex')}@example.com`;
+    const inv = await t.client.post('/api/members/invites', { email, role: 'agent' }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    expect(inv.status, inv.text).to.equal(201);
+    const acc = await t.client.post(
+      '/api/invites/accept',
+      { token: inv.body.token, name: 'Joiner', password: 'a joiner secret pw' },
+      { headers: { 'x-forwarded-for': '198.51.100.23', 'x-request-id': 'accept-1', 'user-agent': 'JoinerBrowser/3.0' } },
+    );
+    expect(acc.status, acc.text).to.equal(202);
+    const joined = (await all('action=member.joined')).filter((e) => e.request_id === 'accept-1');
+    expect(joined).to.have.length(1);
+    expect(joined[0]!.actor.type).to.equal('member');
+    expect(joined[0]!.actor.member_id).to.equal(joined[0]!.aggregate_id);
+    expect(joined[0]).to.deep.include({ ip: '198.51.100.23', user_agent: 'JoinerBrowser/3.0' });
+  });
+
   it('deletes entries beside the log after AUDIT_RETENTION_DAYS and keeps every event', async () => {
     const before = await all();
     const head = await t.service.deps.store.head(owner.workspaceId);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { answerCommand } from '../../api/command-context.js';
+import { answerCommand, requestClient } from '../../api/command-context.js';
 import { commandRoute } from '../../api/command-route.js';
 import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
@@ -199,6 +199,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
           now,
           actor: { type: 'member', id: memberId, member_id: memberId },
           requestId: rctx.requestId,
+          // the joining member's address and user agent, sealed into the event's metadata like any other actor's
+          client: requestClient(req),
         };
         // The token named the workspace: the acceptance acts as it, behind row-level security.
         return deps.scope.run(invite.tenant_id, async () => {
