@@ -2,11 +2,14 @@
 // assignment routing appends in the same command as a conversation's creation or reopening. The
 // concurrency cases send their requests at once, to one process (group commit: several commands in
 // one transaction) and to two processes over the same database (the workspace's append lock).
+import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
+import { mailDns } from '../../src/capabilities/email/index.js';
 import { createDb } from '../../src/platform/db/database.js';
 import { inboundBody, postInbound } from '../support/channels.js';
 import type { Reply } from '../support/http.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { zoneResolver } from '../email/mail-rig.js';
 
 const SECRET = 'bridge-secret-0123456789';
 
@@ -17,6 +20,7 @@ describe('routing: availability, capacity and team assignment rules', () => {
   let agents: Member[];
 
   before(async () => {
+    mailDns.resolver = zoneResolver({});
     t = await startTestService('routing');
     owner = await newWorkspace(t);
     key = (
@@ -25,7 +29,10 @@ describe('routing: availability, capacity and team assignment rules', () => {
     agents = [];
     for (let i = 0; i < 3; i++) agents.push(await addMember(t, owner, 'agent'));
   });
-  after(async () => t?.close());
+  after(async () => {
+    delete mailDns.resolver;
+    await t?.close();
+  });
 
   const as = (m: Member) => ({ cookie: m.cookie, workspace: m.workspaceId });
   const setAvailability = async (m: Member, status: 'online' | 'away') => {
@@ -243,6 +250,54 @@ describe('routing: availability, capacity and team assignment rules', () => {
     const kept = await t.client.post(`/api/conversations/${threadId}/parts`, { message_type: 'open' }, { key });
     expect(kept.body.conversation.assignee_id).to.equal(agents[2]!.memberId);
     expect(routingParts(await conversation(threadId))).to.have.length(1);
+  });
+
+  it('e-mail: a message that opens a conversation is routed, and so is one that reopens it unassigned', async () => {
+    await setAll('away');
+    const { teamId } = await routedTeam('Mail', agents, 'balanced');
+    const mail = await t.client.post(
+      '/api/channels',
+      { kind: 'email', name: 'Routed mail', address: 'routing@widgets.example', default_team_id: teamId, webhook_secret: SECRET },
+      { key },
+    );
+    expect(mail.status, mail.text).to.equal(201);
+    const post = (raw: string) =>
+      t.client.post(`/api/channels/${mail.body.id}/inbound/mime`, undefined, {
+        raw,
+        headers: {
+          'content-type': 'message/rfc822',
+          'x-service-signature': createHmac('sha256', SECRET).update(Buffer.from(raw, 'utf8')).digest('hex'),
+          'x-service-timestamp': String(Math.floor(t.clock.now().getTime() / 1000)),
+        },
+      });
+    const message = (id: string, extra: string[] = []) =>
+      [
+        `From: Mo <mo@customer.example>`,
+        'To: routing@widgets.example',
+        'Subject: Invoice',
+        `Message-ID: <${id}@customer.example>`,
+        ...extra,
+        '',
+        'Hello.',
+        '',
+      ].join('\r\n');
+    // Nobody online: the first message opens it unassigned.
+    const first = await post(message('routed-1'));
+    expect(first.status, first.text).to.equal(201);
+    const id = first.body.conversation_id;
+    expect((await conversation(id)).assignee_id).to.equal(null);
+    expect((await t.client.post(`/api/conversations/${id}/parts`, { message_type: 'close' }, { key })).status).to.equal(201);
+    await setAvailability(agents[0]!, 'online');
+    // The customer's answer threads into it (In-Reply-To) and reopens it: routed after the message's own events.
+    const second = await post(message('routed-2', ['In-Reply-To: <routed-1@customer.example>']));
+    expect(second.status, second.text).to.equal(201);
+    expect(second.body.conversation_id).to.equal(id);
+    const reopened = await conversation(id);
+    expect(reopened).to.include({ state: 'open', assignee_id: agents[0]!.memberId });
+    expect(routingParts(reopened)[0]).to.deep.include({ assigned_by: { rule: 'balanced', team_id: teamId } });
+    // A new thread with someone online: assigned in the command that files it.
+    const third = await post(message('routed-3'));
+    expect((await conversation(third.body.conversation_id)).assignee_id).to.equal(agents[0]!.memberId);
   });
 
   it("a team's rule `none` (the default) assigns nothing", async () => {

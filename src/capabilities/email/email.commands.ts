@@ -2,12 +2,13 @@
 // outbound transport run through the shell.
 import type { CommandSpec } from '../../commands/command.js';
 import { findContact } from '../contacts/index.js';
-import { findConversation } from '../conversations/index.js';
+import { findConversation, loadRouting } from '../conversations/index.js';
 import { teamExists } from '../teams/index.js';
 import {
   decideDeliveryFailed,
   decideInboundEmail,
   decideSent,
+  isSuspicious,
   senderIdentity,
   type DeliveryFailure,
   type InboundEmail,
@@ -46,17 +47,25 @@ export const fileInboundEmail = (cmd: InboundEmail, hints: ThreadHints): Command
       for (const [by, find] of candidates) {
         const c = await inChannel(await find());
         if (c) {
-          thread = { id: c.id, state: c.state as 'open' | 'closed' | 'snoozed', by };
+          thread = { id: c.id, state: c.state as 'open' | 'closed' | 'snoozed', by, assigneeId: c.assignee_id, teamId: c.team_id };
           break;
         }
       }
     }
-    return {
-      duplicate,
-      thread,
-      contact: await findContact(db, ctx.tenantId, senderIdentity(cmd)),
-      defaultTeamExists: cmd.defaultTeamId ? await teamExists(db, ctx.tenantId, cmd.defaultTeamId) : false,
-    };
+    const defaultTeamExists = cmd.defaultTeamId ? await teamExists(db, ctx.tenantId, cmd.defaultTeamId) : false;
+    // Routing's state, when the message opens a conversation (a suspicious one always does) or reopens one nobody has.
+    const opens = !thread || isSuspicious(cmd.authentication);
+    const reopensUnassigned = !!thread && thread.state !== 'open' && !cmd.automated && !thread.assigneeId;
+    const routing = duplicate
+      ? null
+      : opens
+        ? defaultTeamExists
+          ? await loadRouting(db, ctx.tenantId, cmd.defaultTeamId)
+          : null
+        : reopensUnassigned
+          ? await loadRouting(db, ctx.tenantId, thread!.teamId)
+          : null;
+    return { duplicate, thread, contact: await findContact(db, ctx.tenantId, senderIdentity(cmd)), defaultTeamExists, routing };
   },
   decide: (s) => decideInboundEmail(cmd, s),
 });

@@ -1,7 +1,7 @@
 // Pure rules of the e-mail channel: filing an inbound message (a new
 // conversation, or a part of the one it threads into), recording a reply the
 // relay accepted, and a delivery that failed for good.
-import type { ConversationEvent } from '../conversations/index.js';
+import { routedAssignment, type ConversationEvent, type TeamRouting } from '../conversations/index.js';
 import { decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
 import type { Authentication } from './auth.js';
 import type { EmailEvent, EmailReceivedPayload } from './email.events.js';
@@ -35,9 +35,11 @@ export interface InboundEmailState {
   /** a message with this Message-ID was filed on the channel already (an MTA's retry) */
   duplicate: boolean;
   /** the conversation the message threads into, and by what; null: it opens one */
-  thread: { id: string; state: 'open' | 'closed' | 'snoozed'; by: Exclude<ThreadedBy, 'new'> } | null;
+  thread: { id: string; state: 'open' | 'closed' | 'snoozed'; by: Exclude<ThreadedBy, 'new'>; assigneeId?: string | null; teamId?: string | null } | null;
   contact: ContactView | null;
   defaultTeamExists: boolean;
+  /** the assignment rule of the team a new or reopened unassigned conversation lands in (conversations' routing); null: none */
+  routing?: TeamRouting | null;
 }
 
 /** DMARC failed: the From may be forged. Filed, flagged, and threaded nowhere. */
@@ -137,6 +139,10 @@ export function decideInboundEmail(cmd: InboundEmail, s: InboundEmailState): (Co
       attachments: cmd.attachments,
     },
   });
+  // A new conversation, or a reopened one nobody has: its team's rule assigns it, after the message's own events.
+  const teamId = thread ? (thread.teamId ?? null) : s.defaultTeamExists ? cmd.defaultTeamId : null;
+  if (!thread || (reopen && !thread.assigneeId))
+    out.push(...routedAssignment({ conversationId, channelId: cmd.channelId, teamId, partId: cmd.partId }, s.routing));
   return out;
 }
 
