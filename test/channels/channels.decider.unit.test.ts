@@ -17,6 +17,12 @@ describe('channels decider (unit)', () => {
       .when({ channelId: 'ch', kind: 'api', name: 'B', source: 'b', defaultTeamId: null, webhookUrl: null })
       .thenRefuses('channel_source_taken');
   });
+  it('a second e-mail channel for an address is refused as the address taken', () => {
+    channels
+      .given({ sourceTaken: true })
+      .when({ channelId: 'ch', kind: 'email', name: 'S', source: 's@x.example', address: 's@x.example', defaultTeamId: null, webhookUrl: null })
+      .thenRefuses('channel_address_taken');
+  });
   it('an update that changes nothing appends nothing', () => {
     decider(decideUpdateChannel)
       .given({ id: 'ch', name: 'B', webhookUrl: null, enabled: true })

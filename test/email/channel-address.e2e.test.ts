@@ -27,6 +27,12 @@ describe('e-mail channel addresses are unique in the instance', function () {
     expect(rows).to.have.length(1);
   });
 
+  it('answers concurrent creates of one address in one workspace the same way: one 201, the others channel_address_taken', async () => {
+    const answers = await Promise.all([0, 1, 2].map(() => create(owners[2]!, 'desk@same.example')));
+    expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join('\n')).to.deep.equal([201, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.errors[0].code).to.equal('channel_address_taken');
+  });
+
   it('frees the address when its channel is deleted', async () => {
     const first = await create(owners[0]!, 'sales@shared.example');
     expect(first.status, first.text).to.equal(201);

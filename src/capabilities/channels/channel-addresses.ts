@@ -4,9 +4,7 @@
 // when two workspaces create it at the same time (each appends under its own
 // lock, so no check before the command can see the other).
 import type { Db } from '../../commands/command.js';
-import { Conflict } from '../../platform/errors.js';
-
-export const addressTaken = () => new Conflict('channel_address_taken', 'Another e-mail channel already receives at this address.');
+import { addressTaken } from './channels.decider.js';
 
 /** Claims the address for the channel, in the creating command's transaction; 409 channel_address_taken when another channel holds it. */
 export async function claimAddress(db: Db, row: { tenantId: string; channelId: string; address: string }): Promise<void> {

@@ -1,6 +1,8 @@
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
 import type { ChannelEvent } from './channels.events.js';
 
+export const addressTaken = () => new Conflict('channel_address_taken', 'Another e-mail channel already receives at this address.');
+
 export interface ChannelView {
   id: string;
   name: string;
@@ -20,9 +22,11 @@ export interface CreateChannel {
   webhookUrl: string | null;
 }
 
-/** One channel per source: a second `api` channel for the same source is refused. */
+/** One channel per source: a second `api` channel for the same source is refused, a second `email` channel for the same address too. */
 export function decideCreateChannel(cmd: CreateChannel, s: { sourceTaken: boolean; defaultTeamExists?: boolean }): ChannelEvent[] {
   if (cmd.defaultTeamId && !s.defaultTeamExists) throw new BadRequest('unknown_team', 'default_team_id names no team of this workspace.', 'default_team_id');
+  // An e-mail channel's source is its address: taken, it is refused as the route's check across workspaces refuses it.
+  if (s.sourceTaken && cmd.kind === 'email') throw addressTaken();
   if (s.sourceTaken) throw new Conflict('channel_source_taken', `An ${cmd.kind} channel for the source "${cmd.source}" already exists.`);
   return [
     {

@@ -19,7 +19,7 @@ import {
   type ChannelRow,
 } from './channels.read.js';
 import { ChannelSecrets } from './channel-secrets.js';
-import { addressTaken } from './channel-addresses.js';
+import { addressTaken } from './channels.decider.js';
 
 const webhookUrl = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
