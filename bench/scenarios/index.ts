@@ -13,6 +13,7 @@ import { rebuild } from './rebuild.js';
 import { reply } from './reply.js';
 import { rls } from './rls.js';
 import { search } from './search.js';
+import { sla } from './sla.js';
 import type { Scenario } from './shared.js';
 import { webhook } from './webhook.js';
 import { write } from './write.js';
@@ -33,6 +34,7 @@ export const SCENARIOS: Scenario[] = [
   rateLimit,
   inbound,
   emailInbound,
+  sla,
   webhook,
   calibrate,
   search,
@@ -57,6 +59,7 @@ export const ROW_NAMES = [
   'rate limit read',
   'inbound',
   'email inbound',
+  'sla',
   'deep-page',
   'deep-page control',
   'search',

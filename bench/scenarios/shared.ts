@@ -34,6 +34,10 @@ export interface Sizes {
   webhookRate: number;
   webhookS: number;
   notifyS: number;
+  /** open conversations under SLA the sla scenario seeds, how many of them fall due while it watches, and over how many seconds */
+  slaOpen: number;
+  slaMeasured: number;
+  slaWindowS: number;
 }
 
 export const FULL: Sizes = {
@@ -53,6 +57,9 @@ export const FULL: Sizes = {
   webhookRate: 200,
   webhookS: 60,
   notifyS: 10,
+  slaOpen: 10_000,
+  slaMeasured: 400,
+  slaWindowS: 20,
 };
 
 export const QUICK: Sizes = {
@@ -74,6 +81,9 @@ export const QUICK: Sizes = {
   webhookRate: 200,
   webhookS: 2,
   notifyS: 0.5,
+  slaOpen: 500,
+  slaMeasured: 50,
+  slaWindowS: 2,
 };
 
 export interface Ctx {
