@@ -21,7 +21,8 @@ import type { PgNotifier } from '../../eventstore/pg-notifier.js';
 const invalidKey = () => new Unauthorized('invalid_api_key', 'The API key is missing, malformed, unknown or revoked.');
 
 /** Events that change who a key acts as or what it may do. */
-const AUTH_EVENTS = /^(member|api_key)\./;
+// A member's availability and capacity (routing) change nothing a principal holds: they keep the cache.
+const AUTH_EVENTS = /^(member|api_key)\.(?!availability_changed$|capacity_changed$)/;
 export const AUTH_CHANGED_CHANNEL = 'auth_changed';
 const PRINCIPAL_TTL_MS = 30_000;
 
