@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import { childEnv, spawnNode, exitWithin } from '../support/process.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { systemClock } from '../../src/platform/clock.js';
 
 interface DemoResult {
   workspace_id: string;
@@ -15,12 +16,14 @@ interface DemoResult {
   members: number;
   added: { conversations: number; parts: number };
   delivered: number;
+  sla_breach: { conversation_id: string; target: string; seq: number } | null;
 }
 
 describe('npm run demo (twice against one service)', function () {
   this.timeout(180_000);
   let t: TestService;
-  before(async () => (t = await startTestService('demo', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } })));
+  // Real time: the demo's SLA policy breaches 5 s after its conversation is created, by the service's own worker.
+  before(async () => (t = await startTestService('demo', { clock: systemClock, env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } })));
   after(async () => t.close());
 
   const demo = async (): Promise<DemoResult> => {
@@ -42,9 +45,10 @@ describe('npm run demo (twice against one service)', function () {
 
   it('seeds the workspace, and a second run doubles nothing', async () => {
     const first = await demo();
-    // 200 on the demo bridge, and one on the round-robin team's channel, routed.
-    expect(first.conversations).to.equal(201);
-    expect(first.added.conversations).to.equal(201);
+    // 200 on the demo bridge, one on the round-robin team's channel, routed, and one that breaches its SLA.
+    expect(first.conversations).to.equal(202);
+    expect(first.added.conversations).to.equal(202);
+    expect(first.sla_breach, 'the SLA breach was seen').to.include({ target: 'first_response' });
     expect(first.members).to.equal(4);
     expect(first.contacts).to.equal(40);
     expect(first.parts).to.be.greaterThan(200 * 2);
@@ -73,6 +77,7 @@ describe('npm run demo (twice against one service)', function () {
       contacts: first.contacts,
       members: first.members,
     });
+    expect(second.sla_breach, 'the same breach, once').to.deep.equal(first.sla_breach);
     expect(second.key).to.not.equal(first.key);
     expect((await t.client.get('/api/me', { key: first.key })).status, "the first run's key was rotated").to.equal(401);
     // What the second run appended: the key's rotation, the receiver's endpoint replaced, the channel pointed at it.

@@ -32,6 +32,9 @@ describe("SLA and statistics on the conversation's answer", function () {
   after(async () => t?.close());
 
   it('GET one, the list, a search and the answers of writes show the same sla and statistics as their sub-routes', async () => {
+    // Business hours (Monday 10:00 UTC is inside them): business seconds on the answers too.
+    const monday = [{ day: 'monday', start: '09:00', end: '17:00' }];
+    await ok(t.client.put('/api/settings/business_hours', { time_zone: 'UTC', intervals: monday, holidays: [] }, { key }));
     const policy = await ok(
       t.client.post('/api/sla_policies', { name: 'Answer', first_response_target_seconds: 600, resolution_target_seconds: 3600 }, { key }),
       201,
@@ -50,7 +53,7 @@ describe("SLA and statistics on the conversation's answer", function () {
     const first = await sub(ids[0]!);
     expect(first.sla).to.include({ policy_id: policy.id, first_response_due_at: null, resolution_due_at: '2026-03-02T11:00:00.000Z' });
     expect(first.sla.met).to.have.length(1);
-    expect(first.statistics).to.include({ first_response_seconds: 90, teammate_replies: 1, customer_replies: 1 });
+    expect(first.statistics).to.include({ first_response_seconds: 90, first_response_business_seconds: 90, teammate_replies: 1, customer_replies: 1 });
 
     // The reply's answer was read in its transaction: the statistics it made, the SLA as it stood before the worker's pass.
     expect(reply.conversation.statistics).to.deep.equal(first.statistics);

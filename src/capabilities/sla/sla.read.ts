@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
+import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
 import { arrayOf, bool, constant, dateTime, integer, nullable, object, str, uuid, type Static } from '../../api/schemas.js';
 import { businessCalendar, secondsBetween, type BusinessCalendar } from '../business-hours/index.js';
 import {
@@ -256,22 +257,25 @@ export async function conversationStatistics(db: Db, tenantId: string, conversat
 /**
  * The `sla` and `statistics` of conversations by id, for their answers (handed to
  * conversations as its MetricsLookup): one statement for the page or batch (the
- * statistics row joined to the SLA row, whichever exists), and the calendar.
+ * statistics row joined to the SLA row, whichever exists), and the calendar when a
+ * business-seconds figure needs it.
  */
 export const conversationMetrics: MetricsLookup = async (db, tenantId, ids) => {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isUuid);
   const out = new Map<string, ConversationMetrics>();
   if (wanted.length === 0) return out;
-  const [res, calendar] = await Promise.all([
-    db.raw(
-      `SELECT coalesce(s.conversation_id, x.conversation_id) AS id, row_to_json(s) AS s, row_to_json(x) AS x
-       FROM (SELECT * FROM conversation_statistics WHERE tenant_id = ? AND conversation_id = ANY(?::uuid[])) s
-       FULL JOIN (SELECT * FROM conversation_slas WHERE tenant_id = ? AND conversation_id = ANY(?::uuid[])) x
-         ON x.conversation_id = s.conversation_id`,
-      [tenantId, wanted, tenantId, wanted],
-    ),
-    businessCalendar(db, tenantId),
-  ]);
+  // Several ids: planned per call (see PLANNED_PER_CALL), as the answers' other batched reads.
+  const many = wanted.length > 1;
+  const res = await db.raw(
+    `${many ? PLANNED_PER_CALL : ''}SELECT coalesce(s.conversation_id, x.conversation_id) AS id, row_to_json(s) AS s, row_to_json(x) AS x
+     FROM (SELECT * FROM conversation_statistics WHERE tenant_id = ? AND ${many ? 'conversation_id = ANY(?::uuid[])' : 'conversation_id = ?::uuid'}) s
+     FULL JOIN (SELECT * FROM conversation_slas WHERE tenant_id = ? AND ${many ? 'conversation_id = ANY(?::uuid[])' : 'conversation_id = ?::uuid'}) x
+       ON x.conversation_id = s.conversation_id`,
+    [tenantId, many ? wanted : wanted[0]!, tenantId, many ? wanted : wanted[0]!],
+  );
+  // The calendar only when a figure needs it (a first response or a close to count business seconds to).
+  const needsCalendar = (res.rows as { s: Record<string, unknown> | null }[]).some((r) => r.s && (r.s.first_response_at || r.s.last_closed_at));
+  const calendar = needsCalendar ? await businessCalendar(db, tenantId) : null;
   // row_to_json gives instants as text: back to dates, as the single reads have them.
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
   for (const r of res.rows as { id: string; s: Record<string, unknown> | null; x: Record<string, unknown> | null }[]) {
