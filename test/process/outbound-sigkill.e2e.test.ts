@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { createTestDb, type TestDb } from '../support/db.js';
-import { eventually } from '../support/events.js';
+import { eventually, inBatches } from '../support/events.js';
 import { childEnv, runCli, signInOver, spawnService, type ServiceProcess } from '../support/process.js';
 import { Receiver } from '../webhooks/receiver.js';
 
@@ -85,20 +85,23 @@ describe('process: outbound sending under SIGKILL', function () {
       const channelId: string = ch.body.id;
       expect((await client().put(`/api/channels/${channelId}`, { webhook_url: receiver.url }, as())).status).to.equal(200);
 
-      const contactIds: string[] = [];
-      for (let i = 0; i < AUDIENCE + 5; i++) {
-        const r = await client().post('/api/contacts', { external_id: `wa:${label}:${i}`, name: `Customer ${i}` }, as());
-        expect(r.status, r.text).to.equal(201);
-        contactIds.push(r.body.id);
-      }
+      const contactIds = await inBatches(
+        Array.from({ length: AUDIENCE + 5 }, (_, i) => i),
+        8,
+        async (i) => {
+          const r = await client().post('/api/contacts', { external_id: `wa:${label}:${i}`, name: `Customer ${i}` }, as());
+          expect(r.status, r.text).to.equal(201);
+          return r.body.id as string;
+        },
+      );
       const tagged = contactIds.slice(0, AUDIENCE);
       const tagged201 = await client().post('/api/tags', { name: `Launch list ${label}` }, as());
       expect(tagged201.status, tagged201.text).to.equal(201);
       const tag: string = tagged201.body.id;
-      for (const id of tagged) {
+      await inBatches(tagged, 8, async (id) => {
         const r = await client().post(`/api/contacts/${id}/tags`, { tag_id: tag }, as());
         expect(r.status, r.text).to.equal(200);
-      }
+      });
 
       const created = await client().post(
         '/api/outbound',

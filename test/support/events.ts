@@ -36,3 +36,20 @@ export async function eventually<T>(fn: () => Promise<T> | T, check: (v: T) => b
   }
   return last;
 }
+
+/**
+ * `fn` over every item, at most `width` at a time, results in the items' order: the setup of a test that needs
+ * hundreds of requests sends them as several clients would, not one by one.
+ */
+export async function inBatches<T, R>(items: readonly T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+  return out;
+}
