@@ -9921,6 +9921,8 @@ export interface operations {
                 workspace?: string;
                 status?: "active" | "removed";
                 role?: "owner" | "admin" | "agent" | "viewer";
+                /** @description Who is online (or away) for routing now. */
+                availability?: "online" | "away";
             };
             header?: never;
             path?: never;

@@ -92,6 +92,8 @@ describe('routing: availability, capacity and team assignment rules', () => {
     await setCapacity(agents[0]!, 5);
     const listed = (await t.client.get('/api/members', { key })).body.data.find((m: { id: string }) => m.id === agents[0]!.memberId);
     expect(listed).to.include({ availability: 'online', capacity: 5 });
+    const online = (await t.client.get('/api/members?availability=online', { key })).body.data.map((m: { id: string }) => m.id);
+    expect(online).to.deep.equal([agents[0]!.memberId]);
     expect((await t.client.get('/api/me', as(agents[0]!))).body).to.include({ availability: 'online', capacity: 5 });
     // The same again changes nothing (no event); an agent may not set capacities; null lifts the limit.
     const head = await t.service.deps.store.head(owner.workspaceId);

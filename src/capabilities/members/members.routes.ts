@@ -91,15 +91,20 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
   const memberIn = async (tx: Db, tenantId: string, id: string) => renderMember((await findMember(tx, tenantId, id))!);
 
   return [
-    listRoute<MemberRow, { status?: string; role?: string }>({
+    listRoute<MemberRow, { status?: string; role?: string; availability?: string }>({
       path: '/members',
       permission: 'members:read',
       summary: 'List members',
       item: memberSchema,
       spec: memberList,
-      filters: { status: { type: 'string', enum: ['active', 'removed'] }, role: { type: 'string', enum: [...ROLES] } },
+      filters: {
+        status: { type: 'string', enum: ['active', 'removed'] },
+        role: { type: 'string', enum: [...ROLES] },
+        availability: { type: 'string', enum: [...AVAILABILITIES], description: 'Who is online (or away) for routing now.' },
+      },
       query: ({ principal, query }) => {
         const q = membersOf(db, principal.tenantId).andWhere({ status: query.status ?? 'active' });
+        if (query.availability) q.andWhere({ availability: query.availability });
         return query.role ? q.andWhere({ role: query.role }) : q;
       },
       render: renderMember,
