@@ -80,6 +80,24 @@ describe("SLA and statistics on the conversation's answer", function () {
     expect(attrs).to.deep.include(await sub(ids[2]!));
   });
 
+  it("reads a page's sla and statistics in one statement, however many conversations it holds (no N+1)", async () => {
+    for (let i = 0; i < 15; i++) await postInbound(t, channel.id, channel.secret, inboundBody());
+    const seen: string[] = [];
+    const spy = (q: { sql: string }) => {
+      if (q.sql.includes('conversation_statistics')) seen.push(q.sql);
+    };
+    const db = t.service.deps.db;
+    db.on('query', spy);
+    try {
+      const page = await ok(t.client.get('/api/conversations?per_page=15', { key }));
+      expect(page.data).to.have.length(15);
+      for (const c of page.data) expect(c.statistics, c.id).to.be.an('object');
+    } finally {
+      db.off('query', spy);
+    }
+    expect(seen, seen.join('\n')).to.have.length(1);
+  });
+
   it('a conversation no policy applies to shows sla null and its statistics', async () => {
     const owner = await newWorkspace(t);
     const k = (await mintKey(t, owner, SCOPES)).secret;
