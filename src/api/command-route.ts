@@ -18,14 +18,17 @@ import type { Schema } from './validation.js';
 /** The body type a schema declares (none: no body). */
 type BodyOf<TB> = TB extends TSchema ? Static<TB> : Record<string, never>;
 
+/** What `read` must return: the type the answer's schema declares (no body: nothing to read). */
+type AnswerOf<TA, K extends string> = TA extends TSchema ? Omit<Static<TA>, K> : TA extends null ? null | undefined : unknown;
+
 /** A command with what its answer adds that only the call knows (a secret shown once, an invite token). */
-export interface Prepared<S, E extends NewEvent> {
+export interface Prepared<S, E extends NewEvent, K extends string = never> {
   spec: CommandSpec<S, E>;
-  /** fields added to the answer's body, after what `read` returns */
-  extra?: Record<string, unknown>;
+  /** fields added to the answer's body, after what `read` returns (which is typed without them) */
+  extra?: { [k in K]: unknown };
 }
 
-export interface CommandRouteDef<TB extends TSchema | undefined, S, E extends NewEvent> {
+export interface CommandRouteDef<TB extends TSchema | undefined, S, E extends NewEvent, TA extends Schema | null = Schema | null, K extends string = never> {
   method: 'post' | 'put' | 'patch' | 'delete';
   path: string;
   permission: Permission;
@@ -38,21 +41,21 @@ export interface CommandRouteDef<TB extends TSchema | undefined, S, E extends Ne
   /** checks that must run before the command and outside its transaction (a URL policy that resolves host names) */
   before?(call: Call<BodyOf<TB>>): Promise<void>;
   /** the command the call becomes; ids it names come from call.write.ids (derived from the Idempotency-Key) */
-  command(call: Call<BodyOf<TB>>): CommandSpec<S, E> | Prepared<S, E>;
+  command(call: Call<BodyOf<TB>>): CommandSpec<S, E> | Prepared<S, E, K>;
   /** what follows the commit and must not be part of it (waking a worker): given the events that committed */
   after?(call: Call<BodyOf<TB>>, events: StoredEvent<E>[]): Promise<void>;
   answer: {
     status: number;
     /** the answer body's schema (null: no body) */
-    schema: Schema | null;
-    /** the body from the committed events, read through `db` (the command's transaction, or the pool after it) */
-    read(db: Db, events: StoredEvent<E>[], call: Call<BodyOf<TB>>): Promise<unknown>;
+    schema: TA;
+    /** the body from the committed events, read through `db` (the command's transaction, or the pool after it); typed by `schema` */
+    read(db: Db, events: StoredEvent<E>[], call: Call<BodyOf<TB>>): Promise<AnswerOf<TA, K>>;
   };
 }
 
-export function commandRoute<TB extends TSchema | undefined, S, E extends NewEvent>(
+export function commandRoute<TB extends TSchema | undefined, S, E extends NewEvent, TA extends Schema | null, K extends string = never>(
   deps: { shell: CommandShell; clock: Clock; db: Db },
-  def: CommandRouteDef<TB, S, E>,
+  def: CommandRouteDef<TB, S, E, TA, K>,
 ): RouteDef<BodyOf<TB>> {
   return route<BodyOf<TB>>({
     method: def.method,

@@ -190,7 +190,11 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: 'Delete a channel (its conversations stay)',
       command: ({ params }) => deleteChannel({ channelId: params.id! }, secrets),
-      answer: { status: 200, schema: deletedChannelSchema, read: async (_tx, [deleted]) => ({ type: 'channel', id: deleted!.aggregate_id, deleted: true }) },
+      answer: {
+        status: 200,
+        schema: deletedChannelSchema,
+        read: async (_tx, [deleted]) => ({ type: 'channel' as const, id: deleted!.aggregate_id, deleted: true as const }),
+      },
     }),
   ];
 }
