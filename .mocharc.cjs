@@ -2,13 +2,34 @@
 // (real Postgres), *.e2e.test.ts (HTTP end to end, processes). `npm test` runs
 // all of them against one embedded Postgres started by the global fixture;
 // `npm run test:unit` (TEST_TIER=unit) starts none.
+const fs = require('node:fs');
+const path = require('node:path');
 const tier = process.env.TEST_TIER;
 const explicit = process.argv.slice(2).some((a) => a.endsWith('.test.ts'));
+
+/**
+ * Every test file of the tier, the longest first: parallel workers take files in this order, so the files that
+ * run for minutes (child processes killed and restarted, then end-to-end HTTP) start at once instead of being
+ * the tail of the run, and the quick ones fill in around them.
+ */
+function testFiles() {
+  const all = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith(tier ? `.${tier}.test.ts` : '.test.ts')) all.push(p);
+    }
+  };
+  walk('test');
+  const rank = (f) => (f.startsWith(path.join('test', 'process')) ? 0 : f.endsWith('.e2e.test.ts') ? 1 : f.endsWith('.int.test.ts') ? 2 : 3);
+  return all.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
 module.exports = {
   'node-option': ['import=tsx'],
   require: ['test/support/global-fixture.ts'],
   // `npx mocha path/to/file.test.ts` runs just that file; bare `npx mocha` (npm test) runs everything.
-  spec: explicit ? [] : [tier ? `test/**/*.${tier}.test.ts` : 'test/**/*.test.ts'],
+  spec: explicit ? [] : testFiles(),
   // The whole suite runs its files two at a time (TEST_JOBS to change): most of a file's time is spent waiting on
   // Postgres, child processes and sockets, so two files share 2 cores well. Every file has its own database cloned
   // from the template (test/support/db.ts) and listens on ports the system picks. A file named on the command line
