@@ -20,7 +20,7 @@ interface ResultRow {
 }
 
 describe('bench: npm run bench -- --quick (smoke, no timing assertions)', function () {
-  this.timeout(240_000);
+  this.timeout(290_000);
   this.slow(120_000);
   let testDb: TestDb;
   let dir: string;
@@ -42,7 +42,9 @@ describe('bench: npm run bench -- --quick (smoke, no timing assertions)', functi
       ['--quick', '--out', out],
       childEnv({ DATABASE_URL: testDb.url, BENCH_DATA_DIR: dir, BENCH_RESULTS_DIR: path.join(dir, 'results'), BENCH_LOG_LEVEL: 'warn' }),
     );
-    const exit = await exitWithin(p, 200_000, 'npm run bench -- --quick');
+    // About 100 s on a quiet machine; with other sessions' suites on the same 2 cores it has taken 210 s (the sla
+    // scenario's share: about 4 s, the wait for its deadlines).
+    const exit = await exitWithin(p, 250_000, 'npm run bench -- --quick');
     expect(exit.code, p.tail()).to.equal(0);
 
     const result = JSON.parse(await readFile(out, 'utf8')) as {
