@@ -264,52 +264,27 @@ export const conversationMetrics: MetricsLookup = async (db, tenantId, ids) => {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isUuid);
   const out = new Map<string, ConversationMetrics>();
   if (wanted.length === 0) return out;
-  // Several ids: planned per call (see PLANNED_PER_CALL), as the answers' other batched reads.
+  // Several ids: planned per call (see PLANNED_PER_CALL), as the answers' other batched reads. Both rows are
+  // written at the conversation's creation (the two projectors handle conversation.created), so the SLA row is
+  // joined to the statistics row.
   const many = wanted.length > 1;
   const res = await db.raw(
-    `${many ? PLANNED_PER_CALL : ''}SELECT coalesce(s.conversation_id, x.conversation_id) AS id, row_to_json(s) AS s, row_to_json(x) AS x
-     FROM (SELECT * FROM conversation_statistics WHERE tenant_id = ? AND ${many ? 'conversation_id = ANY(?::uuid[])' : 'conversation_id = ?::uuid'}) s
-     FULL JOIN (SELECT * FROM conversation_slas WHERE tenant_id = ? AND ${many ? 'conversation_id = ANY(?::uuid[])' : 'conversation_id = ?::uuid'}) x
-       ON x.conversation_id = s.conversation_id`,
-    [tenantId, many ? wanted : wanted[0]!, tenantId, many ? wanted : wanted[0]!],
+    `${many ? PLANNED_PER_CALL : ''}SELECT s.conversation_id AS id, s.created_at, s.first_response_at, s.last_response_at, s.first_closed_at, s.last_closed_at,
+       s.reopens, s.teammate_replies, s.customer_replies, x.policy_id, x.first_response_due_at, x.next_response_due_at, x.next_response_since,
+       x.resolution_due_at, x.resolution_remaining_seconds, x.breaches, x.met
+     FROM conversation_statistics s
+     LEFT JOIN conversation_slas x ON x.tenant_id = s.tenant_id AND x.conversation_id = s.conversation_id
+     WHERE s.tenant_id = ? AND ${many ? 's.conversation_id = ANY(?::uuid[])' : 's.conversation_id = ?::uuid'}`,
+    [tenantId, many ? wanted : wanted[0]!],
   );
+  const rows = res.rows as (StatisticsRow & Omit<SlaRow, 'breaches' | 'met'> & { id: string; breaches: string[] | null; met: string[] | null })[];
   // The calendar only when a figure needs it (a first response or a close to count business seconds to).
-  const needsCalendar = (res.rows as { s: Record<string, unknown> | null }[]).some((r) => r.s && (r.s.first_response_at || r.s.last_closed_at));
-  const calendar = needsCalendar ? await businessCalendar(db, tenantId) : null;
-  // row_to_json gives instants as text: back to dates, as the single reads have them.
-  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
-  for (const r of res.rows as { id: string; s: Record<string, unknown> | null; x: Record<string, unknown> | null }[]) {
-    const x = r.x;
-    const s = r.s;
+  const calendar = rows.some((r) => r.first_response_at || r.last_closed_at) ? await businessCalendar(db, tenantId) : null;
+  for (const r of rows) {
     out.set(r.id, {
-      sla: x
-        ? renderSla({
-            policy_id: x.policy_id as string | null,
-            first_response_due_at: date(x.first_response_due_at),
-            next_response_due_at: date(x.next_response_due_at),
-            next_response_since: date(x.next_response_since),
-            resolution_due_at: date(x.resolution_due_at),
-            resolution_remaining_seconds: x.resolution_remaining_seconds as number | null,
-            breaches: (x.breaches as string[] | null) ?? [],
-            met: (x.met as string[] | null) ?? [],
-          })
-        : null,
-      statistics:
-        s && s.created_at
-          ? renderStatistics(
-              {
-                created_at: date(s.created_at)!,
-                first_response_at: date(s.first_response_at),
-                last_response_at: date(s.last_response_at),
-                first_closed_at: date(s.first_closed_at),
-                last_closed_at: date(s.last_closed_at),
-                reopens: Number(s.reopens),
-                teammate_replies: Number(s.teammate_replies),
-                customer_replies: Number(s.customer_replies),
-              },
-              calendar,
-            )
-          : null,
+      // no SLA row (a conversation seeded without one): as if no policy applied
+      sla: r.breaches && r.met ? renderSla({ ...r, breaches: r.breaches, met: r.met }) : null,
+      statistics: r.created_at ? renderStatistics(r, calendar) : null,
     });
   }
   return out;
