@@ -235,7 +235,14 @@ describe('group commit', () => {
     try {
       const first = shell.execute(ctx(), { name: 'Nothing', load: async () => null, decide: () => [] });
       // It holds the shell's slot once its transaction waits for the lock; what is queued next is one group.
-      const waiting = async () => Number((await locker.query("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n);
+      const waiting = async () =>
+        Number(
+          (
+            await locker.query(
+              "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+            )
+          ).rows[0].n,
+        );
       await eventually(waiting, (n) => n === 1, 20_000);
       const queued = [
         shell.execute(ctx(), reply('one')),

@@ -84,7 +84,12 @@ describe('Postgres event store: late commits', function () {
       const read = store.withTenant(tenant, async (s) => s.lockRead, 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = $1');
       // The session is queued behind the holder's lock...
       await eventually(
-        async () => (await t.db.raw("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n,
+        async () =>
+          (
+            await t.db.raw(
+              "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+            )
+          ).rows[0].n,
         (n) => n >= 1,
       );
       // ...when the holder commits a newer checkpoint and lets go.

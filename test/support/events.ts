@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { PendingEvent } from '../../src/eventstore/envelope.js';
+import { expect } from 'chai';
+import type { PendingEvent, StoredEvent } from '../../src/eventstore/envelope.js';
+import type { EventStore } from '../../src/eventstore/store.port.js';
 
 export function pending(n: number, opts: { type?: string; aggregateId?: string; at?: string } = {}): PendingEvent[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -52,4 +54,29 @@ export async function inBatches<T, R>(items: readonly T[], width: number, fn: (i
   };
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
   return out;
+}
+
+/**
+ * readAll from `cp` in pages of `pageSize` until `done` holds for what was read (bounded in time). The Postgres
+ * store's global order shows an event once no older transaction of the cluster is still open (tx_id below the
+ * snapshot's xmin, see postgres.store.ts): with other test files writing to other databases of the same cluster,
+ * a commit here can take a moment to become readable, so an empty page means "not yet", not "the end".
+ */
+export async function readAllUntil(
+  store: EventStore,
+  cp: string | null,
+  pageSize: number,
+  done: (seen: StoredEvent[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<{ seen: StoredEvent[]; checkpoint: string | null }> {
+  const seen: StoredEvent[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const page = await store.readAll(cp, pageSize);
+    expect(page.events.length).to.be.at.most(pageSize);
+    seen.push(...page.events);
+    if (page.events.length) cp = page.checkpoint;
+    else if (done(seen) || Date.now() > deadline) return { seen, checkpoint: cp };
+    else await new Promise((r) => setTimeout(r, 25));
+  }
 }

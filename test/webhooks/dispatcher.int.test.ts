@@ -42,9 +42,12 @@ describe('webhook dispatcher coordination (Postgres)', function () {
     await store.append(tenant, pending(20), 'any');
     await eventually(deliveries, (rows) => rows.length === 20);
 
-    // Exactly one session holds the dispatcher lock.
+    // Exactly one session holds the dispatcher lock in this database (pg_locks lists every database of the cluster,
+    // and other test files run their own dispatchers beside this one).
     const holders = await t.db.raw(
-      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = (hashtextextended(?, 0) & 4294967295)::oid`,
+      `SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND granted AND objid = (hashtextextended(?, 0) & 4294967295)::oid
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       [`subscription:${DISPATCHER_NAME}`],
     );
     expect(holders.rows[0].n).to.equal(1);
