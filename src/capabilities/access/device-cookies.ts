@@ -78,6 +78,8 @@ export class DeviceCookies {
     const expected = await this.mac(issuedAt, nonce, email);
     const given = Buffer.from(mac, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    // Only the form issued: a decoder ignores the last character's two unused bits, so four texts decode to one MAC.
+    if (given.toString('base64url') !== mac) return null;
     const issued = Number(issuedAt) * 1000;
     // not yet issued (more than a minute of clock skew between processes) or expired: not a device
     if (issued > now.getTime() + 60_000 || issued + DEVICE_TTL_MS <= now.getTime()) return null;
