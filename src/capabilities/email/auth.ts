@@ -1,7 +1,7 @@
 // Sender authentication: SPF, DKIM and DMARC with mailauth. The verdict is
 // stored on the part; a DMARC failure marks the message suspicious, and a
 // suspicious message is never threaded into an existing conversation.
-import { authenticate, type DNSResolver } from 'mailauth';
+import type { DNSResolver } from 'mailauth';
 
 export type Verdict = 'pass' | 'fail' | 'neutral' | 'none' | 'softfail' | 'temperror' | 'permerror' | 'policy';
 export interface Authentication {
@@ -29,6 +29,8 @@ export async function authenticateSender(
   mta: string,
 ): Promise<Authentication> {
   try {
+    // Loaded with the first message (see mime.ts): most processes never authenticate a sender.
+    const { authenticate } = await import('mailauth');
     const res = await authenticate(raw, {
       ...(session.ip ? { ip: session.ip } : { trustReceived: true }),
       ...(session.helo ? { helo: session.helo } : {}),

@@ -4,8 +4,15 @@
 // is automated mail or a bounce. Every string is made storable (no NUL, no lone
 // surrogate): mail is hostile input and Postgres refuses those.
 import { createHash } from 'node:crypto';
-import { simpleParser, type AddressObject, type HeaderValue, type ParsedMail } from 'mailparser';
+import type { AddressObject, HeaderValue, ParsedMail, SimpleParserOptions } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
+
+// mailparser (and mailauth, auth.ts) load when the first message is parsed, not with the service: every process
+// starts the service's modules (API processes, workers, each CLI command), and most never see an e-mail.
+let parser: Promise<typeof import('mailparser')> | null = null;
+async function simpleParser(input: Buffer, options: SimpleParserOptions): Promise<ParsedMail> {
+  return (await (parser ??= import('mailparser'))).simpleParser(input, options);
+}
 
 export interface Address {
   address: string;
