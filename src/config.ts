@@ -68,6 +68,8 @@ export interface Config {
   publicUrl: string;
   /** how long a password-reset link works */
   passwordResetTtlMinutes: number;
+  /** scrypt's cost for passwords set from now on (N = 2^cost); below 15 only for test suites */
+  passwordHashCost: number;
   /** hash-chain the log (docs/audit.md); off only for the bench, to measure what the chain costs */
   auditChain: boolean;
   /** the Ed25519 key that signs audit checkpoints (PKCS#8 PEM or a base64url 32-byte seed); null: generated once in DATA_DIR */
@@ -126,6 +128,7 @@ export const CONFIG_VARS = [
   'SMTP_TLS_KEY_FILE',
   'PUBLIC_URL',
   'PASSWORD_RESET_TTL_MINUTES',
+  'PASSWORD_HASH_COST',
   'AUDIT_CHAIN',
   'SERVICE_AUDIT_SIGNING_KEY',
   'AUDIT_CHECKPOINT_INTERVAL_SECONDS',
@@ -237,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpTls: str('SMTP_TLS_CERT_FILE') && str('SMTP_TLS_KEY_FILE') ? { certFile: str('SMTP_TLS_CERT_FILE')!, keyFile: str('SMTP_TLS_KEY_FILE')! } : null,
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://${str('HOST') ?? '127.0.0.1'}:${str('PORT') ?? '3000'}`).replace(/\/+$/, ''),
     passwordResetTtlMinutes: int('PASSWORD_RESET_TTL_MINUTES', 30, 1, 24 * 60),
+    passwordHashCost: int('PASSWORD_HASH_COST', 15, 10, 20),
     auditChain: (str('AUDIT_CHAIN') ?? 'on') !== 'off',
     auditSigningKey,
     auditCheckpointIntervalSeconds: int('AUDIT_CHECKPOINT_INTERVAL_SECONDS', 3600, 0, 30 * 86_400),

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createWorkspace } from '../../src/capabilities/members/index.js';
+import { DEFAULT_HASH_COST } from '../../src/capabilities/users/index.js';
 import { allProjectors, eventCatalogue, personalObjects } from '../../src/capabilities/index.js';
 import { Forgettable } from '../../src/eventstore/forgettable.js';
 import { createSealer } from '../../src/platform/crypto/seal.js';
@@ -85,7 +86,7 @@ export class Bootstrapper {
     const email = `bench-${name}-${tag}@bench.example.com`;
     const password = `bench-password-${tag}`;
     const ws = await createWorkspace(
-      { db: this.db, shell: this.shell, clock: systemClock, ids: randomIds },
+      { db: this.db, shell: this.shell, clock: systemClock, ids: randomIds, config: { passwordHashCost: DEFAULT_HASH_COST } },
       { name: `Bench ${name}`, ownerEmail: email, ownerPassword: password },
     );
     const session = await this.expect(201, 'POST', '/api/session', { email, password }, {});

@@ -97,7 +97,8 @@ describe('device cookies: sign-in that cannot be used to lock people out', funct
 
   before(async () => {
     clock = new ManualClock(new Date());
-    t = await startTestService('device_cookies', { clock });
+    // The production cost: these tests watch a sign-in answered while a burst's password checks still queue.
+    t = await startTestService('device_cookies', { clock, env: { PASSWORD_HASH_COST: '15' } });
     a = await newWorkspace(t, 'Attacked');
     b = await newWorkspace(t, 'Neighbour');
     base = t.service.url;

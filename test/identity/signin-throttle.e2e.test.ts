@@ -74,7 +74,8 @@ describe('sign-in throttling and fair password hashing', function () {
 
   before(async () => {
     clock = new ManualClock(new Date());
-    t = await startTestService('signin_throttle', { clock });
+    // The production cost: these tests watch hashing queue behind a burst, which the fixture's cheaper cost would not.
+    t = await startTestService('signin_throttle', { clock, env: { PASSWORD_HASH_COST: '15' } });
     target = await newWorkspace(t, 'Target');
     bystander = await newWorkspace(t, 'Bystander');
   });

@@ -107,7 +107,9 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
         });
         const user = await findUserByEmail(db, body.email);
         // Unknown e-mail and wrong password take the same time and give the same answer.
-        const ok = user ? await verifyPassword(body.password, user.password_hash, pass.lane) : await burnPasswordCheck(body.password, pass.lane);
+        const ok = user
+          ? await verifyPassword(body.password, user.password_hash, pass.lane)
+          : await burnPasswordCheck(body.password, pass.lane, deps.config.passwordHashCost);
         if (!user || !ok) {
           // A member's workspaces see the failure, recorded after the answer (it must not take longer for a known
           // e-mail). An e-mail that is no user's is no workspace's member: recorded nowhere.

@@ -215,14 +215,17 @@ export interface CreateWorkspaceInput {
  * Founds a workspace with its owner (the CLI bootstrap). Password work happens
  * before the command so the tenant lock is never held through scrypt.
  */
-export async function createWorkspace(deps: { db: Knex; shell: CommandShell; clock: Clock; ids: Ids }, input: CreateWorkspaceInput) {
+export async function createWorkspace(
+  deps: { db: Knex; shell: CommandShell; clock: Clock; ids: Ids; config: { passwordHashCost: number } },
+  input: CreateWorkspaceInput,
+) {
   const email = normalizeEmail(input.ownerEmail);
   const existing = await findUserByEmail(deps.db, email);
   // An existing user may own several workspaces, but only by proving it is them.
   if (existing && !(await verifyPassword(input.ownerPassword, existing.password_hash))) {
     throw new Unauthorized('invalid_credentials', 'A user with this e-mail exists and the password does not match.');
   }
-  const passwordHash = existing ? null : await hashPassword(input.ownerPassword);
+  const passwordHash = existing ? null : await hashPassword(input.ownerPassword, undefined, deps.config.passwordHashCost);
   const workspaceId = deps.ids.uuid();
   const owner = { memberId: deps.ids.uuid(), userId: existing?.id ?? deps.ids.uuid(), email, name: input.ownerName ?? existing?.name ?? email.split('@')[0]! };
   const now = deps.clock.now();

@@ -194,7 +194,7 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
         const existing = await findUserByEmail(db, invite.email);
         // One scrypt derivation either way: checking the account's password, or hashing the new account's.
         const now = clock.now();
-        const newUser = existing ? null : { passwordHash: await hashPassword(body.password, pass.lane), now };
+        const newUser = existing ? null : { passwordHash: await hashPassword(body.password, pass.lane, deps.config.passwordHashCost), now };
         if (existing && !(await verifyPassword(body.password, existing.password_hash, pass.lane))) return accepted;
         const memberId = write.ids.uuid();
         // Not a commandRoute: the caller has no principal (the token names the workspace, and the acceptance acts as the

@@ -94,7 +94,7 @@ export function usersRoutes(deps: CoreDeps): RouteDef[] {
         // The token is checked before any password work: a guessed token costs a lookup, never a derivation.
         const user = await passwordResetUser(owner, body.token, clock.now());
         if (!user) throw new NotFound('password reset', 'reset_not_found');
-        const hash = await hashPassword(body.password, `reset:${user.id}`);
+        const hash = await hashPassword(body.password, `reset:${user.id}`, deps.config.passwordHashCost);
         if (!(await consumePasswordReset(owner, body.token, hash, clock.now()))) throw new NotFound('password reset', 'reset_not_found');
         return { status: 200, body: { type: 'password_reset', status: 'done' } };
       },
