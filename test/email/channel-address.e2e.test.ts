@@ -33,6 +33,21 @@ describe('e-mail channel addresses are unique in the instance', function () {
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body.errors[0].code).to.equal('channel_address_taken');
   });
 
+  it('refuses a support address whose reply addresses could not be delivered, and creates nothing', async () => {
+    const m = owners[3]!;
+    // 21 characters before the @ are accepted: the tagged reply address is then exactly 64 (RFC 5321).
+    const ok = await create(m, `${'a'.repeat(21)}@long.example`);
+    expect(ok.status, ok.text).to.equal(201);
+    const tooLong = await create(m, `${'b'.repeat(22)}@long.example`);
+    expect(tooLong.status, tooLong.text).to.equal(400);
+    expect(tooLong.body.errors[0]).to.include({ code: 'address_too_long', field: 'address' });
+    const tagged = await create(m, 'help+acme@long.example');
+    expect(tagged.status, tagged.text).to.equal(400);
+    expect(tagged.body.errors[0]).to.include({ code: 'address_has_tag', field: 'address' });
+    const rows = await t.testDb.db('channels').where('address', 'like', '%@long.example');
+    expect(rows.map((r: { address: string }) => r.address)).to.deep.equal([`${'a'.repeat(21)}@long.example`]);
+  });
+
   it('frees the address when its channel is deleted', async () => {
     const first = await create(owners[0]!, 'sales@shared.example');
     expect(first.status, first.text).to.equal(201);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { MAX_SUPPORT_LOCAL_PART } from '../../src/capabilities/channels/channels.decider.js';
 import { baseAddress, conversationOfReplyAddress, replyAddress, replyToken } from '../../src/capabilities/email/addresses.js';
 import { decideInboundEmail, senderIdentity, type InboundEmail, type InboundEmailState } from '../../src/capabilities/email/email.decider.js';
 import { cleanHtml, messageIdHash, parseEmail, splitQuoted, storable } from '../../src/capabilities/email/mime.js';
@@ -130,6 +131,13 @@ describe('e-mail channel rules (unit)', () => {
       // An MTA that changes the case of the local part changes nothing.
       expect(read(address.toUpperCase())).to.equal(id);
       expect(read('support@acme.example')).to.equal(null);
+    });
+
+    it('stays within the 64 octets of RFC 5321 for the longest support local part a channel accepts', () => {
+      const longest = `${'s'.repeat(MAX_SUPPORT_LOCAL_PART)}@acme.example`;
+      const tagged = replyAddress(longest, replyToken(key, { tenantId: tenant, channelId: channel, conversationId: id }));
+      expect(tagged.split('@')[0]!.length).to.equal(64);
+      expect(read(tagged)).to.equal(id);
     });
 
     it('names no conversation when tampered with, made for another channel or key, or in the old unsigned form', () => {

@@ -22,8 +22,33 @@ export interface CreateChannel {
   webhookUrl: string | null;
 }
 
+/**
+ * The longest local part (before the @) of an e-mail channel's support address. Each conversation's reply
+ * address is the support address tagged `+<42 characters>` (src/capabilities/email/addresses.ts), and RFC 5321
+ * (4.5.3.1.1) caps a local part at 64 octets: 64 - 43 = 21. Longer, some MTAs refuse the reply address, and a
+ * customer's reply would bounce.
+ */
+export const MAX_SUPPORT_LOCAL_PART = 21;
+
+/** Why a support address cannot be an e-mail channel's, or null. */
+function supportAddressProblem(address: string): BadRequest | null {
+  const local = address.slice(0, address.lastIndexOf('@'));
+  // The `+` tag is how replies find their conversation: a support address with one of its own would lose it.
+  if (local.includes('+'))
+    return new BadRequest('address_has_tag', "An e-mail channel's support address has no `+tag`: the service tags it for each conversation.", 'address');
+  if (local.length > MAX_SUPPORT_LOCAL_PART)
+    return new BadRequest(
+      'address_too_long',
+      `An e-mail channel's support address has at most ${MAX_SUPPORT_LOCAL_PART} characters before the @, so that its reply addresses (a 43-character tag added) stay within the 64 that RFC 5321 allows.`,
+      'address',
+    );
+  return null;
+}
+
 /** One channel per source: a second `api` channel for the same source is refused, a second `email` channel for the same address too. */
 export function decideCreateChannel(cmd: CreateChannel, s: { sourceTaken: boolean; defaultTeamExists?: boolean }): ChannelEvent[] {
+  const bad = cmd.kind === 'email' && cmd.address ? supportAddressProblem(cmd.address) : null;
+  if (bad) throw bad;
   if (cmd.defaultTeamId && !s.defaultTeamExists) throw new BadRequest('unknown_team', 'default_team_id names no team of this workspace.', 'default_team_id');
   // An e-mail channel's source is its address: taken, it is refused as the route's check across workspaces refuses it.
   if (s.sourceTaken && cmd.kind === 'email') throw addressTaken();

@@ -20,6 +20,11 @@ const errors = defineErrors({
   },
   channel_address_taken: { status: 409, when: 'Creating an `email` channel for an address another e-mail channel of the instance receives at.' },
   address_required: { status: 400, when: 'Creating an `email` channel without `address`.' },
+  address_has_tag: { status: 400, when: 'Creating an `email` channel whose support address has a `+tag` (the service tags it per conversation).' },
+  address_too_long: {
+    status: 400,
+    when: 'Creating an `email` channel whose support address has more than 21 characters before the @ (its reply addresses would pass the 64 of RFC 5321).',
+  },
   webhook_secret_required: { status: 400, when: 'Creating an `api` channel without `webhook_secret`.' },
   webhook_url_not_for_email: { status: 400, when: 'Giving an `email` channel a `webhook_url` (its replies leave by SMTP).' },
   invalid_dkim_key: { status: 400, when: '`dkim.private_key` is not an RSA private key in PEM.' },
