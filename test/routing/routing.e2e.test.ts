@@ -310,6 +310,40 @@ describe('routing: availability, capacity and team assignment rules', () => {
     expect((await conversation(third.body.conversation_id)).assignee_id).to.equal(agents[0]!.memberId);
   });
 
+  it('moving an open, unassigned conversation to a routed team routes it; an assigned, a closed or an unassigned-in-place one is not', async () => {
+    await setAll('away');
+    const { channelId } = await routedTeam('Triage', agents, 'round_robin');
+    const { teamId: tier2 } = await routedTeam('Tier 2', [agents[2]!], 'round_robin');
+    const assign = (id: string, body: Record<string, unknown>) =>
+      t.client.post(`/api/conversations/${id}/parts`, { message_type: 'assignment', ...body }, { key });
+    const waiting = (await start(channelId)).body.id as string;
+    const closed = (await start(channelId)).body.id as string;
+    expect((await t.client.post(`/api/conversations/${closed}/parts`, { message_type: 'close' }, { key })).status).to.equal(201);
+    await setAvailability(agents[2]!, 'online');
+
+    // Moved to Tier 2: its rule assigns it in the same command, and the answer shows it.
+    const moved = await assign(waiting, { team_id: tier2 });
+    expect(moved.status, moved.text).to.equal(201);
+    expect(moved.body.conversation).to.include({ team_id: tier2, assignee_id: agents[2]!.memberId });
+    expect(routingParts(await conversation(waiting)).map((p) => (p as { assigned_by?: unknown }).assigned_by)).to.deep.equal([
+      { rule: 'round_robin', team_id: tier2 },
+    ]);
+
+    // Unassigned in place (same team, assignee null): nobody for now, nothing routed.
+    const unassigned = await assign(waiting, { assignee_id: null });
+    expect(unassigned.body.conversation).to.include({ team_id: tier2, assignee_id: null });
+    // Moved with its assignee: kept.
+    const withAssignee = await start(channelId, { assignee_id: agents[0]!.memberId });
+    const keptAssignee = await assign(withAssignee.body.id, { team_id: tier2 });
+    expect(keptAssignee.body.conversation).to.include({ team_id: tier2, assignee_id: agents[0]!.memberId });
+    // Closed: moved but not routed until it reopens.
+    const closedMove = await assign(closed, { team_id: tier2 });
+    expect(closedMove.body.conversation).to.include({ state: 'closed', team_id: tier2, assignee_id: null });
+    const reopened = await t.client.post(`/api/conversations/${closed}/parts`, { message_type: 'open' }, { key });
+    expect(reopened.body.conversation).to.include({ team_id: tier2, assignee_id: agents[2]!.memberId });
+    for (const id of [withAssignee.body.id]) expect(routingParts(await conversation(id))).to.have.length(0);
+  });
+
   it("a team's rule `none` (the default) assigns nothing", async () => {
     await setAll('online');
     const { teamId, channelId } = await routedTeam('Back to none', agents, 'round_robin');

@@ -16,6 +16,7 @@ import {
   decideManage,
   decideReply,
   decideStart,
+  movedToRoute,
   type Attachment,
   type Author,
   type ConversationView,
@@ -88,7 +89,12 @@ export const manageConversation = (
       conversation,
       assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
       teamExists: await teamExists(db, ctx.tenantId, cmd.teamId),
-      routing: cmd.messageType === 'open' ? await reopenRouting(db, ctx.tenantId, conversation) : null,
+      routing:
+        cmd.messageType === 'open'
+          ? await reopenRouting(db, ctx.tenantId, conversation)
+          : conversation && movedToRoute(cmd, conversation)
+            ? await loadRouting(db, ctx.tenantId, cmd.teamId)
+            : null,
     };
   },
   decide: (s) => decideManage(cmd, s.conversation, s),

@@ -280,6 +280,18 @@ export type ManageCommand =
     }
   | { partId: string; author: Author; body: string | null; messageType: 'priority'; priority: Priority | undefined };
 
+/**
+ * Whether an assignment moves an open conversation, unassigned after it, to another team: then the new team's
+ * rule routes it. Unassigning within the same team routes nothing: whoever unassigns means "nobody for now".
+ */
+export function movedToRoute(
+  cmd: { messageType: string; assigneeId?: string | null; teamId?: string | null },
+  c: Pick<ConversationView, 'state' | 'assigneeId' | 'teamId'>,
+): boolean {
+  if (cmd.messageType !== 'assignment' || !cmd.teamId || cmd.teamId === c.teamId || c.state !== 'open') return false;
+  return (cmd.assigneeId === undefined ? c.assigneeId : cmd.assigneeId) === null;
+}
+
 export function decideManage(
   cmd: ManageCommand,
   c: ConversationView | null,
@@ -311,7 +323,12 @@ export function decideManage(
       const extra: PartExtra = {};
       if (cmd.assigneeId !== undefined) extra.assignee_id = cmd.assigneeId;
       if (cmd.teamId !== undefined) extra.team_id = cmd.teamId;
-      return [part(extra)];
+      return [
+        part(extra),
+        // Moved, open and nobody's, to another team: that team's rule assigns it, in the same command (as a new
+        // conversation landing in the team would be). Closed or snoozed, it is routed when it reopens.
+        ...(movedToRoute(cmd, c) ? routedAssignment({ conversationId: c.id, channelId: c.channelId, teamId: cmd.teamId!, partId: cmd.partId }, s.routing) : []),
+      ];
     }
     // Setting the priority it has is still a part (as a repeated assignment is): the history shows who confirmed it.
     case 'priority':
