@@ -8,6 +8,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../../src/platform/db/embedded-postgres.js';
 import { createDb, migrate } from '../../src/platform/db/database.js';
 
+import { buildForChildren } from './child-build.js';
 import { TEMPLATE_DB } from './db.js';
 import { eventLogProblems, eventLogStats } from './event-log-check.js';
 import { checkRecordedAnswers, recordedAnswers } from './answer-check.js';
@@ -17,6 +18,8 @@ let dir: string | null = null;
 export async function mochaGlobalSetup(): Promise<void> {
   // The unit tier is pure: no database.
   if (process.env.TEST_TIER === 'unit') return;
+  // Set before the workers start: they inherit it, and their child processes run from it.
+  process.env.TEST_CHILD_BUILD = await buildForChildren();
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     dir = await mkdtemp(path.join(os.tmpdir(), 'cs-test-'));

@@ -43,9 +43,17 @@ export interface NodeProcess {
   tail(n?: number): string;
 }
 
-/** `node --import tsx <script> ...args` from the repository root. */
+/**
+ * `node <script> ...args` from the repository root: a script of src/ from the run's transpiled copy when the
+ * global fixture made one (TEST_CHILD_BUILD, test/support/child-build.ts), else `node --import tsx <script>`.
+ */
 export function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv): NodeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const built = process.env.TEST_CHILD_BUILD;
+  const argv =
+    built && script.startsWith('src/')
+      ? ['--enable-source-maps', path.join(built, script.slice('src/'.length).replace(/\.ts$/, '.js')), ...args]
+      : ['--import', 'tsx', script, ...args];
+  const child = spawn(process.execPath, argv, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
