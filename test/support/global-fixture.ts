@@ -24,7 +24,10 @@ export async function mochaGlobalSetup(): Promise<void> {
   if (!adminUrl) {
     dir = await mkdtemp(path.join(os.tmpdir(), 'cs-test-'));
     if (process.getuid?.() === 0) await chown(dir, 0, 0);
-    cluster = await startEmbeddedPostgres({ dataDir: dir, adoptOrphans: true, log: () => undefined });
+    // fsync off: the cluster is thrown away with the run, and no test crashes the machine under it (a test that kills
+    // Postgres kills processes, and what they wrote stays in the page cache). Commits still wait for their WAL to be
+    // written, so every guarantee a test observes holds; they only stop waiting for the disk.
+    cluster = await startEmbeddedPostgres({ dataDir: dir, adoptOrphans: true, log: () => undefined, settings: { fsync: 'off', full_page_writes: 'off' } });
     adminUrl = cluster.url('postgres');
     console.log(`  [fixture] embedded Postgres on port ${cluster.port} (${dir})`);
   } else {

@@ -141,6 +141,11 @@ export interface EmbeddedOptions {
   /** the CLI attaches to a running cluster but never adopts one it did not start */
   adoptOrphans: boolean;
   log: (msg: string) => void;
+  /**
+   * Server settings beyond the defaults, as `-c name=value` (the test fixture turns fsync off: a throwaway cluster
+   * that outlives no machine crash need not wait on the disk; a crash of Postgres alone loses nothing either way).
+   */
+  settings?: Record<string, string>;
 }
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedCluster> {
@@ -155,6 +160,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const creds = await credentials(opts.dataDir);
   const { pg_ctl } = await pgBinaries();
   const ids = await ensurePostgresUser();
+  const settingArgs = Object.entries(opts.settings ?? {})
+    .map(([k, v]) => ` -c ${k}=${v}`)
+    .join('');
   const startOn = (port: number) =>
     runPostgresTool(
       pg_ctl,
@@ -168,7 +176,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
         '-l',
         path.join(pgdata, 'server.log'),
         '-o',
-        `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=200`,
+        `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=200${settingArgs}`,
       ],
       ids,
     );
