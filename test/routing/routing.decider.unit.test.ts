@@ -140,6 +140,51 @@ describe('routing (decider, unit)', () => {
     });
   });
 
+  describe('a conversation moved to another team', () => {
+    const OTHER = '00000000-0000-4000-8000-00000000000b';
+    const open: ConversationView = { id: 'c5', channelId: 'ch1', state: 'open', assigneeId: null, teamId: OTHER, tagIds: [] };
+    const manage = decider((c: Parameters<typeof decideManage>[0], s: { c: ConversationView; routing: TeamRouting | null }) =>
+      decideManage(c, s.c, { assigneeActive: true, teamExists: true, routing: s.routing }),
+    );
+    const move = (over: { assigneeId?: string | null } = {}) => ({
+      partId: 'p5',
+      author: { type: 'member' as const, id: 'm0' },
+      body: null,
+      messageType: 'assignment' as const,
+      assigneeId: undefined,
+      teamId: TEAM,
+      ...over,
+    });
+
+    it("open and nobody's: the new team's rule assigns it after the part that moves it", () => {
+      manage
+        .given({ c: open, routing: team('round_robin', [online(A), online(B)], A) })
+        .when(move())
+        .then({ type: 'conversation_part.created', payload: { part_type: 'assignment', team_id: TEAM } }, routedPart('c5', 'p5', B, 'round_robin'));
+    });
+    it('unassigned by the same part (assignee_id null): routed too', () => {
+      manage
+        .given({ c: { ...open, assigneeId: C }, routing: team('balanced', [online(A)]) })
+        .when(move({ assigneeId: null }))
+        .then({ type: 'conversation_part.created', payload: { assignee_id: null, team_id: TEAM } }, routedPart('c5', 'p5', A, 'balanced'));
+    });
+    it('moved with its assignee, closed, or unassigned within its own team: nothing routed', () => {
+      const routing = team('round_robin', [online(A)]);
+      manage
+        .given({ c: { ...open, assigneeId: C }, routing })
+        .when(move())
+        .then({ type: 'conversation_part.created', payload: { team_id: TEAM } });
+      manage
+        .given({ c: { ...open, state: 'closed' }, routing })
+        .when(move())
+        .then({ type: 'conversation_part.created', payload: { team_id: TEAM } });
+      manage
+        .given({ c: { ...open, teamId: TEAM, assigneeId: C }, routing })
+        .when({ ...move({ assigneeId: null }), teamId: undefined })
+        .then({ type: 'conversation_part.created', payload: { assignee_id: null } });
+    });
+  });
+
   describe('a reopened conversation', () => {
     const closed: ConversationView = { id: 'c3', channelId: 'ch1', state: 'closed', assigneeId: null, teamId: TEAM, tagIds: [] };
     const manage = decider((c: Parameters<typeof decideManage>[0], s: { c: ConversationView; routing: TeamRouting | null }) =>
