@@ -4,24 +4,43 @@
 // to load the service against 1.4 s for the same modules as JavaScript, and the
 // suite starts some fifty of them. esbuild (what tsx runs underneath, so the
 // output is what tsx would have run) transpiles file by file, no bundling, into
-// .test-build/ at the repository's root: at the depth of src/ and dist/, so
-// what a module finds relative to itself (../package.json) it finds there too.
-import { readdir } from 'node:fs/promises';
+// .test-build-<pid>/ at the repository's root: at the depth of src/ and dist/, so what a module finds relative to
+// itself (../package.json) it finds there too, and bare imports resolve to the repository's node_modules. One per
+// run (the mocha process's pid), removed when the run ends, so two runs in one checkout never write each other's.
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const CHILD_BUILD_DIR = path.join(REPO_ROOT, '.test-build');
+const PREFIX = '.test-build-';
 
-/** Transpiles src/ into CHILD_BUILD_DIR (a fraction of a second); children run from it once it is named in TEST_CHILD_BUILD. */
+/** Whether a process with this pid is running. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Transpiles src/ into this run's folder (a fraction of a second) and returns it; children run from it once it is
+ * named in TEST_CHILD_BUILD. Folders of runs that ended without removing theirs (killed) are removed first.
+ */
 export async function buildForChildren(): Promise<string> {
+  for (const e of await readdir(REPO_ROOT)) {
+    const pid = e.startsWith(PREFIX) ? Number(e.slice(PREFIX.length)) : NaN;
+    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) await rm(path.join(REPO_ROOT, e), { recursive: true, force: true });
+  }
+  const outdir = path.join(REPO_ROOT, `${PREFIX}${process.pid}`);
   const src = path.join(REPO_ROOT, 'src');
   const entryPoints = (await readdir(src, { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => path.join(src, f));
   await build({
     entryPoints,
-    outdir: CHILD_BUILD_DIR,
+    outdir,
     outbase: src,
     format: 'esm',
     platform: 'node',
@@ -30,5 +49,10 @@ export async function buildForChildren(): Promise<string> {
     sourcemap: 'inline',
     logLevel: 'warning',
   });
-  return CHILD_BUILD_DIR;
+  return outdir;
+}
+
+/** Removes a folder buildForChildren made. */
+export async function removeChildBuild(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
 }

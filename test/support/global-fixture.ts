@@ -8,7 +8,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../../src/platform/db/embedded-postgres.js';
 import { createDb, migrate } from '../../src/platform/db/database.js';
 
-import { buildForChildren } from './child-build.js';
+import { buildForChildren, removeChildBuild } from './child-build.js';
 import { TEMPLATE_DB } from './db.js';
 import { eventLogProblems, eventLogStats } from './event-log-check.js';
 import { checkRecordedAnswers, recordedAnswers } from './answer-check.js';
@@ -47,6 +47,7 @@ export async function mochaGlobalSetup(): Promise<void> {
 }
 
 export async function mochaGlobalTeardown(): Promise<void> {
+  if (process.env.TEST_CHILD_BUILD) await removeChildBuild(process.env.TEST_CHILD_BUILD);
   await cluster?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 }
