@@ -14,14 +14,11 @@ import type { AuditExportInput, AuditExportResult } from '../workers/audit-expor
 import type { RebuildInput, RebuildStepResult } from '../workers/rebuild.js';
 import { auth, load, loadDetails, type Ctx, type Measured, type Scenario } from './shared.js';
 
-/** Rounds of the write ratio: each is four runs, off and on twice, in ABBA order, the first side alternating. */
-const ROUNDS = { full: 3, quick: 1 };
-
 async function writeRatio(ctx: Ctx): Promise<Row> {
   // Both sides are second processes, alike but for AUDIT_CHAIN: the main service (started first) holds the
   // dispatcher's lock and reads every appended event, and measured against a process without that work either
-  // side would gain or lose by it, not by the chain (docs/performance.md). BENCH_AUDIT_AA=1 turns the chain on in both: the row then reads
-  // what this method gives when the chain costs nothing (its noise), to compare with.
+  // side would gain or lose by it, not by the chain (docs/performance.md). BENCH_AUDIT_AA=1 turns the chain on
+  // in both: the row then reads what this method gives when the chain costs nothing (its noise).
   const aa = process.env.BENCH_AUDIT_AA === '1';
   await ctx.service();
   const on = await ctx.serviceWith('chain-on', { AUDIT_CHAIN: 'on' });
@@ -37,11 +34,10 @@ async function writeRatio(ctx: Ctx): Promise<Row> {
   const runs: { on: Measured[]; off: Measured[] } = { on: [], off: [] };
   const runOn = async () => runs.on.push(await load(ctx, on.url, gen(tOn), {}, on.pid));
   const runOff = async () => runs.off.push(await load(ctx, off.url, gen(tOff), {}, off.pid));
-  const rounds = ctx.sizes.loadS >= 10 ? ROUNDS.full : ROUNDS.quick;
   try {
     // Interleaved (off, on, on, off, then on, off, off, on, ...): neither side always meets a warmer
     // Postgres, a longer log or a busier neighbour.
-    for (let r = 0; r < rounds; r++) {
+    for (let r = 0; r < ctx.sizes.auditRounds; r++) {
       const [a, b] = r % 2 === 0 ? [runOff, runOn] : [runOn, runOff];
       await a();
       await b();

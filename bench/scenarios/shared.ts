@@ -29,6 +29,8 @@ export interface Sizes {
   rebuildTenants: number;
   /** events of the one workspace the audit export streams */
   auditExportEvents: number;
+  /** rounds of the audit row's write ratio: four runs each, off and on twice, the side that starts alternating */
+  auditRounds: number;
   appendWriters: number;
   appendRounds: number;
   webhookRate: number;
@@ -52,6 +54,7 @@ export const FULL: Sizes = {
   rebuildEvents: 200_000,
   rebuildTenants: 100,
   auditExportEvents: 1_000_000,
+  auditRounds: 3,
   appendWriters: 16,
   appendRounds: 2,
   webhookRate: 200,
@@ -76,6 +79,7 @@ export const QUICK: Sizes = {
   rebuildEvents: 5_000,
   rebuildTenants: 10,
   auditExportEvents: 5_000,
+  auditRounds: 1,
   appendWriters: 16,
   appendRounds: 1,
   webhookRate: 200,

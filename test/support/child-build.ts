@@ -9,22 +9,11 @@
 // run (the mocha process's pid), removed when the run ends, so two runs in one checkout never write each other's.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { alive } from '../../src/platform/db/embedded-postgres.js';
+import { REPO_ROOT } from './process.js';
 
 const PREFIX = '.test-build-';
-
-/** Whether a process with this pid is running. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Transpiles src/ into this run's folder (a fraction of a second) and returns it; children run from it once it is

@@ -4,6 +4,7 @@ import { defineModule } from '../capability.js';
 import { channelEvents } from './channels.events.js';
 import { channelsProjector } from './channels.projection.js';
 import { channelsRoutes } from './channels.routes.js';
+import { MAX_SUPPORT_LOCAL_PART } from './channels.decider.js';
 import { defineErrors } from '../../platform/errors.js';
 
 export { ChannelSecrets } from './channel-secrets.js';
@@ -23,7 +24,7 @@ const errors = defineErrors({
   address_has_tag: { status: 400, when: 'Creating an `email` channel whose support address has a `+tag` (the service tags it per conversation).' },
   address_too_long: {
     status: 400,
-    when: 'Creating an `email` channel whose support address has more than 21 characters before the @ (its reply addresses would pass the 64 of RFC 5321).',
+    when: `Creating an \`email\` channel whose support address has more than ${MAX_SUPPORT_LOCAL_PART} characters before the @ (its reply addresses would pass the 64 of RFC 5321).`,
   },
   webhook_secret_required: { status: 400, when: 'Creating an `api` channel without `webhook_secret`.' },
   webhook_url_not_for_email: { status: 400, when: 'Giving an `email` channel a `webhook_url` (its replies leave by SMTP).' },

@@ -53,7 +53,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid is running (EPERM: running, as another user). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
