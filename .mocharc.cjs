@@ -1,7 +1,11 @@
 // Tiers by suffix: *.unit.test.ts (pure: no database, no network), *.int.test.ts
 // (real Postgres), *.e2e.test.ts (HTTP end to end, processes). `npm test` runs
-// all of them against one embedded Postgres started by the global fixture;
-// `npm run test:unit` (TEST_TIER=unit) starts none.
+// all of them against one embedded Postgres started by the global fixture, and
+// needs nothing but Node and npm; `npm run test:unit` (TEST_TIER=unit) starts no
+// Postgres. *.system.test.ts are the interop checks against Debian programs
+// (Postfix, swaks, Chromium, promtool): only `npm run test:system`
+// (TEST_TIER=system) runs them, after scripts/system-packages.sh has made sure
+// the programs are there.
 const fs = require('node:fs');
 const path = require('node:path');
 const tier = process.env.TEST_TIER;
@@ -18,7 +22,7 @@ function testFiles() {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith(tier ? `.${tier}.test.ts` : '.test.ts')) all.push(p);
+      else if (tier ? e.name.endsWith(`.${tier}.test.ts`) : e.name.endsWith('.test.ts') && !e.name.endsWith('.system.test.ts')) all.push(p);
     }
   };
   walk('test');

@@ -1,6 +1,7 @@
 // `npm start`: the whole service in one process (API, projections, dispatcher).
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './platform/logger.js';
+import { EmbeddedPostgresError } from './platform/db/embedded-postgres.js';
 import { startService } from './service.js';
 
 async function main(): Promise<void> {
@@ -37,6 +38,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
-  console.error(e);
-  process.exit(1);
+  // What the operator can act on is one line; anything else is a bug, with its stack.
+  const listening = (e as NodeJS.ErrnoException).code === 'EADDRINUSE';
+  if (e instanceof EmbeddedPostgresError) console.error(`cannot start: ${e.message}`);
+  else if (listening) console.error(`cannot start: ${(e as Error).message} (another program holds the port: set PORT)`);
+  else console.error(e);
+  process.exit(e instanceof EmbeddedPostgresError || listening ? 2 : 1);
 });

@@ -13,6 +13,14 @@
 // and full-text search cost the most). Primary keys and unique indexes stay,
 // because the projections' upserts need them. All of it is in the one
 // transaction, so a failure leaves every index as it was.
+//
+// An empty page of the global order means "nothing readable yet", not "the
+// end": the Postgres store shows a commit only once no older transaction of
+// the cluster is still open (store.port.ts, readAll), so a long transaction
+// elsewhere, even in another database, hides the newest events a while. The
+// rebuild counts the log before it starts and reads until it has replayed that
+// many, instead of taking a short read for the end.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { EventStore } from '../eventstore/store.port.js';
 import type { ProjectionEngine } from './engine.js';
@@ -28,9 +36,14 @@ export async function rebuildReadModels(
   engine: ProjectionEngine,
   onProgress: (p: RebuildProgress) => void = () => undefined,
   batchSize = 5000,
+  /** how long the log may stay unreadable short of its counted end before the rebuild gives up (and rolls back) */
+  readableWithinMs = 120_000,
 ): Promise<RebuildProgress> {
   const started = Date.now();
   let count = 0;
+  // Counted before the transaction: every event it counts was committed by a transaction older than ours, so it
+  // becomes readable once the transactions older than it end (ours, still open, would hold back any later one).
+  const total = await store.countAll();
   await db.transaction(async (trx) => {
     await trx.raw(
       `TRUNCATE ${engine
@@ -45,9 +58,22 @@ export async function rebuildReadModels(
     // Read one page ahead, and let batch N's statements run in Postgres while batch N+1 is folded here.
     let next = store.readAll(after, batchSize);
     let applying: Promise<void> | null = null;
+    let waitingSince: number | null = null;
     for (;;) {
       const page = await next;
-      if (page.events.length === 0) break;
+      if (page.events.length === 0) {
+        if (total === null || count >= total) break;
+        waitingSince ??= Date.now();
+        if (Date.now() - waitingSince > readableWithinMs) {
+          throw new Error(
+            `the log was counted at ${total} events but only ${count} became readable within ${readableWithinMs / 1000} s: a transaction of this Postgres cluster has stayed open`,
+          );
+        }
+        await sleep(20);
+        next = store.readAll(after, batchSize);
+        continue;
+      }
+      waitingSince = null;
       after = page.checkpoint;
       next = store.readAll(after, batchSize);
       for (const e of page.events) if (!known.has(e.tenant_id)) known.set(e.tenant_id, 0);

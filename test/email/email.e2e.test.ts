@@ -1,6 +1,3 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
 import { authenticate } from 'mailauth';
 import { ManualClock } from '../../src/platform/clock.js';
@@ -8,12 +5,12 @@ import type { DeliveryWorker } from '../../src/dispatch/delivery-worker.js';
 import { mailDns, type SmtpReceiver } from '../../src/capabilities/email/index.js';
 import { eventually } from '../support/events.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
-import { dkimKeys, Sink, swaks, zoneResolver } from './mail-rig.js';
+import { dkimKeys, sendMail, Sink, zoneResolver, type Outgoing } from './mail-rig.js';
 
 const ADDRESS = 'support@acme.example';
 const MAX_BYTES = 64 * 1024;
 
-describe('the e-mail channel over real SMTP (swaks in, a relay out)', function () {
+describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', function () {
   this.timeout(60_000);
   let t: TestService;
   let clock: ManualClock;
@@ -39,26 +36,22 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
       threaded_by: string;
     };
   // Each message a second later: the read model orders them by the time they were filed.
-  const send = (args: string[]) => {
+  const send = (o: Outgoing) => {
     clock.advance(1000);
-    return swaks(smtpPort, args);
+    return sendMail(smtpPort, o);
   };
   const mail = (o: { from?: string; to?: string; subject?: string; id?: string; body?: string; headers?: string[] }) =>
-    send([
-      '--to',
-      o.to ?? ADDRESS,
-      '--from',
-      o.from ?? 'grace@customer.example',
-      '--header',
-      `From: "Grace Hopper" <${o.from ?? 'grace@customer.example'}>`,
-      '--header',
-      `Subject: ${o.subject ?? 'My order'}`,
-      '--header',
-      `Message-Id: ${o.id ?? mid()}`,
-      ...(o.headers ?? []).flatMap((h) => ['--add-header', h]),
-      '--body',
-      o.body ?? 'Where is my order?',
-    ]);
+    send({
+      to: o.to ?? ADDRESS,
+      from: o.from ?? 'grace@customer.example',
+      headers: [
+        `From: "Grace Hopper" <${o.from ?? 'grace@customer.example'}>`,
+        `Subject: ${o.subject ?? 'My order'}`,
+        `Message-Id: ${o.id ?? mid()}`,
+        ...(o.headers ?? []),
+      ],
+      body: o.body ?? 'Where is my order?',
+    });
   const reply = async (conversationId: string, body: string) => {
     const r = await t.client.post(`/api/conversations/${conversationId}/reply`, { body, message_type: 'comment' }, { key });
     expect(r.status, r.text).to.equal(201);
@@ -112,7 +105,7 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
 
   it('opens a conversation for a new message: subject, contact from From, the text as the part', async () => {
     const r = await mail({ subject: 'Order 1234 has not arrived', body: 'Hello, where is order 1234?' });
-    expect(r.code, r.output).to.equal(0);
+    expect(r.accepted, r.transcript).to.equal(true);
     const m = await lastInbound();
     const conv = await get(`/api/conversations/${m.conversation_id}`);
     expect(conv.status).to.equal(200);
@@ -128,59 +121,50 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
 
   it('threads a reply by In-Reply-To, and one to the reply address, never by subject', async () => {
     const first = mid();
-    expect((await mail({ id: first, subject: 'Threading' })).code).to.equal(0);
+    expect((await mail({ id: first, subject: 'Threading' })).accepted).to.equal(true);
     const root = await lastInbound();
-    expect((await mail({ subject: 'Something else entirely', headers: [`In-Reply-To: ${first}`], body: 'Any news?' })).code).to.equal(0);
+    expect((await mail({ subject: 'Something else entirely', headers: [`In-Reply-To: ${first}`], body: 'Any news?' })).accepted).to.equal(true);
     const second = await lastInbound();
     expect(second.conversation_id).to.equal(root.conversation_id);
     expect(second.threaded_by).to.equal('in_reply_to');
     // Knowing the conversation id is not enough: the unsigned form of earlier versions and a forged tag thread nowhere.
     for (const forged of [`support+c.${root.conversation_id.replace(/-/g, '')}@acme.example`, `support+${'a'.repeat(42)}@acme.example`]) {
       const r = await mail({ to: forged, subject: 'Threading', body: 'Let me in' });
-      expect(r.code, r.output).to.equal(0);
+      expect(r.accepted, r.transcript).to.equal(true);
       expect(await lastInbound(), forged)
         .to.include({ threaded_by: 'new' })
         .and.not.include({ conversation_id: root.conversation_id });
     }
     // Same subject, no threading headers: a conversation of its own.
-    expect((await mail({ subject: 'Threading' })).code).to.equal(0);
+    expect((await mail({ subject: 'Threading' })).accepted).to.equal(true);
     expect((await lastInbound()).conversation_id).not.to.equal(root.conversation_id);
   });
 
   it('files a duplicate Message-ID (an MTA retry) once', async () => {
     const id = mid();
-    expect((await mail({ id, body: 'once' })).code).to.equal(0);
+    expect((await mail({ id, body: 'once' })).accepted).to.equal(true);
     const head = await t.service.deps.store.head(owner.workspaceId);
     const again = await mail({ id, body: 'once' });
-    expect(again.code, again.output).to.equal(0);
+    expect(again.accepted, again.transcript).to.equal(true);
     expect(await t.service.deps.store.head(owner.workspaceId)).to.equal(head);
   });
 
   it('refuses an unknown recipient with 550 5.1.1 and an oversized message with 552', async () => {
     const unknown = await mail({ to: 'nobody@acme.example' });
-    expect(unknown.code, unknown.output).to.equal(24);
-    expect(unknown.output).to.match(/550 5\.1\.1/);
+    expect(unknown, unknown.transcript).to.include({ accepted: false, refusedAt: 'rcpt', code: 550 });
+    expect(unknown.response).to.match(/^550 5\.1\.1/);
     const big = await mail({ body: 'x'.repeat(MAX_BYTES + 1000) });
-    expect(big.code, big.output).to.equal(26);
-    expect(big.output).to.match(/552/);
+    expect(big, big.transcript).to.include({ accepted: false, refusedAt: 'data', code: 552 });
   });
 
   it('files an HTML-only message as text, its HTML sanitised', async () => {
-    const r = await send([
-      '--to',
-      ADDRESS,
-      '--from',
-      'grace@customer.example',
-      '--header',
-      'Subject: html only',
-      '--add-header',
-      'MIME-Version: 1.0',
-      '--add-header',
-      'Content-Type: text/html; charset=utf-8',
-      '--body',
-      '<p>Hello <b>there</b></p><script>alert(1)</script><img src="x" onerror="alert(2)">',
-    ]);
-    expect(r.code, r.output).to.equal(0);
+    const r = await send({
+      to: ADDRESS,
+      from: 'grace@customer.example',
+      headers: ['Subject: html only', 'MIME-Version: 1.0', 'Content-Type: text/html; charset=utf-8'],
+      body: '<p>Hello <b>there</b></p><script>alert(1)</script><img src="x" onerror="alert(2)">',
+    });
+    expect(r.accepted, r.transcript).to.equal(true);
     const m = await lastInbound();
     const conv = await get(`/api/conversations/${m.conversation_id}`);
     expect(conv.body.parts[0].body).to.match(/Hello there/);
@@ -191,7 +175,7 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
 
   it('separates the quoted history from the new text', async () => {
     const body = 'Thanks, that worked.\n\nOn Tue, 1 Sep 2026 at 10:00, Acme Support <support@acme.example> wrote:\n> It ships today.\n> Regards';
-    expect((await mail({ body })).code).to.equal(0);
+    expect((await mail({ body })).accepted).to.equal(true);
     const m = await lastInbound();
     const conv = await get(`/api/conversations/${m.conversation_id}`);
     expect(conv.body.parts[0].body).to.equal('Thanks, that worked.');
@@ -201,29 +185,14 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
 
   it('serves an attachment to download (attachment, nosniff), and erasing the contact leaves none of it', async () => {
     const bytes = Buffer.from('<html><script>alert(1)</script>invoice 42</html>');
-    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'cs-mail-')), 'invoice.html');
-    await writeFile(file, bytes);
-    const r = await send([
-      '--to',
-      ADDRESS,
-      '--from',
-      'erin@customer.example',
-      '--header',
-      'From: Erin <erin@customer.example>',
-      '--header',
-      'Cc: Finn Partner <finn@partner.example>, accounts@partner.example',
-      '--header',
-      'Subject: invoice attached',
-      '--body',
-      'See the invoice.',
-      '--attach-type',
-      'application/octet-stream',
-      '--attach-name',
-      'invoice.html',
-      '--attach',
-      `@${file}`,
-    ]);
-    expect(r.code, r.output).to.equal(0);
+    const r = await send({
+      to: ADDRESS,
+      from: 'erin@customer.example',
+      headers: ['From: Erin <erin@customer.example>', 'Cc: Finn Partner <finn@partner.example>, accounts@partner.example', 'Subject: invoice attached'],
+      body: 'See the invoice.',
+      attachments: [{ filename: 'invoice.html', contentType: 'application/octet-stream', content: bytes }],
+    });
+    expect(r.accepted, r.transcript).to.equal(true);
     const m = await lastInbound();
     const conv = await get(`/api/conversations/${m.conversation_id}`);
     const part = conv.body.parts[0];
@@ -262,23 +231,15 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
 
   it('files a DMARC-failing sender flagged, and never threads it', async () => {
     const first = mid();
-    expect((await mail({ id: first, subject: 'real thread' })).code).to.equal(0);
+    expect((await mail({ id: first, subject: 'real thread' })).accepted).to.equal(true);
     const root = await lastInbound();
-    const spoof = await send([
-      '--to',
-      ADDRESS,
-      '--from',
-      'ceo@bank.example',
-      '--header',
-      'From: CEO <ceo@bank.example>',
-      '--header',
-      'Subject: Re: real thread',
-      '--add-header',
-      `In-Reply-To: ${first}`,
-      '--body',
-      'Wire the money.',
-    ]);
-    expect(spoof.code, spoof.output).to.equal(0);
+    const spoof = await send({
+      to: ADDRESS,
+      from: 'ceo@bank.example',
+      headers: ['From: CEO <ceo@bank.example>', 'Subject: Re: real thread', `In-Reply-To: ${first}`],
+      body: 'Wire the money.',
+    });
+    expect(spoof.accepted, spoof.transcript).to.equal(true);
     const m = await lastInbound();
     expect(m.conversation_id).not.to.equal(root.conversation_id);
     expect(m.suspicious).to.equal(true);
@@ -290,9 +251,8 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
   it('files DMARC-failing mail under an unverified contact, never in the history of the contact holding its From', async () => {
     const real = await t.client.post('/api/contacts', { email: 'cfo@bank.example', name: 'The real CFO' }, { key });
     expect(real.status, real.text).to.equal(201);
-    const spoof = (body: string) =>
-      send(['--to', ADDRESS, '--from', 'cfo@bank.example', '--header', 'From: CFO <cfo@bank.example>', '--header', 'Subject: Urgent', '--body', body]);
-    expect((await spoof('Change my bank details.')).code).to.equal(0);
+    const spoof = (body: string) => send({ to: ADDRESS, from: 'cfo@bank.example', headers: ['From: CFO <cfo@bank.example>', 'Subject: Urgent'], body });
+    expect((await spoof('Change my bank details.')).accepted).to.equal(true);
     const m = await lastInbound();
     expect(m.suspicious).to.equal(true);
     const conv = (await get(`/api/conversations/${m.conversation_id}`)).body;
@@ -304,7 +264,7 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
     expect((await get(`/api/conversations?contact_id=${real.body.id}`)).body.data).to.deep.equal([]);
     expect((await get(`/api/contacts/${real.body.id}`)).body).to.include({ email: 'cfo@bank.example', name: 'The real CFO' });
     // A second one goes to the same unverified contact, in a conversation of its own again.
-    expect((await spoof('Really, change them.')).code).to.equal(0);
+    expect((await spoof('Really, change them.')).accepted).to.equal(true);
     const again = await lastInbound();
     expect(again.conversation_id).not.to.equal(m.conversation_id);
     expect((await get(`/api/conversations/${again.conversation_id}`)).body.contact_id).to.equal(conv.contact_id);
@@ -318,7 +278,7 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
 
   it("sends a teammate's reply through the relay: headers and a DKIM signature mailauth verifies", async () => {
     const first = mid();
-    expect((await mail({ id: first, subject: 'Need help', from: 'ada@customer.example' })).code).to.equal(0);
+    expect((await mail({ id: first, subject: 'Need help', from: 'ada@customer.example' })).accepted).to.equal(true);
     const m = await lastInbound();
     const partId = await reply(m.conversation_id, 'It ships today.');
     const [out] = await eventually(
@@ -346,16 +306,18 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
     expect(auth.dkim.results.map((r) => (r as { status: { result: string } }).status.result)).to.deep.equal(['pass']);
     expect(auth.dmarc && auth.dmarc.status.result).to.equal('pass');
     // The customer's answer to it threads by In-Reply-To naming our Message-ID.
-    expect((await mail({ from: 'ada@customer.example', subject: 'Re: Need help', headers: [`In-Reply-To: <p.${partId}@acme.example>`] })).code).to.equal(0);
+    expect((await mail({ from: 'ada@customer.example', subject: 'Re: Need help', headers: [`In-Reply-To: <p.${partId}@acme.example>`] })).accepted).to.equal(
+      true,
+    );
     expect((await lastInbound()).conversation_id).to.equal(m.conversation_id);
     // One sent to the reply address threads by it alone (a client that dropped In-Reply-To), whatever the case of its local part.
     const viaAddress = await mail({ from: 'ada@customer.example', to: replyTo.toUpperCase(), subject: 'new subject', body: 'Via the reply address' });
-    expect(viaAddress.code, viaAddress.output).to.equal(0);
+    expect(viaAddress.accepted, viaAddress.transcript).to.equal(true);
     expect(await lastInbound()).to.include({ conversation_id: m.conversation_id, threaded_by: 'reply_address' });
   });
 
   it('does not reopen or answer on an auto-reply', async () => {
-    expect((await mail({ from: 'vic@customer.example', subject: 'Question' })).code).to.equal(0);
+    expect((await mail({ from: 'vic@customer.example', subject: 'Question' })).accepted).to.equal(true);
     const m = await lastInbound();
     const partId = await reply(m.conversation_id, 'Here is the answer.');
     await eventually(
@@ -370,7 +332,7 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
       headers: ['Auto-Submitted: auto-replied', `In-Reply-To: <p.${partId}@acme.example>`],
       body: 'I am away until Monday.',
     });
-    expect(auto.code).to.equal(0);
+    expect(auto.accepted, auto.transcript).to.equal(true);
     const a = await lastInbound();
     expect(a).to.include({ conversation_id: m.conversation_id, automated: true });
     expect((await get(`/api/conversations/${m.conversation_id}`)).body.state).to.equal('closed');
@@ -379,7 +341,7 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
   });
 
   it('retries a relay 4xx, and marks a 5xx delivery_failed with the relay answer', async () => {
-    expect((await mail({ from: 'flaky451@customer.example', subject: 'flaky' })).code).to.equal(0);
+    expect((await mail({ from: 'flaky451@customer.example', subject: 'flaky' })).accepted).to.equal(true);
     const flaky = await lastInbound();
     await reply(flaky.conversation_id, 'Try one.');
     const deliveries = async () =>
@@ -393,7 +355,7 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
     );
     await eventually(deliveries, (d) => d.some((x) => x.attempts === 2 && x.state === 'delivered'));
 
-    expect((await mail({ from: 'data550@customer.example', subject: 'bounce me' })).code).to.equal(0);
+    expect((await mail({ from: 'data550@customer.example', subject: 'bounce me' })).accepted).to.equal(true);
     const bad = await lastInbound();
     const partId = await reply(bad.conversation_id, 'This will not arrive.');
     await eventually(
@@ -414,7 +376,7 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
   });
 
   it('attaches a bounce to the reply it bounced instead of filing it', async () => {
-    expect((await mail({ from: 'lea@customer.example', subject: 'bounce later' })).code).to.equal(0);
+    expect((await mail({ from: 'lea@customer.example', subject: 'bounce later' })).accepted).to.equal(true);
     const m = await lastInbound();
     const partId = await reply(m.conversation_id, 'You will not get this.');
     await eventually(
@@ -459,8 +421,8 @@ describe('the e-mail channel over real SMTP (swaks in, a relay out)', function (
       '--B--',
       '',
     ].join('\r\n');
-    const r = await send(['--to', ADDRESS, '--from', '<>', '--data', dsn]);
-    expect(r.code, r.output).to.equal(0);
+    const r = await send({ to: ADDRESS, from: '', data: dsn });
+    expect(r.accepted, r.transcript).to.equal(true);
     const events = await t.service.deps.store.readTenant(owner.workspaceId, head, 100);
     expect(events.map((e) => e.type)).to.deep.equal(['conversation_part.delivery_failed']);
     expect(events[0]!.payload).to.include({ part_id: partId, reason: 'bounced', status: 550 });

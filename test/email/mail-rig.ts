@@ -1,30 +1,140 @@
-// What the e-mail tests drive the channel with: Debian's swaks as the sending
-// MTA, a receiving SMTP server standing for the world (the relay's destination),
-// and a DNS zone of our own for mailauth (SPF, DKIM, DMARC), so no query leaves
-// the machine.
-import { execFile } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+// What the e-mail tests drive the channel with: a real SMTP client from npm
+// (nodemailer's SMTPConnection) as the sending MTA, a receiving SMTP server
+// standing for the world (the relay's destination), and a DNS zone of our own
+// for mailauth (SPF, DKIM, DMARC), so no query leaves the machine. Nothing here
+// needs a program outside npm; the interop checks against Debian's swaks and
+// Postfix are the system tier (*.system.test.ts, `npm run test:system`).
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { SMTPServer } from 'smtp-server';
 
-export interface SwaksResult {
-  code: number;
-  output: string;
+/** A message to send: the envelope, and either the whole text (`data`) or headers, a body and attachments. */
+export interface Outgoing {
+  /** envelope recipient */
+  to: string;
+  /** envelope sender; '' (or '<>') is the null sender of bounces */
+  from: string;
+  /** header lines (`Name: value`); one replaces the default header of its name (Date, To, From, Subject, Message-Id) */
+  headers?: string[];
+  body?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /** the message exactly as sent, instead of headers and body */
+  data?: string | Buffer;
+  /** `require`: STARTTLS or nothing (as swaks --tls); default: plain SMTP even where TLS is offered */
+  tls?: 'require';
+  helo?: string;
 }
 
-/** Runs swaks against the receiver; its exit code says where the server refused (0 ok, 24 RCPT, 26 DATA). */
-export function swaks(port: number, args: string[]): Promise<SwaksResult> {
-  return new Promise((resolve) => {
-    execFile(
-      'swaks',
-      ['--server', `127.0.0.1:${port}`, '--helo', 'mx.customer.example', '--hide-informational', ...args],
-      { timeout: 20_000 },
-      (err, stdout, stderr) => {
-        const code = err ? ((err as { code?: number }).code ?? 1) : 0;
-        resolve({ code: typeof code === 'number' ? code : 1, output: `${stdout}${stderr}` });
-      },
+/** How the server answered: accepted, or refused at a stage with its reply. The transcript is the whole dialogue. */
+export interface SendResult {
+  accepted: boolean;
+  /** where the server refused (null when accepted) */
+  refusedAt: 'connect' | 'mail' | 'rcpt' | 'data' | null;
+  code: number | null;
+  response: string;
+  /** whether the message went over TLS */
+  secure: boolean;
+  transcript: string;
+}
+
+const crlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
+
+/** The message text: default headers (overridden by name), then the body, as multipart/mixed when it has attachments. */
+export function compose(o: Outgoing): Buffer {
+  if (o.data !== undefined) return Buffer.isBuffer(o.data) ? o.data : Buffer.from(crlf(o.data));
+  const defaults: [string, string][] = [
+    ['Date', new Date().toUTCString()],
+    ['To', o.to],
+    ['From', o.from || 'MAILER-DAEMON'],
+    ['Subject', 'test'],
+    ['Message-Id', `<${randomBytes(8).toString('hex')}@${o.helo ?? 'mx.customer.example'}>`],
+  ];
+  const given = (o.headers ?? []).map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()] as [string, string]);
+  const names = new Set(given.map(([n]) => n.toLowerCase()));
+  const headers = [...defaults.filter(([n]) => !names.has(n.toLowerCase())), ...given];
+  const body = o.body ?? 'This is a test mailing';
+  if (!o.attachments?.length) return Buffer.from(crlf([...headers.map(([n, v]) => `${n}: ${v}`), '', body, ''].join('\n')));
+  const boundary = `----=_Part_${randomBytes(8).toString('hex')}`;
+  const lines = [
+    ...headers.map(([n, v]) => `${n}: ${v}`),
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    body,
+  ];
+  for (const a of o.attachments) {
+    lines.push(
+      `--${boundary}`,
+      `Content-Type: ${a.contentType}; name="${a.filename}"`,
+      `Content-Disposition: attachment; filename="${a.filename}"`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      ...(a.content.toString('base64').match(/.{1,76}/g) ?? []),
     );
+  }
+  lines.push(`--${boundary}--`, '');
+  return Buffer.from(crlf(lines.join('\n')));
+}
+
+const stageOf = (command: string | undefined): SendResult['refusedAt'] => {
+  const c = (command ?? '').toUpperCase();
+  if (c.startsWith('RCPT')) return 'rcpt';
+  if (c.startsWith('MAIL')) return 'mail';
+  if (c === 'DATA' || c.startsWith('DATA')) return 'data';
+  return 'connect';
+};
+
+/** Sends one message over SMTP to 127.0.0.1:port, as a sending MTA would (EHLO, MAIL, RCPT, DATA, QUIT). */
+export function sendMail(port: number, o: Outgoing): Promise<SendResult> {
+  const transcript: string[] = [];
+  const log =
+    (level: string) =>
+    (_meta: unknown, msg: string, ...args: unknown[]) =>
+      transcript.push(`${level} ${String(msg).replace(/%s/g, () => String(args.shift()))}`);
+  const logger = { level: () => undefined, trace: log('T'), debug: log('D'), info: log('I'), warn: log('W'), error: log('E'), fatal: log('F') };
+  const conn = new SMTPConnection({
+    host: '127.0.0.1',
+    port,
+    name: o.helo ?? 'mx.customer.example',
+    ignoreTLS: o.tls !== 'require',
+    requireTLS: o.tls === 'require',
+    tls: { rejectUnauthorized: false },
+    logger: logger as never,
+    debug: true,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 20_000,
+  });
+  const from = o.from === '<>' ? '' : o.from;
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (r: Omit<SendResult, 'transcript' | 'secure'>) => {
+      if (done) return;
+      done = true;
+      const secure = conn.secure;
+      try {
+        conn.quit();
+      } catch {
+        conn.close();
+      }
+      resolve({ ...r, secure, transcript: transcript.join('\n') });
+    };
+    const refused = (err: SMTPConnection.SMTPError & { command?: string }) =>
+      finish({ accepted: false, refusedAt: stageOf(err.command), code: err.responseCode ?? null, response: err.response ?? err.message });
+    conn.on('error', refused);
+    conn.connect((err) => {
+      if (err) return refused(err);
+      conn.send({ from, to: [o.to] }, compose(o), (sendErr, info) => {
+        if (sendErr) return refused(sendErr);
+        const response = info.response ?? '';
+        finish({ accepted: true, refusedAt: null, code: Number(/^\d+/.exec(response)?.[0] ?? 250), response });
+      });
+    });
   });
 }
 

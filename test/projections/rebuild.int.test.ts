@@ -9,6 +9,8 @@ import { ProjectionGap } from '../../src/projections/engine.js';
 import { rebuildReadModels } from '../../src/projections/rebuild.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { createChannel, inboundBody, postInbound } from '../support/channels.js';
+import { databaseUrl } from '../support/db.js';
+import pg from 'pg';
 
 type Snapshot = Record<string, Record<string, unknown>[]>;
 
@@ -482,6 +484,47 @@ describe('projections: rebuild', function () {
       await t.service.engine.apply(trx, log.slice(-5));
     });
     expect(await snapshot(db, tables)).to.deep.equal(before);
+  });
+
+  it('replays the events an open transaction elsewhere in the cluster still hides, instead of stopping short of them', async () => {
+    // A transaction in another database of the same cluster, open before the newest events were appended: the
+    // global order shows a commit only once no older transaction is open, so those events are not readable yet.
+    const elsewhere = new pg.Client({ connectionString: databaseUrl('postgres') });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('BEGIN');
+      await elsewhere.query('SELECT pg_current_xact_id()');
+      const owner = await newWorkspace(t, 'Hidden');
+      const key = (await mintKey(t, owner, ['contacts:write'])).secret;
+      for (const name of ['Ada', 'Grace', 'Edsger']) expect((await t.client.post('/api/contacts', { external_id: name, name }, { key })).status).to.equal(201);
+      const db = t.service.deps.db;
+      const live = await snapshot(db, tables);
+      const hidden = await t.service.deps.store.head(owner.workspaceId);
+      expect(
+        (await readWholeLog(t)).filter((e) => e.tenant_id === owner.workspaceId),
+        'hidden from the global order',
+      ).to.have.length(0);
+      // The rebuild replays what is readable and reads on; once it has been told "nothing more yet" (an empty page),
+      // the other transaction ends. A rebuild that took the empty page for the end has finished short by then.
+      const store = t.service.deps.store;
+      let toldEmpty!: () => void;
+      const emptyPage = new Promise<void>((resolve) => (toldEmpty = resolve));
+      const watched = Object.assign(Object.create(store) as typeof store, {
+        readAll: async (after: string | null, limit: number) => {
+          const page = await store.readAll(after, limit);
+          if (page.events.length === 0) toldEmpty();
+          return page;
+        },
+      });
+      const rebuild = rebuildReadModels(db, watched, t.service.engine);
+      await emptyPage;
+      await elsewhere.query('COMMIT');
+      await rebuild;
+      expect(await snapshot(db, tables)).to.deep.equal(live);
+      expect(Number((await db('projection_checkpoints').where({ tenant_id: owner.workspaceId }).first())?.last_seq)).to.equal(hidden);
+    } finally {
+      await elsewhere.end();
+    }
   });
 
   it('refuses an event that does not follow the checkpoint directly (a gap), writing nothing', async () => {

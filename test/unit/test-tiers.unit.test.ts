@@ -1,5 +1,7 @@
 // What `npm test` runs: mocha's default spec (.mocharc.cjs) leaves the bench smoke
 // test (about 100 s) out; `npm run bench:smoke` runs it, and CI runs that as a step.
+// It leaves the system tier (*.system.test.ts: Debian programs) out too; `npm run
+// test:system` runs just that, and CI runs it after npm test.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,8 +27,14 @@ describe('test tiers (unit)', () => {
         env: { ...process.env, TEST_TIER: '' },
       }),
     ) as string[];
-    // Every test file under test/ (the longest-running first, see .mocharc.cjs), once; nothing from bench/.
-    expect([...spec].sort()).to.deep.equal(filesUnder('test', '.test.ts').sort());
+    // Every test file under test/ but the system tier's (the longest-running first, see .mocharc.cjs), once; nothing from bench/.
+    const system = filesUnder('test', '.system.test.ts');
+    expect(system.length, 'the system tier').to.be.at.least(4);
+    expect([...spec].sort()).to.deep.equal(
+      filesUnder('test', '.test.ts')
+        .filter((f) => !system.includes(f))
+        .sort(),
+    );
     expect(spec.slice(0, 3).every((f) => f.startsWith(path.join('test', 'process')))).to.equal(true);
     const self = path.relative(ROOT, fileURLToPath(import.meta.url));
     const runBench = filesUnder('test', '.test.ts').filter((f) => f !== self && readFileSync(path.join(ROOT, f), 'utf8').includes("'bench/run.ts'"));
@@ -39,5 +47,23 @@ describe('test tiers (unit)', () => {
     const ci = readFileSync(path.join(ROOT, '.ci/run'), 'utf8').split('\n');
     expect(ci).to.include('npm test');
     expect(ci).to.include('npm run -s bench:smoke');
+    // The system tier runs in CI after npm test, and only the system tier's files run there.
+    expect(ci.indexOf('npm run test:system')).to.be.above(ci.indexOf('npm test'));
+    expect(pkg.scripts['test:system']).to.match(/^bash scripts\/system-packages\.sh tests && TEST_TIER=system mocha$/);
+    const systemSpec = JSON.parse(
+      execFileSync(process.execPath, ['-p', 'JSON.stringify(require("./.mocharc.cjs").spec)'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, TEST_TIER: 'system' },
+      }),
+    ) as string[];
+    expect([...systemSpec].sort()).to.deep.equal([...system].sort());
+    // No test outside the system tier runs a Debian program that npm does not bring.
+    for (const f of filesUnder('test', '.ts').filter(
+      (f) => !f.endsWith('.system.test.ts') && f !== self && !f.endsWith('swaks.ts') && !f.endsWith('system.ts'),
+    )) {
+      const text = readFileSync(path.join(ROOT, f), 'utf8');
+      expect(text, f).not.to.match(/['"](swaks|postfix|postconf|\/usr\/bin\/chromium|\/usr\/bin\/promtool|openssl|nginx|haproxy|patroni)['"]/);
+    }
   });
 });

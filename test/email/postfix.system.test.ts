@@ -1,10 +1,10 @@
 // Replies through Debian's Postfix as the SMTP relay: an instance of its own in a
 // temporary directory (its own main.cf, queue and ports on 127.0.0.1; the system
 // configuration is never touched), started with `postfix -c DIR start-fg` and
-// stopped at the end. Postfix needs root; without root or the package the suite
-// is pending and says why.
+// stopped at the end. Mail comes in from swaks. The system tier: Postfix needs
+// root and the package (`npm run test:system` installs it); without them it fails.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,7 +14,9 @@ import { authenticate } from 'mailauth';
 import { mailDns, type SmtpReceiver } from '../../src/capabilities/email/index.js';
 import { eventually } from '../support/events.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
-import { dkimKeys, Sink, swaks, zoneResolver } from './mail-rig.js';
+import { requireProgram } from '../support/system.js';
+import { dkimKeys, Sink, zoneResolver } from './mail-rig.js';
+import { swaks } from './swaks.js';
 
 const ADDRESS = 'help@acme.example';
 
@@ -116,8 +118,6 @@ async function startPostfix(relayPort: number, servicePort: number): Promise<{ p
   };
 }
 
-const canRun = process.getuid?.() === 0 && existsSync('/usr/sbin/postfix');
-
 describe('e-mail replies relayed by Debian Postfix', function () {
   this.timeout(90_000);
   let t: TestService;
@@ -129,11 +129,8 @@ describe('e-mail replies relayed by Debian Postfix', function () {
   const dkim = dkimKeys();
 
   before(async function () {
-    if (!canRun) {
-      this.test!.parent!.pending = true;
-      this.test!.title += ' (skipped: Postfix needs root and the postfix package; .ci/run installs it)';
-      this.skip();
-    }
+    if (process.getuid?.() !== 0) throw new Error('Postfix runs its daemons as user postfix: run the system tier as root');
+    requireProgram('/usr/sbin/postfix', 'postfix');
     sink = await new Sink().start();
     mailDns.resolver = zoneResolver({
       'customer.example': 'v=spf1 ip4:127.0.0.1 -all',
