@@ -78,6 +78,10 @@ export interface Config {
   auditCheckpointIntervalSeconds: number;
   /** API rate limits (docs/api-guide.md: Rate limits); null when RATE_LIMITS=off (only to measure their cost) */
   rateLimits: { windowSeconds: number; key: number; workspace: number; expensive: number; channel: number } | null;
+  /** an e-mail channel needs its domain verified by its workspace (POST /api/email_domains); false when EMAIL_DOMAIN_VERIFICATION=off */
+  emailDomainVerification: boolean;
+  /** the DNS servers every look-up of the e-mail edge asks (DMARC, SPF, DKIM, domain verification), `host:port`; null: the system resolver */
+  dnsServers: string[] | null;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +142,8 @@ export const CONFIG_VARS = [
   'RATE_LIMIT_WORKSPACE',
   'RATE_LIMIT_EXPENSIVE',
   'RATE_LIMIT_CHANNEL',
+  'EMAIL_DOMAIN_VERIFICATION',
+  'DNS_SERVERS',
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -252,11 +258,13 @@ export function loadConfig(env: Env = process.env): Config {
       expensive: int('RATE_LIMIT_EXPENSIVE', 600, 1, 1_000_000_000),
       channel: int('RATE_LIMIT_CHANNEL', 6_000, 1, 1_000_000_000),
     },
+    emailDomainVerification: (str('EMAIL_DOMAIN_VERIFICATION') ?? 'on') !== 'off',
+    dnsServers: dnsServers(str('DNS_SERVERS'), problems),
   };
   const rateLimits = str('RATE_LIMITS');
   if (rateLimits === 'off') config.rateLimits = null;
   else if (rateLimits !== null && rateLimits !== 'on') problems.push(`RATE_LIMITS must be on or off (got "${rateLimits}")`);
-  for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT', 'PREPARED_STATEMENTS', 'AUDIT_CHAIN']) {
+  for (const flag of ['WORKERS', 'ROW_LEVEL_SECURITY', 'GROUP_COMMIT', 'PREPARED_STATEMENTS', 'AUDIT_CHAIN', 'EMAIL_DOMAIN_VERIFICATION']) {
     const v = str(flag);
     if (v !== null && v !== 'on' && v !== 'off') problems.push(`${flag} must be on or off (got "${v}")`);
   }
@@ -279,4 +287,24 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^\d+(kb|mb|b)?$/i.test(config.bodyLimit)) problems.push(`BODY_LIMIT must look like 256kb or 1mb (got "${config.bodyLimit}")`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * DNS_SERVERS: `host:port,…` (IPv4 `1.2.3.4` or `1.2.3.4:53`, IPv6 `[::1]:53`); null when unset. Each entry is
+ * what node's Resolver.setServers() takes.
+ */
+function dnsServers(value: string | null, problems: string[]): string[] | null {
+  if (value === null) return null;
+  const servers = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const s of servers) {
+    const v6 = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(s);
+    const v4 = /^([0-9.]+)(?::(\d{1,5}))?$/.exec(s);
+    const [host, port] = v6 ? [v6[1]!, v6[2]] : v4 ? [v4[1]!, v4[2]] : [s, undefined];
+    if (isIP(host) === 0 || (port !== undefined && (Number(port) < 1 || Number(port) > 65535)))
+      problems.push(`DNS_SERVERS must be host:port entries separated by commas, hosts as IP addresses (got "${s}")`);
+  }
+  return servers.length ? servers : null;
 }

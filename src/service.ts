@@ -24,6 +24,7 @@ import { createLogger, type Logger } from './platform/logger.js';
 import { secretsKey } from './platform/secrets-key.js';
 import { ProjectionEngine } from './projections/engine.js';
 import { UrlPolicy } from './dispatch/url-policy.js';
+import { dnsResolver } from './platform/dns.js';
 import { smtpRelay } from './platform/mail/relay.js';
 import { startCatchUpProjector } from './projections/catch-up.js';
 import type { Subscription } from './eventstore/store.port.js';
@@ -146,6 +147,7 @@ export async function openCore(
     forgettable,
     urlPolicy,
     catalogue,
+    dns: dnsResolver(config.dnsServers),
     ...(mail ? { mail } : {}),
     ...wiring,
   };

@@ -19,6 +19,7 @@ import type { Forgettable, PersonalObject } from '../eventstore/forgettable.js';
 import type { UrlPolicy } from '../dispatch/url-policy.js';
 import type { DeliveryObserver } from '../dispatch/delivery-worker.js';
 import type { MailRelay } from '../platform/mail/relay.js';
+import type { DnsResolve } from '../platform/dns.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
 import type { Lookup } from '../platform/query/filter.js';
 import type { ErrorCodes } from '../platform/errors.js';
@@ -65,6 +66,8 @@ export interface CoreDeps {
   signinObserver?: SigninObserver;
   /** the outbound SMTP relay (SMTP_RELAY_URL); unset when the operator configured none */
   mail?: MailRelay;
+  /** the DNS of the e-mail edge: the system resolver or DNS_SERVERS (src/platform/dns.ts) */
+  dns: DnsResolve;
 }
 
 export interface CapabilityModule {

@@ -60,7 +60,7 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
 
   before(async () => {
     sink = await new Sink().start();
-    mailDns.resolver = zoneResolver({
+    const zone = zoneResolver({
       'customer.example': 'v=spf1 ip4:127.0.0.1 -all',
       '_dmarc.customer.example': 'v=DMARC1; p=none',
       'bank.example': 'v=spf1 ip4:192.0.2.1 -all',
@@ -69,6 +69,9 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
       '_dmarc.acme.example': 'v=DMARC1; p=reject',
       'sel2026._domainkey.acme.example': `v=DKIM1; k=rsa; p=${dkim.publicKey}`,
     });
+    // outage.example's name servers fail (SERVFAIL): every look-up under it is a temperror.
+    mailDns.resolver = (name, rr) =>
+      /(^|\.)outage\.example$/i.test(name) ? Promise.reject(Object.assign(new Error(`SERVFAIL ${name}`), { code: 'ESERVFAIL' })) : zone(name, rr);
     clock = new ManualClock(new Date());
     t = await startTestService('email', {
       clock,
@@ -274,6 +277,51 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
       () => sink.to('cfo@bank.example'),
       (r) => r.length === 1,
     );
+  });
+
+  it('files mail without exactly one From author (RFC 7489 §6.6.1) flagged, unthreaded, never as the real contact', async () => {
+    const real = await t.client.post('/api/contacts', { email: 'ceo@customer.example', name: 'The real CEO' }, { key });
+    expect(real.status, real.text).to.equal(201);
+    const first = mid();
+    expect((await mail({ from: 'ceo@customer.example', id: first, subject: 'board meeting' })).accepted).to.equal(true);
+    const root = await lastInbound();
+    expect(root.suspicious).to.equal(false);
+    const forms: [string, string[]][] = [
+      ['group syntax', ['From: grp: CEO <ceo@customer.example>;']],
+      ['two addresses', ['From: CEO <ceo@customer.example>, x <x@evil.example>']],
+      ['two From headers', ['From: CEO <ceo@customer.example>', 'From: x <x@evil.example>']],
+    ];
+    for (const [form, from] of forms) {
+      const r = await send({
+        to: ADDRESS,
+        from: 'ceo@customer.example',
+        headers: [...from, 'Subject: Re: board meeting', `In-Reply-To: ${first}`, `Message-Id: ${mid()}`],
+        body: `Wire the money (${form}).`,
+      });
+      expect(r.accepted, r.transcript).to.equal(true);
+      const m = await lastInbound();
+      expect(m.conversation_id, form).not.to.equal(root.conversation_id);
+      expect(m.suspicious, form).to.equal(true);
+      expect(m.threaded_by, form).to.equal('new');
+      const email = await get(`/api/conversations/${m.conversation_id}/parts/${m.part_id}/email`);
+      expect(email.body.authentication.dmarc, form).to.equal('permerror');
+      expect((await get(`/api/conversations/${m.conversation_id}`)).body.contact_id, form).not.to.equal(real.body.id);
+    }
+    // The real contact's history holds its own message only.
+    const own = (await get(`/api/conversations?contact_id=${real.body.id}`)).body.data as { id: string }[];
+    expect(own.map((c) => c.id)).to.deep.equal([root.conversation_id]);
+  });
+
+  it('files mail whose DMARC look-up failed (temperror) flagged and unthreaded, not as authenticated', async () => {
+    const real = await t.client.post('/api/contacts', { email: 'vip@outage.example', name: 'The real VIP' }, { key });
+    expect(real.status, real.text).to.equal(201);
+    const r = await send({ to: ADDRESS, from: 'vip@outage.example', headers: ['From: VIP <vip@outage.example>', 'Subject: Urgent'], body: 'Pay now.' });
+    expect(r.accepted, r.transcript).to.equal(true);
+    const m = await lastInbound();
+    expect(m.suspicious).to.equal(true);
+    const email = await get(`/api/conversations/${m.conversation_id}/parts/${m.part_id}/email`);
+    expect(email.body.authentication.dmarc).to.equal('temperror');
+    expect((await get(`/api/conversations/${m.conversation_id}`)).body.contact_id).not.to.equal(real.body.id);
   });
 
   it("sends a teammate's reply through the relay: headers and a DKIM signature mailauth verifies", async () => {

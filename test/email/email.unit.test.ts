@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { MAX_SUPPORT_LOCAL_PART } from '../../src/capabilities/channels/channels.decider.js';
 import { baseAddress, conversationOfReplyAddress, replyAddress, replyToken } from '../../src/capabilities/email/addresses.js';
 import { decideInboundEmail, senderIdentity, type InboundEmail, type InboundEmailState } from '../../src/capabilities/email/email.decider.js';
+import { singleAuthor } from '../../src/capabilities/email/auth.js';
 import { cleanHtml, messageIdHash, parseEmail, splitQuoted, storable } from '../../src/capabilities/email/mime.js';
 
 const cmd = (over: Partial<InboundEmail> = {}): InboundEmail => ({
@@ -55,6 +56,32 @@ describe('e-mail channel rules (unit)', () => {
     const events = decideInboundEmail(cmd({ authentication: { spf: 'fail', dkim: 'none', dmarc: 'fail' } }), state({ thread }));
     expect(events.map((e) => e.type)).to.include('conversation.created');
     expect(events.find((e) => e.type === 'email.received')!.payload).to.include({ suspicious: true, threaded_by: 'new' });
+  });
+
+  it('threads and files under the real contact only an aligned DMARC pass: none, temperror and permerror are suspicious', () => {
+    for (const dmarc of ['none', 'temperror', 'permerror', 'neutral', 'policy'] as const) {
+      const events = decideInboundEmail(cmd({ authentication: { spf: 'pass', dkim: 'pass', dmarc } }), state({ thread }));
+      expect(
+        events.map((e) => e.type),
+        dmarc,
+      ).to.include('conversation.created');
+      expect(events.find((e) => e.type === 'email.received')!.payload, dmarc).to.include({ suspicious: true, threaded_by: 'new' });
+      expect(senderIdentity(cmd({ authentication: { spf: 'pass', dkim: 'pass', dmarc } })), dmarc).to.deep.equal({
+        external_id: 'unverified-email:grace@customer.example',
+        name: 'Grace',
+      });
+    }
+  });
+
+  it('counts the From authors as RFC 7489 §6.6.1 does: one header, one address, no group', () => {
+    const msg = (...from: string[]) => Buffer.from([...from, 'To: s@acme.example', 'Subject: x', '', 'From: body@evil.example', ''].join('\r\n'));
+    expect(singleAuthor(msg('From: Grace <grace@customer.example>'))).to.equal(true);
+    expect(singleAuthor(msg('From: "Hopper, Grace"', ' <grace@customer.example>'))).to.equal(true);
+    expect(singleAuthor(msg('From: grp: Grace <grace@customer.example>;'))).to.equal(false);
+    expect(singleAuthor(msg('From: a@customer.example, b@evil.example'))).to.equal(false);
+    expect(singleAuthor(msg('From: a@customer.example', 'FROM: b@evil.example'))).to.equal(false);
+    expect(singleAuthor(msg())).to.equal(false);
+    expect(singleAuthor(msg('From: undisclosed'))).to.equal(false);
   });
 
   it('files a DMARC failure under an unverified contact of its own, never the contact holding the From address', () => {

@@ -213,3 +213,21 @@ export function zoneResolver(zone: Record<string, string>) {
     throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
   };
 }
+
+/**
+ * customer.example as the e-mail tests publish it: SPF allows 127.0.0.1, DMARC `p=none`. A message from there
+ * sent from 127.0.0.1 has an aligned DMARC pass: authenticated, so it threads.
+ */
+export const CUSTOMER_ZONE: Record<string, string> = {
+  'customer.example': 'v=spf1 ip4:127.0.0.1 -all',
+  '_dmarc.customer.example': 'v=DMARC1; p=none',
+};
+
+/**
+ * The trace headers the receiving MTA of a forwarder adds (raw MIME posted over HTTP has no SMTP session: mailauth
+ * reads the client's address from the top Received header and the envelope sender from Return-Path).
+ */
+export const receivedFrom127 = (sender: string): string[] => [
+  `Return-Path: <${sender}>`,
+  `Received: from mx.customer.example (mx.customer.example [127.0.0.1]) by mx.widgets.example with ESMTP id t1; ${new Date().toUTCString()}`,
+];

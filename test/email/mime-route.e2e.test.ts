@@ -5,7 +5,7 @@ import { mailDns } from '../../src/capabilities/email/index.js';
 import { replyAddress, replyAddressKey, replyToken } from '../../src/capabilities/email/addresses.js';
 import { createChannel } from '../support/channels.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
-import { zoneResolver } from './mail-rig.js';
+import { CUSTOMER_ZONE, receivedFrom127, zoneResolver } from './mail-rig.js';
 
 const SECRET = 'mime-forwarder-secret-0123456789';
 
@@ -28,6 +28,7 @@ describe('raw MIME over HTTP (POST /api/channels/{id}/inbound/mime)', function (
     });
   const message = (id: string, extra = '') =>
     [
+      ...receivedFrom127('mo@customer.example'),
       `From: Mo <mo@customer.example>`,
       `To: help@widgets.example`,
       `Subject: via the forwarder`,
@@ -37,11 +38,11 @@ describe('raw MIME over HTTP (POST /api/channels/{id}/inbound/mime)', function (
       'Hello from a pipe.',
       '',
     ]
-      .filter((l, i) => l !== '' || i > 4)
+      .filter((l, i) => l !== '' || i > 6)
       .join('\r\n');
 
   before(async () => {
-    mailDns.resolver = zoneResolver({});
+    mailDns.resolver = zoneResolver(CUSTOMER_ZONE);
     clock = new ManualClock(new Date());
     t = await startTestService('email_mime', { clock });
     owner = await newWorkspace(t);

@@ -9,7 +9,7 @@ import { createDb } from '../../src/platform/db/database.js';
 import { inboundBody, postInbound } from '../support/channels.js';
 import type { Reply } from '../support/http.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
-import { zoneResolver } from '../email/mail-rig.js';
+import { CUSTOMER_ZONE, receivedFrom127, zoneResolver } from '../email/mail-rig.js';
 
 const SECRET = 'bridge-secret-0123456789';
 
@@ -20,7 +20,7 @@ describe('routing: availability, capacity and team assignment rules', () => {
   let agents: Member[];
 
   before(async () => {
-    mailDns.resolver = zoneResolver({});
+    mailDns.resolver = zoneResolver(CUSTOMER_ZONE);
     t = await startTestService('routing');
     owner = await newWorkspace(t);
     key = (
@@ -282,6 +282,7 @@ describe('routing: availability, capacity and team assignment rules', () => {
       });
     const message = (id: string, extra: string[] = []) =>
       [
+        ...receivedFrom127('mo@customer.example'),
         `From: Mo <mo@customer.example>`,
         'To: routing@widgets.example',
         'Subject: Invoice',

@@ -3,7 +3,7 @@
 // relay accepted, and a delivery that failed for good.
 import { routedAssignment, type ConversationEvent, type TeamRouting } from '../conversations/index.js';
 import { decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
-import type { Authentication } from './auth.js';
+import { authenticated, type Authentication } from './auth.js';
 import type { EmailEvent, EmailReceivedPayload } from './email.events.js';
 import type { Address } from './mime.js';
 
@@ -42,15 +42,18 @@ export interface InboundEmailState {
   routing?: TeamRouting | null;
 }
 
-/** DMARC failed: the From may be forged. Filed, flagged, and threaded nowhere. */
-export const isSuspicious = (a: Authentication): boolean => a.dmarc === 'fail';
+/**
+ * No aligned DMARC pass (fail, none, temperror, permerror, an evaluation error, not exactly one From author: see
+ * auth.ts): the From may be forged. Filed, flagged, and threaded nowhere.
+ */
+export const isSuspicious = (a: Authentication): boolean => !authenticated(a);
 
-/** The external_id of the unverified contact a DMARC-failing sender is filed under (see senderIdentity). */
+/** The external_id of the unverified contact a sender without a DMARC pass is filed under (see senderIdentity). */
 export const UNVERIFIED_PREFIX = 'unverified-email:';
 
 /**
- * Who the message is filed under. An authenticated sender (DMARC not failing): the contact holding the From
- * address, found or filled. A DMARC failure: the From may be forged, so it never lands in that contact's history
+ * Who the message is filed under. An authenticated sender (an aligned DMARC pass): the contact holding the From
+ * address, found or filled. Anything else: the From may be forged, so it never lands in that contact's history
  * (nor fills its blank name): it is filed under an unverified contact of its own, found or filled by the
  * external_id `unverified-email:<address>`, with no e-mail (so nothing finding contacts by e-mail ever reaches it);
  * the same forged From always comes back to that one contact, in a new conversation each time.

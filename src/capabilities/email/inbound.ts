@@ -59,7 +59,7 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
   // Our own mail coming back (a forwarder's loop): never filed, never answered.
   if (!parsed.from || baseAddress(parsed.from.address) === channel.address?.toLowerCase()) return { status: 'ignored', conversation_id: null, part_id: null };
 
-  const authentication = await authenticateSender(raw, session, channel.address ?? 'localhost');
+  const authentication = await authenticateSender(raw, session, channel.address ?? 'localhost', deps.dns);
   // Without a Message-ID the bytes are the identity: the same message delivered twice is still one.
   const messageId = parsed.messageId ?? `<${messageIdHash(raw.toString('latin1'))}@missing-message-id>`;
   const hash = messageIdHash(messageId);
