@@ -31,6 +31,7 @@ import { savedRepliesModule } from './saved-replies/index.js';
 import { usersModule } from './users/index.js';
 import { viewLookups, viewsModule } from './views/index.js';
 import { emailModule } from './email/index.js';
+import { emailDomainsModule } from './email-domains/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
 
@@ -45,6 +46,8 @@ export const modules: readonly CapabilityModule[] = [
   tagsModule({ conversationIds: conversationIdsTagged, contactIds: contactIdsTagged }),
   accessModule,
   keysModule,
+  // Before channels: an e-mail channel's domain must be one its workspace verified.
+  emailDomainsModule,
   channelsModule,
   contactsModule,
   companiesModule,

@@ -29,7 +29,10 @@ describe('cutting off a channel secret: rotation, disabling, deletion', function
 
   before(async () => {
     clock = new ManualClock(new Date());
-    t = await startTestService('channel_lockout', { clock, env: { CHANNEL_SECRET_GRACE_SECONDS: '86400', WEBHOOK_ALLOWLIST: '127.0.0.1', SMTP_PORT: '0' } });
+    t = await startTestService('channel_lockout', {
+      clock,
+      env: { CHANNEL_SECRET_GRACE_SECONDS: '86400', WEBHOOK_ALLOWLIST: '127.0.0.1', SMTP_PORT: '0', EMAIL_DOMAIN_VERIFICATION: 'off' },
+    });
     owner = await newWorkspace(t);
     bridge = await new Receiver().start();
   });

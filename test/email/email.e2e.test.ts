@@ -5,7 +5,7 @@ import type { DeliveryWorker } from '../../src/dispatch/delivery-worker.js';
 import { mailDns, type SmtpReceiver } from '../../src/capabilities/email/index.js';
 import { eventually } from '../support/events.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
-import { dkimKeys, sendMail, Sink, zoneResolver, type Outgoing } from './mail-rig.js';
+import { dkimKeys, sendMail, Sink, verifyDomainInZone, zoneResolver, type Outgoing } from './mail-rig.js';
 
 const ADDRESS = 'support@acme.example';
 const MAX_BYTES = 64 * 1024;
@@ -58,9 +58,12 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
     return r.body.id as string;
   };
 
+  const records: Record<string, string> = {};
+
   before(async () => {
     sink = await new Sink().start();
-    const zone = zoneResolver({
+    const zone = zoneResolver(records);
+    Object.assign(records, {
       'customer.example': 'v=spf1 ip4:127.0.0.1 -all',
       '_dmarc.customer.example': 'v=DMARC1; p=none',
       'bank.example': 'v=spf1 ip4:192.0.2.1 -all',
@@ -68,7 +71,7 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
       'acme.example': 'v=spf1 ip4:127.0.0.1 -all',
       '_dmarc.acme.example': 'v=DMARC1; p=reject',
       'sel2026._domainkey.acme.example': `v=DKIM1; k=rsa; p=${dkim.publicKey}`,
-    });
+    } satisfies Record<string, string>);
     // outage.example's name servers fail (SERVFAIL): every look-up under it is a temperror.
     mailDns.resolver = (name, rr) =>
       /(^|\.)outage\.example$/i.test(name) ? Promise.reject(Object.assign(new Error(`SERVFAIL ${name}`), { code: 'ESERVFAIL' })) : zone(name, rr);
@@ -90,6 +93,8 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
         'settings:read',
       ])
     ).secret;
+    // The workspace proves it owns acme.example (its TXT record in the test's zone) before it may receive there.
+    await verifyDomainInZone(t, { cookie: owner.cookie, workspace: owner.workspaceId }, records, 'acme.example');
     const ch = await t.client.post(
       '/api/channels',
       { kind: 'email', name: 'Acme Support', address: ADDRESS, default_team_id: null, dkim: { selector: 'sel2026', private_key: dkim.privateKey } },

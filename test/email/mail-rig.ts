@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { SMTPServer } from 'smtp-server';
+import type { TestService } from '../support/service.js';
 
 /** A message to send: the envelope, and either the whole text (`data`) or headers, a body and attachments. */
 export interface Outgoing {
@@ -231,3 +232,21 @@ export const receivedFrom127 = (sender: string): string[] => [
   `Return-Path: <${sender}>`,
   `Received: from mx.customer.example (mx.customer.example [127.0.0.1]) by mx.widgets.example with ESMTP id t1; ${new Date().toUTCString()}`,
 ];
+
+/**
+ * Proves the workspace owns `domain` as an operator would: adds it, publishes its TXT record in the test's zone
+ * (`records`, the object a zoneResolver answers from) and verifies it. Returns the domain's id.
+ */
+export async function verifyDomainInZone(
+  t: TestService,
+  as: { cookie: string; workspace: string } | { key: string },
+  records: Record<string, string>,
+  domain: string,
+): Promise<string> {
+  const added = await t.client.post('/api/email_domains', { domain }, as);
+  if (added.status !== 201) throw new Error(`adding ${domain}: ${added.status} ${added.text}`);
+  records[added.body.txt_record.name] = added.body.txt_record.value;
+  const verified = await t.client.post(`/api/email_domains/${added.body.id}/verify`, undefined, as);
+  if (verified.status !== 200 || verified.body.status !== 'verified') throw new Error(`verifying ${domain}: ${verified.status} ${verified.text}`);
+  return added.body.id as string;
+}

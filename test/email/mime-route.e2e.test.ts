@@ -44,7 +44,7 @@ describe('raw MIME over HTTP (POST /api/channels/{id}/inbound/mime)', function (
   before(async () => {
     mailDns.resolver = zoneResolver(CUSTOMER_ZONE);
     clock = new ManualClock(new Date());
-    t = await startTestService('email_mime', { clock });
+    t = await startTestService('email_mime', { clock, env: { EMAIL_DOMAIN_VERIFICATION: 'off' } });
     owner = await newWorkspace(t);
     key = (await mintKey(t, owner, ['conversations:read'])).secret;
     const ch = await t.client.post(

@@ -21,7 +21,7 @@ describe('routing: availability, capacity and team assignment rules', () => {
 
   before(async () => {
     mailDns.resolver = zoneResolver(CUSTOMER_ZONE);
-    t = await startTestService('routing');
+    t = await startTestService('routing', { env: { EMAIL_DOMAIN_VERIFICATION: 'off' } });
     owner = await newWorkspace(t);
     key = (
       await mintKey(t, owner, ['members:read', 'members:invite', 'conversations:read', 'conversations:write', 'settings:read', 'settings:write', 'events:read'])

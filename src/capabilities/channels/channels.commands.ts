@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CommandSpec } from '../../commands/command.js';
 import type { Ids } from '../../platform/ids.js';
 import { teamExists } from '../teams/index.js';
+import { domainVerified } from '../email-domains/index.js';
 import {
   decideCreateChannel,
   decideDeleteChannel,
@@ -21,13 +22,22 @@ import { claimAddress, releaseAddress } from './channel-addresses.js';
 export const normalizeSource = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, '-');
 
 export const createChannel = (
-  input: CreateChannel & { secret: string | null; secretId: string; dkim?: { selector: string; privateKey: string } | null },
+  input: CreateChannel & {
+    secret: string | null;
+    secretId: string;
+    dkim?: { selector: string; privateKey: string } | null;
+    /** an `email` channel's domain must be verified by the workspace (false: EMAIL_DOMAIN_VERIFICATION=off) */
+    domainCheck?: boolean;
+  },
   secrets: ChannelSecrets,
-): CommandSpec<{ sourceTaken: boolean; defaultTeamExists: boolean }, ChannelEvent> => ({
+): CommandSpec<{ sourceTaken: boolean; defaultTeamExists: boolean; domainVerified?: boolean }, ChannelEvent> => ({
   name: 'CreateChannel',
   load: async (db, ctx) => ({
     sourceTaken: await channelSourceTaken(db, ctx.tenantId, input.kind, input.source),
     defaultTeamExists: await teamExists(db, ctx.tenantId, input.defaultTeamId),
+    ...(input.kind === 'email' && input.address && input.domainCheck
+      ? { domainVerified: await domainVerified(db, ctx.tenantId, input.address.slice(input.address.lastIndexOf('@') + 1)) }
+      : {}),
   }),
   decide: (s) => decideCreateChannel(input, s),
   // The caller chose the secret: a resumed request carries the same one, so a replay owes nothing.

@@ -1,4 +1,5 @@
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
+import { domainNotVerified } from '../email-domains/index.js';
 import type { ChannelEvent } from './channels.events.js';
 
 export const addressTaken = () => new Conflict('channel_address_taken', 'Another e-mail channel already receives at this address.');
@@ -45,10 +46,18 @@ function supportAddressProblem(address: string): BadRequest | null {
   return null;
 }
 
-/** One channel per source: a second `api` channel for the same source is refused, a second `email` channel for the same address too. */
-export function decideCreateChannel(cmd: CreateChannel, s: { sourceTaken: boolean; defaultTeamExists?: boolean }): ChannelEvent[] {
+/**
+ * One channel per source: a second `api` channel for the same source is refused, a second `email` channel for the same
+ * address too. An `email` channel's address is on a domain its workspace verified (`domainVerified`; undefined when
+ * the operator turned the check off: EMAIL_DOMAIN_VERIFICATION=off).
+ */
+export function decideCreateChannel(cmd: CreateChannel, s: { sourceTaken: boolean; defaultTeamExists?: boolean; domainVerified?: boolean }): ChannelEvent[] {
   const bad = cmd.kind === 'email' && cmd.address ? supportAddressProblem(cmd.address) : null;
   if (bad) throw bad;
+  if (cmd.kind === 'email' && cmd.address && s.domainVerified === false) {
+    const domain = cmd.address.slice(cmd.address.lastIndexOf('@') + 1).toLowerCase();
+    throw domainNotVerified(domain, 'add it (POST /api/email_domains), publish its TXT record and verify it before making a channel on it.');
+  }
   if (cmd.defaultTeamId && !s.defaultTeamExists) throw new BadRequest('unknown_team', 'default_team_id names no team of this workspace.', 'default_team_id');
   // An e-mail channel's source is its address: taken, it is refused as the route's check across workspaces refuses it.
   if (s.sourceTaken && cmd.kind === 'email') throw addressTaken();

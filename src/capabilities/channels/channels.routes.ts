@@ -20,6 +20,7 @@ import {
 } from './channels.read.js';
 import { ChannelSecrets } from './channel-secrets.js';
 import { addressTaken } from './channels.decider.js';
+import { domainHolder, domainTaken } from '../email-domains/index.js';
 
 const webhookUrl = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
@@ -102,11 +103,12 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
             dkim: body.kind === 'email' && body.dkim ? { selector: body.dkim.selector, privateKey: body.dkim.private_key } : null,
             secret: body.webhook_secret ?? null,
             secretId: write.ids.uuid(),
+            domainCheck: config.emailDomainVerification,
           },
           secrets,
         ),
       answer: { status: 201, schema: channelSchema, read: (tx, [created], call) => channelIn(tx, call, created!.aggregate_id) },
-      before: async ({ body }) => {
+      before: async ({ body, principal }) => {
         // Replies are posted to webhook_url: it faces the webhook destination policy (and again at connect time).
         if (body.kind === 'api' && !body.webhook_secret)
           throw new BadRequest('webhook_secret_required', 'An api channel needs a webhook_secret.', 'webhook_secret');
@@ -124,6 +126,12 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
           // The address names the workspace to the SMTP receiver: unique in the instance. This look-up across workspaces
           // answers the common case early; the command's claim (channel_addresses, a unique index) is the wall.
           if (await deps.scope.outside(() => channelByAddress(deps.ownerDb ?? db, body.address!))) throw addressTaken();
+          // A domain another workspace verified is that workspace's (the command checks that this one verified it).
+          if (config.emailDomainVerification) {
+            const domain = body.address.slice(body.address.lastIndexOf('@') + 1).toLowerCase();
+            const holder = await deps.scope.outside(() => domainHolder(deps.ownerDb ?? db, domain));
+            if (holder && holder !== principal.tenantId) throw domainTaken(domain);
+          }
         }
         if (body.webhook_url) await deps.urlPolicy.requireAllowed(body.webhook_url, 'webhook_url');
         if ((body.webhook_secret || body.dkim) && !sealer.canSeal('channel')) {
