@@ -267,6 +267,16 @@ describe('search', function () {
     await bad(search('state=open'), 'query', 'invalid_field');
   });
 
+  it('refuses a full-text value Postgres cannot parse (33 leading -) with 400 invalid_query, and still takes 16', async () => {
+    for (const value of [`${'-'.repeat(33)}a`, `${'- '.repeat(40)}a`, `${'(-'.repeat(40)}a`, `refund ${'-'.repeat(40)}paypal`]) {
+      const r = await search({ field: 'body', operator: '~', value });
+      expect(r.status, `${value}: ${r.text}`).to.equal(400);
+      expect(r.body.errors[0]).to.include({ code: 'invalid_query', field: 'query.value' });
+    }
+    const fine = await search({ field: 'body', operator: '~', value: `${'-'.repeat(16)}a refund -paypal "credit card"` });
+    expect(fine.status, fine.text).to.equal(200);
+  });
+
   it('never answers 500 to hostile input', async () => {
     const hostile: (string | unknown)[] = [
       '{"query":{"field":"custom_attributes.n","operator":">","value":1e400}}',

@@ -108,6 +108,39 @@ describe('SLA on business hours, with an injected clock', function () {
     expect((await sla()).breaches).to.deep.equal([{ target: 'first_response', due_at: '2026-01-12T09:00:00.000Z', breached_at: '2026-01-12T09:00:30.000Z' }]);
   });
 
+  it('refuses a match.query Postgres cannot parse; a policy stored with one is skipped and logged, and the policies after it still apply', async () => {
+    const { owner, key, channel } = await setUp(t);
+    const poison = { field: 'body', operator: '~', value: `${'-'.repeat(33)}a` };
+    const refused = await t.client.post('/api/sla_policies', { name: 'Poison', first_response_target_seconds: 60, match: { query: poison } }, { key });
+    expect(refused.status, refused.text).to.equal(400);
+    expect(refused.body.errors[0]).to.include({ code: 'invalid_query', field: 'match.query.value' });
+    // One stored before the check existed, tried first, then an urgent policy.
+    const first = await ok(
+      t.client.post(
+        '/api/sla_policies',
+        { name: 'Refunds', first_response_target_seconds: 60, match: { query: { field: 'body', operator: '~', value: 'refund' } } },
+        { key },
+      ),
+      201,
+    );
+    await t.testDb
+      .db('sla_policies')
+      .where({ tenant_id: owner.workspaceId, id: first.id })
+      .update({ match: JSON.stringify({ query: poison }) });
+    const urgent = await ok(
+      t.client.post('/api/sla_policies', { name: 'Urgent', first_response_target_seconds: 600, match: { priority: ['urgent'] } }, { key }),
+      201,
+    );
+    const c = await ok(
+      t.client.post('/api/conversations', { channel_id: channel.id, body: 'Help', priority: 'urgent', contact: { email: 'urgent@example.com' } }, { key }),
+      201,
+    );
+    await slaWorker(t).tick();
+    const sla = (await ok(t.client.get(`/api/conversations/${c.id}/sla`, { key }))).sla;
+    expect(sla).to.include({ policy_id: urgent.id });
+    expect(t.logs.join('')).to.include('sla policy skipped').and.include(first.id);
+  });
+
   it('refuses a time zone the IANA database does not know', async () => {
     const { key } = await setUp(t);
     const r = await t.client.put('/api/settings/business_hours', { time_zone: 'Mars/Olympus', intervals: [], holidays: [] }, { key });

@@ -149,6 +149,26 @@ describe('views and counts', function () {
     await ok(t.client.delete(`/api/views/${v.id}`, { key }));
   });
 
+  it('refuses a full-text value Postgres cannot parse when a view is saved; one saved before runs as 400 and counts as nothing', async () => {
+    const poison = { field: 'body', operator: '~', value: `${'-'.repeat(33)}a` };
+    await failsWith(create({ name: 'Poison', query: poison, visibility: 'workspace' }), 400, 'invalid_query', 'query.value');
+    const v = await ok(create({ name: 'Was fine', query: { field: 'body', operator: '~', value: 'refund' }, visibility: 'workspace' }), 201);
+    await failsWith(t.client.put(`/api/views/${v.id}`, { query: poison }, { key }), 400, 'invalid_query', 'query.value');
+    // A view stored before the check existed (written into its row as an earlier version would have kept it).
+    await t.testDb
+      .db('views')
+      .where({ tenant_id: owner.workspaceId, id: v.id })
+      .update({ query: JSON.stringify(poison) });
+    await failsWith(t.client.get(`/api/conversations?view_id=${v.id}`, { key }), 400, 'invalid_query');
+    // Every member's counts still answer: that view counts nothing, the others count as before.
+    for (const k of [key, agentKey]) {
+      const counts = await ok(t.client.get('/api/conversations/counts', { key: k }));
+      expect(counts.data.find((c: { id: string }) => c.id === v.id)).to.include({ count: 0 });
+      expect(counts.data.find((c: { id: string }) => c.id === 'all').count).to.be.a('number');
+    }
+    await ok(t.client.delete(`/api/views/${v.id}`, { key }));
+  });
+
   it('keeps private views to their member (others get 404) and workspace views behind settings:write (403)', async () => {
     const priv = await ok(create({ name: 'Agent private', query: openQ }, agentKey), 201);
     expect(priv.owner_member_id).to.equal(agent.memberId);

@@ -18,6 +18,7 @@ import {
   type SqlContext,
 } from '../../platform/query/filter.js';
 import { PRIORITIES } from './conversations.events.js';
+import { AppError } from '../../platform/errors.js';
 
 /** The text-search configuration of part bodies; migration 024's index is built with the same one. */
 export const BODY_TS_CONFIG = 'simple';
@@ -204,22 +205,37 @@ export const conversationSearch: FilterLanguage = {
 export const checkConversationQuery = (raw: unknown, path = 'query'): CheckedNode => checkQuery(conversationSearch, raw, path);
 
 /** The SQL of a conversations query (checked first). */
-export const conversationWhere = (raw: unknown, ctx: SqlContext, path = 'query'): Promise<Sql> => compile(checkConversationQuery(raw, path), ctx);
+export const conversationWhere = async (raw: unknown, ctx: SqlContext, path = 'query'): Promise<Sql> => compile(checkConversationQuery(raw, path), ctx);
+
+/** A stored query that no longer checks matches nothing; any other failure (the database) is not hidden. */
+const unchecked = (e: unknown): Sql => {
+  if (e instanceof AppError) return { sql: 'false', bindings: [] };
+  throw e;
+};
 
 /**
- * Whether one conversation matches each of `queries` (stored, valid trees: an SLA
- * policy's `match.query`), in one statement; a tree that no longer checks matches
- * nothing. Answers one boolean per query, all false when there is no such conversation.
+ * Whether one conversation matches each of `queries` (stored trees: an SLA
+ * policy's `match.query`), in one statement; a tree that no longer checks (one
+ * stored before a check it fails existed) matches nothing and is reported to
+ * `skipped` with its index, so one bad tree never stops the others. Answers one
+ * boolean per query, all false when there is no such conversation.
  */
-export async function conversationMatches(db: Db, tenantId: string, conversationId: string, queries: readonly unknown[]): Promise<boolean[]> {
+export async function conversationMatches(
+  db: Db,
+  tenantId: string,
+  conversationId: string,
+  queries: readonly unknown[],
+  skipped?: (index: number, error: unknown) => void,
+): Promise<boolean[]> {
   if (queries.length === 0) return [];
   const ctx: SqlContext = { tenantId, purpose: 'list' };
   const wheres: Sql[] = [];
-  for (const q of queries) {
+  for (const [i, q] of queries.entries()) {
     try {
       wheres.push(await conversationWhere(q, ctx));
-    } catch {
-      wheres.push({ sql: 'false', bindings: [] });
+    } catch (e) {
+      wheres.push(unchecked(e));
+      skipped?.(i, e);
     }
   }
   const cols = wheres.map((w, i) => `coalesce(${w.sql}, false) AS q${i}`).join(', ');
@@ -330,7 +346,9 @@ export async function viewCounts(
     const observedSeqs: number[] = [];
     const ctx: SqlContext = { tenantId, purpose: 'count', lookup: attempt < 3 ? lookup : undefined, observedSeqs };
     const views: { id: string; name: string; kind: 'builtin' | 'custom'; where: Sql }[] = [];
-    for (const v of all) views.push({ ...v, where: await conversationWhere(v.query, ctx) });
+    // A custom view whose query no longer checks (stored before a check it fails existed) counts nothing, so it never
+    // takes every member's counts down; listing it answers 400 invalid_query, which says why.
+    for (const v of all) views.push({ ...v, where: await conversationWhere(v.query, ctx).catch(unchecked) });
     const cols = views.map((v, i) => `count(*) FILTER (WHERE ${v.where.sql}) AS c${i}`).join(', ');
     const sql = `SELECT (${CHECKPOINT}) AS as_of_seq, ${cols} FROM conversations WHERE conversations.tenant_id = ?`;
     const row = (await db.raw(sql, [tenantId, ...views.flatMap((v) => v.where.bindings), tenantId] as Knex.RawBinding[])).rows[0] as Record<

@@ -26,8 +26,8 @@ export const deletePolicy = (id: string): CommandSpec<Policy | null, SlaPolicyEv
  * worker runs it; the shell's per-workspace lock makes a second run (another
  * process, the same deadline) load the first one's result and emit nothing.
  */
-export const evaluateSla = (conversationId: string): CommandSpec<SlaState, SlaEvent> => ({
+export const evaluateSla = (conversationId: string, skipped?: (policyId: string, error: unknown) => void): CommandSpec<SlaState, SlaEvent> => ({
   name: 'EvaluateSla',
-  load: (db, ctx) => slaState(db, ctx.tenantId, conversationId),
+  load: (db, ctx) => slaState(db, ctx.tenantId, conversationId, skipped),
   decide: (s, ctx) => decideSla(s, ctx.now),
 });

@@ -135,7 +135,13 @@ const currentOf = (r: SlaRow): CurrentSla => ({
 });
 
 /** Everything an SLA decision reads of one conversation: its facts, its SLA, the policies and the calendar. */
-export async function slaState(db: Db, tenantId: string, conversationId: string): Promise<SlaState & { seq: number | null }> {
+/** `skipped`: told of a policy whose match.query no longer checks (it matches nothing; the others still apply). */
+export async function slaState(
+  db: Db,
+  tenantId: string,
+  conversationId: string,
+  skipped?: (policyId: string, error: unknown) => void,
+): Promise<SlaState & { seq: number | null }> {
   const [facts, sla, policies, calendar] = await Promise.all([
     db(conversationFacts(db).as('c'))
       .join('conversation_statistics as s', function () {
@@ -167,6 +173,7 @@ export async function slaState(db: Db, tenantId: string, conversationId: string)
     tenantId,
     conversationId,
     queried.map((p) => p.match.query),
+    skipped && ((i, e) => skipped(queried[i]!.id, e)),
   );
   const f: SlaFacts | null = facts
     ? {

@@ -63,7 +63,13 @@ export function slaWorker(deps: CoreDeps, options: { pollMs?: number; observe?: 
         const { tenant_id: tenantId, conversation_id: conversationId } = c;
         try {
           await deps.scope.run(tenantId, () =>
-            shell.execute({ tenantId, now: clock.now(), actor: { type: 'system', id: 'sla' } }, evaluateSla(conversationId)),
+            shell.execute(
+              { tenantId, now: clock.now(), actor: { type: 'system', id: 'sla' } },
+              // A policy whose match.query fails is skipped, and said so; the policies after it still apply.
+              evaluateSla(conversationId, (policyId, err) =>
+                log.warn({ err, tenant_id: tenantId, policy_id: policyId, conversation_id: conversationId }, 'sla policy skipped: its match.query fails'),
+              ),
+            ),
           );
           if (c.due) options.observe?.(clock.now().getTime() - new Date(c.due).getTime());
         } catch (e) {

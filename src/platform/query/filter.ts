@@ -143,6 +143,28 @@ class Problems {
   }
 }
 
+/**
+ * The most `-` a full-text value may hold before a word. Postgres's websearch_to_tsquery pushes a NOT for each `-`
+ * (whatever spaces or punctuation sit between them) until a word comes, on a stack of 32 operators, and fails past
+ * it ("tsquery stack too small": XX000, which would make a search answer 500 and a stored view or SLA policy fail
+ * every time it runs). Counting the `-` since the last ASCII letter or digit (a word in every locale) keeps well
+ * inside that stack, with room for the AND or OR waiting beside them; test/search/fulltext.int.test.ts holds the rule
+ * against websearch_to_tsquery itself.
+ */
+export const MAX_FULLTEXT_NOTS = 16;
+
+/** Why Postgres's full-text parser would fail on this value, or null. */
+export function fulltextProblem(v: string): string | null {
+  let run = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 0x2d) {
+      if (++run > MAX_FULLTEXT_NOTS) return `has more than ${MAX_FULLTEXT_NOTS} \`-\` (NOT) before a word: the full-text search cannot parse it.`;
+    } else if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) run = 0;
+  }
+  return null;
+}
+
 /** The error (if any) of one scalar of a field, for an operator. */
 function scalarProblem(f: FieldDef, op: Operator, v: unknown): string | null {
   const textOp = op === '~' || op === '^' || op === '$';
@@ -157,8 +179,9 @@ function scalarProblem(f: FieldDef, op: Operator, v: unknown): string | null {
     case 'enum':
       return typeof v === 'string' && f.values!.includes(v) ? null : `must be one of ${f.values!.join(', ')}, not ${show(v)}.`;
     case 'text':
-    case 'fulltext':
       return typeof v === 'string' ? null : `must be a string, not ${show(v)}.`;
+    case 'fulltext':
+      return typeof v === 'string' ? fulltextProblem(v) : `must be a string, not ${show(v)}.`;
     case 'instant':
       return typeof v === 'string' && isInstant(v)
         ? null
