@@ -428,11 +428,11 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
     expect(dead[0]!.attempts).to.equal(1);
   });
 
-  it('attaches a bounce to the reply it bounced instead of filing it', async () => {
+  it("attaches a bounce sent to the reply's own return path (VERP) to it; a forged one changes nothing", async () => {
     expect((await mail({ from: 'lea@customer.example', subject: 'bounce later' })).accepted).to.equal(true);
     const m = await lastInbound();
     const partId = await reply(m.conversation_id, 'You will not get this.');
-    await eventually(
+    const [out] = await eventually(
       () => sink.to('lea@customer.example'),
       (r) => r.length === 1,
     );
@@ -441,40 +441,59 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
       (row) => row?.delivery_status === 'sent',
     );
     const head = await t.service.deps.store.head(owner.workspaceId);
-    const dsn = [
-      'From: Mail Delivery System <MAILER-DAEMON@mta.customer.example>',
-      `To: ${ADDRESS}`,
-      'Subject: Undelivered Mail Returned to Sender',
-      'Auto-Submitted: auto-replied',
-      `Message-Id: ${mid()}`,
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
-      '',
-      '--B',
-      'Content-Type: text/plain',
-      '',
-      'Your message could not be delivered.',
-      '--B',
-      'Content-Type: message/delivery-status',
-      '',
-      'Reporting-MTA: dns; mta.customer.example',
-      '',
-      'Final-Recipient: rfc822; lea@customer.example',
-      'Action: failed',
-      'Status: 5.1.1',
-      'Diagnostic-Code: smtp; 550 5.1.1 <lea@customer.example>: mailbox unavailable',
-      '',
-      '--B',
-      'Content-Type: text/rfc822-headers',
-      '',
-      `Message-Id: <p.${partId}@acme.example>`,
-      `From: ${ADDRESS}`,
-      'Subject: Re: bounce later',
-      '',
-      '--B--',
-      '',
-    ].join('\r\n');
-    const r = await send({ to: ADDRESS, from: '', data: dsn });
+    const dsn = (to: string) =>
+      [
+        'From: Mail Delivery System <MAILER-DAEMON@mta.customer.example>',
+        `To: ${to}`,
+        'Subject: Undelivered Mail Returned to Sender',
+        'Auto-Submitted: auto-replied',
+        `Message-Id: ${mid()}`,
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
+        '',
+        '--B',
+        'Content-Type: text/plain',
+        '',
+        'Your message could not be delivered.',
+        '--B',
+        'Content-Type: message/delivery-status',
+        '',
+        'Reporting-MTA: dns; mta.customer.example',
+        '',
+        'Final-Recipient: rfc822; lea@customer.example',
+        'Action: failed',
+        'Status: 5.1.1',
+        'Diagnostic-Code: smtp; 550 5.1.1 <lea@customer.example>: mailbox unavailable',
+        '',
+        '--B',
+        'Content-Type: text/rfc822-headers',
+        '',
+        `Message-Id: <p.${partId}@acme.example>`,
+        `From: ${ADDRESS}`,
+        'Subject: Re: bounce later',
+        '',
+        '--B--',
+        '',
+      ].join('\r\n');
+    // Forged: the report names the reply's Message-ID (which the customer sees), sent to the support address, to the
+    // conversation's reply address, and to a bounce address whose tag was altered. Taken (250) and dropped.
+    const forged = await send({ to: ADDRESS, from: '', data: dsn(ADDRESS) });
+    expect(forged.accepted, forged.transcript).to.equal(true);
+    expect(await t.service.deps.store.readTenant(owner.workspaceId, head, 100)).to.deep.equal([]);
+    // The reply's return path is its own bounce address: the support mailbox tagged for this part, not its Reply-To.
+    const returnPath = out!.from;
+    const replyTo = out!.mail.replyTo!.value[0]!.address!;
+    expect(returnPath).to.match(/^support\+[a-z2-7]{42}@acme\.example$/);
+    expect(returnPath).not.to.equal(replyTo);
+    const local = returnPath.split('@')[0]!;
+    const altered = `${local.slice(0, -1)}${local.endsWith('a') ? 'b' : 'a'}@acme.example`;
+    for (const to of [replyTo, altered]) {
+      const again = await send({ to, from: '', data: dsn(to) });
+      expect(again.accepted, again.transcript).to.equal(true);
+    }
+    expect(await t.service.deps.store.readTenant(owner.workspaceId, head, 100)).to.deep.equal([]);
+    expect((await get(`/api/conversations/${m.conversation_id}/parts/${partId}/email`)).body.delivery.status).to.equal('sent');
+    const r = await send({ to: returnPath, from: '', data: dsn(returnPath) });
     expect(r.accepted, r.transcript).to.equal(true);
     const events = await t.service.deps.store.readTenant(owner.workspaceId, head, 100);
     expect(events.map((e) => e.type)).to.deep.equal(['conversation_part.delivery_failed']);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { MAX_SUPPORT_LOCAL_PART } from '../../src/capabilities/channels/channels.decider.js';
-import { baseAddress, conversationOfReplyAddress, replyAddress, replyToken } from '../../src/capabilities/email/addresses.js';
+import { baseAddress, bounceToken, conversationOfReplyAddress, partOfBounceAddress, replyAddress, replyToken } from '../../src/capabilities/email/addresses.js';
 import { decideInboundEmail, senderIdentity, type InboundEmail, type InboundEmailState } from '../../src/capabilities/email/email.decider.js';
 import { singleAuthor } from '../../src/capabilities/email/auth.js';
 import { cleanHtml, messageIdHash, parseEmail, splitQuoted, storable } from '../../src/capabilities/email/mime.js';
@@ -165,6 +165,19 @@ describe('e-mail channel rules (unit)', () => {
       const tagged = replyAddress(longest, replyToken(key, { tenantId: tenant, channelId: channel, conversationId: id }));
       expect(tagged.split('@')[0]!.length).to.equal(64);
       expect(read(tagged)).to.equal(id);
+    });
+
+    it('keeps bounce addresses and reply addresses apart: each reads back only as what it was made for', () => {
+      const scope = { tenantId: tenant, channelId: channel };
+      const partId = '00000000-0000-4000-8000-0000000000d1';
+      const bounce = replyAddress('support@acme.example', bounceToken(key, { ...scope, partId }));
+      expect(bounce.split('@')[0]!.length).to.be.at.most(64);
+      expect(partOfBounceAddress(key, scope, bounce)).to.equal(partId);
+      expect(partOfBounceAddress(key, scope, bounce.toUpperCase())).to.equal(partId);
+      expect(conversationOfReplyAddress(key, scope, bounce)).to.equal(null);
+      const replyTo = replyAddress('support@acme.example', replyToken(key, { ...scope, conversationId: partId }));
+      expect(partOfBounceAddress(key, scope, replyTo)).to.equal(null);
+      expect(partOfBounceAddress(key, { ...scope, channelId: '00000000-0000-4000-8000-00000000000d' }, bounce)).to.equal(null);
     });
 
     it('names no conversation when tampered with, made for another channel or key, or in the old unsigned form', () => {

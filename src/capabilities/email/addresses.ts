@@ -72,8 +72,11 @@ export interface ReplyScope {
   channelId: string;
 }
 
-const mac = (key: Buffer, scope: ReplyScope, conversation: Buffer): Buffer =>
-  createHmac('sha256', key).update(`reply-address/v1|${scope.tenantId}|${scope.channelId}|`).update(conversation).digest().subarray(0, MAC_BYTES);
+/** What a tag names: a conversation (a reply address), or a sent reply (a bounce address, the reply's return path). */
+type Purpose = 'reply-address/v1' | 'bounce-address/v1';
+
+const mac = (key: Buffer, scope: ReplyScope, id: Buffer, purpose: Purpose = 'reply-address/v1'): Buffer =>
+  createHmac('sha256', key).update(`${purpose}|${scope.tenantId}|${scope.channelId}|`).update(id).digest().subarray(0, MAC_BYTES);
 
 const uuidBytes = (id: string): Buffer => Buffer.from(id.replace(/-/g, ''), 'hex');
 const uuidOf = (b: Buffer): string => {
@@ -94,6 +97,25 @@ export function replyAddress(channelAddress: string, token: string): string {
 
 /** The conversation a reply address names, when its tag verifies for this channel; null otherwise (no tag, another form, a forgery). */
 export function conversationOfReplyAddress(key: Buffer, scope: ReplyScope, recipient: string): string | null {
+  return idOfTag(key, scope, recipient, 'reply-address/v1');
+}
+
+/**
+ * The tag of a reply's bounce address (VERP): its part id and a MAC binding it to the workspace and channel, for a
+ * purpose of its own, so a bounce address never names a conversation and a reply address never names a part. The
+ * reply goes out with the support address tagged with it as its return path (MAIL FROM), where a DSN is sent.
+ */
+export function bounceToken(key: Buffer, scope: ReplyScope & { partId: string }): string {
+  const id = uuidBytes(scope.partId);
+  return base32(Buffer.concat([id, mac(key, scope, id, 'bounce-address/v1')]));
+}
+
+/** The sent reply a bounce address names, when its tag verifies for this channel; null otherwise. */
+export function partOfBounceAddress(key: Buffer, scope: ReplyScope, recipient: string): string | null {
+  return idOfTag(key, scope, recipient, 'bounce-address/v1');
+}
+
+function idOfTag(key: Buffer, scope: ReplyScope, recipient: string, purpose: Purpose): string | null {
   const at = recipient.lastIndexOf('@');
   const local = recipient.slice(0, Math.max(at, 0));
   const plus = local.indexOf('+');
@@ -103,7 +125,7 @@ export function conversationOfReplyAddress(key: Buffer, scope: ReplyScope, recip
   const bytes = unbase32(tag);
   if (!bytes || bytes.length !== ID_BYTES + MAC_BYTES) return null;
   const id = bytes.subarray(0, ID_BYTES);
-  return timingSafeEqual(bytes.subarray(ID_BYTES), mac(key, scope, id)) ? uuidOf(id) : null;
+  return timingSafeEqual(bytes.subarray(ID_BYTES), mac(key, scope, id, purpose)) ? uuidOf(id) : null;
 }
 
 const keys = new Map<string, Promise<Buffer>>();

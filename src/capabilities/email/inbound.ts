@@ -1,12 +1,15 @@
 // One inbound e-mail, from the SMTP receiver or the raw MIME route, filed the
-// same way: a bounce is attached to the reply it bounced; our own mail coming
-// back is dropped; anything else is authenticated (SPF, DKIM, DMARC), parsed,
-// threaded and filed as a part, its attachments sealed beside the log.
+// same way: a bounce sent to a reply's bounce address (VERP, its MAC verified)
+// is attached to that reply; any other delivery report is dropped, since nothing
+// proves where it came from (a reply's Message-ID is no secret: the customer
+// sees it); our own mail coming back is dropped; anything else is authenticated
+// (SPF, DKIM, DMARC), parsed, threaded and filed as a part, its attachments
+// sealed beside the log.
 import { randomUUID } from 'node:crypto';
 import type { CoreDeps } from '../capability.js';
 import type { ChannelRow } from '../channels/index.js';
 import { authenticateSender } from './auth.js';
-import { baseAddress, conversationOfReplyAddress, replyAddressKey } from './addresses.js';
+import { baseAddress, conversationOfReplyAddress, partOfBounceAddress, replyAddressKey } from './addresses.js';
 import { fileInboundEmail, recordDeliveryFailed } from './email.commands.js';
 import { attachmentCount, emailOfPart, messageKnown } from './email.read.js';
 import { messageIdHash, parseEmail, type ParsedAttachment } from './mime.js';
@@ -38,9 +41,11 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
 
   if (parsed.report) {
     const bounce = parsed.bounce;
-    if (!bounce?.originalMessageId) return { status: 'ignored', conversation_id: null, part_id: null };
-    const sent = await act(() => messageKnown(deps.db, tenantId, channel.id, messageIdHash(bounce.originalMessageId!)));
-    if (!sent || sent.direction !== 'out') return { status: 'ignored', conversation_id: null, part_id: null };
+    // Only the reply the bounce address names, never the one a Message-ID in the report names.
+    const partId = bounce ? await bouncedPartNamed(deps, channel, [session.recipient, ...parsed.to.map((a) => a.address)]) : null;
+    if (!bounce || !partId) return { status: 'ignored', conversation_id: null, part_id: null };
+    const sent = await act(() => emailOfPart(deps.db, tenantId, partId));
+    if (!sent || sent.direction !== 'out' || sent.channel_id !== channel.id) return { status: 'ignored', conversation_id: null, part_id: null };
     await act(() =>
       deps.shell.execute(
         ctx(),
@@ -121,6 +126,23 @@ async function replyAddressNamed(deps: CoreDeps, channel: ChannelRow, recipients
   const key = await replyAddressKey(deps.config);
   for (const r of tagged) {
     const id = conversationOfReplyAddress(key, { tenantId: channel.tenant_id, channelId: channel.id }, r);
+    if (id) return id;
+  }
+  return null;
+}
+
+/**
+ * The sent reply the first bounce address of the channel among these recipients names: the SMTP envelope's recipient
+ * first (where an MTA sends a DSN: the reply's return path), then the To header (over HTTP the envelope is unknown).
+ * Only a tag whose MAC verifies for this channel, made for a bounce address, counts.
+ */
+async function bouncedPartNamed(deps: CoreDeps, channel: ChannelRow, recipients: string[]): Promise<string | null> {
+  const mailbox = channel.address?.toLowerCase();
+  const tagged = recipients.filter((r) => r.includes('+') && baseAddress(r) === mailbox);
+  if (tagged.length === 0) return null;
+  const key = await replyAddressKey(deps.config);
+  for (const r of tagged) {
+    const id = partOfBounceAddress(key, { tenantId: channel.tenant_id, channelId: channel.id }, r);
     if (id) return id;
   }
   return null;

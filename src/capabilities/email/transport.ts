@@ -3,7 +3,9 @@
 // recorded, retries), goes out through the SMTP relay (SMTP_RELAY_URL). From the
 // channel address, Reply-To the conversation's reply address, In-Reply-To and
 // References naming the conversation's messages, a Message-ID in the channel's
-// domain, DKIM-signed when the channel has a key. A 4xx (or no answer) is
+// domain, DKIM-signed when the channel has a key, and the reply's own bounce
+// address (VERP: the support address tagged with the part id and a MAC) as its
+// return path, so only a DSN sent there can mark it failed. A 4xx (or no answer) is
 // retried with the worker's backoff; a 5xx is final: the delivery is dead and
 // the part gets conversation_part.delivery_failed with the relay's answer.
 import { randomUUID } from 'node:crypto';
@@ -14,7 +16,7 @@ import type { CoreDeps } from '../capability.js';
 import { ChannelSecrets, findChannel } from '../channels/index.js';
 import { findContact } from '../contacts/index.js';
 import { findConversation } from '../conversations/index.js';
-import { domainOf, replyAddress, replyAddressKey, replyMessageId, replyToken } from './addresses.js';
+import { bounceToken, domainOf, replyAddress, replyAddressKey, replyMessageId, replyToken } from './addresses.js';
 import { recordDeliveryFailed, recordSent } from './email.commands.js';
 import { messageIdsOf } from './email.read.js';
 import { messageIdHash, normalizeId } from './mime.js';
@@ -79,7 +81,10 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
     if (!send) return done('SMTP_RELAY_URL is not set: the reply waits for a relay');
 
     const messageId = replyMessageId(p.part_id, channel.address);
-    const token = replyToken(await replyAddressKey(deps.config), { tenantId, channelId: channel.id, conversationId: p.conversation_id });
+    const key = await replyAddressKey(deps.config);
+    const token = replyToken(key, { tenantId, channelId: channel.id, conversationId: p.conversation_id });
+    // VERP: the return path names this reply, with a MAC; only a DSN sent there can mark it failed (inbound.ts).
+    const returnPath = replyAddress(channel.address, bounceToken(key, { tenantId, channelId: channel.id, partId: p.part_id }));
     const ids = thread.map((m) => `<${normalizeId(m.message_id)}>`);
     const subjectBase = conversation.subject ? oneLine(conversation.subject) : 'Your conversation';
     const subject = /^re:/i.test(subjectBase) ? subjectBase : `Re: ${subjectBase}`;
@@ -96,6 +101,7 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
         ...(ids.length ? { references: ids.slice(-20) } : {}),
         // A teammate wrote it: not an auto-reply, whatever the customer's software assumes.
         headers: { 'Auto-Submitted': 'no' },
+        envelope: { from: returnPath, to: address },
         ...(dkim ? { dkim: { domainName: domainOf(channel.address), keySelector: dkim.selector, privateKey: dkim.privateKey } } : {}),
       });
       await deps.scope.run(tenantId, () =>

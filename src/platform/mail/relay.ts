@@ -24,6 +24,8 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** signs the message (DKIM) with this domain, selector and RSA private key (PEM) */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** the envelope sender (MAIL FROM), where bounces go, and the envelope recipient; the From and To when absent */
+  envelope?: { from: string; to: string };
 }
 
 export interface MailSent {
@@ -84,6 +86,7 @@ export function smtpRelay(url: string, opts: RelayOptions): MailRelay {
           ...(m.references !== undefined ? { references: m.references } : {}),
           ...(m.headers !== undefined ? { headers: m.headers } : {}),
           ...(m.dkim !== undefined ? { dkim: m.dkim } : {}),
+          ...(m.envelope !== undefined ? { envelope: m.envelope } : {}),
         });
         return { messageId: String(info.messageId), response: String((info as { response?: unknown }).response ?? '') };
       } catch (e) {
