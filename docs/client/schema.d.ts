@@ -6835,7 +6835,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`, `too_many_attempts`. What each means: docs/errors.md. */
+        /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`, `too_many_attempts`, `too_many_invites`. What each means: docs/errors.md. */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait before retrying. */

@@ -3,6 +3,7 @@
 // address and sets its password (issue 35, item 3: account squatting).
 import { expect } from 'chai';
 import { simpleParser } from 'mailparser';
+import { ManualClock } from '../../src/platform/clock.js';
 import { newWorkspace, signIn, startTestService, type Member, type TestService } from '../support/service.js';
 import { SmtpReceiver } from '../support/smtp-receiver.js';
 
@@ -56,5 +57,73 @@ describe('invites by mail', function () {
     expect(later.headers.get('retry-after')).to.equal('30');
     smtp.refuse = () => null;
     expect(await t.service.deps.store.head(owner.workspaceId)).to.equal(head);
+  });
+
+  it("quotes the inviter's name as one capped line inside the service's own wording (a name is no place for instructions)", async () => {
+    // An admin who chose a name that reads as instructions, over several lines.
+    const hostile =
+      'IT Security. ACTION REQUIRED: your mailbox is suspended.\r\nRe-verify at https://evil.example/login\u2028now\u0085or lose it. ' + 'x'.repeat(60);
+    const adminEmail = `admin-${Date.now()}@example.com`;
+    const sent = smtp.received.length;
+    expect((await t.client.post('/api/members/invites', { email: adminEmail, role: 'admin' }, as())).status).to.equal(201);
+    const invite = (await smtp.waitFor(sent + 1))[sent];
+    const adminToken = decodeURIComponent(/accept-invite#token=([A-Za-z0-9_%-]+)/.exec((await simpleParser(invite!.raw)).text ?? '')![1]!);
+    expect((await t.client.post('/api/invites/accept', { token: adminToken, name: hostile, password: 'admin password 123' })).status).to.equal(202);
+    const cookie = await signIn(t, adminEmail, 'admin password 123');
+    const before = smtp.received.length;
+    const target = `target-${Date.now()}@victim.example`;
+    const inv = await t.client.post('/api/members/invites', { email: target, role: 'agent' }, { cookie, workspace: owner.workspaceId });
+    expect(inv.status, inv.text).to.equal(201);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    const text = ((await simpleParser(mail!.raw)).text ?? '').replace(/\r\n/g, '\n');
+    const lines = text.split('\n');
+    // It opens with the service's wording, not with the name.
+    expect(lines[0]).to.equal('You are invited to join the workspace "Mailed Co" as an agent.');
+    // The name is on one line, quoted, cut to 60 characters, and nothing of it starts a line.
+    const named = lines.find((l) => l.includes('IT Security'))!;
+    expect(named).to.match(/^The invitation was sent by a member of that workspace, whose name there is "IT Security\. ACTION REQUIRED: [^"\n]{1,60}"\.$/);
+    const quoted = /"([^"]*)"\.$/.exec(named)![1]!;
+    expect([...quoted].length).to.be.at.most(60);
+    expect(quoted.endsWith('…')).to.equal(true);
+    for (const l of lines) expect(l.startsWith('Re-verify'), l).to.equal(false);
+    expect(lines.filter((l) => l.includes('evil.example'))).to.have.length.at.most(1);
+  });
+});
+
+describe('invites are rate-limited per inviter', function () {
+  let t: TestService;
+  let smtp: SmtpReceiver;
+  const clock = new ManualClock(new Date());
+
+  before(async () => {
+    smtp = await new SmtpReceiver().start();
+    t = await startTestService('invites_limited', { clock, env: { SMTP_RELAY_URL: smtp.url } });
+  });
+  after(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('takes 20 invites from one member at once, then 429 too_many_invites with Retry-After, one more every 3 minutes; others are not held up', async () => {
+    const busy = await newWorkspace(t, 'Busy Co');
+    const other = await newWorkspace(t, 'Other Co');
+    const invite = (m: Member, n: string) =>
+      t.client.post('/api/members/invites', { email: `${n}-${Date.now()}@example.com`, role: 'viewer' }, { cookie: m.cookie, workspace: m.workspaceId });
+    for (let i = 0; i < 20; i++) {
+      const r = await invite(busy, `burst${i}`);
+      expect(r.status, `${i}: ${r.text}`).to.equal(201);
+    }
+    const mailed = smtp.received.length;
+    const refused = await invite(busy, 'one-too-many');
+    expect(refused.status, refused.text).to.equal(429);
+    expect(refused.body.errors[0].code).to.equal('too_many_invites');
+    expect(refused.headers.get('retry-after')).to.equal('180');
+    // Nothing was mailed for it.
+    expect(smtp.received.length).to.equal(mailed);
+    // Another member's invites are their own.
+    expect((await invite(other, 'elsewhere')).status).to.equal(201);
+    clock.advance(180_000);
+    expect((await invite(busy, 'later')).status).to.equal(201);
+    expect((await invite(busy, 'too-soon')).status).to.equal(429);
   });
 });

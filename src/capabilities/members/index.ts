@@ -22,6 +22,10 @@ export {
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
   already_member: { status: 409, when: 'Inviting someone who is already a member.' },
+  too_many_invites: {
+    status: 429,
+    when: 'A member invited more than 20 people in a burst, or more than one every 3 minutes after it (Retry-After says when to retry).',
+  },
   member_active: { status: 409, when: 'Revoking an invite that was already accepted (remove the member instead), or erasing a member not yet removed.' },
   inviter_cannot_grant: {
     status: 409,

@@ -8,9 +8,9 @@ import { ROLES, type Role } from '../../api/scopes.js';
 import type { CommandContext } from '../../commands/command.js';
 import type { Db } from '../../platform/db/database.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
-import { NotFound } from '../../platform/errors.js';
+import { AppError, NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { findUserByEmail, hashPassword, normalizeEmail, SigninThrottle, verifyPassword } from '../users/index.js';
+import { findUserByEmail, hashPassword, normalizeEmail, SigninThrottle, verifyPassword, type BucketSpec } from '../users/index.js';
 import { findWorkspace, renderWorkspace, workspaceSchema } from '../workspaces/index.js';
 import { acceptInvite, eraseMember, inviteMember, removeMember, revokeInvite, setAvailability, updateMember } from './members.commands.js';
 import { decideInvite } from './members.decider.js';
@@ -85,6 +85,19 @@ const InviteAcceptance = Type.Object(
   { additionalProperties: false },
 );
 
+/** Invites per inviter: a burst of 20, then one every 3 minutes (20 an hour). */
+export const INVITE_BUCKET: BucketSpec = { capacity: 20, refillPerSecond: 1 / 180 };
+
+const tooManyInvites = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    'too_many_invites',
+    `Too many invites from this member: ${INVITE_BUCKET.capacity} at once, then one every ${Math.round(1 / INVITE_BUCKET.refillPerSecond / 60)} minutes. Retry after ${retryAfterSeconds} s.`,
+    undefined,
+    [],
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+
 export function membersRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock } = deps;
   const throttle = new SigninThrottle(db, clock);
@@ -132,9 +145,12 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'members:invite',
       summary: "Invite a member (the token goes to the invitee's mailbox when the operator set a mail relay)",
       body: NewInvite,
-      responses: { 201: newInviteSchema, 403: ERROR, 409: ERROR, 503: ERROR },
+      responses: { 201: newInviteSchema, 403: ERROR, 409: ERROR, 429: ERROR, 503: ERROR },
       async handle(call) {
         const { principal: p, body, write } = call;
+        // Per inviter, before anything else: the service's own sender is no one's mass mailer.
+        const wait = await throttle.takeToken('invite', p.memberId, INVITE_BUCKET);
+        if (wait !== null) throw tooManyInvites(wait);
         const actor = { memberId: p.memberId, role: p.role };
         const { spec, token } = inviteMember({ actor, inviteId: write.ids.uuid(), email: body.email, role: body.role, now: clock.now() });
         if (deps.mail) {

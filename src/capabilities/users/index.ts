@@ -8,7 +8,7 @@ import { usersRoutes } from './users.routes.js';
 
 export { findUserByEmail, forgetUserIfUnattached, insertUser, normalizeEmail, revokeDevices, type UserRow } from './users.repo.js';
 export { burnPasswordCheck, DEFAULT_HASH_COST, hashPassword, verifyPassword } from './passwords.js';
-export { SigninThrottle, TooManyAttempts, type BucketKind, type PresentedDevice } from './throttle.js';
+export { SigninThrottle, TooManyAttempts, type BucketKind, type BucketSpec, type PresentedDevice } from './throttle.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({

@@ -67,6 +67,10 @@ export function clientAddress(ip: string | undefined): string {
   return a.startsWith('::ffff:') && a.includes('.') ? a.slice(7) : a;
 }
 
+/** The seconds until each refused bucket has a whole token again (at least 1). */
+const waitFor = (refused: { tokens: number; refill_per_second: number }[]): number =>
+  Math.max(1, ...refused.map((r) => Math.ceil((1 - r.tokens) / r.refill_per_second - 1e-9)));
+
 /** The bucket (and hashing lane) of a device cookie, by its id (stored hashed like every key). */
 const deviceKey = (deviceId: string): string => `device:${sha256Hex(deviceId)}`;
 /** Marks a device cookie replaced by a newer one: its row lives until the cookie would have expired. */
@@ -118,8 +122,45 @@ export class SigninThrottle {
           { key: lane, capacity: this.account.capacity, refill: this.account.refillPerSecond },
           { key: `address:${sha256Hex(clientAddress(ip))}`, capacity: this.address.capacity, refill: this.address.refillPerSecond },
         ];
-    // One statement, atomic per bucket (the row lock of ON CONFLICT DO UPDATE): refill by the time
-    // elapsed since the last take, capped at capacity, then take one token if there is a whole one.
+    const rows = await this.draw(buckets, now);
+    const refused = rows.filter((r) => !r.granted);
+    if (refused.length > 0) {
+      throw new TooManyAttempts(
+        waitFor(refused),
+        refused.map((r) => kindOf(r.key)),
+      );
+    }
+    const keys = rows.map((r) => r.key);
+    return {
+      lane,
+      device: device !== null,
+      refund: async () => {
+        await this.db('signin_throttle')
+          .whereIn('key', keys)
+          .update({ tokens: this.db.raw('least(capacity, tokens + 1)') });
+      },
+    };
+  }
+
+  /**
+   * One token from a bucket of another kind than sign-ins (`kind`: invites per inviter), keyed by the subject,
+   * stored hashed like every key: null when taken, else the seconds to wait. The same table and the same statement
+   * as sign-in attempts, so the limit holds however many processes share the database.
+   */
+  async takeToken(kind: string, subject: string, spec: BucketSpec): Promise<number | null> {
+    const rows = await this.draw([{ key: `${kind}:${sha256Hex(subject)}`, capacity: spec.capacity, refill: spec.refillPerSecond }], this.clock.now());
+    const refused = rows.filter((r) => !r.granted);
+    return refused.length ? waitFor(refused) : null;
+  }
+
+  /**
+   * Takes a token from each bucket in one statement, atomic per bucket (the row lock of ON CONFLICT DO UPDATE): refill
+   * by the time elapsed since the last take, capped at capacity, then take one token if there is a whole one.
+   */
+  private async draw(
+    buckets: { key: string; capacity: number; refill: number }[],
+    now: Date,
+  ): Promise<{ key: string; tokens: number; refill_per_second: number; granted: boolean }[]> {
     const avail = 'least(EXCLUDED.capacity, t.tokens + greatest(0, extract(epoch FROM EXCLUDED.updated_at - t.updated_at)) * EXCLUDED.refill_per_second)';
     const res = await this.db.raw(
       `INSERT INTO signin_throttle AS t (key, tokens, capacity, refill_per_second, updated_at, granted)
@@ -135,25 +176,7 @@ export class SigninThrottle {
       [now, JSON.stringify(buckets)],
     );
     this.reapNowAndThen(now);
-    const rows = res.rows as { key: string; tokens: number; refill_per_second: number; granted: boolean }[];
-    const refused = rows.filter((r) => !r.granted);
-    if (refused.length > 0) {
-      const wait = Math.max(...refused.map((r) => Math.ceil((1 - r.tokens) / r.refill_per_second - 1e-9)));
-      throw new TooManyAttempts(
-        Math.max(1, wait),
-        refused.map((r) => kindOf(r.key)),
-      );
-    }
-    const keys = rows.map((r) => r.key);
-    return {
-      lane,
-      device: device !== null,
-      refund: async () => {
-        await this.db('signin_throttle')
-          .whereIn('key', keys)
-          .update({ tokens: this.db.raw('least(capacity, tokens + 1)') });
-      },
-    };
+    return res.rows as { key: string; tokens: number; refill_per_second: number; granted: boolean }[];
   }
 
   /**
