@@ -97,6 +97,16 @@ describe('configuration', function () {
     for (const bad of ['short', 'has a space in it 0123456789']) expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).to.throw(ConfigError, 'METRICS_TOKEN');
   });
 
+  it('reads EMAIL_DOMAIN_VERIFICATION (on unless off) and DNS_SERVERS (host:port entries, IP hosts), refusing bad values', () => {
+    expect(loadConfig({}).emailDomainVerification).to.equal(true);
+    expect(loadConfig({ EMAIL_DOMAIN_VERIFICATION: 'off' }).emailDomainVerification).to.equal(false);
+    expect(() => loadConfig({ EMAIL_DOMAIN_VERIFICATION: 'no' })).to.throw(ConfigError, /EMAIL_DOMAIN_VERIFICATION must be on or off/);
+    expect(loadConfig({}).dnsServers).to.equal(null);
+    expect(loadConfig({ DNS_SERVERS: '127.0.0.1:5353, 10.0.0.2,[::1]:53' }).dnsServers).to.deep.equal(['127.0.0.1:5353', '10.0.0.2', '[::1]:53']);
+    for (const bad of ['resolver.example:53', '127.0.0.1:0', '127.0.0.1:70000', '[::1]:x', '1.2.3:53'])
+      expect(() => loadConfig({ DNS_SERVERS: bad }), bad).to.throw(ConfigError, /DNS_SERVERS/);
+  });
+
   it('reads TRUST_PROXY as a list of proxies and refuses entries that are neither IPs, CIDRs nor the named ranges', () => {
     expect(loadConfig({}).trustProxy).to.deep.equal([]);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback' }).trustProxy).to.deep.equal([
