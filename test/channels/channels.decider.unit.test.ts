@@ -23,6 +23,19 @@ describe('channels decider (unit)', () => {
       .when({ channelId: 'ch', kind: 'email', name: 'S', source: 's@x.example', address: 's@x.example', defaultTeamId: null, webhookUrl: null })
       .thenRefuses('channel_address_taken');
   });
+  it('an e-mail channel on a domain the workspace has not verified is refused; on a verified one, or with the check off, it is made', () => {
+    const email = { channelId: 'ch', kind: 'email' as const, name: 'S', source: 's@x.example', address: 's@x.example', defaultTeamId: null, webhookUrl: null };
+    channels.given({ sourceTaken: false, domainVerified: false }).when(email).thenRefuses('domain_not_verified');
+    channels
+      .given({ sourceTaken: false, domainVerified: true })
+      .when(email)
+      .then({ type: 'channel.created', payload: { address: 's@x.example' } });
+    // undefined: EMAIL_DOMAIN_VERIFICATION=off, nothing was checked
+    channels
+      .given({ sourceTaken: false })
+      .when(email)
+      .then({ type: 'channel.created', payload: { address: 's@x.example' } });
+  });
   it('an update that changes nothing appends nothing', () => {
     decider(decideUpdateChannel)
       .given({ id: 'ch', name: 'B', webhookUrl: null, enabled: true })
