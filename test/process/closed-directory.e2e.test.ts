@@ -24,7 +24,7 @@ async function clusterOf(dataDir: string): Promise<string> {
 }
 
 describe('process: the embedded default below a closed directory', function () {
-  this.timeout(240_000);
+  this.timeout(480_000);
   let closed: string;
   const started: ServiceProcess[] = [];
   const elsewhere: string[] = [];
