@@ -16,7 +16,7 @@ function expectError(r: Reply, status: number, code: string, field?: string): vo
 }
 
 describe('request bodies the contract refuses', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let owner: Member;
   let ch: { id: string; secret: string };

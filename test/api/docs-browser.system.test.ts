@@ -17,7 +17,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('API reference in a browser (GET /docs, Chromium)', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   let t: TestService;
   let browser: Browser;
 

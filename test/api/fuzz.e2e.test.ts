@@ -514,7 +514,7 @@ interface Reply {
 }
 
 describe('fuzzing every route', function () {
-  this.timeout(300_000);
+  this.timeout(600_000);
   let t: TestService;
   let clock: ManualClock;
   let owner: Member;

@@ -27,7 +27,7 @@ function expectError(r: Reply, status: number, code: string, field?: string): vo
 const cursorOf = (c: Record<string, unknown>) => Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
 
 describe('edge hardening: no 500 on client input', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let owner: Member;
   let key: string;
@@ -399,7 +399,7 @@ describe('edge hardening: no 500 on client input', function () {
 });
 
 describe('edge hardening: HTTP timeouts', function () {
-  this.timeout(30_000);
+  this.timeout(60_000);
   let t: TestService;
   before(async () => (t = await startTestService('timeouts', { env: { HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '5000' } })));
   after(async () => t.close());

@@ -7,7 +7,7 @@ import { createChannel } from '../support/channels.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 
 describe('past states (as_of_seq) and histories of conversations and contacts', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   let t: TestService;
   let owner: Member;
   let agent: Member;

@@ -37,7 +37,7 @@ function lint(file: string): Promise<{ code: number; findings: Finding[]; stderr
 }
 
 describe('npm run lint:openapi (Spectral over docs/openapi.json)', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let dir: string;
   before(async () => (dir = await mkdtemp(path.join(os.tmpdir(), 'cs-spectral-'))));
   after(async () => rm(dir, { recursive: true, force: true }));

@@ -53,7 +53,7 @@ function expectLimited(r: Reply, policy: string, windowS = WINDOW_S): void {
 }
 
 describe('API rate limits', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let clock: ManualClock;
   let a: Member;
@@ -230,7 +230,7 @@ describe('API rate limits', function () {
 });
 
 describe('API rate limits across two service processes on one database', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   const QUOTA = 20;
   const WINDOW = 3600;
   let testDb: TestDb;

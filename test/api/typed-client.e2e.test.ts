@@ -36,7 +36,7 @@ function typeCheck(files: string[], virtual: Record<string, string> = {}): strin
 }
 
 describe('typed client (openapi-typescript + openapi-fetch)', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   before(async () => (t = await startTestService('typed_client')));
   after(async () => t.close());

@@ -37,7 +37,7 @@ const holds = (jwk: Jwk, c: { tenant_id: string; seq: number; hash: string; sign
   );
 
 describe('audit checkpoints, keys and the offline-verifiable export', function () {
-  this.timeout(300_000);
+  this.timeout(600_000);
   let t: TestService;
   let owner: Member;
   let key: string;

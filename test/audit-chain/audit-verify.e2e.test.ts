@@ -43,7 +43,7 @@ interface EventRow {
 }
 
 describe('audit verify: the hash chain and its checkpoints over the database (CLI)', function () {
-  this.timeout(300_000);
+  this.timeout(600_000);
   let t: TestService;
   let owner: Member;
   let other: Member;

@@ -11,7 +11,7 @@ import { createTestDb, type TestDb } from '../support/db.js';
 import { pending } from '../support/events.js';
 
 describe('migration 035: the hash chain over events stored before it', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestDb;
   before(async () => {
     t = await createTestDb('chain-backfill');

@@ -42,7 +42,7 @@ async function dumpDatabase(db: Knex): Promise<string> {
 const ALL_KEY_SCOPES = ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write', 'contacts:export', 'members:read', 'audit:read'];
 
 describe('the audit log', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   let t: TestService;
   let clock: ManualClock;
   let owner: Member;
@@ -392,7 +392,7 @@ describe('the audit log', function () {
 });
 
 describe('the audit log with the log in EventStoreDB (server model)', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   let t: TestService;
   let server: EsdbModelServer;
 

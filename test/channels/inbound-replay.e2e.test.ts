@@ -12,7 +12,7 @@ import { CHANNELS_SECRET, newWorkspace, startTestService, type Member, type Test
 const SECRETS_KEY = 'inbound-replay-test-secrets-key-0123456789';
 
 describe('replays on the signed inbound route', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let clock: ManualClock;
   let owner: Member;

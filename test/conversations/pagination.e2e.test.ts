@@ -13,7 +13,7 @@ describe('cursor pagination (conversations)', function () {
   let contactId: string;
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(240_000);
     clock = new ManualClock(new Date());
     t = await startTestService('pagination', { clock });
     owner = await newWorkspace(t);

@@ -9,7 +9,7 @@ import { rebuildReadModels } from '../../src/projections/rebuild.js';
 type Reply = { status: number; text: string; body: any };
 
 describe('CSAT: ratings and the report', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   let t: TestService;
   let owner: Member;
   let key: string;

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 
 describe('e-mail channel addresses are unique in the instance', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let owners: Member[];
   const create = (m: Member, address: string) =>

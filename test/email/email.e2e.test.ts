@@ -11,7 +11,7 @@ const ADDRESS = 'support@acme.example';
 const MAX_BYTES = 64 * 1024;
 
 describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let clock: ManualClock;
   let owner: Member;

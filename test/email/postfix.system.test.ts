@@ -119,7 +119,7 @@ async function startPostfix(relayPort: number, servicePort: number): Promise<{ p
 }
 
 describe('e-mail replies relayed by Debian Postfix', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   let t: TestService;
   let owner: Member;
   let key: string;

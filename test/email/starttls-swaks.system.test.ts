@@ -11,7 +11,7 @@ import { zoneResolver } from './mail-rig.js';
 import { swaks } from './swaks.js';
 
 describe('STARTTLS on the SMTP receiver, with swaks', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let owner: Member;
   let dir: string;

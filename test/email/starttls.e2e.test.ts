@@ -12,7 +12,7 @@ import { generate } from 'selfsigned';
 import { sendMail, zoneResolver } from './mail-rig.js';
 
 describe('STARTTLS on the SMTP receiver', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let owner: Member;
   let dir: string;

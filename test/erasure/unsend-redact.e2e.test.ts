@@ -8,7 +8,7 @@ import { addMember, mintKey, newWorkspace, startTestService, type Member, type T
 import { Receiver } from '../webhooks/receiver.js';
 
 describe('unsend and redact', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let clock: ManualClock;
   let owner: Member;

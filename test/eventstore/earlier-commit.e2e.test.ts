@@ -86,7 +86,7 @@ for (const mode of ['Postgres', 'EventStoreDB (server model)'] as const) {
     let tenantId: string;
 
     before(async function () {
-      this.timeout(60_000);
+      this.timeout(120_000);
       const env: Record<string, string> = {};
       if (mode !== 'Postgres') {
         server = new EsdbModelServer();

@@ -88,7 +88,7 @@ function expectThrottled(a: Answer, what: string): void {
 }
 
 describe('device cookies: sign-in that cannot be used to lock people out', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   let t: TestService;
   let clock: ManualClock;
   let a: Member; // the account under attack

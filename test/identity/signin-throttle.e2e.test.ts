@@ -68,7 +68,7 @@ const withoutRequestId = (text: string) => {
 };
 
 describe('sign-in throttling and fair password hashing', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   let t: TestService;
   let clock: ManualClock;
   let target: Member; // the account under attack

@@ -13,7 +13,7 @@ import { deliverRecipient, recipientConversationId } from '../../src/capabilitie
 import { startConversation } from '../../src/capabilities/conversations/index.js';
 
 describe('outbound collections', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   let t: TestService;
   let owner: Member;
   let admin: string;

@@ -23,7 +23,7 @@ async function admin(sql: string): Promise<void> {
 }
 
 describe('migrations from several processes at once (Postgres)', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   const names: string[] = [];
   after(async () => {
     for (const n of names) await admin(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`);

@@ -22,7 +22,7 @@ import { TcpProxy } from '../support/tcp-proxy.js';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('A database outage under load: 503 with Retry-After, and keys free again when it is back', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   let dir: string;
   let cluster: EmbeddedCluster;
   let proxy: TcpProxy;

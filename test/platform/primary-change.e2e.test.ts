@@ -28,7 +28,7 @@ const SECRETS_KEY = 'primary-change-secrets-key-0123456789abcdef';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('A primary change behind the balancer: reconnects, leadership and readiness without a restart', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   let testDb: TestDb;
   let proxy: TcpProxy;
   let viaProxy: string;

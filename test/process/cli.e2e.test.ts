@@ -6,7 +6,7 @@ import { childEnv, runCli } from '../support/process.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 describe('operator CLI (commander)', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   let t: TestService;
   let env: NodeJS.ProcessEnv;
   before(async () => {

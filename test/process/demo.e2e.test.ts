@@ -20,7 +20,7 @@ interface DemoResult {
 }
 
 describe('npm run demo (twice against one service)', function () {
-  this.timeout(180_000);
+  this.timeout(360_000);
   let t: TestService;
   // Real time: the demo's SLA policy breaches 5 s after its conversation is created, by the service's own worker.
   before(async () => (t = await startTestService('demo', { clock: systemClock, env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } })));
@@ -32,7 +32,7 @@ describe('npm run demo (twice against one service)', function () {
       ['--exit'],
       childEnv({ DEMO_URL: t.service.url, DEMO_RECEIVER_PORT: '0', DATABASE_URL: t.testDb.url, DATA_DIR: t.service.deps.config.dataDir, LOG_LEVEL: 'warn' }),
     );
-    const exit = await exitWithin(p, 150_000, 'demo');
+    const exit = await exitWithin(p, 330_000, 'demo');
     expect(exit.code, p.tail(3000)).to.equal(0);
     const line = p
       .stdout()

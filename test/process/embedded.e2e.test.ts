@@ -60,7 +60,7 @@ async function stopLeftoverPostgres(dataDir: string): Promise<void> {
 }
 
 describe('process: embedded Postgres (no DATABASE_URL)', function () {
-  this.timeout(240_000);
+  this.timeout(480_000);
 
   let dataDir: string;
   const started: ServiceProcess[] = [];

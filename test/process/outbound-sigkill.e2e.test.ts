@@ -18,7 +18,7 @@ const AUDIENCE = 300;
 const KILLS_AT = [60, 170];
 
 describe('process: outbound sending under SIGKILL', function () {
-  this.timeout(300_000);
+  this.timeout(600_000);
   let testDb: TestDb;
   let dataDir: string;
   const started: ServiceProcess[] = [];

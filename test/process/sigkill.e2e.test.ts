@@ -16,7 +16,7 @@ const MAX_PER_WRITER = 200;
 const BURST_DEADLINE_MS = 60_000;
 
 describe('process: SIGKILL during a burst of writes', function () {
-  this.timeout(180_000);
+  this.timeout(360_000);
 
   let testDb: TestDb;
   let dataDir: string;

@@ -15,7 +15,7 @@ import { hmacHex } from '../../src/platform/crypto/hmac.js';
 const EVENTS = 30;
 
 describe('process: SIGKILL while webhook deliveries are pending', function () {
-  this.timeout(180_000);
+  this.timeout(360_000);
   let testDb: TestDb;
   let dataDir: string;
   let receiver: Receiver;

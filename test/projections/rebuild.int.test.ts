@@ -277,7 +277,7 @@ async function outboundActivity(t: TestService, owner: Member): Promise<void> {
 }
 
 describe('projections: rebuild', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let tables: string[];
 

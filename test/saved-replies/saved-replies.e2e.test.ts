@@ -7,7 +7,7 @@ import { Receiver } from '../webhooks/receiver.js';
 type Reply = { status: number; text: string; body: any };
 
 describe('saved replies', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let owner: Member;
   let key: string;

@@ -7,7 +7,7 @@ import { ownerLookup } from '../../src/capabilities/capability.js';
 type Reply = { status: number; text: string; body: any };
 
 describe('search', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let t: TestService;
   let owner: Member;
   let key: string;

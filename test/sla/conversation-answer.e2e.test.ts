@@ -17,7 +17,7 @@ async function ok(r: Promise<Reply>, status = 200) {
 const slaWorker = (t: TestService) => t.service.workers.find((w) => w.name === 'sla') as unknown as { tick(): Promise<number> };
 
 describe("SLA and statistics on the conversation's answer", function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   const clock = new ManualClock('2026-03-02T10:00:00.000Z');
   let t: TestService;
   let key: string;
@@ -120,7 +120,7 @@ describe("SLA and statistics on the conversation's answer", function () {
 });
 
 describe('SLA policies: match.query, a filter-language tree', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   const clock = new ManualClock('2026-03-02T10:00:00.000Z');
   let t: TestService;
 

@@ -34,7 +34,7 @@ async function setUp(t: TestService) {
 }
 
 describe('SLA: a breach at the deadline, once, with two service instances on one database', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   let a: TestService;
   let b: TestService;
 
@@ -75,7 +75,7 @@ describe('SLA: a breach at the deadline, once, with two service instances on one
 });
 
 describe('SLA on business hours, with an injected clock', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   // Friday 16:00 in Paris (UTC+1 in January).
   const clock = new ManualClock('2026-01-09T15:00:00.000Z');
   let t: TestService;
@@ -150,7 +150,7 @@ describe('SLA on business hours, with an injected clock', function () {
 });
 
 describe('Conversation statistics', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   const clock = new ManualClock('2026-02-02T10:00:00.000Z');
   let t: TestService;
 

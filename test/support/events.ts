@@ -28,7 +28,7 @@ export function endpointCreated(endpointId: string, at: string): PendingEvent {
   };
 }
 
-export async function eventually<T>(fn: () => Promise<T> | T, check: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(fn: () => Promise<T> | T, check: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: T = await fn();
   while (!check(last)) {

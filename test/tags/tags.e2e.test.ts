@@ -10,7 +10,7 @@ type FeedEvent = { seq: number; type: string; aggregate_id: string; payload: any
 const TAG_EVENTS = ['tag.created', 'tag.renamed', 'tag.deleted', 'conversation.tagged', 'conversation.untagged', 'contact.tagged', 'contact.untagged'];
 
 describe('tags: a catalog, and tags on conversations and contacts as deltas', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   let t: TestService;
   let owner: Member;
   let admin: string; // settings:write and everything tagging needs

