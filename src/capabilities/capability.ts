@@ -23,6 +23,7 @@ import type { TenantScope } from '../platform/db/tenant-scope.js';
 import type { Lookup } from '../platform/query/filter.js';
 import type { ErrorCodes } from '../platform/errors.js';
 import type { ConnectionEvents } from '../platform/db/connection-watch.js';
+import type { Offload } from '../platform/offload.js';
 
 export type { Worker };
 
@@ -65,6 +66,8 @@ export interface CoreDeps {
   signinObserver?: SigninObserver;
   /** the outbound SMTP relay (SMTP_RELAY_URL); unset when the operator configured none */
   mail?: MailRelay;
+  /** worker threads for parsing untrusted input off the event loop, within a budget (mail) */
+  offload: Offload;
 }
 
 export interface CapabilityModule {
