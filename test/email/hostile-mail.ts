@@ -156,6 +156,8 @@ export const percentile = (xs: number[], p: number): number => {
  */
 export class Prober {
   readonly times: number[] = [];
+  /** probes that got no answer (each also in `times`, as long as it took to fail) */
+  failures = 0;
   private readonly inflight = new Set<Promise<void>>();
   private active = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -175,8 +177,10 @@ export class Prober {
     for (; this.next <= now && this.sent < maxProbes; this.next += gapMs) {
       const due = this.next;
       this.sent++;
+      // A probe that fails (refused, timed out) counts as answered when it failed: no better than a slow one.
       const probe = fetch(`${this.base}/healthz`)
         .then((r) => r.arrayBuffer())
+        .catch(() => void this.failures++)
         .then(() => void this.times.push(performance.now() - due))
         .finally(() => this.inflight.delete(probe));
       this.inflight.add(probe);
