@@ -1,7 +1,6 @@
 // Sender authentication: SPF, DKIM and DMARC with mailauth. The verdict is
 // stored on the part; a DMARC failure marks the message suspicious, and a
 // suspicious message is never threaded into an existing conversation.
-import { Readable } from 'node:stream';
 import type { DNSResolver } from 'mailauth';
 
 export type Verdict = 'pass' | 'fail' | 'neutral' | 'none' | 'softfail' | 'temperror' | 'permerror' | 'policy';
@@ -32,14 +31,7 @@ export async function authenticateSender(
   try {
     // Loaded with the first message (see mime.ts): most processes never authenticate a sender.
     const { authenticate } = await import('mailauth');
-    // In 64 KiB chunks: handed one Buffer, mailauth canonicalises a 20 MB body in one go, holding the event loop
-    // (the API's) for 100 ms and more; a stream of chunks lets other work in between.
-    const chunks = Readable.from(
-      (function* () {
-        for (let i = 0; i < raw.length; i += 65_536) yield raw.subarray(i, i + 65_536);
-      })(),
-    );
-    const res = await authenticate(chunks, {
+    const res = await authenticate(raw, {
       ...(session.ip ? { ip: session.ip } : { trustReceived: true }),
       ...(session.helo ? { helo: session.helo } : {}),
       ...(session.sender ? { sender: session.sender } : {}),
