@@ -62,6 +62,18 @@ export interface Config {
   smtpHost: string;
   /** the largest message the receiver takes (552 beyond) */
   smtpMaxBytes: number;
+  /** connections the receiver holds at once (421 beyond) */
+  smtpMaxClients: number;
+  /** recipients one message may name (452 beyond: the sender sends the rest again) */
+  smtpMaxRecipients: number;
+  /** messages one connection may send (421 then: the sender reconnects) */
+  smtpMaxMessagesPerConnection: number;
+  /** a message's time budget in a parser thread, per attempt (full, then text only) */
+  mailParseTimeoutMs: number;
+  /** parser threads (default: one per core but one) */
+  mailParseThreads: number | null;
+  /** heap of each parser thread, in MB */
+  mailParseHeapMb: number;
   /** PEM files of the receiver's STARTTLS certificate and key; null: no STARTTLS */
   smtpTls: { certFile: string; keyFile: string } | null;
   /** where people reach the service (its web front): links in e-mails start with it */
@@ -128,6 +140,12 @@ export const CONFIG_VARS = [
   'SMTP_PORT',
   'SMTP_HOST',
   'SMTP_MAX_BYTES',
+  'SMTP_MAX_CLIENTS',
+  'SMTP_MAX_RECIPIENTS',
+  'SMTP_MAX_MESSAGES_PER_CONNECTION',
+  'MAIL_PARSE_TIMEOUT_MS',
+  'MAIL_PARSE_THREADS',
+  'MAIL_PARSE_HEAP_MB',
   'SMTP_TLS_CERT_FILE',
   'SMTP_TLS_KEY_FILE',
   'PUBLIC_URL',
@@ -243,8 +261,14 @@ export function loadConfig(env: Env = process.env): Config {
     smtpPort: str('SMTP_PORT') === null ? null : int('SMTP_PORT', 0, 0, 65535),
     smtpHost: str('SMTP_HOST') ?? '127.0.0.1',
     smtpMaxBytes: int('SMTP_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    smtpMaxClients: int('SMTP_MAX_CLIENTS', 100, 1, 100_000),
+    smtpMaxRecipients: int('SMTP_MAX_RECIPIENTS', 100, 1, 100_000),
+    smtpMaxMessagesPerConnection: int('SMTP_MAX_MESSAGES_PER_CONNECTION', 100, 1, 1_000_000),
+    mailParseTimeoutMs: int('MAIL_PARSE_TIMEOUT_MS', 10_000, 1, 600_000),
+    mailParseThreads: str('MAIL_PARSE_THREADS') === null ? null : int('MAIL_PARSE_THREADS', 1, 1, 256),
+    mailParseHeapMb: int('MAIL_PARSE_HEAP_MB', 256, 32, 16_384),
     smtpTls: str('SMTP_TLS_CERT_FILE') && str('SMTP_TLS_KEY_FILE') ? { certFile: str('SMTP_TLS_CERT_FILE')!, keyFile: str('SMTP_TLS_KEY_FILE')! } : null,
-    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://${str('HOST') ?? '127.0.0.1'}:${str('PORT') ?? '3000'}`).replace(/\/+$/, ''),
+    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://${str('HOST') ?? '127.0.0.1'}:${str('PORT') ?? '3000'}`).replace(/(?<!\/)\/+$/, ''),
     passwordResetTtlMinutes: int('PASSWORD_RESET_TTL_MINUTES', 30, 1, 24 * 60),
     passwordHashCost: int('PASSWORD_HASH_COST', 15, 10, 20),
     auditChain: (str('AUDIT_CHAIN') ?? 'on') !== 'off',

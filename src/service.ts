@@ -41,6 +41,7 @@ import { ServiceMetrics } from './metrics.js';
 import { RateLimiter } from './api/rate-limit/limiter.js';
 import { RateLimits } from './api/rate-limit/rate-limits.js';
 import { PostgresWindowStore } from './capabilities/rate-limits/index.js';
+import { offload } from './platform/offload.js';
 
 export const EMBEDDED_DATABASE = 'conversations';
 /** Connections of the owner-role pool (CoreDeps.ownerDb): workers, and requests' lookups across tenants. */
@@ -133,6 +134,8 @@ export async function openCore(
   });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
   const mail = config.smtpRelayUrl ? smtpRelay(config.smtpRelayUrl, { from: config.mailFrom }) : undefined;
+  // No thread starts before the first message arrives: most processes (the CLI, API-only ones) never parse mail.
+  const threads = offload({ threads: config.mailParseThreads ?? undefined, heapMb: config.mailParseHeapMb });
   const deps: CoreDeps = {
     config,
     db: database.db,
@@ -149,6 +152,7 @@ export async function openCore(
     catalogue,
     dns: dnsResolver(config.dnsServers),
     ...(mail ? { mail } : {}),
+    offload: threads,
     ...wiring,
   };
   return { deps, engine };
@@ -286,6 +290,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       if (workerDeps.store !== deps.store) await workerDeps.store.close();
       await deps.store.close();
       await deps.notifier.close();
+      await deps.offload.close();
       await connections.close();
       await ownerDb.destroy();
       await database.db.destroy();

@@ -5,6 +5,7 @@ import { append } from './append.js';
 import { audit } from './audit.js';
 import { calibrate } from './calibrate.js';
 import { deepPage } from './deep-page.js';
+import { emailHostile } from './email-hostile.js';
 import { emailInbound } from './email-inbound.js';
 import { inbound } from './inbound.js';
 import { read } from './read.js';
@@ -34,6 +35,7 @@ export const SCENARIOS: Scenario[] = [
   rateLimit,
   inbound,
   emailInbound,
+  emailHostile,
   sla,
   webhook,
   calibrate,
@@ -59,6 +61,7 @@ export const ROW_NAMES = [
   'rate limit read',
   'inbound',
   'email inbound',
+  'email hostile',
   'sla',
   'deep-page',
   'deep-page control',

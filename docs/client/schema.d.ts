@@ -6802,7 +6802,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description The body is too large. Codes: `payload_too_large`. What each means: docs/errors.md. */
+        /** @description The body is too large. Codes: `mime_too_complex`, `payload_too_large`. What each means: docs/errors.md. */
         PayloadTooLarge: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];

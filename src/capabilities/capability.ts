@@ -24,6 +24,7 @@ import type { TenantScope } from '../platform/db/tenant-scope.js';
 import type { Lookup } from '../platform/query/filter.js';
 import type { ErrorCodes } from '../platform/errors.js';
 import type { ConnectionEvents } from '../platform/db/connection-watch.js';
+import type { Offload } from '../platform/offload.js';
 
 export type { Worker };
 
@@ -68,6 +69,8 @@ export interface CoreDeps {
   mail?: MailRelay;
   /** the DNS of the e-mail edge: the system resolver or DNS_SERVERS (src/platform/dns.ts) */
   dns: DnsResolve;
+  /** worker threads for parsing untrusted input off the event loop, within a budget (mail) */
+  offload: Offload;
 }
 
 export interface CapabilityModule {

@@ -3,7 +3,7 @@ import { MAX_SUPPORT_LOCAL_PART } from '../../src/capabilities/channels/channels
 import { baseAddress, bounceToken, conversationOfReplyAddress, partOfBounceAddress, replyAddress, replyToken } from '../../src/capabilities/email/addresses.js';
 import { decideInboundEmail, senderIdentity, type InboundEmail, type InboundEmailState } from '../../src/capabilities/email/email.decider.js';
 import { singleAuthor } from '../../src/capabilities/email/auth.js';
-import { cleanHtml, messageIdHash, parseEmail, splitQuoted, storable } from '../../src/capabilities/email/mime.js';
+import { cleanHtml, htmlText, messageIdHash, parseEmail, splitQuoted, storable, truncate } from '../../src/capabilities/email/mime.js';
 
 const cmd = (over: Partial<InboundEmail> = {}): InboundEmail => ({
   channelId: '00000000-0000-4000-8000-00000000000c',
@@ -139,6 +139,61 @@ describe('e-mail channel rules (unit)', () => {
     ].join('\r\n');
     const p = await parseEmail(Buffer.from(raw));
     expect(p.bounce).to.deep.equal({ originalMessageId: '<p.1@acme.example>', status: 550, diagnostic: '550 5.1.1 unknown' });
+  });
+
+  it('recognises attributions in each form it knows, and no line longer than an attribution can be', () => {
+    for (const line of ['Grace Hopper <grace@customer.example> wrote:', 'Am 1. Jan 2026 schrieb Grace <g@x.example>:', 'Le 1 janv. 2026, Grace a écrit :']) {
+      expect(splitQuoted(`New\n\n${line}\n> old`), line).to.deep.equal({ text: 'New', quoted: `${line}\n> old` });
+    }
+    // Over two lines, as clients wrap it.
+    expect(splitQuoted('New\nOn Mon, 1 Jan 2026 at 10:00, Grace Hopper\nwrote:\n> old').text).to.equal('New');
+    const long = `On ${'x'.repeat(1000)} wrote:`;
+    expect(splitQuoted(`New\n${long}\n> old`)).to.deep.equal({ text: `New\n${long}`, quoted: '> old' });
+  });
+
+  it('cuts text to a length on a code point boundary: never half a surrogate pair', () => {
+    expect(truncate('ab😀', 3)).to.equal('ab');
+    expect(truncate('ab😀', 4)).to.equal('ab😀');
+    expect(truncate('abc', 2)).to.equal('ab');
+    expect(truncate('😀😀', 3)).to.equal('😀');
+  });
+
+  it('takes the text of HTML in one pass: tags, script and style dropped, block tags as line breaks, stopping at a length', () => {
+    expect(htmlText('<p>Hello <b>there</b> &amp; you</p><script>x<p>y</script><STYLE>p{}</STYLE><div>Next</div>')).to.equal('Hello there & you\nNext');
+    expect(htmlText('<p>abc</p>'.repeat(10), 8)).to.equal('abc\nab');
+    expect(htmlText('a <b c')).to.equal('a');
+  });
+
+  it('files a message that took the whole budget as its text only: no HTML, no quote split, a report recognised and not read', async () => {
+    const html = 'From: g@x.example\r\nContent-Type: text/html\r\n\r\n<p>Hi</p><p>On Mon, A &lt;a@x.example&gt; wrote:</p><blockquote>&gt; old</blockquote>';
+    const p = await parseEmail(Buffer.from(html), 'text');
+    expect(p).to.include({ html: null, quoted: null });
+    expect(p.text).to.equal('Hi\nOn Mon, A <a@x.example> wrote:\n> old');
+    const report =
+      'From: d@x.example\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="B"\r\n\r\n--B\r\nContent-Type: text/plain\r\n\r\nx\r\n--B--\r\n';
+    expect(await parseEmail(Buffer.from(report), 'text')).to.include({ report: true, bounce: null });
+  });
+
+  it('reads a report field by field: a Diagnostic-Code without a type, a long one, and none', async () => {
+    const report = (diagnostic: string) =>
+      Buffer.from(
+        [
+          'From: d@x.example',
+          'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
+          '',
+          '--B',
+          'Content-Type: message/delivery-status',
+          '',
+          'Action: failed',
+          'Status: 5.2.2',
+          diagnostic,
+          '--B--',
+          '',
+        ].join('\r\n'),
+      );
+    expect((await parseEmail(report('Diagnostic-Code: smtp;552 mailbox full'))).bounce).to.include({ status: 552, diagnostic: '552 mailbox full' });
+    expect((await parseEmail(report(`Diagnostic-Code: ${' '.repeat(80_000)}x`))).bounce).to.include({ status: 500, diagnostic: '5.2.2' });
+    expect((await parseEmail(report('X-Other: 1'))).bounce).to.include({ status: 500, diagnostic: '5.2.2' });
   });
 
   describe('reply addresses: the support mailbox tagged with a MAC over the channel and the conversation', () => {

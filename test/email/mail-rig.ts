@@ -6,6 +6,7 @@
 // Postfix are the system tier (*.system.test.ts, `npm run test:system`).
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { SMTPServer } from 'smtp-server';
@@ -13,8 +14,8 @@ import type { TestService } from '../support/service.js';
 
 /** A message to send: the envelope, and either the whole text (`data`) or headers, a body and attachments. */
 export interface Outgoing {
-  /** envelope recipient */
-  to: string;
+  /** envelope recipient (the first of a list is the default To header) */
+  to: string | string[];
   /** envelope sender; '' (or '<>') is the null sender of bounces */
   from: string;
   /** header lines (`Name: value`); one replaces the default header of its name (Date, To, From, Subject, Message-Id) */
@@ -37,6 +38,8 @@ export interface SendResult {
   response: string;
   /** whether the message went over TLS */
   secure: boolean;
+  /** recipients refused at RCPT while others were taken, with the server's code */
+  rejected: { address: string; code: number | null }[];
   transcript: string;
 }
 
@@ -47,7 +50,7 @@ export function compose(o: Outgoing): Buffer {
   if (o.data !== undefined) return Buffer.isBuffer(o.data) ? o.data : Buffer.from(crlf(o.data));
   const defaults: [string, string][] = [
     ['Date', new Date().toUTCString()],
-    ['To', o.to],
+    ['To', [o.to].flat()[0]!],
     ['From', o.from || 'MAILER-DAEMON'],
     ['Subject', 'test'],
     ['Message-Id', `<${randomBytes(8).toString('hex')}@${o.helo ?? 'mx.customer.example'}>`],
@@ -82,6 +85,19 @@ export function compose(o: Outgoing): Buffer {
   return Buffer.from(crlf(lines.join('\n')));
 }
 
+/**
+ * The message as a stream of 64 KiB chunks, as an MTA reads a spool file: handed one Buffer, the client would
+ * dot-stuff a 20 MB message in one go, and the tests that run the service in this same process would measure the
+ * client's stall as the service's.
+ */
+function chunked(b: Buffer): Readable {
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < b.length; i += 65_536) yield b.subarray(i, i + 65_536);
+    })(),
+  );
+}
+
 const stageOf = (command: string | undefined): SendResult['refusedAt'] => {
   const c = (command ?? '').toUpperCase();
   if (c.startsWith('RCPT')) return 'rcpt';
@@ -91,12 +107,26 @@ const stageOf = (command: string | undefined): SendResult['refusedAt'] => {
 };
 
 /** Sends one message over SMTP to 127.0.0.1:port, as a sending MTA would (EHLO, MAIL, RCPT, DATA, QUIT). */
-export function sendMail(port: number, o: Outgoing): Promise<SendResult> {
+export async function sendMail(port: number, o: Outgoing): Promise<SendResult> {
+  return (await sendMails(port, [o]))[0]!;
+}
+
+/**
+ * Sends messages one after another over one connection (an MTA with a queue for this host does). Once one is
+ * refused at connect, or the server closes the connection, the rest get that same answer.
+ */
+export function sendMails(port: number, list: Outgoing[]): Promise<SendResult[]> {
+  const o = list[0]!;
   const transcript: string[] = [];
   const log =
     (level: string) =>
     (_meta: unknown, msg: string, ...args: unknown[]) =>
-      transcript.push(`${level} ${String(msg).replace(/%s/g, () => String(args.shift()))}`);
+      // Cut: the client logs a message's whole text, and building 20 MB strings here would stall the service under test too.
+      transcript.push(
+        `${level} ${String(msg)
+          .slice(0, 2000)
+          .replace(/%s/g, () => String(args.shift()).slice(0, 2000))}`,
+      );
   const logger = { level: () => undefined, trace: log('T'), debug: log('D'), info: log('I'), warn: log('W'), error: log('E'), fatal: log('F') };
   const conn = new SMTPConnection({
     host: '127.0.0.1',
@@ -109,32 +139,64 @@ export function sendMail(port: number, o: Outgoing): Promise<SendResult> {
     debug: true,
     connectionTimeout: 20_000,
     greetingTimeout: 20_000,
-    socketTimeout: 20_000,
+    // A hostile message may be parsed for the whole budget (two attempts) before it is answered.
+    socketTimeout: 60_000,
   });
-  const from = o.from === '<>' ? '' : o.from;
   return new Promise((resolve) => {
+    const results: SendResult[] = [];
     let done = false;
-    const finish = (r: Omit<SendResult, 'transcript' | 'secure'>) => {
+    let secure = false;
+    const finish = () => {
       if (done) return;
       done = true;
-      const secure = conn.secure;
       try {
         conn.quit();
       } catch {
         conn.close();
       }
-      resolve({ ...r, secure, transcript: transcript.join('\n') });
+      resolve(results.map((r) => ({ ...r, transcript: transcript.join('\n') })));
     };
-    const refused = (err: SMTPConnection.SMTPError & { command?: string }) =>
-      finish({ accepted: false, refusedAt: stageOf(err.command), code: err.responseCode ?? null, response: err.response ?? err.message });
-    conn.on('error', refused);
-    conn.connect((err) => {
-      if (err) return refused(err);
-      conn.send({ from, to: [o.to] }, compose(o), (sendErr, info) => {
-        if (sendErr) return refused(sendErr);
-        const response = info.response ?? '';
-        finish({ accepted: true, refusedAt: null, code: Number(/^\d+/.exec(response)?.[0] ?? 250), response });
+    const record = (r: Omit<SendResult, 'transcript' | 'secure' | 'rejected'> & { rejected?: SendResult['rejected'] }) => {
+      secure = secure || conn.secure;
+      results.push({ rejected: [], ...r, secure, transcript: '' });
+    };
+    const refused = (err: SMTPConnection.SMTPError & { command?: string }) => ({
+      accepted: false,
+      refusedAt: stageOf(err.command),
+      code: err.responseCode ?? null,
+      response: err.response ?? err.message,
+    });
+    // A connection-level failure answers every message not yet answered.
+    conn.on('error', (err: SMTPConnection.SMTPError & { command?: string }) => {
+      while (results.length < list.length) record(refused(err));
+      finish();
+    });
+    const next = (i: number) => {
+      if (i >= list.length || done) return finish();
+      const m = list[i]!;
+      const from = m.from === '<>' ? '' : m.from;
+      conn.send({ from, to: [m.to].flat() }, chunked(compose(m)), (sendErr, info) => {
+        if (sendErr) record(refused(sendErr));
+        else {
+          const response = info.response ?? '';
+          const rejectedErrors = (info.rejectedErrors ?? []) as (Error & { recipient?: string; responseCode?: number })[];
+          record({
+            accepted: true,
+            refusedAt: null,
+            code: Number(/^\d+/.exec(response)?.[0] ?? 250),
+            response,
+            rejected: rejectedErrors.map((e) => ({ address: e.recipient ?? '', code: e.responseCode ?? null })),
+          });
+        }
+        next(i + 1);
       });
+    };
+    conn.connect((err) => {
+      if (err) {
+        while (results.length < list.length) record(refused(err));
+        return finish();
+      }
+      next(0);
     });
   });
 }

@@ -111,6 +111,14 @@ describe('raw MIME over HTTP (POST /api/channels/{id}/inbound/mime)', function (
     expect(r.body.errors[0].code).to.equal('stale_timestamp');
   });
 
+  it('files a body cut inside a surrogate pair at the 65,535-unit cap (once a 500)', async () => {
+    const body = `${'c'.repeat(65_534)}😀`;
+    const r = await post(message('pipe-surrogate', 'Content-Type: text/plain; charset=utf-8').replace('Hello from a pipe.', body));
+    expect(r.status, r.text).to.equal(201);
+    const conv = await t.client.get(`/api/conversations/${r.body.conversation_id}`, { key });
+    expect(conv.body.parts[0].body).to.equal('c'.repeat(65_534));
+  });
+
   it('never answers malformed MIME with a 5xx', async () => {
     const junk: string[] = [
       '',

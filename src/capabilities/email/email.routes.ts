@@ -12,7 +12,7 @@ import type { CoreDeps } from '../capability.js';
 import { ChannelSecrets } from '../channels/index.js';
 import { findConversation } from '../conversations/index.js';
 import { attachmentRow, emailMessageSchema, emailOfPart, renderEmail } from './email.read.js';
-import { openAttachment, receiveEmail, Unreadable } from './inbound.js';
+import { openAttachment, receiveEmail, TooComplex, Unreadable } from './inbound.js';
 
 const TIMESTAMP_TOLERANCE_S = 5 * 60;
 const DUMMY_SECRET = randomUUID();
@@ -60,6 +60,7 @@ export function emailRoutes(deps: CoreDeps): RouteDef[] {
           notFiledSchema,
         ),
         400: ERROR,
+        413: ERROR,
         401: new ResponseDoc(
           'No body when the content type is not message/rfc822, the channel is unknown or not an e-mail channel, or the signature is wrong (the same empty answer for all). The error envelope (`stale_timestamp`) only for a caller whose signature verifies.',
           null,
@@ -101,6 +102,8 @@ export function emailRoutes(deps: CoreDeps): RouteDef[] {
           receipt = await receiveEmail(deps, channel, raw, { ip: null, helo: null, sender: null, recipient: channel.address ?? '' });
         } catch (e) {
           if (e instanceof Unreadable) throw new BadRequest('invalid_mime', 'The body is not a readable e-mail message.');
+          if (e instanceof TooComplex)
+            throw new AppError(413, 'mime_too_complex', 'The message could not be parsed within the time and memory budget, even as text only.');
           throw e;
         }
         const answer: Answer =

@@ -12,7 +12,10 @@ import { authenticateSender } from './auth.js';
 import { baseAddress, conversationOfReplyAddress, partOfBounceAddress, replyAddressKey } from './addresses.js';
 import { fileInboundEmail, recordDeliveryFailed } from './email.commands.js';
 import { attachmentCount, emailOfPart, messageKnown } from './email.read.js';
-import { messageIdHash, parseEmail, type ParsedAttachment } from './mime.js';
+import { parseOffLoop } from './mail-parser.js';
+import { messageIdHash, type ParsedAttachment } from './mime.js';
+
+export { TooComplex, Unreadable } from './mail-parser.js';
 
 export type Receipt =
   | { status: 'conversation_created' | 'part_added'; conversation_id: string; part_id: string; contact_id: string }
@@ -28,13 +31,9 @@ export interface SmtpSession {
   recipient: string;
 }
 
-/** A message mailparser cannot read at all: refused for good (SMTP 554, HTTP 400), never retried. */
-export class Unreadable extends Error {}
-
 export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buffer, session: SmtpSession): Promise<Receipt> {
-  const parsed = await parseEmail(raw).catch((e: unknown) => {
-    throw new Unreadable(e instanceof Error ? e.message : String(e));
-  });
+  // Off the event loop, within the budget: TooComplex (over it even as text) and Unreadable are the caller's to answer.
+  const parsed = await parseOffLoop(deps.offload, raw, { timeoutMs: deps.config.mailParseTimeoutMs });
   const tenantId = channel.tenant_id;
   const act = <T>(fn: () => Promise<T>) => deps.scope.run(tenantId, fn);
   const ctx = () => ({ tenantId, now: deps.clock.now(), actor: { type: 'channel' as const, id: channel.id }, requestId: randomUUID() });
@@ -65,8 +64,8 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
   if (!parsed.from || baseAddress(parsed.from.address) === channel.address?.toLowerCase()) return { status: 'ignored', conversation_id: null, part_id: null };
 
   const authentication = await authenticateSender(raw, session, channel.address ?? 'localhost', deps.dns);
-  // Without a Message-ID the bytes are the identity: the same message delivered twice is still one.
-  const messageId = parsed.messageId ?? `<${messageIdHash(raw.toString('latin1'))}@missing-message-id>`;
+  // Without a Message-ID the bytes are the identity (hashed in the parser's thread): the same message delivered twice is still one.
+  const messageId = parsed.identity;
   const hash = messageIdHash(messageId);
   const ids = { conversationId: deps.ids.uuid(), contactId: deps.ids.uuid(), partId: deps.ids.uuid() };
   const replyTo = await replyAddressNamed(deps, channel, [session.recipient, ...parsed.to.map((a) => a.address), ...parsed.cc.map((a) => a.address)]);

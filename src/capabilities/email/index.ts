@@ -18,6 +18,7 @@ export type { SmtpReceiver } from './smtp-receiver.js';
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
   invalid_mime: { status: 400, when: 'A signed raw e-mail post whose body is empty or not a readable message.' },
+  mime_too_complex: { status: 413, when: 'A signed raw e-mail post that could not be parsed within the time and memory budget, even as text only.' },
 });
 
 export const emailModule = defineModule({
@@ -30,5 +31,15 @@ export const emailModule = defineModule({
   workers: (deps) =>
     deps.config.smtpPort === null
       ? []
-      : [smtpReceiver(deps, { port: deps.config.smtpPort, host: deps.config.smtpHost, maxBytes: deps.config.smtpMaxBytes, tls: deps.config.smtpTls })],
+      : [
+          smtpReceiver(deps, {
+            port: deps.config.smtpPort,
+            host: deps.config.smtpHost,
+            maxBytes: deps.config.smtpMaxBytes,
+            maxClients: deps.config.smtpMaxClients,
+            maxRecipients: deps.config.smtpMaxRecipients,
+            maxMessagesPerConnection: deps.config.smtpMaxMessagesPerConnection,
+            tls: deps.config.smtpTls,
+          }),
+        ],
 });

@@ -2,7 +2,10 @@
 // threading headers, the new text apart from the quoted history, the HTML
 // sanitised (sanitize-html, never stored raw), the attachments, and whether it
 // is automated mail or a bounce. Every string is made storable (no NUL, no lone
-// surrogate): mail is hostile input and Postgres refuses those.
+// surrogate): mail is hostile input and Postgres refuses those. This runs in a
+// worker thread (parse.worker.ts, mail-parser.ts), within a time and heap budget;
+// its patterns are linear all the same (eslint's regexp rules hold them so), as
+// a message that takes the whole budget is filed the slower way or refused.
 import { createHash } from 'node:crypto';
 import type { AddressObject, HeaderValue, ParsedMail, SimpleParserOptions } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
@@ -65,6 +68,20 @@ export const messageIdHash = (id: string): string => createHash('sha256').update
 export const normalizeId = (id: string): string => id.trim().replace(/^<|>$/g, '').toLowerCase();
 
 const MAX_TEXT = 65_535;
+const MAX_HTML = 1_000_000;
+const MAX_NAME = 255;
+/** HTML beyond this many characters is not sanitised: only its text is kept (sanitising is the costly step). */
+export const MAX_HTML_TO_SANITISE = 2_000_000;
+
+/**
+ * The first `max` UTF-16 units of `s`, one fewer when the cut would split a surrogate pair: a lone half is text
+ * Postgres refuses, and the message would never be filed (the MTA retries until it bounces).
+ */
+export function truncate(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const code = s.charCodeAt(max - 1);
+  return s.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
 
 const ids = (v: string | string[] | undefined): string[] =>
   [v ?? []]
@@ -79,7 +96,7 @@ function addresses(v: AddressObject | AddressObject[] | undefined): Address[] {
     const walk = (list: AddressObject['value']) => {
       for (const a of list) {
         if (a.group) walk(a.group);
-        else if (a.address) out.push({ address: storable(a.address).toLowerCase(), name: a.name ? storable(a.name) : null });
+        else if (a.address) out.push({ address: storable(a.address).toLowerCase(), name: a.name ? truncate(storable(a.name), MAX_NAME) : null });
       }
     };
     walk(group.value);
@@ -89,6 +106,22 @@ function addresses(v: AddressObject | AddressObject[] | undefined): Address[] {
 
 const headerText = (v: HeaderValue | undefined): string =>
   typeof v === 'string' ? v : v && typeof v === 'object' && 'value' in v && typeof v.value === 'string' ? v.value : '';
+
+/** No attribution line is this long: longer lines are not looked at (cheap, whatever the patterns). */
+const MAX_ATTRIBUTION = 1000;
+
+/**
+ * "On … wrote:", "Am … schrieb …:", "Le … a écrit :", "Name <a@b> wrote:". Each test is anchored or starts at a
+ * delimiter no quantifier before it can also match, so the work is linear in the line's length (the one pattern
+ * `.*<[^>]+@[^>]+>\s*wrote:` it replaces was cubic: a 5.7 KB line of `<@` stalled the process for 10 s).
+ */
+function isAttribution(line: string): boolean {
+  if (line.length > MAX_ATTRIBUTION) return false;
+  const l = line.toLowerCase();
+  if (l.endsWith('wrote:')) return /^on\b/.test(l) ? /\bwrote:$/.test(l) : /<[^\s<>@]+@[^\s<>]+>\s*wrote:$/.test(l);
+  if (/^am\b/.test(l)) return l.endsWith(':') && /\bschrieb/.test(l);
+  return /^le\b/.test(l) && /\ba écrit ?:$/.test(l);
+}
 
 /** Splits a reply's new text from the history it quotes ("On … wrote:" and the `>` lines after it, or an Outlook marker). */
 export function splitQuoted(text: string): { text: string; quoted: string | null } {
@@ -103,11 +136,10 @@ export function splitQuoted(text: string): { text: string; quoted: string | null
   if (cut < lines.length) {
     let j = cut - 1;
     while (j >= 0 && lines[j]!.trim() === '') j--;
-    const attribution = /^(on\b.*\bwrote:|am\b.*\bschrieb.*:|le\b.*\ba écrit ?:|.*<[^>]+@[^>]+>\s*wrote:)$/i;
-    if (j >= 0 && attribution.test(lines[j]!.trim())) cut = j;
-    else if (j >= 1 && attribution.test(`${lines[j - 1]!.trim()} ${lines[j]!.trim()}`)) cut = j - 1;
+    if (j >= 0 && isAttribution(lines[j]!.trim())) cut = j;
+    else if (j >= 1 && isAttribution(`${lines[j - 1]!.trim()} ${lines[j]!.trim()}`)) cut = j - 1;
   }
-  const marker = lines.findIndex((l) => /^-{2,}\s*original message\s*-{2,}$/i.test(l.trim()));
+  const marker = lines.findIndex((l) => l.length <= MAX_ATTRIBUTION && /^-{2,}\s*original message\s*-{2,}$/i.test(l.trim()));
   if (marker >= 0 && marker < cut) cut = marker;
   const fresh = lines.slice(0, cut).join('\n').trim();
   const quoted = lines.slice(cut).join('\n').trim();
@@ -128,47 +160,136 @@ function isAutomated(m: ParsedMail): boolean {
   return m.headers.has('x-autoreply') || m.headers.has('x-autorespond');
 }
 
-/** A delivery status notification (RFC 3464): what failed, and the message it was about. */
+/** The lines of a delivery-status report that start with `field:` (case aside), with what follows the colon. */
+function fieldValues(lines: string[], field: string): string[] {
+  const prefix = `${field}:`;
+  return lines.filter((l) => l.slice(0, prefix.length).toLowerCase() === prefix).map((l) => l.slice(prefix.length).trim());
+}
+
+/**
+ * A delivery status notification (RFC 3464): what failed, and the message it was about. Read field by field, line
+ * by line: the pattern `^diagnostic-code:\s*[^;\n]*;\s*(.+)$` it replaces was quadratic (a 110 KB report, 6 s).
+ */
 async function reportOf(m: ParsedMail): Promise<{ bounce: Bounce | null; report: boolean }> {
-  const type = m.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
-  if (type?.value?.toLowerCase() !== 'multipart/report' || type.params?.['report-type']?.toLowerCase() !== 'delivery-status')
-    return { bounce: null, report: false };
-  const text = m.text ?? '';
-  if (!/^action:\s*failed/im.test(text)) return { bounce: null, report: true };
-  const diagnostic = /^diagnostic-code:\s*[^;\n]*;\s*(.+)$/im.exec(text)?.[1]?.trim() ?? /^status:\s*(\S+)/im.exec(text)?.[1] ?? 'delivery failed';
-  const code = /^(\d{3})\b/.exec(diagnostic)?.[1] ?? (/^status:\s*(\d)\./im.exec(text)?.[1] ? `${/^status:\s*(\d)\./im.exec(text)![1]}00` : null);
+  if (!isDeliveryReport(m)) return { bounce: null, report: false };
+  const lines = (m.text ?? '').split('\n');
+  if (!fieldValues(lines, 'action').some((v) => v.toLowerCase().startsWith('failed'))) return { bounce: null, report: true };
+  const status = fieldValues(lines, 'status')[0]?.split(/\s/, 1)[0] ?? null;
+  const coded = fieldValues(lines, 'diagnostic-code').find((v) => v.includes(';'));
+  const diagnostic = coded?.slice(coded.indexOf(';') + 1).trim() || status || 'delivery failed';
+  const code = /^\d{3}\b/.exec(diagnostic)?.[0] ?? (status && /^\d\./.test(status) ? `${status[0]}00` : null);
   let originalMessageId: string | null = null;
   for (const a of m.attachments) {
-    if (!/^(message\/rfc822|text\/rfc822-headers|message\/rfc822-headers)$/i.test(a.contentType)) continue;
+    if (!/^(?:message\/rfc822|text\/rfc822-headers|message\/rfc822-headers)$/i.test(a.contentType)) continue;
     const original = await simpleParser(a.content, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true }).catch(() => null);
     if (original?.messageId) originalMessageId = storable(original.messageId);
     break;
   }
-  return { bounce: { originalMessageId, status: code ? Number(code) : null, diagnostic: storable(diagnostic).slice(0, 1000) }, report: true };
+  return { bounce: { originalMessageId, status: code ? Number(code) : null, diagnostic: truncate(storable(diagnostic), 1000) }, report: true };
 }
 
-export async function parseEmail(raw: Buffer): Promise<ParsedEmail> {
-  const m = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, maxHtmlLengthToParse: 2_000_000 });
-  const html = typeof m.html === 'string' && m.html.trim() ? storable(cleanHtml(m.html)) : null;
-  const plain = storable(m.text ?? '');
-  const { text, quoted } = splitQuoted(plain);
-  const { bounce, report } = await reportOf(m);
+function isDeliveryReport(m: ParsedMail): boolean {
+  const type = m.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
+  return type?.value?.toLowerCase() === 'multipart/report' && type.params?.['report-type']?.toLowerCase() === 'delivery-status';
+}
+
+const TAG = /(\/?)(script|style|p|div|br|tr|li|h\d)\b/iy;
+
+/**
+ * The text of HTML, for HTML too large to sanitise (or to hand to mailparser's converter): tags dropped, the
+ * contents of script and style dropped, block tags made line breaks, a few entities decoded, runs of blank space
+ * folded. One pass that looks at each tag once (a sticky pattern at its `<`, no copy of it), and stops once it
+ * has `max` characters: the part keeps no more than that anyway.
+ */
+export function htmlText(html: string, max = Infinity): string {
+  const out: string[] = [];
+  let length = 0;
+  let skipping: string | null = null;
+  for (let i = 0; i < html.length && length < max;) {
+    const lt = html.indexOf('<', i);
+    const end = lt < 0 ? html.length : lt;
+    if (skipping === null && end > i) {
+      out.push(html.slice(i, end));
+      length += end - i;
+    }
+    if (lt < 0) break;
+    const gt = html.indexOf('>', lt + 1);
+    if (gt < 0) break;
+    TAG.lastIndex = lt + 1;
+    const tag = TAG.exec(html);
+    const name = tag?.[2]?.toLowerCase() ?? null;
+    if (skipping !== null) {
+      if (tag?.[1] === '/' && name === skipping) skipping = null;
+    } else if (name === 'script' || name === 'style') {
+      if (tag![1] !== '/') skipping = name;
+    } else if (name !== null) {
+      out.push('\n');
+      length++;
+    }
+    i = gt + 1;
+  }
+  return out
+    .join('')
+    .slice(0, max)
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t\r\f\v]+/g, ' ')
+    .replace(/ ?\n\s*/g, '\n')
+    .trim();
+}
+
+/**
+ * `full`: everything above. `text`: the way a message that took the whole budget is filed: no HTML (its text
+ * only), no quote split, no report parsing (a report is recognised, and not filed), mailparser's converters off.
+ */
+export type ParseMode = 'full' | 'text';
+
+export interface ParseResult extends ParsedEmail {
+  /** The Message-ID, or for a message without one its bytes' hash: the same message delivered twice is still one. */
+  identity: string;
+}
+
+export async function parseEmail(raw: Buffer, mode: ParseMode = 'full'): Promise<ParseResult> {
+  const full = mode === 'full';
+  const m = await simpleParser(
+    raw,
+    full
+      ? { skipImageLinks: true, skipTextLinks: true, maxHtmlLengthToParse: MAX_HTML_TO_SANITISE }
+      : { skipImageLinks: true, skipTextLinks: true, skipHtmlToText: true, skipTextToHtml: true },
+  );
+  const rawHtml = typeof m.html === 'string' && m.html.trim() ? m.html : null;
+  const sanitise = full && rawHtml !== null && rawHtml.length <= MAX_HTML_TO_SANITISE;
+  const html = sanitise ? storable(cleanHtml(rawHtml)) : null;
+  // HTML not converted (too large, or not at all in text mode) still gives the message its text.
+  const plain = storable(m.text?.trim() ? m.text : rawHtml ? htmlText(rawHtml, 2 * MAX_TEXT) : '');
+  const { text, quoted } = full ? splitQuoted(plain) : { text: plain.trim(), quoted: null };
+  const { bounce, report } = full ? await reportOf(m) : { bounce: null, report: isDeliveryReport(m) };
   const from = addresses(m.from)[0] ?? null;
+  const messageId = m.messageId ? storable(m.messageId) : null;
   return {
-    messageId: m.messageId ? storable(m.messageId) : null,
+    messageId,
+    identity: messageId ?? `<${messageIdHash(raw.toString('latin1'))}@missing-message-id>`,
     inReplyTo: ids(m.inReplyTo),
     references: ids(m.references),
     from,
     to: addresses(m.to),
     cc: addresses(m.cc),
-    subject: m.subject ? storable(m.subject).slice(0, 998) : null,
+    subject: m.subject ? truncate(storable(m.subject), 998) : null,
     date: m.date && !Number.isNaN(m.date.getTime()) && m.date.getUTCFullYear() > 1970 && m.date.getUTCFullYear() < 10000 ? m.date : null,
-    text: text.slice(0, MAX_TEXT),
-    quoted: quoted ? quoted.slice(0, MAX_TEXT) : null,
-    html: html ? html.slice(0, 1_000_000) : null,
+    text: truncate(text, MAX_TEXT),
+    quoted: quoted ? truncate(quoted, MAX_TEXT) : null,
+    html: html ? truncate(html, MAX_HTML) : null,
     attachments: m.attachments
-      .filter((a) => !(bounce && /^(message\/rfc822|text\/rfc822-headers|message\/delivery-status)$/i.test(a.contentType)))
-      .map((a) => ({ name: a.filename ? storable(a.filename).slice(0, 255) : null, content_type: storable(a.contentType).slice(0, 255), content: a.content })),
+      .filter((a) => !(bounce && /^(?:message\/rfc822|text\/rfc822-headers|message\/delivery-status)$/i.test(a.contentType)))
+      .map((a) => ({
+        name: a.filename ? truncate(storable(a.filename), 255) : null,
+        content_type: truncate(storable(a.contentType), 255),
+        content: a.content,
+      })),
     automated: isAutomated(m),
     bounce,
     report,

@@ -5,24 +5,43 @@
 // message is filed, so a crash before that makes the sending MTA try again
 // (and deduplication files nothing twice). Unreadable MIME gets 554, a
 // database that does not answer 451: neither ever brings the receiver down.
+// Messages are parsed in worker threads within a budget (mail-parser.ts): one
+// over it even as text gets 552 5.3.4, for good. The receiver holds at most
+// SMTP_MAX_CLIENTS connections (421 beyond), SMTP_MAX_RECIPIENTS recipients a
+// message (452, RFC 5321 §4.5.3.1.10: the sender sends the rest again) and
+// SMTP_MAX_MESSAGES_PER_CONNECTION messages a connection (421: it reconnects).
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { CoreDeps, Worker } from '../capability.js';
 import { channelByAddress, type ChannelRow } from '../channels/index.js';
 import { baseAddress } from './addresses.js';
-import { receiveEmail, Unreadable } from './inbound.js';
+import { receiveEmail, TooComplex, Unreadable } from './inbound.js';
 
 export interface SmtpReceiver extends Worker {
   /** the port it listens on (SMTP_PORT 0: one the system chose) */
   port(): number;
 }
 
+/** A SharedArrayBuffer that grows up to `max` bytes (ES2024; Node 20's V8 has it, the ES2022 typings do not). */
+const growableShared = (max: number) =>
+  new (SharedArrayBuffer as unknown as new (length: number, o: { maxByteLength: number }) => SharedArrayBuffer & { grow(n: number): void })(0, {
+    maxByteLength: max,
+  });
+
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
 export function smtpReceiver(
   deps: CoreDeps,
-  opts: { port: number; host: string; maxBytes: number; tls: { certFile: string; keyFile: string } | null },
+  opts: {
+    port: number;
+    host: string;
+    maxBytes: number;
+    maxClients: number;
+    maxRecipients: number;
+    maxMessagesPerConnection: number;
+    tls: { certFile: string; keyFile: string } | null;
+  },
 ): SmtpReceiver {
   const owner = deps.ownerDb ?? deps.db;
   // A disabled channel receives nothing, as its signed routes answer the empty 401: its address is unknown here (550).
@@ -31,15 +50,20 @@ export function smtpReceiver(
   const tls = opts.tls ? { cert: readFileSync(opts.tls.certFile), key: readFileSync(opts.tls.keyFile) } : null;
 
   async function onData(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
-    const chunks: Buffer[] = [];
+    // Gathered chunk by chunk into shared memory, which the parser's thread reads without a copy: one copy of a
+    // whole 20 MB message (Buffer.concat, or a structured clone to the thread) holds the event loop for tens of ms.
+    const shared = growableShared(opts.maxBytes);
     let size = 0;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
       // Past the limit the rest is read and dropped (smtp-server must see the end of DATA to answer).
-      if (size <= opts.maxBytes) chunks.push(chunk);
+      if (size + chunk.length <= opts.maxBytes) {
+        shared.grow(size + chunk.length);
+        chunk.copy(Buffer.from(shared, size, chunk.length));
+      }
+      size += chunk.length;
     }
     if (stream.sizeExceeded || size > opts.maxBytes) throw smtpError(552, `5.3.4 Message too big: at most ${opts.maxBytes} bytes`);
-    const raw = Buffer.concat(chunks);
+    const raw = Buffer.from(shared, 0, size);
     const mailFrom = session.envelope.mailFrom;
     // One filing per channel the message names, whatever the number of its recipients there.
     const seen = new Set<string>();
@@ -68,6 +92,14 @@ export function smtpReceiver(
     ...(tls ? { key: tls.key, cert: tls.cert } : {}),
     disableReverseLookup: true,
     size: opts.maxBytes,
+    maxClients: opts.maxClients,
+    maxRecipients: opts.maxRecipients,
+    onMailFrom(_address, session, callback) {
+      // session.transaction counts this connection's MAIL commands, this one included.
+      if (session.transaction > opts.maxMessagesPerConnection)
+        return callback(smtpError(421, `4.7.0 At most ${opts.maxMessagesPerConnection} messages a connection: connect again`));
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       lookup(address.address).then(
         (channel) => callback(channel ? undefined : smtpError(550, '5.1.1 No such mailbox here')),
@@ -83,6 +115,7 @@ export function smtpReceiver(
         (e: unknown) => {
           if ((e as { responseCode?: number }).responseCode) return callback(e as Error);
           if (e instanceof Unreadable) return callback(smtpError(554, '5.6.0 The message cannot be read'));
+          if (e instanceof TooComplex) return callback(smtpError(552, '5.3.4 The message is too complex to read within our limits'));
           deps.log.warn({ err: e }, 'smtp receiver: could not file a message');
           callback(smtpError(451, '4.3.0 Try again later'));
         },

@@ -1,0 +1,55 @@
+// The sending MTAs of the `email hostile` row, in a process of their own so
+// that building and sending 60 MB of mail does not delay the /healthz probes
+// the runner times. Started with the receiver's port and address, it makes the
+// mails (ready once they are made), sends them all at once when called, one
+// SMTP connection each, and answers how each was answered and when.
+import { daemon } from '../lib/child.js';
+import { attributionMail, bigHtmlMail } from '../../test/email/hostile-mail.js';
+import { sendMail } from '../../test/email/mail-rig.js';
+
+export interface HostileInput {
+  port: number;
+  address: string;
+  attribution: number;
+  html: number;
+  htmlBytes: number;
+  /** a mail not answered by then counts as unanswered */
+  deadlineMs: number;
+}
+
+export interface HostileAnswer {
+  kind: 'attribution' | 'html';
+  ms: number;
+  code: number | null;
+}
+
+daemon<HostileInput, { mails: number }>(async (input) => {
+  const envelope = (i: number) => ({ to: input.address, from: `m${i}@customer.invalid`, messageId: `<hostile.${Date.now()}.${i}@customer.invalid>` });
+  // Ten of the review's 5.7 KB message (a 4,000-character line), ten 20 KB lines.
+  const mails = [
+    ...Array.from({ length: input.attribution }, (_, i) => ({ kind: 'attribution' as const, data: attributionMail(envelope(i), i % 2 ? 10_000 : 2_000) })),
+    ...Array.from({ length: input.html }, (_, i) => ({ kind: 'html' as const, data: bigHtmlMail(envelope(100 + i), input.htmlBytes) })),
+  ];
+  return {
+    ready: { mails: mails.length },
+    async handle(msg: { cmd: 'warm' | 'send' }): Promise<HostileAnswer[]> {
+      if (msg.cmd === 'warm') {
+        const r = await sendMail(input.port, { to: input.address, from: 'warm@customer.invalid', data: attributionMail(envelope(999), 10) });
+        return [{ kind: 'attribution', ms: 0, code: r.code }];
+      }
+      return Promise.all(
+        mails.map(async (m) => {
+          const started = performance.now();
+          const r = await Promise.race([
+            sendMail(input.port, { to: input.address, from: 'm@customer.invalid', data: m.data }),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), input.deadlineMs).unref()),
+          ]);
+          return { kind: m.kind, ms: performance.now() - started, code: r === null ? null : r.code };
+        }),
+      );
+    },
+    async stop() {
+      return null;
+    },
+  };
+});
