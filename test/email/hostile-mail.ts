@@ -135,13 +135,6 @@ export function surrogateAttachmentMail(e: Envelope): Buffer {
   );
 }
 
-export interface Probed<T> {
-  result: T;
-  /** milliseconds each /healthz probe took, in order */
-  times: number[];
-  p99: number;
-}
-
 export const percentile = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN;
@@ -211,18 +204,4 @@ export class Prober {
   p99(): number {
     return percentile(this.times, 99);
   }
-}
-
-/**
- * Runs `work` while /healthz is probed: at least `minProbes` times (300: three seconds), so that the p99 is the
- * service's and not one pause of a busy machine's scheduler or collector among a handful of probes.
- */
-export async function probed<T>(
-  base: string,
-  work: () => Promise<T>,
-  opts: { minProbes?: number; maxProbes?: number; gapMs?: number } = {},
-): Promise<Probed<T>> {
-  const prober = new Prober(base, opts);
-  const result = await prober.during(work, opts.minProbes ?? 300);
-  return { result, times: prober.times, p99: prober.p99() };
 }
