@@ -83,8 +83,11 @@ describe("SLA and statistics on the conversation's answer", function () {
   it("reads a page's sla and statistics in one statement, however many conversations it holds (no N+1)", async () => {
     for (let i = 0; i < 15; i++) await postInbound(t, channel.id, channel.secret, inboundBody());
     const seen: string[] = [];
+    // The SLA worker may load a conversation meanwhile (its own statement: the conversation as a subquery joined to
+    // its statistics row, after the posts above); that is not the page's read.
+    const slaWorkerLoad = /from \(select "tenant_id", "id", "state"[^)]*\) as "c" inner join "conversation_statistics"/;
     const spy = (q: { sql: string }) => {
-      if (q.sql.includes('conversation_statistics')) seen.push(q.sql);
+      if (q.sql.includes('conversation_statistics') && !slaWorkerLoad.test(q.sql)) seen.push(q.sql);
     };
     const db = t.service.deps.db;
     db.on('query', spy);
