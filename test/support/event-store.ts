@@ -11,6 +11,9 @@
 // dispatcher), filtered by that prefix, never see another file's events, and
 // their checkpoints live in that file's own database.
 
+import type { Knex } from 'knex';
+import type { StoredEvent } from '../../src/eventstore/envelope.js';
+
 /** The EventStoreDB server the run's processes use, or null for the Postgres store (the default). */
 export function testEventStoreUrl(): string | null {
   const kind = process.env.TEST_EVENT_STORE?.trim() || 'postgres';
@@ -35,4 +38,34 @@ export function testEventStoreEnv(databaseUrl: string | undefined): Record<strin
   const url = testEventStoreUrl();
   if (!url || !databaseUrl) return {};
   return { EVENTSTORE_URL: url, EVENTSTORE_STREAM_PREFIX: streamPrefixFor(databaseUrl) };
+}
+
+/**
+ * A workspace's events as the log holds them (personal fields sealed, as written), whichever store the
+ * service on `databaseUrl` uses: the Postgres `events` table, or its streams on the run's EventStoreDB.
+ */
+export async function eventsAsStored(
+  db: Knex,
+  databaseUrl: string,
+  storeKind: string,
+  tenantId: string,
+): Promise<{ seq: number; type: string; aggregate_id: string; payload: Record<string, unknown> }[]> {
+  if (storeKind === 'postgres') {
+    const rows = await db('events').where({ tenant_id: tenantId }).orderBy('seq').select('seq', 'type', 'aggregate_id', 'payload');
+    return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+  }
+  const url = testEventStoreUrl();
+  if (!url) throw new Error(`eventsAsStored: a ${storeKind} store outside TEST_EVENT_STORE=eventstoredb`);
+  const { connectEventStoreDb } = await import('../../src/eventstore/eventstoredb.store.js');
+  const log = connectEventStoreDb(url, db, { streamPrefix: streamPrefixFor(databaseUrl) });
+  try {
+    const out: StoredEvent[] = [];
+    for (;;) {
+      const page = await log.readTenant(tenantId, out.at(-1)?.seq ?? 0, 500);
+      if (page.length === 0) return out;
+      out.push(...page);
+    }
+  } finally {
+    await log.close();
+  }
 }
