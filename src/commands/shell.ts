@@ -19,6 +19,12 @@ import { AlreadyAppended, CommandWriter } from './write.js';
 export { commandEventId, MAX_EVENTS_PER_COMMAND } from './write.js';
 
 const MAX_ATTEMPTS = 5;
+/**
+ * EventStoreDB: attempts of a command that loses the race for its workspace's head to other processes. Each
+ * process queues a workspace's commands, so a loser faces one process's queue at a time; it catches up and
+ * decides again while that process goes on, so five could run out while a busy neighbour drains its queue.
+ */
+const MAX_ATTEMPTS_UNLOCKED = 30;
 
 export type CommittedListener = (tenantId: string, events: StoredEvent[]) => void;
 /** Told when a command is refused (its decider's coded 4xx): the command's name and the refusal. */
@@ -118,7 +124,8 @@ export class CommandShell {
    * or when the log moved under it (decide again on the new state).
    */
   private async executeAlone<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const attempts = this.queues ? MAX_ATTEMPTS_UNLOCKED : MAX_ATTEMPTS;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
         return await this.attempt(ctx, spec);
       } catch (e) {
