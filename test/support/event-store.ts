@@ -49,9 +49,9 @@ export async function eventsAsStored(
   databaseUrl: string,
   storeKind: string,
   tenantId: string,
-): Promise<{ seq: number; type: string; aggregate_id: string; payload: Record<string, unknown> }[]> {
+): Promise<{ id: string; seq: number; type: string; aggregate_id: string; payload: Record<string, unknown> }[]> {
   if (storeKind === 'postgres') {
-    const rows = await db('events').where({ tenant_id: tenantId }).orderBy('seq').select('seq', 'type', 'aggregate_id', 'payload');
+    const rows = await db('events').where({ tenant_id: tenantId }).orderBy('seq').select('id', 'seq', 'type', 'aggregate_id', 'payload');
     return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
   }
   const url = testEventStoreUrl();
