@@ -14,6 +14,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   eventstoreUrl: string | null;
+  /** prefix of the workspace streams in EventStoreDB (`tenant-`); another lets deployments share one server */
+  eventstoreStreamPrefix: string;
   channelsSecret: string | null;
   secretsKey: string | null;
   logLevel: LogLevel;
@@ -111,6 +113,7 @@ export const CONFIG_VARS = [
   'DATA_DIR',
   'DATABASE_URL',
   'EVENTSTORE_URL',
+  'EVENTSTORE_STREAM_PREFIX',
   'SERVICE_CHANNELS_SECRET',
   'SERVICE_SECRETS_KEY',
   'LOG_LEVEL',
@@ -216,6 +219,10 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const metricsToken = str('METRICS_TOKEN');
+  const streamPrefix = str('EVENTSTORE_STREAM_PREFIX') ?? 'tenant-';
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.]*-$/.test(streamPrefix)) {
+    problems.push('EVENTSTORE_STREAM_PREFIX must be letters, digits, _ and . ending in - (like tenant-)');
+  }
   if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
     problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces');
   }
@@ -226,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(str('DATA_DIR') ?? './.data'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     eventstoreUrl: url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrent:']),
+    eventstoreStreamPrefix: streamPrefix,
     channelsSecret,
     secretsKey,
     logLevel,

@@ -121,7 +121,12 @@ export async function openCore(
   const forgettable = new Forgettable(catalogue, sealer, personalObjects());
   // The EventStoreDB client (gRPC, protobufs: about 25 MiB resident) is loaded only when it is used.
   const log_: EventStore = config.eventstoreUrl
-    ? await (await import('./eventstore/eventstoredb.store.js')).connectEventStoreDb(config.eventstoreUrl, database.db, { chain: config.auditChain })
+    ? await (
+        await import('./eventstore/eventstoredb.store.js')
+      ).connectEventStoreDb(config.eventstoreUrl, database.db, {
+        chain: config.auditChain,
+        streamPrefix: config.eventstoreStreamPrefix,
+      })
     : new PostgresEventStore(database.db, notifier, { chain: config.auditChain });
   // Everything that reads the log reads personal fields opened (or null once erased).
   const store = new OpeningStore(log_, forgettable, database.db);

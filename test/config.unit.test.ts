@@ -41,6 +41,14 @@ describe('configuration', function () {
     });
   });
 
+  it('names the EventStoreDB workspace streams tenant-<uuid> unless EVENTSTORE_STREAM_PREFIX says otherwise, and refuses a bad prefix', () => {
+    expect(loadConfig({}).eventstoreStreamPrefix).to.equal('tenant-');
+    expect(loadConfig({ EVENTSTORE_STREAM_PREFIX: 'test.t_feed_a1b2c3-' }).eventstoreStreamPrefix).to.equal('test.t_feed_a1b2c3-');
+    for (const bad of ['tenant', '$ce-', 'a b-', '-x-']) {
+      expect(() => loadConfig({ EVENTSTORE_STREAM_PREFIX: bad }), bad).to.throw(ConfigError, /EVENTSTORE_STREAM_PREFIX/);
+    }
+  });
+
   it('reads the mail settings: no relay by default, smtp(s) URLs only, a sender address, the public URL and the reset link lifetime', () => {
     expect(loadConfig({})).to.include({ smtpRelayUrl: null, publicUrl: 'http://127.0.0.1:3000', passwordResetTtlMinutes: 30 });
     const c = loadConfig({

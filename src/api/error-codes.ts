@@ -45,7 +45,10 @@ export const edgeErrors = defineErrors({
   route_not_found: { status: 404, when: 'No route matches the method and path.' },
   request_timeout: { status: 408, when: 'The request was not received within HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS; the connection is closed.' },
   idempotency_key_in_flight: { status: 409, when: 'The same Idempotency-Key while its first request still runs; `Retry-After: 1`.' },
-  concurrent_modification: { status: 409, when: 'The workspace changed under a command five times in a row (EventStoreDB mode); retry.' },
+  concurrent_modification: {
+    status: 409,
+    when: 'The workspace changed under a command, in another process, every time it was tried (EventStoreDB mode: 30 attempts); retry.',
+  },
   payload_too_large: { status: 413, when: 'The body is over BODY_LIMIT, or a command would append more than the event store takes at once.' },
   unsupported_media_type: { status: 415, when: 'A body that is not JSON by its `Content-Type`.' },
   unsupported_encoding: { status: 415, when: 'A charset other than UTF-8, or an unknown `Content-Encoding`.' },

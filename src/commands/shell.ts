@@ -19,6 +19,12 @@ import { AlreadyAppended, CommandWriter } from './write.js';
 export { commandEventId, MAX_EVENTS_PER_COMMAND } from './write.js';
 
 const MAX_ATTEMPTS = 5;
+/**
+ * EventStoreDB: attempts of a command that loses the race for its workspace's head to other processes. Each
+ * process queues a workspace's commands, so a loser faces one process's queue at a time; it catches up and
+ * decides again while that process goes on, so five could run out while a busy neighbour drains its queue.
+ */
+const MAX_ATTEMPTS_UNLOCKED = 30;
 
 export type CommittedListener = (tenantId: string, events: StoredEvent[]) => void;
 /** Told when a command is refused (its decider's coded 4xx): the command's name and the refusal. */
@@ -30,6 +36,14 @@ export class CommandShell {
   private readonly writer: CommandWriter;
   /** null: every command in a transaction of its own (group commit off, or EventStoreDB) */
   private readonly groups: GroupCommit | null;
+  /**
+   * EventStoreDB only: the tail of each tenant's queue of commands in this process. The store takes no lock
+   * (the expected revision is its only concurrency check), so without one the commands of one workspace in one
+   * process would race each other for its head and the losers decide again, up to MAX_ATTEMPTS, then 409:
+   * ten concurrent replies to one workspace got 409s. Queued, they decide one after another, as behind the
+   * Postgres store's tenant lock; only other processes' writes still cost a retry.
+   */
+  private readonly queues: Map<string, Promise<unknown>> | null;
 
   constructor(
     private readonly store: EventStore,
@@ -47,6 +61,7 @@ export class CommandShell {
       opts.groupCommit && store.kind === 'postgres'
         ? new GroupCommit(store, projections, forgettable, scope, this.writer, (ctx, spec) => this.executeAlone(ctx, spec))
         : null;
+    this.queues = store.kind === 'eventstoredb' ? new Map() : null;
   }
 
   /**
@@ -74,7 +89,7 @@ export class CommandShell {
   async execute<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
     let stored: StoredEvent<E>[];
     try {
-      stored = await this.scope.run(ctx.tenantId, () => (this.groups ? this.groups.enqueue(ctx, spec) : this.executeAlone(ctx, spec)));
+      stored = await this.scope.run(ctx.tenantId, () => (this.groups ? this.groups.enqueue(ctx, spec) : this.queued(ctx, spec)));
     } catch (e) {
       if (e instanceof AppError && e.status < 500) for (const l of this.refused) l(spec.name, e);
       throw e;
@@ -88,13 +103,29 @@ export class CommandShell {
     return this.groups?.pending(tenantId) ?? 0;
   }
 
+  /** executeAlone, after the tenant's earlier commands of this process when the store takes no lock (EventStoreDB). */
+  private queued<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
+    const queues = this.queues;
+    if (!queues) return this.executeAlone(ctx, spec);
+    const before = queues.get(ctx.tenantId) ?? Promise.resolve();
+    const mine = before.then(() => this.executeAlone(ctx, spec));
+    const tail = mine.catch(() => undefined);
+    queues.set(ctx.tenantId, tail);
+    // The last in the queue removes it, so the map holds only tenants with commands in flight.
+    void tail.then(() => {
+      if (queues.get(ctx.tenantId) === tail) queues.delete(ctx.tenantId);
+    });
+    return mine;
+  }
+
   /**
    * One command in a transaction of its own, tried again when its events were
    * already in the log (an earlier attempt of the request: answer for that one)
    * or when the log moved under it (decide again on the new state).
    */
   private async executeAlone<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const attempts = this.queues ? MAX_ATTEMPTS_UNLOCKED : MAX_ATTEMPTS;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
         return await this.attempt(ctx, spec);
       } catch (e) {

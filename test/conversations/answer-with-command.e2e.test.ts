@@ -16,7 +16,11 @@ describe('Idempotency-Key: a command and its answer commit together', () => {
   let channelId: string;
 
   before(async () => {
-    t = await startTestService('answer_with_command');
+    // The Postgres store's guarantee, on Postgres even with TEST_EVENT_STORE=eventstoredb: EventStoreDB cannot store the
+    // answer with the events (docs/eventstoredb.md, "Gaps that remain"); what replaces it there, a retry that finds
+    // the commit, is crash-replay.e2e.test.ts and lost-answer.e2e.test.ts.
+    t = await startTestService('answer_with_command', { env: { EVENTSTORE_URL: undefined } });
+    expect(t.service.deps.store.kind).to.equal('postgres');
     owner = await newWorkspace(t);
     key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write'])).secret;
     channelId = (await createChannel(t, owner)).id;

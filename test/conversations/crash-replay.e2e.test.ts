@@ -67,10 +67,8 @@ describe('a command committed whose idempotent answer was lost', () => {
     return { retry, events };
   }
 
-  async function feedHead(): Promise<number> {
-    const row = await db()('events').where({ tenant_id: owner.workspaceId }).max<{ m: string }[]>({ m: 'seq' });
-    return Number(row[0]?.m ?? 0);
-  }
+  /** The workspace's last seq in the log, whichever store the service keeps it in (TEST_EVENT_STORE). */
+  const feedHead = (): Promise<number> => t.service.deps.store.head(owner.workspaceId);
 
   it('start conversation: the same 201 and ids as the committed events', async () => {
     const { retry, events } = await crashThenRetry(

@@ -453,7 +453,8 @@ describe('projections: rebuild', function () {
       indexes.some((d) => / USING gin /.test(d)),
       'the GIN indexes are among them',
     ).to.equal(true);
-    const events = await t.service.deps.store.countAll();
+    // EventStoreDB cannot count its log (countAll is null): there the log is counted by reading it.
+    const events = (await t.service.deps.store.countAll()) ?? (await readWholeLog(t)).length;
     // Small batches: many pages, and (batch sizes differing) other changes folded into one statement each time,
     // e.g. a contact giving up its external_id and another taking it, a company_id deleted and reused.
     for (const batchSize of [7, 2, 3, 5]) {
@@ -500,10 +501,11 @@ describe('projections: rebuild', function () {
       const db = t.service.deps.db;
       const live = await snapshot(db, tables);
       const hidden = await t.service.deps.store.head(owner.workspaceId);
+      // (With TEST_EVENT_STORE=eventstoredb the log is not in Postgres: an open transaction there hides nothing.)
       expect(
         (await readWholeLog(t)).filter((e) => e.tenant_id === owner.workspaceId),
         'hidden from the global order',
-      ).to.have.length(0);
+      ).to.have.length(t.service.deps.store.kind === 'postgres' ? 0 : hidden);
       // The rebuild replays what is readable and reads on; once it has been told "nothing more yet" (an empty page),
       // the other transaction ends. A rebuild that took the empty page for the end has finished short by then.
       const store = t.service.deps.store;

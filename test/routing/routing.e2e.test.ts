@@ -124,14 +124,17 @@ describe('routing: availability, capacity and team assignment rules', () => {
       ),
     );
     for (const a of answers) expect(a.status, a.text).to.equal(201);
-    // Group commit took several of them into one transaction (else this would test one command at a time).
-    const txs = (await t.testDb
-      .db('events')
-      .where({ tenant_id: owner.workspaceId, type: 'conversation.created' })
-      .andWhere('seq', '>', head)
-      .select(t.testDb.db.raw('tx_id::text AS tx'))) as { tx: string }[];
-    expect(txs).to.have.length(30);
-    expect(new Set(txs.map((r) => r.tx)).size, 'transactions for the 30').to.be.lessThan(30);
+    // Group commit took several of them into one transaction (else this would test one command at a time). Postgres
+    // only: with TEST_EVENT_STORE=eventstoredb there is no group commit, the workspace's commands queue one by one.
+    if (t.service.deps.store.kind === 'postgres') {
+      const txs = (await t.testDb
+        .db('events')
+        .where({ tenant_id: owner.workspaceId, type: 'conversation.created' })
+        .andWhere('seq', '>', head)
+        .select(t.testDb.db.raw('tx_id::text AS tx'))) as { tx: string }[];
+      expect(txs).to.have.length(30);
+      expect(new Set(txs.map((r) => r.tx)).size, 'transactions for the 30').to.be.lessThan(30);
+    }
     const ids = answers.map((a) => a.body.id ?? a.body.conversation_id) as string[];
     const conversations = await Promise.all(ids.map(conversation));
     const counts = tally(conversations.map((c) => ({ body: c }) as Reply));

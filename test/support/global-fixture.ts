@@ -10,6 +10,7 @@ import { createDb, migrate } from '../../src/platform/db/database.js';
 
 import { buildForChildren, removeChildBuild } from './child-build.js';
 import { TEMPLATE_DB } from './db.js';
+import { testEventStoreUrl } from './event-store.js';
 import { eventLogProblems, eventLogStats } from './event-log-check.js';
 import { checkRecordedAnswers, recordedAnswers } from './answer-check.js';
 let cluster: EmbeddedCluster | null = null;
@@ -44,6 +45,9 @@ export async function mochaGlobalSetup(): Promise<void> {
   await migrate(db);
   await db.destroy();
   process.env.TEST_PG_ADMIN_URL = adminUrl;
+  // TEST_EVENT_STORE=eventstoredb (test/support/event-store.ts): a wrong setting fails here, once, not in every file.
+  const esdb = testEventStoreUrl();
+  if (esdb) console.log(`  [fixture] event log in EventStoreDB at ${esdb.replace(/\/\/[^@/]*@/, '//***@')} (TEST_EVENT_STORE=eventstoredb)`);
 }
 
 export async function mochaGlobalTeardown(): Promise<void> {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/platform/db/embedded-postgres.js';
+import { testEventStoreEnv } from './event-store.js';
 import { Client } from './http.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -14,10 +15,15 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** Every variable the service's config reads, plus the test fixture's own: never inherited by a child. */
 const CONFIG_VARS = [...SERVICE_VARS, 'TEST_PG_ADMIN_URL'];
 
-/** The parent's environment without any service configuration, plus `vars` (undefined values are left out). */
+/**
+ * The parent's environment without any service configuration, plus `vars` (undefined values are left out).
+ * A child given a DATABASE_URL keeps its log in the run's event store (TEST_EVENT_STORE, test/support/event-store.ts)
+ * unless `vars` names EVENTSTORE_URL itself.
+ */
 export function childEnv(vars: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of CONFIG_VARS) delete env[k];
+  if (!('EVENTSTORE_URL' in vars)) Object.assign(env, testEventStoreEnv(vars.DATABASE_URL));
   for (const [k, v] of Object.entries(vars)) {
     if (v === undefined) delete env[k];
     else env[k] = v;

@@ -12,6 +12,7 @@ import { startService, type Service } from '../../src/service.js';
 import type { CapabilityModule } from '../../src/capabilities/capability.js';
 import { createWorkspace } from '../../src/capabilities/members/index.js';
 import { createTestDb, type TestDb } from './db.js';
+import { testEventStoreEnv } from './event-store.js';
 import { Client } from './http.js';
 
 export const CHANNELS_SECRET = 'test-channels-secret-0123456789abcdef';
@@ -42,6 +43,8 @@ export async function startTestService(
     // scrypt at N = 2^10, not 2^15: the suite sets and checks hundreds of passwords, 0.1 s of CPU each at the
     // production cost. The hashes name their cost, so nothing else changes; the throttle tests ask for 15.
     PASSWORD_HASH_COST: '10',
+    // TEST_EVENT_STORE=eventstoredb: the log in the run's EventStoreDB (test/support/event-store.ts), unless the test names its own
+    ...(opts.env && 'EVENTSTORE_URL' in opts.env ? {} : testEventStoreEnv(testDb.url)),
     ...opts.env,
   });
   const logs: string[] = [];
