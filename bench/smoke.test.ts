@@ -1,7 +1,7 @@
 // The bench harness cannot rot: its quick mode runs end to end here, against a
 // fresh database of its own. Only completion and the shape of the result are
 // checked; no figure is compared with anything (timings do not belong in tests).
-// About 100 s, so not part of `npm test` (outside test/, which mocha's default spec
+// A few minutes, so not part of `npm test` (outside test/, which mocha's default spec
 // covers): `npm run bench:smoke` runs it, and .ci/run runs that as its own step.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,7 +20,7 @@ interface ResultRow {
 }
 
 describe('bench: npm run bench -- --quick (smoke, no timing assertions)', function () {
-  this.timeout(290_000);
+  this.timeout(480_000);
   this.slow(120_000);
   let testDb: TestDb;
   let dir: string;
@@ -42,9 +42,9 @@ describe('bench: npm run bench -- --quick (smoke, no timing assertions)', functi
       ['--quick', '--out', out],
       childEnv({ DATABASE_URL: testDb.url, BENCH_DATA_DIR: dir, BENCH_RESULTS_DIR: path.join(dir, 'results'), BENCH_LOG_LEVEL: 'warn' }),
     );
-    // About 100 s on a quiet machine; with other sessions' suites on the same 2 cores it has taken 210 s (the sla
-    // scenario's share: about 4 s, the wait for its deadlines).
-    const exit = await exitWithin(p, 250_000, 'npm run bench -- --quick');
+    // About 100 s on a quiet machine before the email hostile row (60 MB of mail in full, about 6 MB quick); 241 s
+    // with it beside other suites on the same 2 cores. A hang guard, not a speed check.
+    const exit = await exitWithin(p, 420_000, 'npm run bench -- --quick');
     expect(exit.code, p.tail()).to.equal(0);
 
     const result = JSON.parse(await readFile(out, 'utf8')) as {
