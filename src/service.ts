@@ -236,7 +236,15 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       // not ready either, and the load balancer asking must hear so within its own timeout.
       ready: async () => {
         // Writable, not merely answering: a standby answers SELECT 1 too, and could take no write.
-        const writable = await answerWithin(() => database.db.raw(PRIMARY_PROBE_SQL).then((r) => r.rows[0]?.writable === true), READY_TIMEOUT_MS);
+        // A session the pool refused because its server is read-only (database.ts) answers as a read-only probe would.
+        const writable = await answerWithin(
+          () =>
+            database.db.raw(PRIMARY_PROBE_SQL).then(
+              (r) => r.rows[0]?.writable === true,
+              (e: { code?: string }) => (e?.code === '25006' ? false : Promise.reject(e)),
+            ),
+          READY_TIMEOUT_MS,
+        );
         if (writable !== true) connections.unavailable();
         if (writable === null) return 'database unreachable';
         if (!writable) return 'database is read-only (not the primary)';

@@ -58,7 +58,19 @@ export function createDb(url: string, pool: PoolOptions = {}): Knex {
       afterCreate: (conn: pg.Client, done: (err: Error | null, conn: pg.Client) => void) => {
         if (names) prepareHotStatements(conn as unknown as { query(...args: unknown[]): unknown }, names);
         watchConnection(conn, pool.events);
-        conn.query("SET idle_in_transaction_session_timeout = '60s'", (err) => done(err ?? null, conn));
+        // A session opened on a read-only server (a standby, or a node not yet promoted) stays read-only for its
+        // life: it never enters the pool, so once the primary is back no write can meet one (as a 25006 it is a
+        // 503 and a wait, like any other moment without a primary). Asked in the same round trip as the setting.
+        conn.query(
+          "SELECT set_config('idle_in_transaction_session_timeout', '60s', false), current_setting('transaction_read_only') AS read_only",
+          (err: Error | null, r?: { rows: { read_only: string }[] }) => {
+            if (err) return done(err, conn);
+            if (r?.rows[0]?.read_only !== 'on') return done(null, conn);
+            pool.events?.notPrimary();
+            conn.end().catch(() => undefined);
+            done(Object.assign(new Error('the database is read-only (a standby, not the primary)'), { code: '25006' }), conn);
+          },
+        );
       },
     },
     migrations: { migrationSource: migrations, tableName: 'knex_migrations' },
