@@ -9,6 +9,8 @@ interface Pair {
   server: net.Socket;
   /** the watched text was sent since the connection's last BEGIN */
   seen: boolean;
+  /** a BEGIN went out and its COMMIT has not */
+  inTx: boolean;
   /** COMMIT went out: hold the server's answers until it confirms, then cut */
   cutting: boolean;
   held: string;
@@ -89,7 +91,7 @@ export class TcpProxy {
       return;
     }
     const server = net.connect(this.target.port, this.target.host);
-    const pair: Pair = { client, server, seen: false, cutting: false, held: '', startup: '' };
+    const pair: Pair = { client, server, seen: false, inTx: false, cutting: false, held: '', startup: '' };
     this.pairs.add(pair);
     const end = () => {
       this.pairs.delete(pair);
@@ -138,10 +140,20 @@ export class TcpProxy {
     find(marker, 'marker');
     find('COMMIT', 'commit');
     tokens.sort((a, b) => a.at - b.at);
+    // Only a marker inside a transaction arms its COMMIT: the same text in a statement of its own (the
+    // Idempotency-Key's reservation, committed before the work starts) must not arm whatever COMMIT that connection
+    // carries next, another transaction's (it cut the wrong one once, under load).
     for (const t of tokens) {
-      if (t.what === 'begin') pair.seen = false;
-      else if (t.what === 'marker') pair.seen = true;
-      else if (pair.seen) return true;
+      if (t.what === 'begin') {
+        pair.inTx = true;
+        pair.seen = false;
+      } else if (t.what === 'marker') pair.seen = pair.inTx;
+      else {
+        const armed = pair.inTx && pair.seen;
+        pair.inTx = false;
+        pair.seen = false;
+        if (armed) return true;
+      }
     }
     return false;
   }
