@@ -5,7 +5,7 @@
 // when a due date passes; it emits only what differs from the conversation's
 // current SLA, so a second evaluation (another process, a retry) emits nothing.
 //
-// Snoozing and reopening, after Zendesk's SLA rules (see the README):
+// Snoozing and reopening, after Zendesk's SLA rules (see docs/api-guide.md, SLAs and response statistics):
 // - first and next response keep running while snoozed (the customer is still waiting);
 // - resolution pauses while snoozed (Zendesk's pausable targets stop in pending and on-hold)
 //   and resumes with the time it had left when the conversation opens again;
