@@ -3,7 +3,8 @@
 // under it or when an earlier attempt of the same request turns out to have
 // committed it. Deciders never touch the database. What happens inside the
 // transaction is write.ts; sharing transactions between a workspace's
-// concurrent commands is group-commit.ts.
+// concurrent commands is group-commit.ts (Postgres), queueing them where the
+// store takes no lock is tenant-queue.ts (EventStoreDB).
 import type { Knex } from 'knex';
 import type { NewEvent, StoredEvent } from '../eventstore/envelope.js';
 import { WrongExpectedSeq, type EventStore } from '../eventstore/store.port.js';
@@ -14,6 +15,7 @@ import type { Ids } from '../platform/ids.js';
 import { ProjectionGap, type ProjectionEngine } from '../projections/engine.js';
 import type { ClientSealer, CommandContext, CommandSpec } from './command.js';
 import { GroupCommit } from './group-commit.js';
+import { TenantQueue } from './tenant-queue.js';
 import { AlreadyAppended, CommandWriter } from './write.js';
 
 export { commandEventId, MAX_EVENTS_PER_COMMAND } from './write.js';
@@ -36,14 +38,8 @@ export class CommandShell {
   private readonly writer: CommandWriter;
   /** null: every command in a transaction of its own (group commit off, or EventStoreDB) */
   private readonly groups: GroupCommit | null;
-  /**
-   * EventStoreDB only: the tail of each tenant's queue of commands in this process. The store takes no lock
-   * (the expected revision is its only concurrency check), so without one the commands of one workspace in one
-   * process would race each other for its head and the losers decide again, up to MAX_ATTEMPTS, then 409:
-   * ten concurrent replies to one workspace got 409s. Queued, they decide one after another, as behind the
-   * Postgres store's tenant lock; only other processes' writes still cost a retry.
-   */
-  private readonly queues: Map<string, Promise<unknown>> | null;
+  /** EventStoreDB only (the store takes no lock): a workspace's commands of this process, one after another */
+  private readonly queue: TenantQueue | null;
 
   constructor(
     private readonly store: EventStore,
@@ -61,7 +57,7 @@ export class CommandShell {
       opts.groupCommit && store.kind === 'postgres'
         ? new GroupCommit(store, projections, forgettable, scope, this.writer, (ctx, spec) => this.executeAlone(ctx, spec))
         : null;
-    this.queues = store.kind === 'eventstoredb' ? new Map() : null;
+    this.queue = store.kind === 'eventstoredb' ? new TenantQueue() : null;
   }
 
   /**
@@ -89,7 +85,13 @@ export class CommandShell {
   async execute<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
     let stored: StoredEvent<E>[];
     try {
-      stored = await this.scope.run(ctx.tenantId, () => (this.groups ? this.groups.enqueue(ctx, spec) : this.queued(ctx, spec)));
+      stored = await this.scope.run(ctx.tenantId, () =>
+        this.groups
+          ? this.groups.enqueue(ctx, spec)
+          : this.queue
+            ? this.queue.run(ctx.tenantId, () => this.executeAlone(ctx, spec))
+            : this.executeAlone(ctx, spec),
+      );
     } catch (e) {
       if (e instanceof AppError && e.status < 500) for (const l of this.refused) l(spec.name, e);
       throw e;
@@ -103,28 +105,13 @@ export class CommandShell {
     return this.groups?.pending(tenantId) ?? 0;
   }
 
-  /** executeAlone, after the tenant's earlier commands of this process when the store takes no lock (EventStoreDB). */
-  private queued<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
-    const queues = this.queues;
-    if (!queues) return this.executeAlone(ctx, spec);
-    const before = queues.get(ctx.tenantId) ?? Promise.resolve();
-    const mine = before.then(() => this.executeAlone(ctx, spec));
-    const tail = mine.catch(() => undefined);
-    queues.set(ctx.tenantId, tail);
-    // The last in the queue removes it, so the map holds only tenants with commands in flight.
-    void tail.then(() => {
-      if (queues.get(ctx.tenantId) === tail) queues.delete(ctx.tenantId);
-    });
-    return mine;
-  }
-
   /**
    * One command in a transaction of its own, tried again when its events were
    * already in the log (an earlier attempt of the request: answer for that one)
    * or when the log moved under it (decide again on the new state).
    */
   private async executeAlone<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
-    const attempts = this.queues ? MAX_ATTEMPTS_UNLOCKED : MAX_ATTEMPTS;
+    const attempts = this.queue ? MAX_ATTEMPTS_UNLOCKED : MAX_ATTEMPTS;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
         return await this.attempt(ctx, spec);
