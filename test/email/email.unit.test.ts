@@ -1,9 +1,17 @@
 import { expect } from 'chai';
 import { MAX_SUPPORT_LOCAL_PART } from '../../src/capabilities/channels/channels.decider.js';
 import { baseAddress, bounceToken, conversationOfReplyAddress, partOfBounceAddress, replyAddress, replyToken } from '../../src/capabilities/email/addresses.js';
-import { decideInboundEmail, senderIdentity, type InboundEmail, type InboundEmailState } from '../../src/capabilities/email/email.decider.js';
+import {
+  decideDeliveryFailed,
+  decideInboundEmail,
+  decideSent,
+  senderIdentity,
+  type InboundEmail,
+  type InboundEmailState,
+} from '../../src/capabilities/email/email.decider.js';
 import { singleAuthor } from '../../src/capabilities/email/auth.js';
-import { cleanHtml, htmlText, messageIdHash, parseEmail, splitQuoted, storable, truncate } from '../../src/capabilities/email/mime.js';
+import { cleanHtml, htmlText, messageIdHash, parseEmail, splitQuoted } from '../../src/capabilities/email/mime.js';
+import { encodeUriComponentCut, storable, truncate } from '../../src/platform/text.js';
 
 const cmd = (over: Partial<InboundEmail> = {}): InboundEmail => ({
   channelId: '00000000-0000-4000-8000-00000000000c',
@@ -156,6 +164,27 @@ describe('e-mail channel rules (unit)', () => {
     expect(truncate('ab😀', 4)).to.equal('ab😀');
     expect(truncate('abc', 2)).to.equal('ab');
     expect(truncate('😀😀', 3)).to.equal('😀');
+  });
+
+  it("records a relay's answer and a bounce's diagnostic cut between characters, with no NUL or lone surrogate (Postgres holds them)", () => {
+    const ids = { conversationId: 'c', partId: 'p', channelId: 'ch' };
+    const [sent] = decideSent(
+      { ...ids, messageId: 'm', messageIdHash: 'h', to: [], subject: 's', relayResponse: `250 ${'x'.repeat(495)}😀 queued\u0000` },
+      { recorded: false },
+    );
+    expect((sent!.payload as { relay_response: string }).relay_response).to.equal(`250 ${'x'.repeat(495)}`);
+    const [failed] = decideDeliveryFailed({ ...ids, reason: 'bounced', status: 550, diagnostic: `\ud800${'y'.repeat(2000)}` }, { failed: false });
+    const diagnostic = (failed!.payload as { diagnostic: string }).diagnostic;
+    expect(diagnostic)
+      .to.have.length(1000)
+      .and.match(/^\ufffdy+$/);
+  });
+
+  it("cuts a file name's percent-encoding between characters, never inside one's escape, and survives a lone surrogate", () => {
+    // é is %C3%A9 (6 characters): a cut at 8 keeps "a" and one é, not "a%C3%A9%C".
+    expect(encodeUriComponentCut('aéé', 8)).to.equal('a%C3%A9');
+    expect(decodeURIComponent(encodeUriComponentCut('😀'.repeat(200), 600))).to.equal('😀'.repeat(50));
+    expect(encodeUriComponentCut('x\ud800y', 100)).to.equal('x%EF%BF%BDy');
   });
 
   it('takes the text of HTML in one pass: tags, script and style dropped, block tags as line breaks, stopping at a length', () => {

@@ -6,6 +6,7 @@ import { decideFindOrFillContact, type ContactEvent, type ContactInput, type Con
 import { authenticated, type Authentication } from './auth.js';
 import type { EmailEvent, EmailReceivedPayload } from './email.events.js';
 import type { Address } from './mime.js';
+import { storable, truncate } from '../../platform/text.js';
 
 export type ThreadedBy = EmailReceivedPayload['threaded_by'];
 
@@ -173,7 +174,7 @@ export function decideSent(cmd: SentEmail, s: { recorded: boolean }): EmailEvent
         part_id: cmd.partId,
         channel_id: cmd.channelId,
         message_id_hash: cmd.messageIdHash,
-        relay_response: cmd.relayResponse.slice(0, 500),
+        relay_response: truncate(storable(cmd.relayResponse), 500),
         message_id: cmd.messageId,
         to: cmd.to,
         subject: cmd.subject,
@@ -205,7 +206,7 @@ export function decideDeliveryFailed(cmd: DeliveryFailure, s: { failed: boolean 
         channel_id: cmd.channelId,
         reason: cmd.reason,
         status: cmd.status,
-        diagnostic: cmd.diagnostic.slice(0, 1000),
+        diagnostic: truncate(storable(cmd.diagnostic), 1000),
       },
     },
   ];

@@ -13,6 +13,7 @@ import { ChannelSecrets } from '../channels/index.js';
 import { findConversation } from '../conversations/index.js';
 import { attachmentRow, emailMessageSchema, emailOfPart, renderEmail } from './email.read.js';
 import { openAttachment, receiveEmail, TooComplex, Unreadable } from './inbound.js';
+import { encodeUriComponentCut } from '../../platform/text.js';
 
 const TIMESTAMP_TOLERANCE_S = 5 * 60;
 const DUMMY_SECRET = randomUUID();
@@ -38,7 +39,7 @@ function disposition(name: string | null, index: number): string {
   const fallback = `attachment-${index}`;
   const n = name ?? fallback;
   const ascii = n.replace(/[^\x20-\x7e]|["\\;]/g, '_').slice(0, 200) || fallback;
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(n).slice(0, 600)}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeUriComponentCut(n, 600)}`;
 }
 
 export function emailRoutes(deps: CoreDeps): RouteDef[] {

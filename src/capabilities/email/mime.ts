@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { AddressObject, HeaderValue, ParsedMail, SimpleParserOptions } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
+import { storable, truncate } from '../../platform/text.js';
 
 // mailparser (and mailauth, auth.ts) load when the first message is parsed, not with the service: every process
 // starts the service's modules (API processes, workers, each CLI command), and most never see an e-mail.
@@ -59,10 +60,6 @@ export interface ParsedEmail {
   report: boolean;
 }
 
-/** Text Postgres can store: NUL removed, lone surrogates replaced. */
-export const storable = (s: string): string =>
-  s.replace(/\u0000/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-
 /** SHA-256 of a Message-ID, angle brackets and case aside: the key deduplication and threading look up. */
 export const messageIdHash = (id: string): string => createHash('sha256').update(normalizeId(id)).digest('hex');
 export const normalizeId = (id: string): string => id.trim().replace(/^<|>$/g, '').toLowerCase();
@@ -72,16 +69,6 @@ const MAX_HTML = 1_000_000;
 const MAX_NAME = 255;
 /** HTML beyond this many characters is not sanitised: only its text is kept (sanitising is the costly step). */
 export const MAX_HTML_TO_SANITISE = 2_000_000;
-
-/**
- * The first `max` UTF-16 units of `s`, one fewer when the cut would split a surrogate pair: a lone half is text
- * Postgres refuses, and the message would never be filed (the MTA retries until it bounces).
- */
-export function truncate(s: string, max: number): string {
-  if (s.length <= max) return s;
-  const code = s.charCodeAt(max - 1);
-  return s.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
-}
 
 const ids = (v: string | string[] | undefined): string[] =>
   [v ?? []]
