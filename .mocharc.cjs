@@ -5,7 +5,9 @@
 // Postgres. *.system.test.ts are the interop checks against Debian programs
 // (Postfix, swaks, Chromium, promtool): only `npm run test:system`
 // (TEST_TIER=system) runs them, after scripts/system-packages.sh has made sure
-// the programs are there.
+// the programs are there. *.server.test.ts need an EventStoreDB server (no npm
+// package has one): only `npm run test:eventstoredb` (TEST_TIER=server, with
+// EVENTSTORE_URL) runs them.
 const fs = require('node:fs');
 const path = require('node:path');
 const tier = process.env.TEST_TIER;
@@ -22,7 +24,7 @@ function testFiles() {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (tier ? e.name.endsWith(`.${tier}.test.ts`) : e.name.endsWith('.test.ts') && !e.name.endsWith('.system.test.ts')) all.push(p);
+      else if (tier ? e.name.endsWith(`.${tier}.test.ts`) : e.name.endsWith('.test.ts') && !/\.(system|server)\.test\.ts$/.test(e.name)) all.push(p);
     }
   };
   walk('test');

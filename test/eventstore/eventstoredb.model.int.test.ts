@@ -1,7 +1,7 @@
 // The EventStoreDB adapter with the real @eventstore/db-client, over real gRPC,
 // against an in-process MODEL of the server (esdb-model-server.ts), not against
 // EventStoreDB: what a real server does is argued in docs/eventstoredb.md and
-// checked by eventstoredb.int.test.ts when EVENTSTORE_URL is set. The model
+// checked by eventstoredb.server.test.ts (npm run test:eventstoredb, EVENTSTORE_URL set). The model
 // makes the adapter's guards observable here: duplicate writes at the head, an
 // id cache lost on restart, reads the client never times out, calls left open,
 // old server versions, the append size limit.

@@ -1,6 +1,7 @@
 // One Postgres for the whole run: the embedded one in a fresh temp folder, or
 // DATABASE_URL when set. Migrations run once into a template database; each
 // test file clones it (CREATE DATABASE ... TEMPLATE), which takes milliseconds.
+import { appendFileSync } from 'node:fs';
 import { mkdtemp, chown, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,8 +79,26 @@ function checkAnswers(): string | null {
     : null;
 }
 
+// TEST_CPU_REPORT=<file>: each test file's CPU time in its worker (the test and the in-process service, not
+// Postgres) and wall time, one line per file appended: where `npm test`'s time goes (docs/architecture.md#tests).
+let fileStart: { cpu: NodeJS.CpuUsage; at: number } | null = null;
+function reportCpu(ctx: Mocha.Context): void {
+  const out = process.env.TEST_CPU_REPORT;
+  if (!out || !fileStart) return;
+  const cpu = process.cpuUsage(fileStart.cpu);
+  const file = ctx.test?.parent?.suites[0]?.file ?? '?';
+  appendFileSync(
+    out,
+    `${((cpu.user + cpu.system) / 1e6).toFixed(1)}\t${((Date.now() - fileStart.at) / 1000).toFixed(1)}\t${path.relative(process.cwd(), file)}\n`,
+  );
+}
+
 export const mochaHooks = {
+  beforeAll() {
+    fileStart = { cpu: process.cpuUsage(), at: Date.now() };
+  },
   afterAll(this: Mocha.Context) {
+    reportCpu(this);
     const problems = [checkEvents(), checkAnswers()].filter((p): p is string => p !== null);
     // Run once at the end serially, but after each file in parallel mode (each worker
     // holds only its own files' records): what was checked is dropped, not checked twice.

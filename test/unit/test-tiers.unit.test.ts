@@ -1,7 +1,8 @@
 // What `npm test` runs: mocha's default spec (.mocharc.cjs) leaves the bench smoke
 // test (about 100 s) out; `npm run bench:smoke` runs it, and CI runs that as a step.
 // It leaves the system tier (*.system.test.ts: Debian programs) out too; `npm run
-// test:system` runs just that, and CI runs it after npm test.
+// test:system` runs just that, and CI runs it after npm test. And the server tier
+// (*.server.test.ts: a running EventStoreDB): `npm run test:eventstoredb`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,12 +28,15 @@ describe('test tiers (unit)', () => {
         env: { ...process.env, TEST_TIER: '' },
       }),
     ) as string[];
-    // Every test file under test/ but the system tier's (the longest-running first, see .mocharc.cjs), once; nothing from bench/.
+    // Every test file under test/ but the system and server tiers' (the longest-running first, see .mocharc.cjs),
+    // once; nothing from bench/.
     const system = filesUnder('test', '.system.test.ts');
+    const server = filesUnder('test', '.server.test.ts');
     expect(system.length, 'the system tier').to.be.at.least(4);
+    expect(server.length, 'the server tier').to.be.at.least(1);
     expect([...spec].sort()).to.deep.equal(
       filesUnder('test', '.test.ts')
-        .filter((f) => !system.includes(f))
+        .filter((f) => !system.includes(f) && !server.includes(f))
         .sort(),
     );
     expect(spec.slice(0, 3).every((f) => f.startsWith(path.join('test', 'process')))).to.equal(true);
@@ -58,6 +62,7 @@ describe('test tiers (unit)', () => {
       }),
     ) as string[];
     expect([...systemSpec].sort()).to.deep.equal([...system].sort());
+    expect(pkg.scripts['test:eventstoredb']).to.equal('TEST_TIER=server mocha');
     // No test outside the system tier runs a Debian program that npm does not bring.
     for (const f of filesUnder('test', '.ts').filter(
       (f) => !f.endsWith('.system.test.ts') && f !== self && !f.endsWith('swaks.ts') && !f.endsWith('system.ts'),
