@@ -19,6 +19,7 @@
 //
 //   DEMO_URL            the service (default http://127.0.0.1:3000)
 //   DEMO_RECEIVER_PORT  the receiver's port (default 4000; 0: any free port)
+//   DEMO_CONVERSATIONS  how many conversations to seed (default 200; the tests seed fewer)
 //   --exit              do not keep the receiver running: wait for the first deliveries, print, exit
 import { spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -31,7 +32,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BASE = (process.env.DEMO_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const RECEIVER_PORT = Number(process.env.DEMO_RECEIVER_PORT ?? 4000);
 const EXIT = process.argv.includes('--exit');
-const CONVERSATIONS = 200;
+const CONVERSATIONS = Math.max(1, Number(process.env.DEMO_CONVERSATIONS ?? 200) || 200);
 const CONCURRENCY = 6;
 
 const WORKSPACE = 'Demo Help Desk';

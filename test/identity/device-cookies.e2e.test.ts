@@ -5,13 +5,13 @@
 // browser nor anyone else signing in from that address with theirs. Everything
 // else keeps the per-account and per-address buckets.
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.js';
 import { ACCOUNT_BUCKET, ADDRESS_BUCKET, DEVICE_BUCKET } from '../../src/capabilities/users/throttle.js';
 import { DEVICE_TTL_MS, secureUnlessPlainLoopback } from '../../src/capabilities/access/device-cookies.js';
 import { BURST_QUIET_MS } from '../../src/capabilities/access/throttle-watch.js';
 import { eventually } from '../support/events.js';
+import { hashScheduler, holdSlot } from '../support/hash-slots.js';
 import { addMember, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 
 const BURST = 200;
@@ -22,7 +22,6 @@ interface Answer {
   body: any;
   retryAfter: string | null;
   setCookies: string[];
-  at: number;
 }
 
 /** POST /api/session from a chosen local address (127.0.0.0/8 is all loopback), with a chosen cookie header. */
@@ -55,7 +54,6 @@ function signInFrom(
           body,
           retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
           setCookies: res.headers['set-cookie'] ?? [],
-          at: performance.now(),
         });
       });
     });
@@ -97,8 +95,9 @@ describe('device cookies: sign-in that cannot be used to lock people out', funct
 
   before(async () => {
     clock = new ManualClock(new Date());
-    // The production cost: these tests watch a sign-in answered while a burst's password checks still queue.
-    t = await startTestService('device_cookies', { clock, env: { PASSWORD_HASH_COST: '15' } });
+    // The fixture's cheap hashing cost: the test holds the hashing slots itself (test/support/hash-slots.ts) to watch a
+    // sign-in answered while a burst's password checks still queue.
+    t = await startTestService('device_cookies', { clock });
     a = await newWorkspace(t, 'Attacked');
     b = await newWorkspace(t, 'Neighbour');
     base = t.service.url;
@@ -119,21 +118,39 @@ describe('device cookies: sign-in that cannot be used to lock people out', funct
     const aDevice = deviceOf(await signInFrom(base, '127.0.0.11', a.email, a.password));
     const bDevice = deviceOf(await signInFrom(base, '127.0.0.12', b.email, b.password));
 
-    // The shared address's bucket is empty once more than its capacity of the burst has been answered.
-    let answered = 0;
-    let addressDrained!: () => void;
-    const drained = new Promise<void>((resolve) => (addressDrained = resolve));
+    // The test holds both hashing slots, so the burst's checks that pass the account's bucket wait for one: "during
+    // the burst" is a state the test sets up, not a race between requests. The rest of the burst (429 before
+    // hashing) empties the shared address's bucket.
+    const slots = [holdSlot('test holds slot 0'), holdSlot('test holds slot 1')];
+    let refused = 0;
     const burst = Array.from({ length: BURST }, () =>
       signInFrom(base, '127.0.0.1', a.email, 'wrong password, attempt').then((x) => {
-        if (++answered === ADDRESS_BUCKET.capacity + 1) addressDrained();
+        if (x.status === 429) refused++;
         return x;
       }),
     );
-    await drained;
-    const bDuring = await signInFrom(base, '127.0.0.1', b.email, b.password, { cookie: bDevice });
-    const answers = await Promise.all(burst);
+    await eventually(
+      () => ({ waiting: hashScheduler.stats().waiting, refused }),
+      (n) => n.waiting === ACCOUNT_BUCKET.capacity && n.refused === BURST - ACCOUNT_BUCKET.capacity,
+    );
+    // B signs in from the drained address with their device cookie: their check queues beside the burst's, and a
+    // third holder behind both. Round robin over lanes: the slot let go runs one of the burst's checks, then B's,
+    // then the holder's, which keeps it: the rest of the burst still waits when B's answer comes.
+    const bDuringAnswer = signInFrom(base, '127.0.0.1', b.email, b.password, { cookie: bDevice });
+    await eventually(
+      () => hashScheduler.stats().waiting,
+      (w) => w === ACCOUNT_BUCKET.capacity + 1,
+    );
+    const third = holdSlot('test holds the third turn');
+    slots[0]!.release();
+    const bDuring = await bDuringAnswer;
     expect(bDuring.status, `B with their device cookie during the burst: ${bDuring.text}`).to.equal(201);
-    expect(bDuring.at, 'B answered while the burst was still being answered').to.be.below(Math.max(...answers.map((x) => x.at)));
+    await eventually(third.started, (started) => started);
+    expect(hashScheduler.stats(), "B was answered while the burst's checks still waited").to.include({ waiting: ACCOUNT_BUCKET.capacity - 1 });
+    slots[1]!.release();
+    third.release();
+    await Promise.all([...slots, third].map((h) => h.done));
+    const answers = await Promise.all(burst);
     // the burst itself was throttled as before: the account's burst reached the password check, the rest 429
     expect(answers.filter((x) => x.status === 401)).to.have.length(ACCOUNT_BUCKET.capacity);
     expect(answers.filter((x) => x.status === 429)).to.have.length(BURST - ACCOUNT_BUCKET.capacity);

@@ -11,7 +11,7 @@ import { createLogger } from '../../src/platform/logger.js';
 import { startService, type Service } from '../../src/service.js';
 import { ACCOUNT_BUCKET, ADDRESS_BUCKET } from '../../src/capabilities/users/throttle.js';
 import { sha256Hex } from '../../src/platform/crypto/hmac.js';
-import { hashScheduler } from '../../src/capabilities/users/passwords.js';
+import { hashScheduler, holdSlot } from '../support/hash-slots.js';
 import { eventually } from '../support/events.js';
 import { Client } from '../support/http.js';
 import { newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
@@ -76,8 +76,9 @@ describe('sign-in throttling and fair password hashing', function () {
 
   before(async () => {
     clock = new ManualClock(new Date());
-    // The production cost: these tests watch hashing queue behind a burst, which the fixture's cheaper cost would not.
-    t = await startTestService('signin_throttle', { clock, env: { PASSWORD_HASH_COST: '15' } });
+    // The fixture's cheap hashing cost: the test holds the hashing slots itself (test/support/hash-slots.ts), so what
+    // queues behind a burst does not depend on how long a derivation takes.
+    t = await startTestService('signin_throttle', { clock });
     target = await newWorkspace(t, 'Target');
     bystander = await newWorkspace(t, 'Bystander');
   });
@@ -91,14 +92,7 @@ describe('sign-in throttling and fair password hashing', function () {
     const base = t.service.url;
     // The test holds both hashing slots (lanes of its own), so nothing derives until it lets go: what runs next is
     // decided by the scheduler's order, never by which request happens to be faster.
-    const hold = () => {
-      let release!: () => void;
-      let started = false;
-      const done = new Promise<void>((r) => (release = r));
-      return { release, started: () => started, job: () => ((started = true), done) };
-    };
-    const slots = [hold(), hold()];
-    const holding = slots.map((h, i) => hashScheduler.run(`test holds slot ${i}`, h.job));
+    const slots = [holdSlot('test holds slot 0'), holdSlot('test holds slot 1')];
     expect(hashScheduler.stats()).to.include({ running: 2, waiting: 0 });
     const burst = Array.from({ length: BURST }, () => signInFrom(base, '127.0.0.1', target.email, 'wrong password, attempt'));
     // Every attempt the account's bucket lets through waits for a slot (the rest are answered 429 before hashing),
@@ -115,8 +109,7 @@ describe('sign-in throttling and fair password hashing', function () {
     // and a third holder queues behind both. Round-robin over accounts: the slot let go goes to the burst's first
     // check, the next to the bystander, the next to the third holder. First come, first served would run all ten
     // of the burst's checks before the bystander's.
-    const third = hold();
-    const thirdHolding = hashScheduler.run('test holds the third turn', third.job);
+    const third = holdSlot('test holds the third turn');
     slots[0]!.release();
     const answer = await bystanderAnswer;
     expect(answer.status, answer.text).to.equal(201);
@@ -125,7 +118,7 @@ describe('sign-in throttling and fair password hashing', function () {
     expect(hashScheduler.stats()).to.include({ running: 2, waiting: ACCOUNT_BUCKET.capacity - 1 });
     slots[1]!.release();
     third.release();
-    await Promise.all([...holding, thirdHolding]);
+    await Promise.all([...slots, third].map((h) => h.done));
     const answers = await Promise.all(burst);
 
     const byStatus = new Map<number, Answer[]>();

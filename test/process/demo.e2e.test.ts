@@ -1,11 +1,14 @@
 // `npm run demo` against a test service, twice in a row: the first run seeds
 // the workspace (owner by the CLI, agents by invites, a channel, a webhook to
-// its own receiver, 200 conversations with replies and notes); the second adds
+// its own receiver, conversations with replies and notes: 40 here, DEMO_CONVERSATIONS,
+// as every rule of the seed shows by then; 200 by default); the second adds
 // nothing but a rotated key and a fresh endpoint.
 import { expect } from 'chai';
 import { childEnv, spawnNode, exitWithin } from '../support/process.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { systemClock } from '../../src/platform/clock.js';
+
+const SEEDED = 40;
 
 interface DemoResult {
   workspace_id: string;
@@ -30,7 +33,7 @@ describe('npm run demo (twice against one service)', function () {
     const p = spawnNode(
       'scripts/demo.ts',
       ['--exit'],
-      childEnv({ DEMO_URL: t.service.url, DEMO_RECEIVER_PORT: '0', DATABASE_URL: t.testDb.url, DATA_DIR: t.service.deps.config.dataDir, LOG_LEVEL: 'warn' }),
+      childEnv({ DEMO_URL: t.service.url, DEMO_RECEIVER_PORT: '0', DEMO_CONVERSATIONS: String(SEEDED), DATABASE_URL: t.testDb.url, DATA_DIR: t.service.deps.config.dataDir, LOG_LEVEL: 'warn' }),
     );
     const exit = await exitWithin(p, 330_000, 'demo');
     expect(exit.code, p.tail(3000)).to.equal(0);
@@ -45,13 +48,13 @@ describe('npm run demo (twice against one service)', function () {
 
   it('seeds the workspace, and a second run doubles nothing', async () => {
     const first = await demo();
-    // 200 on the demo bridge, one on the round-robin team's channel, routed, and one that breaches its SLA.
-    expect(first.conversations).to.equal(202);
-    expect(first.added.conversations).to.equal(202);
+    // SEEDED on the demo bridge, one on the round-robin team's channel, routed, and one that breaches its SLA.
+    expect(first.conversations).to.equal(SEEDED + 2);
+    expect(first.added.conversations).to.equal(SEEDED + 2);
     expect(first.sla_breach, 'the SLA breach was seen').to.include({ target: 'first_response' });
     expect(first.members).to.equal(4);
     expect(first.contacts).to.equal(40);
-    expect(first.parts).to.be.greaterThan(200 * 2);
+    expect(first.parts).to.be.greaterThan(SEEDED * 2);
     expect(first.delivered, 'the receiver got deliveries').to.be.greaterThan(0);
     const me = await t.client.get('/api/me', { key: first.key });
     expect(me.status).to.equal(200);
