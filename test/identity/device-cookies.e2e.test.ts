@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.js';
-import { ACCOUNT_BUCKET, ADDRESS_BUCKET, DEVICE_BUCKET } from '../../src/capabilities/users/throttle.js';
+import { ACCOUNT_BUCKET, DEVICE_BUCKET } from '../../src/capabilities/users/throttle.js';
 import { DEVICE_TTL_MS, secureUnlessPlainLoopback } from '../../src/capabilities/access/device-cookies.js';
 import { BURST_QUIET_MS } from '../../src/capabilities/access/throttle-watch.js';
 import { eventually } from '../support/events.js';
