@@ -76,6 +76,8 @@ export interface Config {
   mailParseThreads: number | null;
   /** heap of each parser thread, in MB */
   mailParseHeapMb: number;
+  /** a message's time budget for sender authentication (mailauth) in a parser thread, its DNS waits included */
+  mailAuthTimeoutMs: number;
   /** PEM files of the receiver's STARTTLS certificate and key; null: no STARTTLS */
   smtpTls: { certFile: string; keyFile: string } | null;
   /** where people reach the service (its web front): links in e-mails start with it */
@@ -149,6 +151,7 @@ export const CONFIG_VARS = [
   'MAIL_PARSE_TIMEOUT_MS',
   'MAIL_PARSE_THREADS',
   'MAIL_PARSE_HEAP_MB',
+  'MAIL_AUTH_TIMEOUT_MS',
   'SMTP_TLS_CERT_FILE',
   'SMTP_TLS_KEY_FILE',
   'PUBLIC_URL',
@@ -275,6 +278,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailParseTimeoutMs: int('MAIL_PARSE_TIMEOUT_MS', 10_000, 1, 600_000),
     mailParseThreads: str('MAIL_PARSE_THREADS') === null ? null : int('MAIL_PARSE_THREADS', 1, 1, 256),
     mailParseHeapMb: int('MAIL_PARSE_HEAP_MB', 256, 32, 16_384),
+    // Room for a DNS that times out once (5 s a try, dns.ts) on the DKIM key and again on the SPF record, and still a verdict.
+    mailAuthTimeoutMs: int('MAIL_AUTH_TIMEOUT_MS', 20_000, 1, 600_000),
     smtpTls: str('SMTP_TLS_CERT_FILE') && str('SMTP_TLS_KEY_FILE') ? { certFile: str('SMTP_TLS_CERT_FILE')!, keyFile: str('SMTP_TLS_KEY_FILE')! } : null,
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://${str('HOST') ?? '127.0.0.1'}:${str('PORT') ?? '3000'}`).replace(/(?<!\/)\/+$/, ''),
     passwordResetTtlMinutes: int('PASSWORD_RESET_TTL_MINUTES', 30, 1, 24 * 60),

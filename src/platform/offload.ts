@@ -5,20 +5,41 @@
 // thread is ended, whatever it was doing, and the pool starts another. Each
 // thread has a heap of its own (a message that needs more ends its thread, not
 // the process). The API's event loop only copies bytes in and results out.
+//
+// A task may be handed things to move rather than copy: a MessagePort, over
+// which a thread asks the event loop for what only the loop holds (a resolver
+// made of closures cannot cross). The other end stays with the caller, which
+// closes it however the task ends: a thread ended over budget closes nothing.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 
 export interface Offload {
-  /** Runs `fn` of the module at `module` (a file URL) on `input` in a thread; rejects with OverBudget when it takes too long or too much heap. */
-  run<T>(module: URL, fn: string, input: unknown, budget: { timeoutMs: number }): Promise<T>;
+  /**
+   * Runs `fn` of the module at `module` (a file URL) on `input` in a thread; rejects with OverBudget when it takes
+   * too long or too much heap. What `transfer` lists (each also somewhere in `input`) is moved to the thread, not cloned.
+   */
+  run<T>(module: URL, fn: string, input: unknown, budget: { timeoutMs: number }, transfer?: TransferListItem[]): Promise<T>;
   /** Ends the threads (the service's close). */
   close(): Promise<void>;
 }
 
 /** The task ran out of time or heap: its thread was ended. */
 export class OverBudget extends Error {}
+
+/**
+ * Bytes in memory a thread can read without a copy (a structured clone of 20 MB holds the event loop about
+ * 100 ms): the SMTP receiver gathers a message there; any other Buffer (the HTTP route's) is copied there, and
+ * a caller that hands the same bytes to several tasks shares them once.
+ */
+export function inSharedMemory(bytes: Buffer): Buffer {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
+  const copy = Buffer.from(new SharedArrayBuffer(bytes.length));
+  bytes.copy(copy);
+  return copy;
+}
 
 /**
  * Under tsx (npm start, the tests) a module is a .ts file, which a thread can load only with tsx's loader. A
@@ -60,11 +81,11 @@ export function offload(opts: { threads?: number; heapMb: number }): Offload {
     else running--;
   };
   return {
-    async run<T>(module: URL, fn: string, input: unknown, budget: { timeoutMs: number }): Promise<T> {
+    async run<T>(module: URL, fn: string, input: unknown, budget: { timeoutMs: number }, transfer?: TransferListItem[]): Promise<T> {
       await slot();
       const signal = AbortSignal.timeout(budget.timeoutMs);
       try {
-        return (await pool.run(input, { filename: module.href, name: fn, signal })) as T;
+        return (await pool.run(input, { filename: module.href, name: fn, signal, ...(transfer ? { transferList: transfer } : {}) })) as T;
       } catch (e) {
         if (signal.aborted) throw new OverBudget(`over the time budget (${budget.timeoutMs} ms)`);
         if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new OverBudget('over the heap budget');

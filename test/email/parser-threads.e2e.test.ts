@@ -3,7 +3,8 @@
 // loader), and from JavaScript, as the tests' transpiled copy of src/ and
 // dist/ run it (parse.worker.js). Each is a service process of its own on the
 // test's database, filing one HTML message posted as raw MIME: a 201 with the
-// HTML sanitised is a thread that loaded and parsed it.
+// HTML sanitised is a thread that loaded and parsed it, and a DKIM verdict
+// other than temperror one that loaded mailauth and authenticated it.
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { spawnService, type ServiceProcess } from '../support/process.js';
@@ -71,6 +72,9 @@ describe('parser threads in a service process, under tsx and from JavaScript', f
         expect(r.status, `${r.text}\n${child.tail()}`).to.equal(201);
         const email = await t.client.get(`/api/conversations/${r.body.conversation_id}/parts/${r.body.part_id}/email`, { key });
         expect(email.body.html.trim()).to.equal('<p>Hello <b>there</b></p>');
+        // mailauth ran in a thread too: no signature is DKIM `none` whatever the DNS answered, where a thread that
+        // could not load its module would have made every verdict a temperror.
+        expect(email.body.authentication.dkim).to.equal('none');
       } finally {
         child.kill('SIGTERM');
         await child.exited;

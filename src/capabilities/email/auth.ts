@@ -14,8 +14,23 @@
 // whose DNS stays down is never lost to a sender that gives up retrying. A
 // teammate sees the flag; the sender's next message, once its DNS answers,
 // authenticates again.
+//
+// mailauth runs in a parser thread (auth.worker.ts), within MAIL_AUTH_TIMEOUT_MS:
+// DKIM hashes and canonicalises the whole body, which on the event loop held the
+// API for hundreds of ms on a 20 MB message. The DNS is still asked here, on the
+// event loop, where the configured resolver (or a test's zone) is: the thread
+// sends each question over a MessagePort and waits for the answer. The budget
+// counts those waits too, so a sender whose DNS hangs holds a thread no longer
+// than it. An authentication over the budget (its thread ended, the port closed,
+// answers still on their way dropped) is a `temperror`, like DNS that does not
+// answer: filed flagged, for the same reasons as above, never refused.
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { mailDns, type DnsResolve } from '../../platform/dns.js';
+import { inSharedMemory, type Offload } from '../../platform/offload.js';
+import type { AuthInput, AuthOutcome, DnsAnswer, DnsQuestion } from './auth.worker.js';
 
 export type Verdict = 'pass' | 'fail' | 'neutral' | 'none' | 'softfail' | 'temperror' | 'permerror' | 'policy';
 export interface Authentication {
@@ -57,37 +72,65 @@ export function singleAuthor(raw: Buffer): boolean {
 /** Only an aligned DMARC pass authenticates the From; everything else is suspicious (see the top of this file). */
 export const authenticated = (a: Authentication): boolean => a.dmarc === 'pass';
 
+// The worker module beside this one, with this one's extension (see mail-parser.ts).
+const here = fileURLToPath(import.meta.url);
+const WORKER = pathToFileURL(path.join(path.dirname(here), `auth.worker${path.extname(here)}`));
+
+/** Answers a thread's DNS questions from `resolver` until closed. */
+function answering(resolver: DnsResolve): MessageChannel {
+  const channel = new MessageChannel();
+  channel.port1.on('message', (q: DnsQuestion) => {
+    const reply = (a: DnsAnswer) => channel.port1.postMessage(a);
+    // An error crosses as its message and code: mailauth reads `code` to tell a name without records from a DNS that failed.
+    Promise.resolve()
+      .then(() => resolver(q.name, q.rrtype))
+      .then(
+        (records) => reply({ id: q.id, records }),
+        (e: unknown) => {
+          const code = (e as { code?: unknown }).code;
+          reply({ id: q.id, error: { message: e instanceof Error ? e.message : String(e), ...(typeof code === 'string' ? { code } : {}) } });
+        },
+      );
+  });
+  return channel;
+}
+
 /**
  * `ip`, `helo` and `sender` come from the SMTP session; for raw MIME posted over HTTP they are unknown and
  * are read from the message's own top Received header and Return-Path.
  */
 export async function authenticateSender(
+  offload: Offload,
   raw: Buffer,
   session: { ip: string | null; helo: string | null; sender: string | null },
   mta: string,
   resolver: DnsResolve,
+  budget: { timeoutMs: number },
 ): Promise<Authentication> {
+  const dns = answering(resolver);
   try {
-    // Loaded with the first message (see mime.ts): most processes never authenticate a sender.
-    const { authenticate } = await import('mailauth');
-    const res = await authenticate(raw, {
-      ...(session.ip ? { ip: session.ip } : { trustReceived: true }),
-      ...(session.helo ? { helo: session.helo } : {}),
-      ...(session.sender ? { sender: session.sender } : {}),
-      mta,
-      disableArc: true,
-      disableBimi: true,
-      resolver,
-    });
-    const dkim = res.dkim.results.map((r) => verdict((r as { status?: { result?: unknown } }).status?.result));
+    const input: AuthInput = {
+      raw: inSharedMemory(raw),
+      options: {
+        ...(session.ip ? { ip: session.ip } : { trustReceived: true }),
+        ...(session.helo ? { helo: session.helo } : {}),
+        ...(session.sender ? { sender: session.sender } : {}),
+        mta,
+      },
+      port: dns.port2,
+    };
+    const res = await offload.run<AuthOutcome>(WORKER, 'authenticate', input, budget, [dns.port2]);
+    const dkim = res.dkim.map(verdict);
     return {
-      spf: res.spf ? verdict(res.spf.status.result) : 'none',
+      spf: res.spf === null ? 'none' : verdict(res.spf),
       dkim: dkim.includes('pass') ? 'pass' : (dkim[0] ?? 'none'),
       // Without one author there is no DMARC evaluation to trust, whatever mailauth made of the first From.
-      dmarc: !singleAuthor(raw) ? 'permerror' : res.dmarc ? verdict(res.dmarc.status.result) : 'none',
+      dmarc: !singleAuthor(raw) ? 'permerror' : res.dmarc !== null ? verdict(res.dmarc) : 'none',
     };
   } catch {
-    // A message mailauth cannot evaluate is not authenticated: filed flagged, threaded nowhere.
+    // A message mailauth cannot evaluate, or not within the budget, is not authenticated: filed flagged, threaded nowhere.
     return { spf: 'temperror', dkim: 'temperror', dmarc: 'temperror' };
+  } finally {
+    dns.port1.close();
   }
 }

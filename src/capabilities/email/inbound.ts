@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreDeps } from '../capability.js';
 import type { ChannelRow } from '../channels/index.js';
+import { inSharedMemory } from '../../platform/offload.js';
 import { authenticateSender } from './auth.js';
 import { baseAddress, conversationOfReplyAddress, partOfBounceAddress, replyAddressKey } from './addresses.js';
 import { fileInboundEmail, recordDeliveryFailed } from './email.commands.js';
@@ -32,8 +33,10 @@ export interface SmtpSession {
 }
 
 export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buffer, session: SmtpSession): Promise<Receipt> {
+  // Parsed and authenticated in threads, which read the bytes where they are: the HTTP route's are copied there once, not once a task.
+  const bytes = inSharedMemory(raw);
   // Off the event loop, within the budget: TooComplex (over it even as text) and Unreadable are the caller's to answer.
-  const parsed = await parseOffLoop(deps.offload, raw, { timeoutMs: deps.config.mailParseTimeoutMs });
+  const parsed = await parseOffLoop(deps.offload, bytes, { timeoutMs: deps.config.mailParseTimeoutMs });
   const tenantId = channel.tenant_id;
   const act = <T>(fn: () => Promise<T>) => deps.scope.run(tenantId, fn);
   const ctx = () => ({ tenantId, now: deps.clock.now(), actor: { type: 'channel' as const, id: channel.id }, requestId: randomUUID() });
@@ -63,7 +66,9 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
   // Our own mail coming back (a forwarder's loop): never filed, never answered.
   if (!parsed.from || baseAddress(parsed.from.address) === channel.address?.toLowerCase()) return { status: 'ignored', conversation_id: null, part_id: null };
 
-  const authentication = await authenticateSender(raw, session, channel.address ?? 'localhost', deps.dns);
+  const authentication = await authenticateSender(deps.offload, bytes, session, channel.address ?? 'localhost', deps.dns, {
+    timeoutMs: deps.config.mailAuthTimeoutMs,
+  });
   // Without a Message-ID the bytes are the identity (hashed in the parser's thread): the same message delivered twice is still one.
   const messageId = parsed.identity;
   const hash = messageIdHash(messageId);

@@ -6,7 +6,7 @@
 // same bytes would take as long the next time, and the MTA would retry forever.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { OverBudget, type Offload } from '../../platform/offload.js';
+import { inSharedMemory, OverBudget, type Offload } from '../../platform/offload.js';
 import type { ParseMode, ParseResult } from './mime.js';
 import type { ParseAnswer } from './parse.worker.js';
 
@@ -20,17 +20,6 @@ export class Unreadable extends Error {}
 // the tests' transpiled copy of src/.
 const here = fileURLToPath(import.meta.url);
 const WORKER = pathToFileURL(path.join(path.dirname(here), `parse.worker${path.extname(here)}`));
-
-/**
- * The message's bytes in memory a thread can read without a copy (a structured clone of 20 MB holds the event
- * loop about 100 ms): the SMTP receiver gathers them there; any other Buffer (the HTTP route's) is copied there once.
- */
-function inSharedMemory(raw: Buffer): Uint8Array {
-  if (raw.buffer instanceof SharedArrayBuffer) return raw;
-  const copy = Buffer.from(new SharedArrayBuffer(raw.length));
-  raw.copy(copy);
-  return copy;
-}
 
 export async function parseOffLoop(offload: Offload, raw: Buffer, budget: { timeoutMs: number }): Promise<ParseResult> {
   const bytes = inSharedMemory(raw);
