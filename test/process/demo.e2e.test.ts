@@ -33,7 +33,14 @@ describe('npm run demo (twice against one service)', function () {
     const p = spawnNode(
       'scripts/demo.ts',
       ['--exit'],
-      childEnv({ DEMO_URL: t.service.url, DEMO_RECEIVER_PORT: '0', DEMO_CONVERSATIONS: String(SEEDED), DATABASE_URL: t.testDb.url, DATA_DIR: t.service.deps.config.dataDir, LOG_LEVEL: 'warn' }),
+      childEnv({
+        DEMO_URL: t.service.url,
+        DEMO_RECEIVER_PORT: '0',
+        DEMO_CONVERSATIONS: String(SEEDED),
+        DATABASE_URL: t.testDb.url,
+        DATA_DIR: t.service.deps.config.dataDir,
+        LOG_LEVEL: 'warn',
+      }),
     );
     const exit = await exitWithin(p, 330_000, 'demo');
     expect(exit.code, p.tail(3000)).to.equal(0);
