@@ -59,7 +59,8 @@ export function renderEventsMarkdown(catalogue: EventCatalogue): string {
     '',
     '| type | aggregate_type | when |',
     '|---|---|---|',
-    ...catalogue.all().map((d) => `| [\`${d.type}\`](#${d.type.replace(/[._]/g, '')}) | \`${d.aggregate_type}\` | ${d.description} |`),
+    // GitHub's heading anchors: lower case, punctuation dropped but '_' and '-' kept (api_key.created → #api_keycreated).
+    ...catalogue.all().map((d) => `| [\`${d.type}\`](#${d.type.replace(/\./g, '')}) | \`${d.aggregate_type}\` | ${d.description} |`),
     '',
   ];
   for (const d of catalogue.all()) {

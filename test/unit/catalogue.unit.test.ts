@@ -43,5 +43,17 @@ describe('event catalogue (unit)', () => {
   it('docs/events.md is what the catalogue generates (run `npm run docs:events` after changing an event)', async () => {
     const committed = await readFile(new URL('../../docs/events.md', import.meta.url), 'utf8');
     expect(committed === renderEventsMarkdown(catalogue), 'docs/events.md is stale: run npm run docs:events').to.equal(true);
+    // Every index link lands on a heading, as GitHub makes its anchor (lower case; punctuation but '_' and '-' dropped).
+    const anchors = new Set(
+      [...committed.matchAll(/^#+ (.+)$/gm)].map((m) =>
+        m[1]!
+          .toLowerCase()
+          .replace(/[^a-z0-9_\- ]/g, '')
+          .replace(/ /g, '-'),
+      ),
+    );
+    const links = [...committed.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!);
+    expect(links.length).to.be.greaterThan(50);
+    expect(links.filter((l) => !anchors.has(l))).to.deep.equal([]);
   });
 });
