@@ -73,6 +73,13 @@ export function createApp(deps: AppDeps): Express {
     app.use(apiReference({ title: deps.openapi.info?.title ?? 'API reference', specUrl: '/openapi.json' }));
   }
 
+  // Every API answer may hold personal data or a secret shown once (POST /api/keys): no browser or shared cache keeps
+  // it, and no browser reads it as another media type than it says. Errors and 404s under /api too.
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.use('/api', mountRoutes(deps.routes, deps.pipeline, bodyParsers(deps.bodyLimit)));
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -396,6 +396,24 @@ describe('edge hardening: no 500 on client input', function () {
       }
     });
   });
+
+  it('answers every /api request with Cache-Control: no-store and X-Content-Type-Options: nosniff: a key shown once, an error, a 404, a 401', async () => {
+    const minted = await t.client.post('/api/keys', { name: 'shown once', scopes: ['conversations:read'] }, session());
+    expect(minted.status, minted.text).to.equal(201);
+    const answers = [
+      minted,
+      await t.client.get('/api/conversations', { key }),
+      await t.client.get('/api/conversations?per_page=0', { key }),
+      await t.client.get('/api/no-such-route', { key }),
+      await t.client.get('/api/me'),
+      await postInbound(t, ch.id, 'not the secret', inboundBody()),
+    ];
+    for (const r of answers) {
+      expect(r.headers.get('cache-control'), `${r.status} ${r.text.slice(0, 80)}`).to.equal('no-store');
+      expect(r.headers.get('x-content-type-options'), `${r.status}`).to.equal('nosniff');
+    }
+    expect(answers.map((r) => r.status)).to.deep.equal([201, 200, 400, 404, 401, 401]);
+  });
 });
 
 describe('edge hardening: HTTP timeouts', function () {
