@@ -119,7 +119,7 @@ export async function authenticateSender(
       },
       port: dns.port2,
     };
-    const res = await offload.run<AuthOutcome>(WORKER, 'authenticate', input, budget, [dns.port2]);
+    const res = await offload.run<AuthOutcome>(WORKER, 'authenticate', input, { ...budget, clock: 'wall' }, [dns.port2]);
     const dkim = res.dkim.map(verdict);
     return {
       spf: res.spf === null ? 'none' : verdict(res.spf),

@@ -6,6 +6,7 @@
 // the event loop's thread and cannot be sent to another, so each question goes
 // back over the task's port and waits for the answer there.
 import type { MessagePort } from 'node:worker_threads';
+import { offloadTask } from '../../platform/offload.worker.js';
 
 /** A question from this thread; the answer names the same id. */
 export interface DnsQuestion {
@@ -33,7 +34,7 @@ export interface AuthOutcome {
   dmarc: unknown;
 }
 
-export async function authenticate(input: AuthInput): Promise<AuthOutcome> {
+export const authenticate = offloadTask(async (input: AuthInput): Promise<AuthOutcome> => {
   const { port } = input;
   const waiting = new Map<number, { resolve: (records: unknown) => void; reject: (e: Error) => void }>();
   let next = 0;
@@ -68,4 +69,4 @@ export async function authenticate(input: AuthInput): Promise<AuthOutcome> {
     // An open port keeps this thread's event loop referenced, and the event loop's side listening.
     port.close();
   }
-}
+});
