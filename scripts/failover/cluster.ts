@@ -7,7 +7,7 @@
 // failover row. Every process is a child of this one, killed by id.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { chownSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../src/platform/db/embedded-postgres.js';
@@ -230,7 +230,14 @@ export class PatroniNode {
       PATRONI_POSTGRESQL_PGPASS: path.join(this.home, 'pgpass'),
       PATRONI_POSTGRESQL_BIN_DIR: PG_BIN,
     };
-    const config = path.join(DEPLOY, 'patroni.yml');
+    // A copy in the node's own folder: as root Patroni runs as postgres, who may not enter the clone (a clone below
+    // a 0700 home such as /root: Patroni read no file and stopped on a KeyError).
+    const config = path.join(this.home, 'patroni.yml');
+    copyFileSync(path.join(DEPLOY, 'patroni.yml'), config);
+    if (asRoot()) {
+      const { uid, gid } = postgresUser();
+      chownSync(config, uid, gid);
+    }
     const child = asRoot()
       ? spawnLogged('runuser', ['-u', 'postgres', '--', PATRONI, config], env, this.logFile, this.home)
       : spawnLogged(PATRONI, [config], env, this.logFile, this.home);
