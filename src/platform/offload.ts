@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { TransferListItem } from 'node:worker_threads';
 import { existsSync, readFileSync } from 'node:fs';
 import { Piscina } from 'piscina';
-import { threadTicks } from './offload.worker.js';
+import { runQueueMs, threadTicks } from './offload.worker.js';
 
 export interface Offload {
   /**
@@ -29,8 +29,9 @@ export interface Offload {
 }
 
 /**
- * `clock`: 'cpu' (the default) counts the thread's CPU time (see watchBudget); 'wall' counts wall-clock time, for
- * a task whose budget is meant to cover waiting too (sender authentication waits for DNS answers).
+ * `clock`: 'cpu' (the default) counts the thread's CPU time (see watchBudget); 'wall' counts wall-clock time less
+ * the thread's waits for a core, for a task whose budget is meant to cover waiting too (sender authentication waits
+ * for DNS answers).
  */
 export interface Budget {
   timeoutMs: number;
@@ -58,13 +59,16 @@ const STARVED_LIMIT = 10;
 function watchBudget(slot: SharedArrayBuffer, budgetMs: number, clock: 'cpu' | 'wall', abort: () => void): () => void {
   const view = new Float64Array(slot);
   const started = Date.now();
-  const cpuMs = (): number | null => {
-    if (clock === 'wall' || !THREAD_CPU) return null;
+  /** The time the budget counts so far, or null where /proc cannot say (then it is wall-clock time). */
+  const spentMs = (wall: number): number | null => {
+    if (!THREAD_CPU) return null;
     const tid = view[0];
-    // Not begun yet (the thread is loading the task's module, or waits for a core): no CPU spent on the message.
-    if (!tid) return 0;
+    // Not begun yet (the thread is loading the task's module, or waits for a core): nothing spent on the input.
+    if (!tid) return clock === 'cpu' ? 0 : null;
     try {
-      return ((threadTicks(readFileSync(`/proc/self/task/${tid}/stat`, 'latin1')) - view[1]!) * 1000) / TICKS_PER_SECOND;
+      if (clock === 'cpu') return ((threadTicks(readFileSync(`/proc/self/task/${tid}/stat`, 'latin1')) - view[1]!) * 1000) / TICKS_PER_SECOND;
+      // Wall-clock time but the thread's waits for a core (schedstat's run-queue delay): waiting for DNS counts.
+      return wall - (runQueueMs(readFileSync(`/proc/self/task/${tid}/schedstat`, 'latin1')) - view[2]!);
     } catch {
       return null;
     }
@@ -72,7 +76,7 @@ function watchBudget(slot: SharedArrayBuffer, budgetMs: number, clock: 'cpu' | '
   let timer: NodeJS.Timeout;
   const check = () => {
     const wall = Date.now() - started;
-    const cpu = cpuMs();
+    const cpu = spentMs(wall);
     if (cpu === null ? wall >= budgetMs : cpu >= budgetMs || wall >= budgetMs * STARVED_LIMIT) return abort();
     // Not over yet: look again when the budget could next be spent (at least a tick of CPU time later).
     timer = setTimeout(check, Math.max(10, cpu === null ? budgetMs - wall : Math.min(budgetMs - cpu, budgetMs * STARVED_LIMIT - wall)));
@@ -135,7 +139,7 @@ export function offload(opts: { threads?: number; heapMb: number }): Offload {
   return {
     async run<T>(module: URL, fn: string, input: unknown, budget: Budget, transfer?: TransferListItem[]): Promise<T> {
       await slot();
-      const slotView = new SharedArrayBuffer(16);
+      const slotView = new SharedArrayBuffer(24);
       const controller = new AbortController();
       const stop = watchBudget(slotView, budget.timeoutMs, budget.clock ?? 'cpu', () => controller.abort());
       try {

@@ -20,6 +20,11 @@ export function threadTicks(statText: string): number {
   return Number(f[11]) + Number(f[12]);
 }
 
+/** Time a thread has spent waiting for a core (run-queue delay), in ms, from its /proc schedstat line. */
+export function runQueueMs(schedstatText: string): number {
+  return Number(schedstatText.split(' ')[1]) / 1e6;
+}
+
 /** What offload.run hands a thread: the task's own input, and the slot for the thread's id and starting CPU time. */
 export interface OffloadTask<I> {
   input: I;
@@ -32,6 +37,7 @@ export function offloadTask<I, O>(fn: (input: I) => Promise<O>): (task: OffloadT
     if (tid) {
       const view = new Float64Array(task.slot);
       view[1] = threadTicks(readFileSync('/proc/thread-self/stat', 'latin1'));
+      view[2] = runQueueMs(readFileSync('/proc/thread-self/schedstat', 'latin1'));
       view[0] = tid;
     }
     return fn(task.input);

@@ -20,7 +20,7 @@
 // API for hundreds of ms on a 20 MB message. The DNS is still asked here, on the
 // event loop, where the configured resolver (or a test's zone) is: the thread
 // sends each question over a MessagePort and waits for the answer. The budget
-// counts those waits too, so a sender whose DNS hangs holds a thread no longer
+// counts those waits too (wall-clock time less the thread's waits for a core), so a sender whose DNS hangs holds a thread no longer
 // than it. An authentication over the budget (its thread ended, the port closed,
 // answers still on their way dropped) is a `temperror`, like DNS that does not
 // answer: filed flagged, for the same reasons as above, never refused.
