@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.js';
 import { mailDns } from '../../src/capabilities/email/index.js';
 import { replyAddress, replyAddressKey, replyToken } from '../../src/capabilities/email/addresses.js';
-import { createChannel } from '../support/channels.js';
+import { createChannel, createEmailChannel } from '../support/channels.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { CUSTOMER_ZONE, receivedFrom127, zoneResolver } from './mail-rig.js';
 
@@ -47,13 +47,7 @@ describe('raw MIME over HTTP (POST /api/channels/{id}/inbound/mime)', function (
     t = await startTestService('email_mime', { clock, env: { EMAIL_DOMAIN_VERIFICATION: 'off' } });
     owner = await newWorkspace(t);
     key = (await mintKey(t, owner, ['conversations:read'])).secret;
-    const ch = await t.client.post(
-      '/api/channels',
-      { kind: 'email', name: 'Widgets', address: 'help@widgets.example', default_team_id: null, webhook_secret: SECRET },
-      { cookie: owner.cookie, workspace: owner.workspaceId },
-    );
-    expect(ch.status, ch.text).to.equal(201);
-    channelId = ch.body.id;
+    channelId = await createEmailChannel(t, owner, { address: 'help@widgets.example', secret: SECRET });
   });
   after(async () => {
     delete mailDns.resolver;

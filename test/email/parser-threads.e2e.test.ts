@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { spawnService, type ServiceProcess } from '../support/process.js';
 import { CHANNELS_SECRET, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { createEmailChannel } from '../support/channels.js';
 
 const SECRET = 'parser-threads-secret-0123456789';
 
@@ -24,13 +25,7 @@ describe('parser threads in a service process, under tsx and from JavaScript', f
     t = await startTestService('parser_threads', { env: { EMAIL_DOMAIN_VERIFICATION: 'off' } });
     owner = await newWorkspace(t);
     key = (await mintKey(t, owner, ['conversations:read'])).secret;
-    const ch = await t.client.post(
-      '/api/channels',
-      { kind: 'email', name: 'Widgets', address: 'help@widgets.example', default_team_id: null, webhook_secret: SECRET },
-      { cookie: owner.cookie, workspace: owner.workspaceId },
-    );
-    expect(ch.status, ch.text).to.equal(201);
-    channelId = ch.body.id;
+    channelId = await createEmailChannel(t, owner, { address: 'help@widgets.example', secret: SECRET });
   });
   after(async () => t?.close());
 

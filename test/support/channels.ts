@@ -25,6 +25,17 @@ export async function createChannel(
   return { id: r.body.id, secret };
 }
 
+/** An `email` channel at `address` whose raw MIME route is signed with `secret`; its id. */
+export async function createEmailChannel(t: TestService, m: Member, o: { address: string; secret: string; name?: string }): Promise<string> {
+  const r = await t.client.post(
+    '/api/channels',
+    { kind: 'email', name: o.name ?? 'Widgets', address: o.address, default_team_id: null, webhook_secret: o.secret },
+    { cookie: m.cookie, workspace: m.workspaceId },
+  );
+  expect(r.status, r.text).to.equal(201);
+  return r.body.id as string;
+}
+
 export const sign = (secret: string, raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
 
 export function inboundBody(over: Record<string, unknown> = {}) {
