@@ -220,21 +220,23 @@ describe('audit verify: the hash chain and its checkpoints over the database (CL
 
   it('exits 1 naming an event appended with a forged hash that no signed checkpoint covers', async () => {
     if (esdb) {
-      // Anyone who may write the streams can append. The forged event goes to a workspace of its own (no read-model
-      // row, so the other cases' verify runs do not see it: a stream cannot be shortened again), copied from a real
-      // one with another payload and a made-up hash; verify --workspace names it.
+      // Anyone who may write the streams can append. The forged event goes to a workspace under a stream prefix of its
+      // own (so this service's subscriptions, filtered on its prefix, never project it and the other cases' verify
+      // runs never list it: a stream cannot be shortened again), copied from a real one with another payload and a
+      // made-up hash; `audit verify --workspace` with that prefix names it.
       const [real] = await client!.readStream<JSONRecordedEvent>(streamOf(owner.workspaceId), { maxCount: 1 }).toArray();
       const forgedTenant = randomUUID();
+      const forgedPrefix = `forged.${streamPrefixFor(t.testDb.url)}`;
       const original = real!.event! as unknown as { type: string; data: Record<string, unknown>; metadata: Record<string, unknown> };
       await client!.appendToStream(
-        streamOf(forgedTenant),
+        `${forgedPrefix}${forgedTenant}`,
         jsonEvent({
           type: original.type,
           data: { ...original.data, payload: { ...(original.data.payload as object), note: 'approved by nobody' } },
           metadata: { ...original.metadata, hash: createHash('sha256').update('forged').digest('hex') },
         }),
       );
-      const r = await verify(['--workspace', forgedTenant]);
+      const r = await runCli(['audit', 'verify', '--workspace', forgedTenant], { ...env, EVENTSTORE_STREAM_PREFIX: forgedPrefix });
       expect(r.exit.code, `${r.stdout}\n${r.stderr}`).to.equal(1);
       expect(r.stderr).to.include(`workspace ${forgedTenant}: first failing seq 1:`);
       expect(r.json.failures[0].reason).to.match(/changed, replaced or moved/);
