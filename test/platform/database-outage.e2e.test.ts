@@ -42,10 +42,16 @@ describe('A database outage under load: 503 with Retry-After, and keys free agai
     const viaProxy = new URL(directUrl);
     viaProxy.port = String(await proxy.start());
     const db = createDb(directUrl, { max: 4 });
+    // On Postgres even with TEST_EVENT_STORE=eventstoredb: every case cuts the connection that carries the append's
+    // transaction (a write waiting in it, a COMMIT lost, a group commit's COMMIT lost). On EventStoreDB the append is
+    // not in Postgres, so those moments do not exist there (a Postgres outage then fails the writes beside the log and
+    // the projections instead: docs/eventstoredb.md, "Gaps that remain").
     t = await startTestService('outage', {
       clock: new ManualClock(new Date()),
       testDb: { db, url: viaProxy.toString(), name: 'outage', drop: () => db.destroy() },
+      env: { EVENTSTORE_URL: undefined },
     });
+    expect(t.service.deps.store.kind).to.equal('postgres');
     owner = await newWorkspace(t);
     key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'settings:read', 'settings:write', 'events:read'])).secret;
     const channel = await createChannel(t, owner);
