@@ -46,8 +46,12 @@ type GrowableShared = SharedArrayBuffer & { grow(n: number): void };
 const growableShared = (max: number) =>
   new (SharedArrayBuffer as unknown as new (length: number, o: { maxByteLength: number }) => GrowableShared)(0, { maxByteLength: max });
 
-/** How far ahead of the bytes gathered so far the buffer is grown (and its pages faulted in): as far as it holds, up to this. */
-const RUNWAY_MAX = 1024 * 1024;
+/**
+ * How far ahead of the bytes gathered so far the buffer is grown (and its pages faulted in): as far as it holds, up
+ * to this. The thread faults a page in about as fast as the event loop takes in 10 KiB: with 1 MiB it often fell
+ * behind once chunks came quickly (a third of the pages were still the event loop's); 4 MiB keeps it ahead.
+ */
+const RUNWAY_MAX = 4 * 1024 * 1024;
 /** A shorter stretch of new pages is left to the event loop's own writes: asking the thread would cost about as much. */
 const PREFAULT_MIN = 64 * 1024;
 const PAGE = 4096;
@@ -150,9 +154,9 @@ export interface GatherStats {
  * copy: each chunk is copied once, where it ends up, and nothing copies the whole (one copy of a 20 MB message in
  * a single task, Buffer.concat or a structured clone to the thread, held the event loop for tens of ms). The buffer
  * grows in place and ahead of the bytes, by as much as it holds up to RUNWAY_MAX (a grow is a system call: one a
- * chunk was 320 for 20 MB, this is about 45), and the pages ahead are the prefaulter's to fault in while the next
+ * chunk was 320 for 20 MB, this is about 20), and the pages ahead are the prefaulter's to fault in while the next
  * chunks arrive. What is grown, and faulted in, ahead of the bytes is never more than the bytes themselves nor
- * more than RUNWAY_MAX: a message's memory is at most twice its size, and a MiB past it, while it arrives.
+ * more than RUNWAY_MAX: a message's memory is at most twice its size, and 4 MiB past it, while it arrives.
  */
 export class SharedGather {
   private readonly shared: GrowableShared;
