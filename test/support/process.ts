@@ -16,7 +16,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const CONFIG_VARS = [...SERVICE_VARS, 'TEST_PG_ADMIN_URL'];
 
 /**
- * The parent's environment without any service configuration, plus `vars` (undefined values are left out).
+ * The parent's environment without any service configuration, the fixture's password cost, plus `vars` (undefined
+ * values are left out).
  * A child given a DATABASE_URL keeps its log in the run's event store (TEST_EVENT_STORE, test/support/event-store.ts)
  * unless `vars` names EVENTSTORE_URL itself.
  */
@@ -24,6 +25,8 @@ export function childEnv(vars: Record<string, string | undefined>): NodeJS.Proce
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of CONFIG_VARS) delete env[k];
   if (!('EVENTSTORE_URL' in vars)) Object.assign(env, testEventStoreEnv(vars.DATABASE_URL));
+  // The fixture's password cost, as in-process services have it (support/service.ts): children set and check passwords too.
+  env.PASSWORD_HASH_COST = '10';
   for (const [k, v] of Object.entries(vars)) {
     if (v === undefined) delete env[k];
     else env[k] = v;
