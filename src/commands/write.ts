@@ -4,7 +4,6 @@
 // append and, inline, the projection in the same statement) and settle (the
 // answer stored with the events). The shell (shell.ts) and group commit
 // (group-commit.ts) both go through here; neither writes anything itself.
-import type { Knex } from 'knex';
 import type { NewEvent, PendingEvent, StoredEvent } from '../eventstore/envelope.js';
 import type { EventStore, TenantSession } from '../eventstore/store.port.js';
 import type { Forgettable } from '../eventstore/forgettable.js';
