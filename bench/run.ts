@@ -136,7 +136,16 @@ async function main(): Promise<number> {
         const { entry: compiledEntry } = await building!;
         const file = path.join(dataDir, `service-${name}.log`);
         log(`starting a second service, ${name} (log: ${path.relative(process.cwd(), file)})`);
-        svc = await ServiceProcess.start({ databaseUrl: dbs.mainUrl, dataDir: `${serviceDir}-${name}`, logFile: file, logLevel, compiledEntry, env });
+        // --profile profiles these too (the `email hostile` row's load is on its second service, not the main one).
+        svc = await ServiceProcess.start({
+          databaseUrl: dbs.mainUrl,
+          dataDir: `${serviceDir}-${name}`,
+          logFile: file,
+          logLevel,
+          cpuProfDir: values.profile || process.env.BENCH_CPU_PROF === '1' ? profileDir : undefined,
+          compiledEntry,
+          env,
+        });
         extraServices.set(name, svc);
       }
       return svc;

@@ -4,7 +4,6 @@
 // append and, inline, the projection in the same statement) and settle (the
 // answer stored with the events). The shell (shell.ts) and group commit
 // (group-commit.ts) both go through here; neither writes anything itself.
-import type { Knex } from 'knex';
 import type { NewEvent, PendingEvent, StoredEvent } from '../eventstore/envelope.js';
 import type { EventStore, TenantSession } from '../eventstore/store.port.js';
 import type { Forgettable } from '../eventstore/forgettable.js';
@@ -113,13 +112,14 @@ export class CommandWriter {
     const tenantId = items[0]!.ctx.tenantId;
     // Personal fields are sealed with their subject's data key before anything is written (forgettable.ts):
     // the log only ever holds the sealed form; the read models, folded below, get the plaintext.
-    const sealed = await this.forgettable.seal(session.db, tenantId, events, newKeys);
+    // Not inline (EventStoreDB): the new keys are written now, and a subject whose key another decision stored
+    // first is sealed with that key (Forgettable.sealBeside), so the events open whichever append wins.
+    const sealed = session.inline
+      ? await this.forgettable.seal(session.db, tenantId, events, newKeys)
+      : { events: await this.forgettable.sealBeside(session.db, tenantId, events, newKeys), keyWrites: [] };
     await this.withClients(session.db, tenantId, items, perCommand, sealed.events, newKeys);
     for (const { ctx, spec, decided } of items) await spec.beside?.(session.db, decided, ctx);
-    if (!session.inline) {
-      for (const w of sealed.keyWrites) await session.db.raw(w.sql, w.bindings as Knex.RawBinding[]);
-      return slices(perCommand, await this.forgettable.open(session.db, await session.append(sealed.events, at)));
-    }
+    if (!session.inline) return slices(perCommand, await this.forgettable.open(session.db, await session.append(sealed.events, at)));
     // Inline: the seqs are known under the lock (at+1…), so the read-model writes are folded now and
     // go to Postgres in the same statement as the append (and the new data keys): one round trip for all.
     const provisional = events.map((e, i) => ({

@@ -92,8 +92,9 @@ export class Forgettable {
     tenantId: string,
     events: readonly PendingEvent[],
     newKeys?: Map<string, Buffer>,
+    stored?: ReadonlyMap<string, Buffer>,
   ): Promise<{ events: PendingEvent[]; keyWrites: Statement[] }> {
-    const ring: Keyring = new Map();
+    const ring: Keyring = new Map(stored);
     const created: { subject: string; owner: string | null; wrapped: string }[] = [];
     const plans = events.map((e) => {
       const spec = this.catalogue.get(e.type)?.personal;
@@ -154,6 +155,43 @@ export class Forgettable {
         ]
       : [];
     return { events: sealed, keyWrites };
+  }
+
+  /**
+   * `seal` for a store whose append is not in a transaction with the read-model database (EventStoreDB): the
+   * new data keys are written now, before the append, and the events sealed with the keys `data_keys` holds.
+   * Keys are written once (`ON CONFLICT DO NOTHING`) and never replaced, and without the append's transaction
+   * nothing serialises two decisions about the same fresh subject (two processes sending the same outbound
+   * recipient, whose conversation and part ids derive from it): the one whose key insert lost would otherwise
+   * append events sealed with a key nobody stored, unreadable for ever. Such subjects are sealed again with the
+   * stored key (and `newKeys` set to it), so whichever decision's append wins, its events open.
+   */
+  async sealBeside(db: Db, tenantId: string, events: readonly PendingEvent[], newKeys: Map<string, Buffer>): Promise<PendingEvent[]> {
+    const first = await this.seal(db, tenantId, events, newKeys);
+    if (first.keyWrites.length === 0) return first.events;
+    const tried = new Set<string>();
+    const inserted = new Set<string>();
+    for (const w of first.keyWrites) {
+      for (const s of w.bindings[1] as string[]) tried.add(s);
+      const r = await db.raw(`${w.sql} RETURNING subject`, w.bindings as Knex.RawBinding[]);
+      for (const row of r.rows as { subject: string }[]) inserted.add(row.subject);
+    }
+    const lost = [...tried].filter((s) => !inserted.has(s));
+    if (lost.length === 0) return first.events;
+    const found = await this.fetchKeys(
+      db,
+      lost.map((s) => [tenantId, s]),
+    );
+    if (found.unopenable.length)
+      throw new Error(`data keys of ${found.unopenable.join(', ')} do not open with this process's service key (SERVICE_SECRETS_KEY)`);
+    // A key erased between the insert and now: nothing to seal with; the events' subject is gone already.
+    for (const s of lost)
+      if (!found.ring.has(ringKey(tenantId, s))) throw new Error(`the data key of ${s} was destroyed while its first events were being written`);
+    // newKeys holds the keys the first pass created (the inserted ones stay), the lost ones now the stored keys.
+    for (const [k, v] of found.ring) newKeys.set(k, v);
+    const again = await this.seal(db, tenantId, events, newKeys, newKeys);
+    if (again.keyWrites.length) throw new Error('sealBeside: the second pass created keys');
+    return again.events;
   }
 
   /**

@@ -71,6 +71,16 @@ const LOCK = 'SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))';
 const LOCK_THEN_READ = 'SELECT es_lock_then_read($1::uuid, $2) AS read';
 const APPEND = `SELECT ${COLUMNS} FROM es_append($1::uuid, $2::bigint, $3::jsonb)`;
 const HASH_AT = 'SELECT hash FROM events WHERE tenant_id = $1::uuid AND seq = $2::bigint';
+/** A bare append in one statement: es_append takes the lock and checks the head and its hash (migration 045). */
+const APPEND_LINKED = `SELECT ${COLUMNS} FROM es_append(?::uuid, ?::bigint, ?::jsonb, ?::text)`;
+/** The head and its hash, read outside any lock (committed rows: a link es_append checks again under its lock). */
+const HEAD_AND_HASH = `SELECT h.last_seq, e.hash FROM event_heads h LEFT JOIN events e ON e.tenant_id = h.tenant_id AND e.seq = h.last_seq
+  WHERE h.tenant_id = ?::uuid`;
+/** The statements above with knex's placeholders, for a statement of its own on the pool. */
+const APPEND_ALONE = APPEND.replace(/\$\d/g, '?');
+const HASH_AT_ALONE = HASH_AT.replace(/\$\d/g, '?');
+/** Tries of the one-statement append of 'any' before it takes the lock first (its head moved each time). */
+const LINKED_TRIES = 2;
 const HEAD = 'SELECT last_seq FROM event_heads WHERE tenant_id = $1::uuid';
 
 /** knex's `?` placeholders as `$n` from `first` on (`\\?` is a literal `?`, as knex reads it). */
@@ -302,10 +312,71 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  /** A transaction of its own: the chain needs the lock before it hashes (the previous hash is the head's). */
+  /**
+   * One statement, as before the chain (issue 50): es_append takes the workspace's lock itself and commits with
+   * the statement. Chained, the events are hashed after the head's hash as this store remembers it from its own
+   * commits (or reads it, outside any lock) and es_append checks that link under its lock (migration 045). Only
+   * when the head is not what was remembered ('any' raced by another writer, a link that does not hold) does it
+   * append the locked way: a transaction that takes the lock, reads the head's hash under it and appends.
+   */
   async append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
-    return this.withTenant(tenantId, (s) => s.append(events, expectedSeq));
+    const stored = this.chain ? await this.appendLinked(tenantId, events, expectedSeq) : await this.appendBare(tenantId, events, expectedSeq);
+    if (stored === null) return this.withTenant(tenantId, (s) => s.append(events, expectedSeq));
+    const tail = stored[stored.length - 1];
+    if (tail?.hash) this.heads.committed(tenantId, tail.seq, tail.hash);
+    if (stored.length > 0) this.notifyAppended();
+    return stored;
+  }
+
+  /** The chain off: es_append alone (it takes the lock; 'any' is the head as it stands then). */
+  private async appendBare(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
+    try {
+      const res = await this.db.raw(APPEND_ALONE, [tenantId, expectedSeq === 'any' ? null : expectedSeq, JSON.stringify(events)]);
+      return (res.rows as EventRow[]).map(fromRow);
+    } catch (e) {
+      const err = e as { code?: string; detail?: string };
+      if (err.code === 'ES409') throw new WrongExpectedSeq(tenantId, expectedSeq, Number(err.detail));
+      throw e;
+    }
+  }
+
+  /** The chained append in one statement; null when it has to be made the locked way. */
+  private async appendLinked(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[] | null> {
+    await canonicalReady;
+    for (let tries = 0; tries < (expectedSeq === 'any' ? LINKED_TRIES : 1); tries++) {
+      let head = expectedSeq === 'any' ? this.heads.latest(tenantId) : { seq: expectedSeq, hash: this.heads.at(tenantId, expectedSeq) };
+      if (head?.hash === undefined) head = await this.readHead(tenantId, expectedSeq);
+      const after = head.seq;
+      let prev = head.hash!;
+      const chained = events.map((e, i) => {
+        prev = chainHash(prev, { ...e, tenant_id: tenantId, seq: after + 1 + i, created_at: new Date(e.created_at).toISOString() });
+        return { ...e, hash: prev };
+      });
+      try {
+        const res = await this.db.raw(APPEND_LINKED, [tenantId, after, JSON.stringify(chained), head.hash!]);
+        return (res.rows as EventRow[]).map(fromRow);
+      } catch (e) {
+        const err = e as { code?: string; detail?: string };
+        if (err.code !== 'ES409' && err.code !== 'ES412') throw e;
+        this.heads.forget(tenantId);
+        // A head that is not the expected one is the caller's conflict, as on the locked path.
+        if (err.code === 'ES409' && expectedSeq !== 'any') throw new WrongExpectedSeq(tenantId, expectedSeq, Number(err.detail));
+      }
+    }
+    return null;
+  }
+
+  /** The head to append after and the hash to follow, read without a lock (es_append checks both under its own). */
+  private async readHead(tenantId: string, expectedSeq: ExpectedSeq): Promise<{ seq: number; hash: string }> {
+    if (expectedSeq !== 'any') {
+      const res = await this.db.raw(HASH_AT_ALONE, [tenantId, expectedSeq]);
+      // No row: the head is not there, and es_append refuses the append. A NULL (chain off) follows the genesis value.
+      return { seq: expectedSeq, hash: (res.rows[0] as { hash: string | null } | undefined)?.hash ?? GENESIS };
+    }
+    const res = await this.db.raw(HEAD_AND_HASH, [tenantId]);
+    const row = res.rows[0] as { last_seq: number | string; hash: string | null } | undefined;
+    return { seq: Number(row?.last_seq ?? 0), hash: row?.hash ?? GENESIS };
   }
 
   /**

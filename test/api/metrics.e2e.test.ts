@@ -101,9 +101,17 @@ describe('GET /metrics', function () {
     expect(value(text, 'service_webhook_attempt_duration_seconds_count', { target_kind: 'endpoint' })).to.equal(1);
     expect(value(text, 'service_webhook_deliveries', { target_kind: 'endpoint', state: 'pending' })).to.equal(0);
     expect(value(text, 'service_webhook_deliveries', { target_kind: 'endpoint', state: 'dead' })).to.equal(0);
-    expect(value(text, 'service_projection_lag_events', { process: 'read_models' })).to.equal(0);
-    expect(value(text, 'service_projection_lag_events', { process: 'webhook_dispatcher' })).to.be.a('number');
-    expect(value(text, 'service_projection_lag_seconds', { process: 'webhook_dispatcher' })).to.be.a('number');
+    if (t.service.deps.store.kind === 'postgres') {
+      expect(value(text, 'service_projection_lag_events', { process: 'read_models' })).to.equal(0);
+      expect(value(text, 'service_projection_lag_events', { process: 'webhook_dispatcher' })).to.be.a('number');
+      expect(value(text, 'service_projection_lag_seconds', { process: 'webhook_dispatcher' })).to.be.a('number');
+    } else {
+      // EventStoreDB (docs/eventstoredb.md, "Gaps that remain"): the lag is sampled from the Postgres log (event_heads,
+      // the events after a subscription's xid8 position); with the log elsewhere the gauges are not reported at all,
+      // rather than as a made-up 0. The outbox gauges above still are.
+      for (const name of ['service_projection_lag_events', 'service_projection_lag_seconds'])
+        for (const process of ['read_models', 'webhook_dispatcher']) expect(value(text, name, { process }), `${name}{process=${process}}`).to.equal(null);
+    }
   });
 
   it('reports the connection pool and the default process metrics', async () => {

@@ -6,11 +6,13 @@
 // bypassed, an event deleted, two events swapped, an event appended with a
 // forged hash, a tail rewritten with recomputed hashes under a signed
 // checkpoint. An erasure breaks nothing and leaves the contact's data nowhere.
-import { randomBytes, createHash } from 'node:crypto';
+import { randomBytes, createHash, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { canonicalReady, chainHash } from '../../src/platform/crypto/chain.js';
 import { createChannel, inboundBody, sign } from '../support/channels.js';
+import { EventStoreDBClient, jsonEvent, WrongExpectedVersionError, type JSONRecordedEvent } from '@eventstore/db-client';
+import { eventsAsStored, streamPrefixFor, testEventStoreUrl } from '../support/event-store.js';
 import { childEnv, runCli } from '../support/process.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 
@@ -55,7 +57,28 @@ describe('audit verify: the hash chain and its checkpoints over the database (CL
   const verify = (args: string[] = []) => runCli(['audit', 'verify', ...args], env);
   /** The event rows of a workspace as stored, by seq. */
   const rows = async (tenant: string): Promise<EventRow[]> =>
-    (await db.raw('SELECT *, tx_id::text AS tx_id, position::text AS position FROM events WHERE tenant_id = ? ORDER BY seq', [tenant])).rows;
+    esdb
+      ? ((await eventsAsStored(db, t.testDb.url, 'eventstoredb', tenant)).map((e) => ({ ...e, seq: String(e.seq) })) as unknown as EventRow[])
+      : (await db.raw('SELECT *, tx_id::text AS tx_id, position::text AS position FROM events WHERE tenant_id = ? ORDER BY seq', [tenant])).rows;
+  /**
+   * On EventStoreDB (TEST_EVENT_STORE=eventstoredb) the rows above cannot be tampered with by SQL: the log is the
+   * server's streams, whose API has no update, no delete of one event and no reorder (docs/eventstoredb.md, "The
+   * audit trail on EventStoreDB"). These cases then check what stands in for each attack there: the server refuses
+   * to write over a stored revision, hides a truncated prefix ($tb) that verify names, and a forged append is named.
+   */
+  const esdb = testEventStoreUrl();
+  let client: EventStoreDBClient | null = null;
+  const streamOf = (tenant: string) => `${streamPrefixFor(t.testDb.url)}${tenant}`;
+  /** The server refuses an event written over stored revision `seq - 1`: the event as stored stays, verify still exits 0. */
+  async function refusedOverwrite(tenant: string, seq: number, data: Record<string, unknown>): Promise<void> {
+    const err = await client!.appendToStream(streamOf(tenant), jsonEvent({ type: 'tampered', data }), { expectedRevision: BigInt(seq - 2) }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err, 'the server took an event written over a stored revision').to.be.instanceOf(WrongExpectedVersionError);
+    const r = await verify();
+    expect(r.exit.code, r.stderr).to.equal(0);
+  }
   const head = async (tenant: string) => Number((await db('event_heads').where({ tenant_id: tenant }).first('last_seq')).last_seq);
 
   /** Runs `sql` as an attacker would: triggers bypassed (session_replication_role = replica), in one transaction. */
@@ -104,6 +127,7 @@ describe('audit verify: the hash chain and its checkpoints over the database (CL
     t = await startTestService('audit-verify', { env: { TRUST_PROXY: 'loopback' } });
     db = t.testDb.db;
     env = childEnv({ DATABASE_URL: t.testDb.url, LOG_LEVEL: 'warn' });
+    if (esdb) client = EventStoreDBClient.connectionString(esdb);
     owner = await newWorkspace(t);
     other = await newWorkspace(t, 'Other');
     ch = await createChannel(t, owner);
@@ -117,13 +141,17 @@ describe('audit verify: the hash chain and its checkpoints over the database (CL
     for (const s of started) expect(s.status, s.text).to.equal(201);
     await Promise.all(started.map((s, i) => t.client.post(`/api/conversations/${s.body.id}/reply`, { body: `Reply ${i}`, message_type: 'comment' }, { key })));
   });
-  after(async () => t?.close());
+  after(async () => {
+    await client?.dispose();
+    await t?.close();
+  });
 
   it('exits 0 on the log the service wrote (concurrent requests under group commit included), the chain read back as the stores wrote it', async () => {
     const events = await rows(owner.workspaceId);
     expect(events.length).to.be.greaterThan(40);
-    // Several events of one transaction: group commit chained them.
-    expect(new Set(events.map((e) => e.tx_id)).size).to.be.lessThan(events.length);
+    // Several events of one transaction: group commit chained them (Postgres: EventStoreDB has no group commit).
+    if (!esdb) expect(new Set(events.map((e) => e.tx_id)).size).to.be.lessThan(events.length);
+    else for (const e of events) expect(e.hash, `seq ${e.seq} has no chain hash`).to.match(/^[0-9a-f]{64}$/);
     const r = await verify();
     expect(r.exit.code, r.stderr).to.equal(0);
     expect(r.json).to.include({ verified: true, workspaces: 2 });
@@ -136,6 +164,7 @@ describe('audit verify: the hash chain and its checkpoints over the database (CL
   it('exits 1 naming the seq whose payload had one byte changed (triggers bypassed)', async () => {
     const events = await rows(owner.workspaceId);
     const victim = events.find((e) => e.type === 'conversation_part.created' && e.seq !== '1')!;
+    if (esdb) return refusedOverwrite(owner.workspaceId, Number(victim.seq), { ...victim.payload, note: 'changed' });
     const text = JSON.stringify(victim.payload);
     const at = text.indexOf('"c":"') + 10; // a byte inside the sealed body's ciphertext
     const changed = `${text.slice(0, at)}${text[at] === 'A' ? 'B' : 'A'}${text.slice(at + 1)}`;
@@ -152,6 +181,18 @@ describe('audit verify: the hash chain and its checkpoints over the database (CL
 
   it('exits 1 naming the seq of a deleted event', async () => {
     const victim = (await rows(owner.workspaceId))[9]!;
+    if (esdb) {
+      // What EventStoreDB lets an attacker delete: a prefix, by truncation ($tb in the stream's metadata; a scavenge
+      // would make it final). Verify names seq 1; lifting $tb (before any scavenge) brings the events back.
+      await client!.setStreamMetadata(streamOf(owner.workspaceId), { truncateBefore: Number(victim.seq) });
+      try {
+        await expectFailureAt(owner.workspaceId, 1, /missing/);
+      } finally {
+        await client!.setStreamMetadata(streamOf(owner.workspaceId), { truncateBefore: 0 });
+      }
+      expect((await verify()).exit.code).to.equal(0);
+      return;
+    }
     await tamper((trx) => trx.raw('DELETE FROM events WHERE tenant_id = ? AND seq = ?', [owner.workspaceId, victim.seq]).then(() => undefined));
     try {
       await expectFailureAt(owner.workspaceId, Number(victim.seq), /missing/);
@@ -162,6 +203,7 @@ describe('audit verify: the hash chain and its checkpoints over the database (CL
 
   it('exits 1 naming the first of two swapped events', async () => {
     const [a, b] = [(await rows(owner.workspaceId))[4]!, (await rows(owner.workspaceId))[7]!];
+    if (esdb) return refusedOverwrite(owner.workspaceId, Number(a.seq), b.payload);
     const swap = () =>
       tamper(async (trx) => {
         await trx.raw('UPDATE events SET seq = -1 WHERE tenant_id = ? AND seq = ?', [owner.workspaceId, a.seq]);
@@ -177,6 +219,30 @@ describe('audit verify: the hash chain and its checkpoints over the database (CL
   });
 
   it('exits 1 naming an event appended with a forged hash that no signed checkpoint covers', async () => {
+    if (esdb) {
+      // Anyone who may write the streams can append. The forged event goes to a workspace under a stream prefix of its
+      // own (so this service's subscriptions, filtered on its prefix, never project it and the other cases' verify
+      // runs never list it: a stream cannot be shortened again), copied from a real one with another payload and a
+      // made-up hash; `audit verify --workspace` with that prefix names it.
+      const [real] = await client!.readStream<JSONRecordedEvent>(streamOf(owner.workspaceId), { maxCount: 1 }).toArray();
+      const forgedTenant = randomUUID();
+      const forgedPrefix = `forged.${streamPrefixFor(t.testDb.url)}`;
+      const original = real!.event! as unknown as { type: string; data: Record<string, unknown>; metadata: Record<string, unknown> };
+      await client!.appendToStream(
+        `${forgedPrefix}${forgedTenant}`,
+        jsonEvent({
+          type: original.type,
+          data: { ...original.data, payload: { ...(original.data.payload as object), note: 'approved by nobody' } },
+          metadata: { ...original.metadata, hash: createHash('sha256').update('forged').digest('hex') },
+        }),
+      );
+      const r = await runCli(['audit', 'verify', '--workspace', forgedTenant], { ...env, EVENTSTORE_STREAM_PREFIX: forgedPrefix });
+      expect(r.exit.code, `${r.stdout}\n${r.stderr}`).to.equal(1);
+      expect(r.stderr).to.include(`workspace ${forgedTenant}: first failing seq 1:`);
+      expect(r.json.failures[0].reason).to.match(/changed, replaced or moved/);
+      expect((await verify()).exit.code).to.equal(0);
+      return;
+    }
     const events = await rows(owner.workspaceId);
     const last = events[events.length - 1]!;
     const seq = Number(last.seq) + 1;
@@ -218,6 +284,12 @@ describe('audit verify: the hash chain and its checkpoints over the database (CL
     expect(signed.status, signed.text).to.equal(200);
     const events = await rows(owner.workspaceId);
     expect(signed.body.seq).to.equal(events.length);
+    if (esdb) {
+      // No rewrite through the server's API: the tail's revisions are taken, and the signed checkpoint still holds.
+      await refusedOverwrite(owner.workspaceId, 20, { ...events[19]!.payload, note: 'rewritten' });
+      expect((await t.client.get('/api/audit/checkpoint', { key })).body).to.include({ seq: signed.body.seq, hash: signed.body.hash });
+      return;
+    }
     await canonicalReady;
     const from = 20;
     // The attacker rewrites seq `from` and recomputes every hash after it: the chain alone cannot tell.

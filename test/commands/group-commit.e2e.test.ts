@@ -20,7 +20,12 @@ describe('group commit', () => {
   let channelId: string;
 
   before(async () => {
-    t = await startTestService('group_commit');
+    // The Postgres store's mechanism, on Postgres even with TEST_EVENT_STORE=eventstoredb: there is no group commit on
+    // EventStoreDB (no transaction to share, no workspace lock to queue behind; the shell queues a workspace's
+    // commands per process instead, docs/eventstoredb.md "Gaps that remain"), whose behaviour under 12 concurrent
+    // commands of one workspace is earlier-commit.e2e.test.ts on both stores.
+    t = await startTestService('group_commit', { env: { EVENTSTORE_URL: undefined } });
+    expect(t.service.deps.store.kind).to.equal('postgres');
     owner = await newWorkspace(t);
     key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'events:read'])).secret;
     channelId = (await createChannel(t, owner)).id;

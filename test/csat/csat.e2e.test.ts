@@ -219,7 +219,7 @@ describe('CSAT: ratings and the report', function () {
     const { db, store } = t.service.deps;
     const dump = async () =>
       JSON.stringify([
-        await db('events').where({ tenant_id: owner.workspaceId }).select('payload'),
+        (await store.readTenant(owner.workspaceId, 0, 100_000, { sealed: true })).map((e) => e.payload),
         await db('conversation_ratings').where({ tenant_id: owner.workspaceId }).orderBy('conversation_id'),
         await db('conversations').where({ tenant_id: owner.workspaceId }).select('id', 'rating', 'rating_remark').orderBy('id'),
         await db('idempotency_keys').select('*'),

@@ -173,4 +173,28 @@ describe('forgettable personal data (data keys beside the log)', function () {
     // opening reads data_keys only: a key the table does not hold opens nothing
     expect(await forgettable.reveal(t.db, tenant, shredded)).to.deep.equal({ ...answer, body: null });
   });
+
+  it('without the append transaction (EventStoreDB), two decisions about one fresh subject seal with the key stored first: both open', async () => {
+    // Two processes decide the same new contact (ids derived from one outbound recipient): each draws a fresh key.
+    // The first writes its key; the second's insert does nothing. Whichever append wins, its events must open
+    // with the key data_keys holds; with `seal` alone the second's would be sealed with a key nobody stored.
+    const id = randomUUID();
+    const firstKeys = new Map<string, Buffer>();
+    const first = await forgettable.sealBeside(t.db, tenant, [contactCreated(id, 'Lin')], firstKeys);
+    const secondKeys = new Map<string, Buffer>();
+    const second = await forgettable.sealBeside(t.db, tenant, [contactCreated(id, 'Lin')], secondKeys);
+    expect(JSON.stringify(second[0]!.payload)).not.to.include('Lin');
+    expect([...secondKeys.values()][0]!.equals([...firstKeys.values()][0]!), 'the loser takes the stored key').to.equal(true);
+    const opened = await forgettable.open(
+      t.db,
+      [first[0]!, second[0]!].map((e, i) => ({ ...e, tenant_id: tenant, seq: i + 1 })),
+    );
+    for (const o of opened) expect(o.payload).to.include({ name: 'Lin', email: 'Lin@example.com' });
+    // `seal` alone (the Postgres path, whose key insert runs in the append's transaction under the workspace's lock)
+    // does not look: the same race there would seal with an unstored key, which the lock rules out.
+    const unguarded = await forgettable.seal(t.db, tenant, [contactCreated(id, 'Lin')]);
+    for (const w of unguarded.keyWrites) await t.db.raw(w.sql, w.bindings as never[]);
+    const [lost] = await forgettable.open(t.db, [{ ...unguarded.events[0]!, tenant_id: tenant, seq: 3 }]);
+    expect(lost!.payload.name).to.not.equal('Lin');
+  });
 });

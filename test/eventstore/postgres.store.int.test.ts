@@ -4,6 +4,8 @@ import { expect } from 'chai';
 import type { StoredEvent } from '../../src/eventstore/envelope.js';
 import { PgNotifier } from '../../src/eventstore/pg-notifier.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
+import { WrongExpectedSeq } from '../../src/eventstore/store.port.js';
+import { canonicalReady, chainHash, GENESIS } from '../../src/platform/crypto/chain.js';
 import { createTestDb, type TestDb } from '../support/db.js';
 import { eventually, pending } from '../support/events.js';
 import { runEventStoreContract } from './store.contract.js';
@@ -143,5 +145,61 @@ describe('Postgres event store: statements sent behind an append', function () {
       return Number(read[0]!.n);
     });
     expect(seen).to.equal(1);
+  });
+});
+
+describe('Postgres event store: the one-statement append checks the chain link it follows (migration 045)', function () {
+  let t: TestDb;
+  before(async () => {
+    t = await createTestDb('es_linked', { max: 10 });
+  });
+  after(async () => t.drop());
+
+  const verify = async (tenant: string) => {
+    await canonicalReady;
+    const rows = (await t.db.raw('SELECT * FROM events WHERE tenant_id = ? ORDER BY seq', [tenant])).rows as (StoredEvent & { created_at: Date })[];
+    let prev = GENESIS;
+    rows.forEach((r, i) => {
+      expect(Number(r.seq), 'gapless').to.equal(i + 1);
+      expect(r.hash, `seq ${r.seq}`).to.equal(chainHash(prev, { ...r, seq: Number(r.seq), created_at: r.created_at.toISOString() }));
+      prev = r.hash!;
+    });
+    return rows.length;
+  };
+
+  it('refuses a link that does not hold (ES412) and appends nothing', async () => {
+    const store = new PostgresEventStore(t.db, null);
+    const tenant = randomUUID();
+    await store.append(tenant, pending(2), 0);
+    const events = pending(1).map((e) => ({ ...e, hash: 'f'.repeat(64) }));
+    const err = await t.db.raw('SELECT * FROM es_append(?::uuid, 2, ?::jsonb, ?)', [tenant, JSON.stringify(events), 'e'.repeat(64)]).catch((e: unknown) => e);
+    expect((err as { code?: string }).code).to.equal('ES412');
+    expect(await store.head(tenant)).to.equal(2);
+  });
+
+  it("goes the locked way when the head it remembers is not the head's hash, and chains from the stored one", async () => {
+    const store = new PostgresEventStore(t.db, null);
+    const tenant = randomUUID();
+    await store.append(tenant, pending(1), 0);
+    // What no release does (a committed hash never changes): the remembered link no longer holds.
+    await t.db.raw('UPDATE events SET hash = ? WHERE tenant_id = ? AND seq = 1', ['a'.repeat(64), tenant]);
+    const [second] = await store.append(tenant, pending(1), 1);
+    await canonicalReady;
+    expect(second!.hash).to.equal(chainHash('a'.repeat(64), second!));
+  });
+
+  it("appends 'any' after a head another process moved, and numbered appends after heads it never saw: gapless, chained", async () => {
+    const here = new PostgresEventStore(t.db, null);
+    const elsewhere = new PostgresEventStore(t.db, null);
+    const tenant = randomUUID();
+    await here.append(tenant, pending(2), 'any');
+    await elsewhere.append(tenant, pending(1), 'any'); // remembers nothing of this tenant: reads the head first
+    await here.append(tenant, pending(1), 'any'); // remembers seq 2, the head is 3
+    await elsewhere.append(tenant, pending(2), 4); // remembers 3: reads the hash at 4
+    const stale = await here.append(tenant, pending(1), 4).catch((e: unknown) => e);
+    expect(stale).to.be.instanceOf(WrongExpectedSeq);
+    expect((stale as WrongExpectedSeq).actual).to.equal(6);
+    await Promise.all([here.append(tenant, pending(1), 'any'), elsewhere.append(tenant, pending(2), 'any'), here.append(tenant, pending(3), 'any')]);
+    expect(await verify(tenant)).to.equal(12);
   });
 });

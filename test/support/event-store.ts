@@ -24,6 +24,11 @@ export function testEventStoreUrl(): string | null {
   return url;
 }
 
+/** The kind of store the run's services keep their log in. */
+export function testStoreKind(): 'postgres' | 'eventstoredb' {
+  return testEventStoreUrl() ? 'eventstoredb' : 'postgres';
+}
+
 /** The stream prefix of the processes that use the database named in `databaseUrl`. */
 export function streamPrefixFor(databaseUrl: string): string {
   const name = new URL(databaseUrl).pathname.replace(/^\//, '');
@@ -41,6 +46,22 @@ export function testEventStoreEnv(databaseUrl: string | undefined): Record<strin
 }
 
 /**
+ * A workspace's head (its last seq, 0 for none) in the log of the processes on `databaseUrl`, whichever store the run
+ * uses: `event_heads` on Postgres, the stream's last revision + 1 on the run's EventStoreDB.
+ */
+export async function headAsStored(db: Knex, databaseUrl: string, tenantId: string): Promise<number> {
+  const url = testEventStoreUrl();
+  if (!url) return Number((await db('event_heads').where({ tenant_id: tenantId }).first('last_seq'))?.last_seq ?? 0);
+  const { connectEventStoreDb } = await import('../../src/eventstore/eventstoredb.store.js');
+  const log = connectEventStoreDb(url, db, { streamPrefix: streamPrefixFor(databaseUrl) });
+  try {
+    return await log.head(tenantId);
+  } finally {
+    await log.close();
+  }
+}
+
+/**
  * A workspace's events as the log holds them (personal fields sealed, as written), whichever store the
  * service on `databaseUrl` uses: the Postgres `events` table, or its streams on the run's EventStoreDB.
  */
@@ -49,9 +70,9 @@ export async function eventsAsStored(
   databaseUrl: string,
   storeKind: string,
   tenantId: string,
-): Promise<{ id: string; seq: number; type: string; aggregate_id: string; payload: Record<string, unknown> }[]> {
+): Promise<{ id: string; seq: number; type: string; aggregate_id: string; payload: Record<string, unknown>; hash?: string | null }[]> {
   if (storeKind === 'postgres') {
-    const rows = await db('events').where({ tenant_id: tenantId }).orderBy('seq').select('id', 'seq', 'type', 'aggregate_id', 'payload');
+    const rows = await db('events').where({ tenant_id: tenantId }).orderBy('seq').select('id', 'seq', 'type', 'aggregate_id', 'payload', 'hash');
     return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
   }
   const url = testEventStoreUrl();

@@ -150,7 +150,11 @@ export async function spawnService(vars: Record<string, string | undefined>, opt
   const port = await freePort();
   const p = spawnNode('src/main.ts', [], childEnv({ HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...vars, PORT: String(port) }));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (opts.readyTimeoutMs ?? 30_000);
+  // A hang guard (.mocharc.cjs): with the log in EventStoreDB a child also loads the gRPC client and asks the server
+  // its version before /readyz answers, and on the loaded 2-core machine starts took over 30 s (rate-limit.e2e,
+  // process/webhooks-sigkill.e2e, ECONNREFUSED until then).
+  const readyMs = opts.readyTimeoutMs ?? 90_000;
+  const deadline = Date.now() + readyMs;
   let last = 'no answer yet';
   for (let attempt = 0; ; attempt++) {
     if (p.hasExited()) {
@@ -160,7 +164,7 @@ export async function spawnService(vars: Record<string, string | undefined>, opt
     if (Date.now() > deadline || attempt > 10_000) {
       p.kill('SIGKILL');
       await p.exited;
-      throw new Error(`service not ready within ${opts.readyTimeoutMs ?? 30_000} ms (last: ${last})\n${p.tail()}`);
+      throw new Error(`service not ready within ${readyMs} ms (last: ${last})\n${p.tail()}`);
     }
     try {
       const r = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });

@@ -69,3 +69,14 @@ export async function withMetrics<T extends { id: string }>(
   const byId = conversations.length ? await lookup(db, tenantId, [...new Set(conversations.map((c) => c.id))]) : new Map<string, ConversationMetrics>();
   return conversations.map((c) => ({ ...c, ...(byId.get(c.id) ?? { sla: null, statistics: null }) }));
 }
+
+/** The metrics of conversations by id (lower-cased, as the rows hold them), or an empty map for no ids. */
+export function metricsOf(lookup: MetricsLookup, db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, ConversationMetrics>> {
+  return ids.length ? lookup(db, tenantId, [...new Set(ids.map((id) => id.toLowerCase()))]) : Promise.resolve(new Map());
+}
+
+/** A rendered conversation with its metrics from `byId` (sla and statistics null when it has none). */
+export const attachMetrics = <T extends { id: string }>(c: T, byId: ReadonlyMap<string, ConversationMetrics>): T & ConversationMetrics => ({
+  ...c,
+  ...(byId.get(c.id) ?? { sla: null, statistics: null }),
+});

@@ -110,6 +110,16 @@ export class ChainHeads {
     return h && h.seq === seq ? h.hash : undefined;
   }
 
+  /** The last committed head remembered for `tenantId` (undefined when none is). */
+  latest(tenantId: string): { seq: number; hash: string } | undefined {
+    return this.heads.get(tenantId);
+  }
+
+  /** Forgets `tenantId`'s head (an append found it was not what was remembered). */
+  forget(tenantId: string): void {
+    this.heads.delete(tenantId);
+  }
+
   /** Remembers a committed head (only moving forward). */
   committed(tenantId: string, seq: number, hash: string): void {
     const h = this.heads.get(tenantId);

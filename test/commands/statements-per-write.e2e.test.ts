@@ -1,0 +1,163 @@
+// What a write costs Postgres, counted on the wire (test/support/wire-counter.ts):
+// the statements and round trips of a reply, of starting a conversation and of a
+// bare store append, once warm (prepared statements named, caches filled). Issue
+// 50: every feature added to the write path put statements on each write and no
+// test noticed; these ceilings make a statement that comes back fail here.
+// docs/performance.md (What a write costs Postgres) has the table per feature.
+// WIRE_PRINT=1 prints each counted statement.
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { ManualClock } from '../../src/platform/clock.js';
+import { createDb } from '../../src/platform/db/database.js';
+import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
+import type { PendingEvent } from '../../src/eventstore/envelope.js';
+import { createTestDb, type TestDb } from '../support/db.js';
+import { mintKey, newWorkspace, startTestService, type TestService } from '../support/service.js';
+import { createChannel } from '../support/channels.js';
+import { WireCounter, type WireCount } from '../support/wire-counter.js';
+
+const PRINT = process.env.WIRE_PRINT === '1' || process.env.WIRE_PRINT === 'full';
+const CUT = process.env.WIRE_PRINT === 'full' ? Infinity : 260;
+
+/**
+ * Round trips made while holding the workspace's append lock: on the connection that took it in a transaction,
+ * from the round trip after the lock's up to COMMIT's (0 for an append that takes and lets go of it inside one
+ * statement). A workspace's writes queue behind these, so they bound its write rate.
+ */
+function underLock(c: WireCount): number {
+  const lock = c.statements.find((s) => /es_lock_then_read|pg_advisory_xact_lock/.test(s.text));
+  if (!lock) return 0;
+  const commit = c.statements.find((s) => s.conn === lock.conn && s.trip > lock.trip && /^COMMIT/.test(s.text));
+  return commit ? commit.trip - lock.trip : Infinity;
+}
+
+/** What a write may cost at most; a write over these fails the test (see docs/performance.md before raising one). */
+function within(c: WireCount, most: { statements: number; roundTrips: number; underLock: number }): void {
+  const got = { statements: c.statements.length, roundTrips: c.roundTrips, underLock: underLock(c) };
+  const listed = c.statements.map((s) => `[c${s.conn} t${s.trip}] ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n');
+  expect(got.statements, `statements:\n${listed}`).to.be.at.most(most.statements);
+  expect(got.roundTrips, `round trips:\n${listed}`).to.be.at.most(most.roundTrips);
+  expect(got.underLock, `round trips under the lock:\n${listed}`).to.be.at.most(most.underLock);
+}
+
+function show(label: string, c: WireCount): void {
+  if (!PRINT) return;
+  console.log(`\n== ${label}: ${c.statements.length} statements, ${c.roundTrips} round trips, ${underLock(c)} under the lock`);
+  for (const s of c.statements) console.log(`  [c${s.conn} t${s.trip}] ${s.text.replace(/\s+/g, ' ').slice(0, CUT)}`);
+}
+
+describe('Statements and round trips per write, counted on the wire', function () {
+  this.timeout(180_000);
+  let testDb: TestDb;
+  let wire: WireCounter;
+  let t: TestService;
+  let key: string;
+  let channelId: string;
+  let conversationId: string;
+
+  before(async () => {
+    testDb = await createTestDb('statements_per_write', { max: 30, checkEvents: true });
+    const u = new URL(testDb.url);
+    wire = new WireCounter({ host: u.hostname, port: Number(u.port) });
+    await wire.start();
+    t = await startTestService('statements-per-write', {
+      clock: new ManualClock(new Date()),
+      // No worker runs meanwhile (SLA, webhooks, projections' catch-up): what is counted is the request's.
+      env: { WORKERS: 'off' },
+      testDb: { ...testDb, url: wire.via(testDb.url) },
+    });
+    const owner = await newWorkspace(t);
+    key = (await mintKey(t, owner, ['conversations:read', 'conversations:write'])).secret;
+    channelId = (await createChannel(t, owner)).id;
+  });
+  after(async () => {
+    await t?.close();
+    await wire?.stop();
+  });
+
+  const start = (idem?: string) =>
+    t.client.post(
+      '/api/conversations',
+      { channel_id: channelId, body: 'Hello from the team', contact: { email: 'buyer@example.com' } },
+      { key, ...(idem ? { headers: { 'idempotency-key': idem } } : {}) },
+    );
+  const reply = (idem?: string) =>
+    t.client.post(
+      `/api/conversations/${conversationId}/reply`,
+      { message_type: 'comment', body: 'On it' },
+      { key, ...(idem ? { headers: { 'idempotency-key': idem } } : {}) },
+    );
+
+  /** The request's statements, warm: the same request three times first (prepared after two sends, caches filled). */
+  async function counted(label: string, send: (i: number) => Promise<{ status: number; text: string }>): Promise<WireCount> {
+    for (let i = 0; i < 3; i++) {
+      const a = await send(i);
+      expect(a.status, a.text).to.equal(201);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    wire.open();
+    const a = await send(3);
+    expect(a.status, a.text).to.equal(201);
+    // The NOTIFY after commit goes out before the answer; give anything else sent meanwhile its moment.
+    await new Promise((r) => setTimeout(r, 200));
+    const c = wire.close();
+    show(label, c);
+    return c;
+  }
+
+  it('a reply', async () => {
+    conversationId = (await start()).body.id;
+    // BEGIN + lock and its checkpoint read; the conversation; the append with its projections, the answer's two
+    // reads sent behind it; COMMIT; the NOTIFY after it. 6 round trips, 4 under the lock, before issue 50.
+    within(await counted('reply', () => reply()), { statements: 8, roundTrips: 5, underLock: 3 });
+  });
+
+  it('a reply with an Idempotency-Key', async () => {
+    // The above, the key's reservation before the transaction and its answer stored in it.
+    within(await counted('reply, Idempotency-Key', () => reply(randomUUID())), { statements: 10, roundTrips: 7, underLock: 4 });
+  });
+
+  it('starting a conversation', async () => {
+    // The contact by e-mail instead of the conversation; otherwise as a reply.
+    within(await counted('POST /api/conversations', () => start()), { statements: 8, roundTrips: 5, underLock: 3 });
+  });
+
+  it('starting a conversation with an Idempotency-Key', async () => {
+    within(await counted('POST /api/conversations, Idempotency-Key', () => start(randomUUID())), { statements: 10, roundTrips: 7, underLock: 4 });
+  });
+
+  it('a bare store append', async () => {
+    // A database of its own: its probe events are no type of the catalogue the service's database is checked against.
+    const own = await createTestDb('statements_per_append', { max: 1 });
+    const db = createDb(wire.via(own.url), { max: 4 });
+    try {
+      const store = new PostgresEventStore(db, null);
+      const tenant = randomUUID();
+      const ev = (): PendingEvent[] => [
+        {
+          id: randomUUID(),
+          type: 'probe.happened',
+          aggregate_type: 'probe',
+          aggregate_id: 'p1',
+          payload: { n: 1 },
+          metadata: {},
+          created_at: new Date().toISOString(),
+        } as PendingEvent,
+      ];
+      let head = 0;
+      for (let i = 0; i < 3; i++) head = (await store.append(tenant, ev(), head)).at(-1)!.seq;
+      await new Promise((r) => setTimeout(r, 100));
+      wire.open();
+      await store.append(tenant, ev(), head);
+      await new Promise((r) => setTimeout(r, 200)); // its NOTIFY, sent after the commit
+      const c = wire.close();
+      show('store append', c);
+      // es_append alone (it takes the lock, checks the head and the chain link, and commits), then the NOTIFY.
+      // Before issue 50: BEGIN + lock, es_append, COMMIT, NOTIFY (5 statements, 4 round trips, 2 under the lock).
+      within(c, { statements: 2, roundTrips: 2, underLock: 0 });
+    } finally {
+      await db.destroy();
+      await own.drop();
+    }
+  });
+});
