@@ -106,6 +106,8 @@ export interface InboundCommand {
   contactId: string;
   partId: string;
   externalId: string;
+  /** the thread's keyed hash (conversations.read.ts threadKey), to find its tombstone; null where channels cannot seal */
+  threadKey?: string | null;
   messageId: string | null;
   contact: ContactInput;
   content: string;
@@ -115,6 +117,8 @@ export interface InboundCommand {
 
 export interface InboundState {
   thread: ConversationView | null;
+  /** the thread was erased with its contact (its tombstone): never filed again */
+  erased?: boolean;
   messageFiled: boolean;
   contact: ContactView | null;
   /** whether the channel's default team (read before the transaction) still exists; absent: assume it does */
@@ -127,9 +131,11 @@ export interface InboundState {
  * The first post of a thread opens a conversation. A later post of the same
  * thread files nothing (spec: 202) unless it carries a `message_id` not seen
  * in that thread, which adds the message as a part (and reopens the conversation).
+ * A thread erased with its contact is never opened again (its tombstone).
  */
 export function decideInbound(cmd: InboundCommand, s: InboundState): StartEvents {
   if (s.thread && (cmd.messageId === null || s.messageFiled)) return [];
+  if (!s.thread && s.erased) return [];
   const contact = decideFindOrFillContact(cmd.contactId, cmd.contact, s.contact, cmd.channelId);
   const author: Author = { type: 'contact', id: contact.contactId };
   if (s.thread) {

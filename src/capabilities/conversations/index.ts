@@ -21,7 +21,7 @@ export { loadRouting } from './routing.read.js';
 export { conversationHasAttribute } from './attribute-values.route.js';
 export { ratingLookups } from './rated-conversation.js';
 export type { StartCommand, StartEvents, StartState } from './conversations.decider.js';
-export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation } from './conversations.read.js';
+export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation, threadKey } from './conversations.read.js';
 
 export {
   BUILTIN_VIEW_IDS,
