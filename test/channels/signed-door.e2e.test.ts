@@ -36,7 +36,7 @@ describe('the signed door: inbound, raw MIME and ratings answer replays as dupli
       env: { SERVICE_SECRETS_KEY: SECRETS_KEY, RATE_LIMIT_CHANNEL: String(CHANNEL_LIMIT), EMAIL_DOMAIN_VERIFICATION: 'off' },
     });
     owner = await newWorkspace(t);
-    key = (await mintKey(t, owner, ['conversations:read', 'contacts:write', 'contacts:read'])).secret;
+    key = (await mintKey(t, owner, ['conversations:read', 'contacts:read', 'contacts:delete'])).secret;
   });
   after(async () => {
     delete mailDns.resolver;
@@ -59,6 +59,8 @@ describe('the signed door: inbound, raw MIME and ratings answer replays as dupli
   /** Each route as a caller meets it: a fresh channel of its kind, and bytes it files (a new message, a rating). */
   interface Door {
     name: string;
+    /** posts `bytes` makes on the channel's budget before the one it returns (a thread for a rating) */
+    setupPosts: number;
     open(): Promise<{ path: string; secret: string; contentType: string; bytes(n: number): Promise<string> }>;
     /** what a replay answers: 202 and the body that says nothing was filed */
     duplicate(first: { body: any }, replay: { status: number; body: any }): void;
@@ -66,6 +68,7 @@ describe('the signed door: inbound, raw MIME and ratings answer replays as dupli
   const doors: Door[] = [
     {
       name: 'POST /channels/{id}/inbound',
+      setupPosts: 0,
       async open() {
         const ch = await createChannel(t, owner);
         return {
@@ -81,6 +84,7 @@ describe('the signed door: inbound, raw MIME and ratings answer replays as dupli
     },
     {
       name: 'POST /channels/{id}/inbound/mime',
+      setupPosts: 0,
       async open() {
         const address = `help${++mailboxes}@door.example`;
         const id = await createEmailChannel(t, owner, { address, secret: MIME_SECRET });
@@ -102,6 +106,7 @@ describe('the signed door: inbound, raw MIME and ratings answer replays as dupli
     },
     {
       name: 'POST /channels/{id}/ratings',
+      setupPosts: 1,
       async open() {
         const ch = await createChannel(t, owner);
         return {
@@ -162,13 +167,13 @@ describe('the signed door: inbound, raw MIME and ratings answer replays as dupli
         const raw = await d.bytes(2);
         const statuses: number[] = [];
         let last: Awaited<ReturnType<typeof postSigned>> | null = null;
-        for (let i = 0; i <= CHANNEL_LIMIT; i++) {
+        const admitted = CHANNEL_LIMIT - door.setupPosts;
+        for (let i = 0; i <= admitted; i++) {
           last = await postSigned(t, d.path, d.secret, raw, { contentType: d.contentType });
           statuses.push(last.status);
         }
-        expect(statuses[0]).to.equal(201);
-        expect(statuses.slice(1, CHANNEL_LIMIT).every((s) => s === 202), JSON.stringify(statuses)).to.equal(true);
-        expect(last!.status).to.equal(429);
+        // The first files, the replays each cost a request, and the one past the budget is refused.
+        expect(statuses, JSON.stringify(statuses)).to.deep.equal([201, ...Array(admitted - 1).fill(202), 429]);
         expect(last!.body.errors[0].code).to.equal('rate_limited');
         expect(Number(last!.headers.get('retry-after'))).to.be.greaterThan(0);
         expect(last!.headers.get('ratelimit-policy')).to.include('"channel"');
@@ -292,8 +297,9 @@ describe('the signed door: inbound, raw MIME and ratings answer replays as dupli
     expect(rows).to.have.length(1);
     expect(JSON.stringify(rows)).to.not.include(sign(ch.secret, raw));
     clock.advance(10 * 60_000 + 1000);
-    // The sweep runs on a verified post at most every five minutes; the row past its time no longer answers.
+    // A verified post sweeps them (at most every five minutes a process), before it is answered.
     expect((await postInbound(t, ch.id, ch.secret, inboundBody())).status).to.equal(201);
-    expect(await t.testDb.db('inbound_signatures').where({ channel_id: ch.id }).where('expires_at', '<=', clock.now())).to.have.length(0);
+    expect(await t.testDb.db('inbound_signatures').where('expires_at', '<=', clock.now())).to.have.length(0);
+    expect(await t.testDb.db('inbound_signatures').where({ channel_id: ch.id })).to.have.length(1); // the new post's
   });
 });

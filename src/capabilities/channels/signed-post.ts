@@ -121,7 +121,7 @@ export function signedChannelRoute<B>(deps: CoreDeps, spec: SignedRouteSpec<B>):
         verified = digestsEqual(hmacHex(secret, raw), presented) && verifying.includes(secret) ? true : verified;
       }
       if (!typed || !channel || !verified) return { status: 401 };
-      secrets.sweepSignatures(owner, now);
+      await deps.scope.outside(() => secrets.sweepSignatures(owner, now));
 
       // Past this point the caller holds the secret, so precise errors are safe to give.
       const ts = req.get('x-service-timestamp');
