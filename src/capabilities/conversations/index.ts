@@ -17,6 +17,7 @@ export type { ConversationEvent } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, conversationSchema, partSchema } from './conversations.read.js';
 export { startConversation } from './conversations.commands.js';
 export { routedAssignment, type TeamRouting } from './routing.js';
+export { fileChannelMessage, type ChannelMessage } from './conversations.decider.js';
 export { loadRouting } from './routing.read.js';
 export { conversationHasAttribute } from './attribute-values.route.js';
 export { ratingLookups } from './rated-conversation.js';
