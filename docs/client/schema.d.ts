@@ -204,7 +204,7 @@ export interface paths {
         put?: never;
         /**
          * Post a customer's message as the channel's bridge (signed)
-         * @description **Authentication:** the channel's signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel's `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401.
+         * @description **Authentication:** the channel's signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel's `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401. Bytes accepted before (a retry, or a replay under a new timestamp) answer 202 and file nothing; the channel's own rate limit applies once the signature verifies.
          */
         post: operations["postChannelsByIdInbound"];
         delete?: never;
@@ -224,7 +224,7 @@ export interface paths {
         put?: never;
         /**
          * Post a raw e-mail (message/rfc822) to an e-mail channel (signed)
-         * @description **Authentication:** none.
+         * @description **Authentication:** the channel's signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel's `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401. Bytes accepted before (a retry, or a replay under a new timestamp) answer 202 and file nothing; the channel's own rate limit applies once the signature verifies.
          */
         post: operations["postChannelsByIdInboundMime"];
         delete?: never;
@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Post a customer's satisfaction rating (CSAT, 1 to 5) of a thread as the channel's bridge (signed like inbound posts)
-         * @description **Authentication:** none.
+         * @description **Authentication:** the channel's signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel's `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401. Bytes accepted before (a retry, or a replay under a new timestamp) answer 202 and file nothing; the channel's own rate limit applies once the signature verifies.
          */
         post: operations["postChannelsByIdRatings"];
         delete?: never;
@@ -3046,7 +3046,7 @@ export interface components {
         };
         /**
          * ContactErasedFeedEvent
-         * @description A contact was erased: their data keys were destroyed, so their personal fields and the content of every part of their conversations read as null everywhere from now on (log, feed, deliveries, stored answers). Ids only: the conversations and parts it made unreadable.
+         * @description A contact was erased: their data keys were destroyed, so their personal fields and the content of every part of their conversations read as null everywhere from now on (log, feed, deliveries, stored answers). Ids only: the conversations and parts it made unreadable, and `thread_keys`, a keyed hash of each bridge thread of theirs (channel and thread id, HMAC-SHA256 under a key derived from SERVICE_CHANNELS_SECRET): the tombstones by which a post to an erased thread, replayed or late, is recognised and files nothing.
          */
         ContactErasedFeedEvent: {
             /**
@@ -3072,6 +3072,7 @@ export interface components {
                 contact_id: string;
                 conversation_ids: string[];
                 part_ids: string[];
+                thread_keys?: string[];
             };
             /** Format: date-time */
             created_at: string;
@@ -3458,7 +3459,7 @@ export interface components {
         };
         /**
          * ConversationCreatedFeedEvent
-         * @description A conversation was opened: by a bridge's first inbound post of a thread (source inbound) or by a teammate (source teammate). Its first part follows in the same command.
+         * @description A conversation was opened: by a bridge's first inbound post of a thread (source inbound) or by a teammate (source teammate). Its first part follows in the same command. `external_id` is the bridge's thread id: personal (it is often the customer's handle or number), null once the contact is erased.
          */
         ConversationCreatedFeedEvent: {
             /**
@@ -3486,6 +3487,7 @@ export interface components {
                 channel_id: string;
                 /** Format: uuid */
                 contact_id: string;
+                /** @description Personal data: null once erased. */
                 external_id: string | null;
                 /** @description Personal data: null once erased. */
                 subject: string | null;
@@ -3750,7 +3752,7 @@ export interface components {
         };
         /**
          * ConversationRatedFeedEvent
-         * @description A customer rated a conversation (CSAT, 1 to 5), through the API or the channel's bridge. One rating per conversation: a later one replaces it (`replaces` names the rating it replaced). `assignee_id` and `team_id` are the conversation's when it was rated. The remark is personal content, sealed under the rating's key, which the contact's erasure destroys.
+         * @description A customer rated a conversation (CSAT, 1 to 5), through the API or the channel's bridge. One rating per conversation: a later one replaces it (`replaces` names the rating it replaced). `assignee_id` and `team_id` are the conversation's when it was rated. `rated_at`, on a rating the bridge posted, is the time the customer gave it (signed by the bridge; a rating older than the one in force is not recorded); otherwise the rating's time is the event's. The remark is personal content, sealed under the rating's key, which the contact's erasure destroys.
          */
         ConversationRatedFeedEvent: {
             /**
@@ -3790,6 +3792,8 @@ export interface components {
                     id: string;
                 };
                 replaces: string | null;
+                /** Format: date-time */
+                rated_at?: string;
             };
             /** Format: date-time */
             created_at: string;
@@ -6727,7 +6731,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_has_tag`, `address_required`, `address_too_long`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_time_zone`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
+        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_has_tag`, `address_required`, `address_too_long`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_time_zone`, `invalid_timestamp`, `missing_field`, `nesting_too_deep`, `rated_at_ahead`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
         BadRequest: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -6888,7 +6892,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace's callers; `expensive`: the workspace's searches and exports; `channel`: the signed inbound route, per channel. Sent on every answer to an authenticated request except a 401, and on the inbound route's answers once the signature verified. See docs/api-guide.md (Rate limits). */
+        /** @description The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace's callers; `expensive`: the workspace's searches and exports; `channel`: the routes a channel signs (inbound, raw MIME, ratings), per channel. Sent on every answer to an authenticated request except a 401, and on a signed route's answers once the signature verified. See docs/api-guide.md (Rate limits). */
         RateLimitPolicy: string;
         /** @description Where each policy of `RateLimit-Policy` stands, in the same order: `r`, the requests left in the current window, and `t`, the seconds until it ends, e.g. `"key";r=9998;t=41, "workspace";r=24990;t=41`. With several API processes `r` is what this process knows (it may be high by what the others took since). A 429 `rate_limited` names the used-up policy with `r=0`, and `Retry-After` says when its window ends. */
         RateLimit: string;
@@ -7474,7 +7478,7 @@ export interface operations {
                     "application/json": components["schemas"]["InboundReceipt"];
                 };
             };
-            /** @description Nothing filed: the thread exists and the post carries no new message_id. */
+            /** @description Nothing filed: the thread exists and the post carries no new message_id, the same bytes were accepted before (a retry, or a replay under a new timestamp), or the thread's conversation was deleted or its contact erased (`conversation_id` null: an erased thread is never filed again; a customer who comes back starts a thread with a new external_id). */
             202: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -7486,7 +7490,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description No body when the content type is not application/json, the channel is unknown or the signature is wrong (the same empty answer for all three). Only a caller whose signature verifies gets a body: the error envelope (`stale_timestamp`, see `x-exceptional-content`) when the timestamp is more than 5 minutes off. */
+            /** @description No body when the content type is not application/json, the channel is unknown, disabled, or the signature is wrong (the same empty answer for all). Only a caller whose signature verifies gets a body: the error envelope (`stale_timestamp`, see `x-exceptional-content`) when the timestamp is more than 5 minutes off. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7529,15 +7533,19 @@ export interface operations {
             /** @description Filed: a new conversation, or a new part of the conversation it threads into. */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EmailReceipt"];
                 };
             };
-            /** @description Nothing filed: a message already filed (`duplicate`, same Message-ID), a bounce attached to the reply it bounced (`bounce`), or mail the channel does not file (`ignored`: its own mail, a report that is no failure). */
+            /** @description Nothing filed: a message already filed (`duplicate`, same Message-ID, or the same bytes accepted before), a bounce attached to the reply it bounced (`bounce`), or mail the channel does not file (`ignored`: its own mail, a report that is no failure). */
             202: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7545,7 +7553,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description No body when the content type is not message/rfc822, the channel is unknown or not an e-mail channel, or the signature is wrong (the same empty answer for all). The error envelope (`stale_timestamp`) only for a caller whose signature verifies. */
+            /** @description No body when the content type is not message/rfc822, the channel is unknown or not of kind email, disabled, or the signature is wrong (the same empty answer for all). Only a caller whose signature verifies gets a body: the error envelope (`stale_timestamp`, see `x-exceptional-content`) when the timestamp is more than 5 minutes off. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7554,6 +7562,19 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
+            /** @description `rate_limited`: the channel's own limit (RATE_LIMIT_CHANNEL per RATE_LIMIT_WINDOW_SECONDS), counted once the signature and timestamp check out; `Retry-After` says when its window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7579,6 +7600,11 @@ export interface operations {
                     score: number;
                     /** @description The customer's words (personal data). */
                     remark?: string | null;
+                    /**
+                     * Format: date-time
+                     * @description When the customer gave the rating (at most 5 minutes ahead of the service clock). A rating older than the one in force, or the same rating again, changes nothing (202).
+                     */
+                    rated_at: string;
                 };
             };
         };
@@ -7586,6 +7612,19 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationRatingGiven"];
+                };
+            };
+            /** @description Nothing recorded: the rating in force was given later, or it is this very rating (the same bytes again, or the same score and remark at the same `rated_at`). The answer is the rating in force. */
+            202: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7593,7 +7632,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description No body when the content type is not application/json, the channel is unknown or the signature is wrong (the same empty answer for all three). Only a caller whose signature verifies gets a body: the error envelope (`stale_timestamp`) when the timestamp is more than 5 minutes off. */
+            /** @description No body when the content type is not application/json, the channel is unknown, disabled, or the signature is wrong (the same empty answer for all). Only a caller whose signature verifies gets a body: the error envelope (`stale_timestamp`, see `x-exceptional-content`) when the timestamp is more than 5 minutes off. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7604,6 +7643,19 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
+            /** @description `rate_limited`: the channel's own limit (RATE_LIMIT_CHANNEL per RATE_LIMIT_WINDOW_SECONDS), counted once the signature and timestamp check out; `Retry-After` says when its window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -79,7 +79,7 @@ const ERRORS: Record<number, { name: string; lead: string }> = {
 
 /**
  * The rate-limit fields (draft-ietf-httpapi-ratelimit-headers; src/api/rate-limit/rate-limits.ts). Sent on every
- * answer to an authenticated request (not on a 401: no caller is known) and on the signed inbound route's answers
+ * answer to an authenticated request (not on a 401: no caller is known) and on the signed routes' answers
  * once its signature verified; not on public routes otherwise. The shared error answers declare them for that reason.
  */
 const RATE_LIMIT_HEADERS = {
@@ -112,7 +112,7 @@ export function errorStatuses(def: RouteDef): number[] {
   if (def.path.includes(':') && !def.rawBody) s.add(404);
   // Authenticated writes run through Idempotency-Key handling.
   if (def.permission !== 'public' && def.method !== 'get') [409, 422].forEach((x) => s.add(x));
-  // Rate limits: every authenticated route, and a public one that applies its own (the signed inbound route).
+  // Rate limits: every authenticated route, and a public one that applies its own (the routes a channel signs).
   if (rateLimited(def)) s.add(429);
   return [...s];
 }
@@ -160,8 +160,8 @@ class SchemaHoister {
 }
 
 function describePermission(def: RouteDef): string {
-  if (def.path.endsWith('/inbound') && def.rawBody) {
-    return "**Authentication:** the channel's signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel's `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401.";
+  if (def.signed === 'channel') {
+    return "**Authentication:** the channel's signature: `x-service-signature` is the hex HMAC-SHA256 of the exact body bytes keyed with the channel's `webhook_secret`, `x-service-timestamp` the Unix time in seconds (at most 5 minutes off). A wrong content type, an unknown channel and a bad signature all answer the same empty 401. Bytes accepted before (a retry, or a replay under a new timestamp) answer 202 and file nothing; the channel's own rate limit applies once the signature verifies.";
   }
   if (def.permission === 'public') return '**Authentication:** none.';
   const who = def.freshSession
@@ -172,7 +172,7 @@ function describePermission(def: RouteDef): string {
 }
 
 function securityOf(def: RouteDef): Record<string, string[]>[] {
-  if (def.path.endsWith('/inbound') && def.rawBody) return [{ channelSignature: [], channelTimestamp: [] }];
+  if (def.signed === 'channel') return [{ channelSignature: [], channelTimestamp: [] }];
   if (def.permission === 'public') return [];
   const scopes = def.permission === 'authenticated' ? [] : [def.permission];
   const session = { sessionCookie: scopes, workspaceHeader: [] };
@@ -198,7 +198,7 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
     headers: {
       RateLimitPolicy: {
         description:
-          'The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace\'s callers; `expensive`: the workspace\'s searches and exports; `channel`: the signed inbound route, per channel. Sent on every answer to an authenticated request except a 401, and on the inbound route\'s answers once the signature verified. See docs/api-guide.md (Rate limits).',
+          'The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace\'s callers; `expensive`: the workspace\'s searches and exports; `channel`: the routes a channel signs (inbound, raw MIME, ratings), per channel. Sent on every answer to an authenticated request except a 401, and on a signed route\'s answers once the signature verified. See docs/api-guide.md (Rate limits).',
         schema: { type: 'string' },
       },
       RateLimit: {

@@ -64,6 +64,8 @@ export interface RouteDef<B = any, Q = any> {
   query?: Schema;
   /** the handler gets the body as bytes (Buffer) instead of parsed JSON */
   rawBody?: boolean;
+  /** public, but signed by a channel's sender (channels' signedChannelRoute): documented with the signature's headers */
+  signed?: 'channel';
   /**
    * Which rate-limit budgets it draws from (src/api/rate-limit/rate-limits.ts). Authenticated routes are limited
    * before anything else reads the request: `read` for a GET and `write` otherwise unless they declare `expensive`

@@ -142,7 +142,7 @@ describe('signed inbound channel posts', function () {
     expect(() => sealer.open('channel', owner.workspaceId, target.id, source.sealed)).to.throw(/does not open/);
     // Copy the row over the other channel's secret: it must verify nothing there.
     await db('channel_secrets').where({ tenant_id: other.workspaceId, channel_id: target.id }).update({ sealed: source.sealed });
-    expect((await new ChannelSecrets(sealer).channelWithVerifying(db, target.id, clock.now()))?.secrets).to.deep.equal([]);
+    expect((await new ChannelSecrets(sealer).channelWithVerifying(db, target.id, clock.now(), ''))?.secrets).to.deep.equal([]);
     expect((await postInbound(t, target.id, ch.secret, inboundBody())).status).to.equal(401);
   });
 });

@@ -19,9 +19,34 @@ describe('CSAT (decider, unit)', () => {
   });
   it('a second rating replaces the first, naming it', () => {
     rate
-      .given({ conversation, current: { ratingId: 'r1' } })
+      .given({ conversation, current: { ratingId: 'r1', score: 2, remark: null, ratedAt: '2026-11-28T10:00:00.000Z' } })
       .when(cmd)
       .then({ type: 'conversation.rated', payload: { rating_id: 'r2', replaces: 'r1' } });
+  });
+  // A bridge's rating is timed by the customer's moment, signed: replayed bytes can never set a rating back.
+  const bridged = { ...cmd, ratedBy: { type: 'contact' as const }, ratedAt: '2026-11-28T10:00:00.000Z' };
+  const inForce = (ratedAt: string, score = 4, remark: string | null = 'Quick') => ({ ratingId: 'r1', score, remark, ratedAt });
+  it('a bridged rating older than the one in force changes nothing', () => {
+    rate.given({ conversation, current: inForce('2026-11-28T10:00:00.001Z', 5) }).when(bridged).thenNothing();
+  });
+  it('the same bridged rating again (same time, score and remark) changes nothing; a new score at that time replaces it', () => {
+    rate.given({ conversation, current: inForce('2026-11-28T10:00:00.000Z') }).when(bridged).thenNothing();
+    rate
+      .given({ conversation, current: inForce('2026-11-28T10:00:00.000Z', 1) })
+      .when(bridged)
+      .then({ type: 'conversation.rated', payload: { replaces: 'r1', score: 4, rated_at: '2026-11-28T10:00:00.000Z' } });
+  });
+  it('a bridged rating newer than the one in force replaces it and records its time', () => {
+    rate
+      .given({ conversation, current: inForce('2026-11-28T09:59:59.999Z', 1) })
+      .when(bridged)
+      .then({ type: 'conversation.rated', payload: { replaces: 'r1', rated_at: '2026-11-28T10:00:00.000Z' } });
+  });
+  it('an API rating (timed by the service) replaces the one in force whatever its time', () => {
+    rate
+      .given({ conversation, current: inForce('2099-01-01T00:00:00.000Z') })
+      .when(cmd)
+      .then({ type: 'conversation.rated', payload: { replaces: 'r1' } });
   });
   it('rating a conversation that is not there is a 404', () => {
     rate.given({ conversation: null, current: null }).when(cmd).thenRefuses('not_found');

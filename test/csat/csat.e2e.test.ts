@@ -2,7 +2,7 @@
 // the conversation; the report counts ratings by team and by assignee (those the conversation had when rated);
 // a remark is personal content, gone with the contact from answers, the report's table and the log.
 import { expect } from 'chai';
-import { createChannel, inboundBody, postInbound, sign } from '../support/channels.js';
+import { createChannel, inboundBody, postInbound, postSigned } from '../support/channels.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { rebuildReadModels } from '../../src/projections/rebuild.js';
 
@@ -169,18 +169,11 @@ describe('CSAT: ratings and the report', function () {
   it("the channel's bridge rates a thread, signed like its inbound posts; a bad signature is the empty 401, an unknown thread a 404", async () => {
     const body = inboundBody();
     const filed = await ok(postInbound(t, channel.id, channel.secret, body), 201);
-    const post = (payload: unknown, secret = channel.secret) => {
-      const raw = JSON.stringify(payload);
-      return t.client.post(`/api/channels/${channel.id}/ratings`, undefined, {
-        raw,
-        headers: {
-          'content-type': 'application/json',
-          'x-service-signature': sign(secret, raw),
-          'x-service-timestamp': String(Math.floor(t.clock.now().getTime() / 1000)),
-        },
-      });
-    };
+    const at = t.clock.now().toISOString();
+    const post = (payload: Record<string, unknown>, secret = channel.secret) =>
+      postSigned(t, `/api/channels/${channel.id}/ratings`, secret, JSON.stringify({ rated_at: at, ...payload }));
     const rated = await ok(post({ external_id: body.external_id, score: 4, remark: 'Thanks!' }), 201);
+    expect(rated.rated_at).to.equal(at);
     expect(rated).to.include({ type: 'conversation_rating', score: 4, remark: 'Thanks!', source: 'channel', conversation_id: filed.conversation_id });
     expect((await ok(t.client.get(`/api/conversations/${filed.conversation_id}`, { key }))).rating).to.include({ id: rated.id, source: 'channel' });
     const event = (await ratedEvents()).find((e) => e.payload.rating_id === rated.id);

@@ -203,7 +203,7 @@ describe('forgetting personal data (erase, redact, member erase)', function () {
     expect(JSON.stringify(feed)).not.to.include(m.message);
     const erased = feed.filter((e) => e.type === 'contact.erased');
     expect(erased).to.have.length(1);
-    expect(Object.keys(erased[0]!.payload).sort()).to.deep.equal(['contact_id', 'conversation_ids', 'part_ids']);
+    expect(Object.keys(erased[0]!.payload).sort()).to.deep.equal(['contact_id', 'conversation_ids', 'part_ids', 'thread_keys']);
     expect(erased[0]!.payload.conversation_ids).to.have.members([conversationId, started.body.id]);
     const created = feed.find((e) => e.type === 'contact.created' && e.aggregate_id === contactId)!;
     expect(created.payload).to.deep.include({ contact_id: contactId, name: null, email: null, phone: null, external_id: null });

@@ -48,22 +48,28 @@ export function inboundBody(over: Record<string, unknown> = {}) {
   };
 }
 
-/** Posts a signed inbound message; `raw` lets a test send exact bytes. */
-export async function postInbound(
-  t: TestService,
-  channelId: string,
-  secret: string,
-  body: unknown,
-  opts: { raw?: string; timestamp?: number; contentType?: string; signature?: string } = {},
-) {
-  const raw = opts.raw ?? JSON.stringify(body);
+export interface SignedOptions {
+  /** Unix seconds; the test service's clock by default */
+  timestamp?: number;
+  contentType?: string;
+  /** a signature of the caller's (a forged one); the bytes signed with `secret` by default */
+  signature?: string;
+}
+
+/** Posts `raw` to one of the routes a channel signs (spec 5.5): inbound, raw MIME, ratings. */
+export function postSigned(t: TestService, path: string, secret: string, raw: string, opts: SignedOptions = {}) {
   const ts = opts.timestamp ?? Math.floor(t.clock.now().getTime() / 1000);
-  return t.client.post(`/api/channels/${channelId}/inbound`, undefined, {
+  return t.client.post(path, undefined, {
     raw,
     headers: {
       'content-type': opts.contentType ?? 'application/json',
-      'x-service-signature': opts.signature ?? sign(secret, raw),
+      'x-service-signature': opts.signature ?? createHmac('sha256', secret).update(raw).digest('hex'),
       'x-service-timestamp': String(ts),
     },
   });
+}
+
+/** Posts a signed inbound message; `raw` lets a test send exact bytes. */
+export function postInbound(t: TestService, channelId: string, secret: string, body: unknown, opts: SignedOptions & { raw?: string } = {}) {
+  return postSigned(t, `/api/channels/${channelId}/inbound`, secret, opts.raw ?? JSON.stringify(body), opts);
 }

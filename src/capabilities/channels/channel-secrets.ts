@@ -8,6 +8,12 @@ import type { ChannelRow } from './channels.read.js';
 import type { Sealer } from '../../platform/crypto/seal.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
 
+/** What the post first accepted with a signature filed, or found filed already. */
+export interface FirstFiling {
+  conversationId: string | null;
+  partId: string | null;
+}
+
 export class ChannelSecrets {
   private readonly rows: SealedSecrets;
   private lastSweep = 0;
@@ -75,56 +81,54 @@ export class ChannelSecrets {
   }
 
   /**
-   * A channel by id, found across workspaces (the signed inbound route: the id names the workspace), with the
-   * secrets a signature may be made with now, in one statement. Null when there is no such channel; a disabled
-   * channel has no verifying secret. `presented`: the request's signature, to tell whether an accepted post already
-   * carried it (`replayed`, see rememberSignature), in the same statement.
+   * A channel by id, found across workspaces (the signed routes: the id names the workspace), with the secrets a
+   * signature may be made with now, in one statement. Null when there is no such channel; a disabled channel has no
+   * verifying secret. `presented`: the request's signature; `first` is what the post accepted with it filed, when
+   * it is still remembered (see rememberSignature), null otherwise.
    */
-  async channelWithVerifying(
-    db: Db,
-    channelId: string,
-    now: Date,
-    presented?: string,
-  ): Promise<{ channel: ChannelRow; secrets: string[]; replayed: boolean } | null> {
+  async channelWithVerifying(db: Db, channelId: string, now: Date, presented: string): Promise<{ channel: ChannelRow; secrets: string[]; first: FirstFiling | null } | null> {
     const res = await db.raw(
       `SELECT c.*, COALESCE((
           SELECT json_agg(s.sealed ORDER BY s.created_at DESC) FROM channel_secrets s
            WHERE s.tenant_id = c.tenant_id AND s.channel_id = c.id AND c.enabled AND (s.valid_until IS NULL OR s.valid_until > ?)
         ), '[]') AS verifying_secrets,
-        EXISTS (SELECT 1 FROM inbound_signatures r WHERE r.signature_hash = ? AND r.expires_at > ?) AS replayed
+        (SELECT json_build_object('conversationId', r.conversation_id, 'partId', r.part_id) FROM inbound_signatures r
+          WHERE r.signature_hash = ? AND r.expires_at > ?) AS first_filing
          FROM channels c WHERE c.id = ?`,
-      [now, signatureHash(channelId, presented ?? ''), now, channelId],
+      [now, signatureHash(channelId, presented), now, channelId],
     );
-    const row = res.rows[0] as (ChannelRow & { verifying_secrets: string[]; replayed: boolean }) | undefined;
+    const row = res.rows[0] as (ChannelRow & { verifying_secrets: string[]; first_filing: FirstFiling | null }) | undefined;
     if (!row) return null;
-    const { verifying_secrets, replayed, ...channel } = row;
+    const { verifying_secrets, first_filing, ...channel } = row;
     return {
       channel,
       secrets: verifying_secrets.map((sealed) => this.rows.open(channel.tenant_id, channel.id, sealed)).filter((x): x is string => x !== null),
-      replayed: presented !== undefined && replayed,
+      first: first_filing,
     };
   }
 
   /**
-   * Remembers the signature of a post being accepted, until `until`; false when an accepted post already carried it
-   * and it is still remembered (a replay). Run it in the transaction that files the post: it commits with the post or
-   * not at all, and the unique key makes a concurrent twin wait for this transaction and then see it.
+   * Remembers the signature of an accepted post, and what it filed, until `until`. The same bytes posted at once
+   * by two callers both reach their route, whose own rules file them once; the memory then holds the later answer.
    */
-  async rememberSignature(db: Db, s: { tenantId: string; channelId: string; signature: string; until: Date; now: Date }): Promise<boolean> {
-    const res = await db.raw(
-      `INSERT INTO inbound_signatures AS r (signature_hash, tenant_id, channel_id, expires_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (signature_hash) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE r.expires_at <= ?
-       RETURNING 1`,
-      [signatureHash(s.channelId, s.signature), s.tenantId, s.channelId, s.until, s.now],
+  async rememberSignature(db: Db, s: { tenantId: string; channelId: string; signature: string; until: Date; first: FirstFiling }): Promise<void> {
+    await db.raw(
+      `INSERT INTO inbound_signatures AS r (signature_hash, tenant_id, channel_id, expires_at, conversation_id, part_id) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (signature_hash) DO UPDATE SET expires_at = EXCLUDED.expires_at, conversation_id = EXCLUDED.conversation_id, part_id = EXCLUDED.part_id`,
+      [signatureHash(s.channelId, s.signature), s.tenantId, s.channelId, s.until, s.first.conversationId, s.first.partId],
     );
-    return res.rows.length === 1;
   }
 
-  /** Forgets the signatures whose time is up (the owner role: every workspace's), at most every few minutes per process. */
-  sweepSignatures(db: Db, now: Date): void {
-    if (now.getTime() - this.lastSweep < SWEEP_EVERY_MS) return;
+  /**
+   * Forgets the signatures whose time is up (the owner role: every workspace's), at most every few minutes per
+   * process: one statement, in the request that happens to come first. A failure is left to the next sweep.
+   */
+  async sweepSignatures(db: Db, now: Date): Promise<void> {
+    // A clock set back (a step of NTP) sweeps now rather than once it has caught up with the last sweep.
+    const since = now.getTime() - this.lastSweep;
+    if (since >= 0 && since < SWEEP_EVERY_MS) return;
     this.lastSweep = now.getTime();
-    void db('inbound_signatures')
+    await db('inbound_signatures')
       .where('expires_at', '<=', now)
       .del()
       .catch(() => undefined);

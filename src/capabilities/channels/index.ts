@@ -7,7 +7,8 @@ import { channelsRoutes } from './channels.routes.js';
 import { MAX_SUPPORT_LOCAL_PART } from './channels.decider.js';
 import { defineErrors } from '../../platform/errors.js';
 
-export { ChannelSecrets } from './channel-secrets.js';
+export { ChannelSecrets, type FirstFiling } from './channel-secrets.js';
+export { signedChannelRoute, SIGNATURE_MEMORY_MS, TIMESTAMP_TOLERANCE_S, type SignedPost, type SignedRouteSpec } from './signed-post.js';
 export { channelFacts, type ChannelFacts } from './channel-facts.js';
 export { channelByAddress, channelIdsOfTeam, findChannel, type ChannelRow } from './channels.read.js';
 export type { ChannelEvent } from './channels.events.js';

@@ -28,7 +28,7 @@ import {
   type StartState,
 } from './conversations.decider.js';
 import type { ConversationEvent } from './conversations.events.js';
-import { conversationView, findConversation, findThread, messageFiled, partView } from './conversations.read.js';
+import { conversationView, findConversation, findThread, messageFiled, partView, threadErased } from './conversations.read.js';
 import { loadRouting } from './routing.read.js';
 import type { TeamRouting } from './routing.js';
 
@@ -128,6 +128,9 @@ export const inboundMessage = (cmd: InboundCommand): CommandSpec<InboundState, S
   name: 'InboundMessage',
   load: async (db, ctx) => {
     const thread = conversationView(await findThread(db, ctx.tenantId, cmd.channelId, cmd.externalId));
+    // No thread: it may have been erased with its contact (its id is gone, its keyed hash stays).
+    const erased = !thread && !!cmd.threadKey && (await threadErased(db, ctx.tenantId, cmd.threadKey));
+    if (erased) return { thread, erased, messageFiled: false, contact: null, defaultTeamExists: false, routing: null };
     const filed = !!thread && !!cmd.messageId && (await messageFiled(db, ctx.tenantId, thread.id, cmd.messageId));
     // The route read the channel before this transaction: its default team may have been deleted since.
     const defaultTeamExists = await teamExists(db, ctx.tenantId, cmd.defaultTeamId);

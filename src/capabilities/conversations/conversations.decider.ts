@@ -106,6 +106,8 @@ export interface InboundCommand {
   contactId: string;
   partId: string;
   externalId: string;
+  /** the thread's keyed hash (conversations.read.ts threadKey), to find its tombstone; null where channels cannot seal */
+  threadKey?: string | null;
   messageId: string | null;
   contact: ContactInput;
   content: string;
@@ -115,6 +117,8 @@ export interface InboundCommand {
 
 export interface InboundState {
   thread: ConversationView | null;
+  /** the thread was erased with its contact (its tombstone): never filed again */
+  erased?: boolean;
   messageFiled: boolean;
   contact: ContactView | null;
   /** whether the channel's default team (read before the transaction) still exists; absent: assume it does */
@@ -123,63 +127,114 @@ export interface InboundState {
   routing?: TeamRouting | null;
 }
 
+// ---- a customer's message on any channel ----
+
 /**
- * The first post of a thread opens a conversation. A later post of the same
- * thread files nothing (spec: 202) unless it carries a `message_id` not seen
- * in that thread, which adds the message as a part (and reopens the conversation).
+ * A customer's message, as any channel's adapter hands it over once it has found (or not) the thread it belongs to
+ * and decided the contact: the bridge's inbound post and an e-mail differ only in how they parse and address.
+ */
+export interface ChannelMessage {
+  channelId: string;
+  defaultTeamId: string | null;
+  /** the id of the conversation a message outside any thread opens */
+  conversationId: string;
+  partId: string;
+  /** the contact the message is filed under, and the events of finding or filling it */
+  contact: { contactId: string; events: ContactEvent[] };
+  /** the conversation it threads into; null: it opens one */
+  thread: { id: string; state: ConversationState; assigneeId: string | null; teamId: string | null } | null;
+  /** a new conversation's thread id (the bridge's external_id) and subject */
+  externalId: string | null;
+  subject: string | null;
+  body: string;
+  /** the message's own id in its thread (the bridge's message_id) */
+  messageExternalId: string | null;
+  attachments: Attachment[];
+  sent_at: string;
+  /** false for a message sent by a machine (an auto-reply, a bounce): it never reopens what the team closed */
+  mayReopen: boolean;
+  /** whether the channel's default team still exists (read before the transaction); false: the conversation has none */
+  defaultTeamExists: boolean;
+  /** the assignment rule of the team a new or reopened unassigned conversation lands in (routing.ts); null: none */
+  routing: TeamRouting | null;
+}
+
+/**
+ * The rules every channel's message follows, in one place: it opens a conversation in the channel's default team
+ * when it belongs to no thread, or is added to its thread, reopening it (and ending its snooze) unless it came from
+ * a machine; a new conversation, or a reopened one nobody has, is assigned by its team's rule. `message` holds the
+ * message's own events, `routed` the assignment, which follows whatever the channel adds about the message.
+ */
+export function fileChannelMessage(m: ChannelMessage): { message: StartEvents; routed: ConversationEvent[] } {
+  const author: Author = { type: 'contact', id: m.contact.contactId };
+  const thread = m.thread;
+  const conversationId = thread?.id ?? m.conversationId;
+  const reopen = thread !== null && thread.state !== 'open' && m.mayReopen;
+  const teamId = thread ? thread.teamId : m.defaultTeamExists ? m.defaultTeamId : null;
+  const message: StartEvents = [
+    ...m.contact.events,
+    ...(thread
+      ? []
+      : [
+          conversationCreated({
+            id: conversationId,
+            channelId: m.channelId,
+            contactId: m.contact.contactId,
+            externalId: m.externalId,
+            subject: m.subject,
+            assigneeId: null,
+            teamId,
+            source: 'inbound',
+            priority: 'normal',
+          }),
+        ]),
+    partEvent({
+      conversationId,
+      channelId: m.channelId,
+      partId: m.partId,
+      partType: 'message',
+      author,
+      body: m.body,
+      externalId: m.messageExternalId,
+      attachments: m.attachments,
+      extra: { sent_at: m.sent_at, ...(reopen ? { state: 'open', snoozed_until: null } : {}) },
+    }),
+  ];
+  const routed =
+    !thread || (reopen && thread.assigneeId === null)
+      ? routedAssignment({ conversationId, channelId: m.channelId, teamId, partId: m.partId }, m.routing)
+      : [];
+  return { message, routed };
+}
+
+/**
+ * The bridge's post. The first post of a thread opens a conversation. A later
+ * post of the same thread files nothing (spec: 202) unless it carries a
+ * `message_id` not seen in that thread, which adds the message as a part (and
+ * reopens the conversation). A thread erased with its contact is never opened
+ * again (its tombstone).
  */
 export function decideInbound(cmd: InboundCommand, s: InboundState): StartEvents {
   if (s.thread && (cmd.messageId === null || s.messageFiled)) return [];
-  const contact = decideFindOrFillContact(cmd.contactId, cmd.contact, s.contact, cmd.channelId);
-  const author: Author = { type: 'contact', id: contact.contactId };
-  if (s.thread) {
-    const reopen = s.thread.state !== 'open';
-    return [
-      ...contact.events,
-      partEvent({
-        conversationId: s.thread.id,
-        channelId: cmd.channelId,
-        partId: cmd.partId,
-        partType: 'message',
-        author,
-        body: cmd.content,
-        externalId: cmd.messageId,
-        attachments: cmd.attachments,
-        extra: { sent_at: cmd.at, ...(reopen ? { state: 'open', snoozed_until: null } : {}) },
-      }),
-      // Reopened and nobody's: its team's rule assigns it, in the same command.
-      ...(reopen && s.thread.assigneeId === null
-        ? routedAssignment({ conversationId: s.thread.id, channelId: cmd.channelId, teamId: s.thread.teamId, partId: cmd.partId }, s.routing)
-        : []),
-    ];
-  }
-  const teamId = s.defaultTeamExists === false ? null : cmd.defaultTeamId;
-  return [
-    ...contact.events,
-    conversationCreated({
-      id: cmd.conversationId,
-      channelId: cmd.channelId,
-      contactId: contact.contactId,
-      externalId: cmd.externalId,
-      subject: null,
-      assigneeId: null,
-      teamId,
-      source: 'inbound',
-      priority: 'normal',
-    }),
-    partEvent({
-      conversationId: cmd.conversationId,
-      channelId: cmd.channelId,
-      partId: cmd.partId,
-      partType: 'message',
-      author,
-      body: cmd.content,
-      externalId: cmd.messageId,
-      attachments: cmd.attachments,
-      extra: { sent_at: cmd.at },
-    }),
-    ...routedAssignment({ conversationId: cmd.conversationId, channelId: cmd.channelId, teamId, partId: cmd.partId }, s.routing),
-  ];
+  if (!s.thread && s.erased) return [];
+  const filed = fileChannelMessage({
+    channelId: cmd.channelId,
+    defaultTeamId: cmd.defaultTeamId,
+    conversationId: cmd.conversationId,
+    partId: cmd.partId,
+    contact: decideFindOrFillContact(cmd.contactId, cmd.contact, s.contact, cmd.channelId),
+    thread: s.thread,
+    externalId: cmd.externalId,
+    subject: null,
+    body: cmd.content,
+    messageExternalId: cmd.messageId,
+    attachments: cmd.attachments,
+    sent_at: cmd.at,
+    mayReopen: true,
+    defaultTeamExists: s.defaultTeamExists !== false,
+    routing: s.routing ?? null,
+  });
+  return [...filed.message, ...filed.routed];
 }
 
 // ---- teammate-started conversations ----

@@ -22,13 +22,14 @@ export const ConversationCreated = defineEvent({
   type: 'conversation.created',
   aggregate_type: 'conversation',
   description:
-    "A conversation was opened: by a bridge's first inbound post of a thread (source inbound) or by a teammate (source teammate). Its first part follows in the same command.",
-  personal: { kind: 'conversation', id: 'conversation_id', fields: ['subject'], owner: { kind: 'contact', id: 'contact_id' }, fresh: true },
+    "A conversation was opened: by a bridge's first inbound post of a thread (source inbound) or by a teammate (source teammate). Its first part follows in the same command. `external_id` is the bridge's thread id: personal (it is often the customer's handle or number), null once the contact is erased.",
+  personal: { kind: 'conversation', id: 'conversation_id', fields: ['subject', 'external_id'], owner: { kind: 'contact', id: 'contact_id' }, fresh: true },
   payload: payload({
     conversation_id: Uuid(),
     channel_id: Uuid(),
     contact_id: Uuid(),
-    external_id: Nullable(Text()),
+    /** the bridge's thread id (often the customer's own handle or number): personal, gone with the contact */
+    external_id: Personal(Text()),
     subject: Personal(Text()),
     state: Type.Literal('open'),
     assignee_id: Nullable(Uuid()),

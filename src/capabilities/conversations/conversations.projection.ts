@@ -32,6 +32,12 @@ export const CONVERSATIONS = tableSpec({
     last_part_at: 'timestamptz',
   },
 } as const);
+/** Erased bridge threads, by keyed hash (conversations.read.ts threadKey): a post to one files nothing. */
+export const TOMBSTONES = tableSpec({
+  table: 'conversation_thread_tombstones',
+  key: ['tenant_id', 'thread_key'],
+  columns: { tenant_id: 'uuid', thread_key: 'text', erased_at: 'timestamptz' },
+} as const);
 export const PARTS = tableSpec({
   table: 'conversation_parts',
   key: ['tenant_id', 'id'],
@@ -92,9 +98,10 @@ export const conversationsProjector: Projector<Handled> = {
     'team.deleted',
     'tag.deleted',
   ],
-  tables: ['conversation_parts', 'conversations', 'conversation_routing'],
+  tables: ['conversation_parts', 'conversations', 'conversation_routing', 'conversation_thread_tombstones'],
   project(events, writes) {
     const conversations = writes.table(CONVERSATIONS);
+    const tombstones = writes.table(TOMBSTONES);
     const parts = writes.table(PARTS);
     const routing = writes.table(ROUTING);
     for (const e of events) {
@@ -161,7 +168,12 @@ export const conversationsProjector: Projector<Handled> = {
           break;
         case 'contact.erased':
           for (const id of e.payload.conversation_ids)
-            conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, custom_attributes: {}, rating_remark: null, contact_erased: true });
+            conversations.patch(
+              { tenant_id: e.tenant_id, id },
+              { subject: null, external_id: null, custom_attributes: {}, rating_remark: null, contact_erased: true },
+            );
+          // The thread ids are gone with the contact; their keyed hashes stay, so a post to one is known for what it is.
+          for (const key of e.payload.thread_keys ?? []) tombstones.insert({ tenant_id: e.tenant_id, thread_key: key, erased_at: e.created_at });
           for (const id of e.payload.part_ids) parts.patch({ tenant_id: e.tenant_id, id }, gone('erased'));
           break;
         // Tags are deltas on the stored set: a projector never needs the current tags to fold them.

@@ -1,3 +1,4 @@
+import type { Sealer } from '../../platform/crypto/seal.js';
 import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
@@ -411,13 +412,39 @@ export async function partView(db: Db, tenantId: string, partId: string): Promis
 }
 
 /** The ids of a contact's conversations and of every part in them: what erasing the contact makes unreadable. */
-export async function contentOfContact(db: Db, tenantId: string, contactId: string): Promise<{ conversationIds: string[]; partIds: string[] }> {
+export async function contentOfContact(
+  db: Db,
+  tenantId: string,
+  contactId: string,
+): Promise<{ conversationIds: string[]; partIds: string[]; threads: { channelId: string; externalId: string }[] }> {
   const rows = (await db('conversations as c')
     .leftJoin('conversation_parts as p', (j) => j.on('p.tenant_id', 'c.tenant_id').andOn('p.conversation_id', 'c.id'))
     .where({ 'c.tenant_id': tenantId, 'c.contact_id': contactId })
     .orderBy([{ column: 'c.created_at' }, { column: 'c.id' }, { column: 'p.seq' }])
-    .select('c.id as conversation_id', 'p.id as part_id')) as { conversation_id: string; part_id: string | null }[];
-  return { conversationIds: [...new Set(rows.map((r) => r.conversation_id))], partIds: rows.flatMap((r) => (r.part_id ? [r.part_id] : [])) };
+    .select('c.id as conversation_id', 'p.id as part_id', 'c.channel_id', 'c.external_id')) as {
+    conversation_id: string;
+    part_id: string | null;
+    channel_id: string;
+    external_id: string | null;
+  }[];
+  const threads = new Map(rows.filter((r) => r.external_id !== null).map((r) => [r.conversation_id, { channelId: r.channel_id, externalId: r.external_id! }]));
+  return {
+    conversationIds: [...new Set(rows.map((r) => r.conversation_id))],
+    partIds: rows.flatMap((r) => (r.part_id ? [r.part_id] : [])),
+    threads: [...threads.values()],
+  };
+}
+
+/**
+ * What is kept of an erased bridge thread: a keyed hash of its channel and thread id (no personal data), by which a
+ * later post to it is recognised. The key is derived from SERVICE_CHANNELS_SECRET, like the channel secrets' seal.
+ */
+export const threadKey = (sealer: Sealer, tenantId: string, channelId: string, externalId: string): string =>
+  sealer.mac('channel', tenantId, `thread|${channelId.toLowerCase()}|${externalId}`);
+
+/** Whether the thread with this key was erased (its tombstone, left by contact.erased). */
+export async function threadErased(db: Db, tenantId: string, key: string): Promise<boolean> {
+  return !!(await db('conversation_thread_tombstones').where({ tenant_id: tenantId, thread_key: key }).first('thread_key'));
 }
 
 /**

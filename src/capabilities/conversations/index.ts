@@ -17,11 +17,12 @@ export type { ConversationEvent } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, conversationSchema, partSchema } from './conversations.read.js';
 export { startConversation } from './conversations.commands.js';
 export { routedAssignment, type TeamRouting } from './routing.js';
+export { fileChannelMessage, type ChannelMessage } from './conversations.decider.js';
 export { loadRouting } from './routing.read.js';
 export { conversationHasAttribute } from './attribute-values.route.js';
 export { ratingLookups } from './rated-conversation.js';
 export type { StartCommand, StartEvents, StartState } from './conversations.decider.js';
-export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation } from './conversations.read.js';
+export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation, threadKey } from './conversations.read.js';
 
 export {
   BUILTIN_VIEW_IDS,

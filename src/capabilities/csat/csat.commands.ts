@@ -1,5 +1,5 @@
 import type { CommandSpec } from '../../commands/command.js';
-import { decideRate, type RateCommand, type RatedConversation } from './csat.decider.js';
+import { decideRate, type RateCommand, type RatedConversation, type RatingInForce } from './csat.decider.js';
 import type { CsatEvent } from './csat.events.js';
 import { currentRating } from './csat.read.js';
 import type { Db } from '../../commands/command.js';
@@ -14,7 +14,7 @@ export type RatedConversationLookup = (db: Db, tenantId: string, conversationId:
 export const rateConversation = (
   cmd: RateCommand,
   conversation: RatedConversationLookup,
-): CommandSpec<{ conversation: RatedConversation | null; current: { ratingId: string } | null }, CsatEvent> => ({
+): CommandSpec<{ conversation: RatedConversation | null; current: RatingInForce | null }, CsatEvent> => ({
   name: 'RateConversation',
   load: async (db, ctx) => {
     const c = await conversation(db, ctx.tenantId, cmd.conversationId);

@@ -1,6 +1,8 @@
 // Pure CSAT rules: a conversation has at most one rating, the latest; rating it
 // again replaces the rating (a new event naming the one it replaces, so the log
-// keeps both and receivers see the change). The conversation's assignee and team
+// keeps both and receivers see the change). A bridge's rating carries the time
+// the customer gave it, signed: one older than the rating in force changes
+// nothing, so replayed bytes can never set a rating back. The conversation's assignee and team
 // at rating time go into the event: the report credits who handled it then.
 import { NotFound } from '../../platform/errors.js';
 import { contactErased } from '../contacts/index.js';
@@ -23,11 +25,32 @@ export interface RateCommand {
   remark: string | null;
   /** the caller (an API key or member), or the customer themselves through the channel's bridge */
   ratedBy: { type: 'member' | 'api_key'; id: string } | { type: 'contact' };
+  /** when the customer rated, as the bridge signed it (ISO 8601); absent: now, by the service clock (the API) */
+  ratedAt?: string;
 }
 
-export function decideRate(cmd: RateCommand, s: { conversation: RatedConversation | null; current: { ratingId: string } | null }): CsatEvent[] {
+/** The rating in force, as the decision needs it. */
+export interface RatingInForce {
+  ratingId: string;
+  score: number;
+  remark: string | null;
+  ratedAt: string;
+}
+
+/**
+ * Whether a rating given at a signed time changes nothing: one in force was given later (bytes replayed from before
+ * it, or a bridge's late delivery), or at that very time with the same score and remark (the same rating again).
+ */
+export const supersededBy = (cmd: RateCommand, current: RatingInForce | null): boolean =>
+  !!cmd.ratedAt &&
+  !!current &&
+  (Date.parse(current.ratedAt) > Date.parse(cmd.ratedAt) ||
+    (Date.parse(current.ratedAt) === Date.parse(cmd.ratedAt) && current.score === cmd.score && current.remark === cmd.remark));
+
+export function decideRate(cmd: RateCommand, s: { conversation: RatedConversation | null; current: RatingInForce | null }): CsatEvent[] {
   const c = s.conversation;
   if (!c) throw new NotFound('conversation');
+  if (supersededBy(cmd, s.current)) return [];
   if (c.contactErased) throw contactErased(c.contactId);
   return [
     {
@@ -45,6 +68,7 @@ export function decideRate(cmd: RateCommand, s: { conversation: RatedConversatio
         team_id: c.teamId,
         rated_by: cmd.ratedBy.type === 'contact' ? { type: 'contact', id: c.contactId } : cmd.ratedBy,
         replaces: s.current?.ratingId ?? null,
+        ...(cmd.ratedAt ? { rated_at: new Date(cmd.ratedAt).toISOString() } : {}),
       },
     },
   ];

@@ -45,7 +45,7 @@ export const csatProjector: Projector<Handled> = {
             team_id: p.team_id,
             rated_by_type: p.rated_by.type,
             rated_by_id: p.rated_by.id,
-            rated_at: e.created_at,
+            rated_at: p.rated_at ?? e.created_at,
           });
           break;
         }

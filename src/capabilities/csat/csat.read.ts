@@ -33,11 +33,31 @@ export const ratingSchema = object(
 );
 export type ConversationRating = Static<typeof ratingSchema>;
 
-/** The current rating of a conversation (its id only: what a new rating replaces). */
-export async function currentRating(db: Db, tenantId: string, conversationId: string): Promise<{ ratingId: string } | null> {
-  const row = (await db('conversation_ratings').where({ tenant_id: tenantId, conversation_id: conversationId }).first('rating_id')) as
-    { rating_id: string } | undefined;
-  return row ? { ratingId: row.rating_id } : null;
+/** The current rating of a conversation: what a new rating replaces, or leaves standing when it is older. */
+export interface CurrentRating {
+  ratingId: string;
+  score: number;
+  remark: string | null;
+  /** ISO 8601 */
+  ratedAt: string;
+  source: RatingRef['source'];
+}
+
+export async function currentRating(db: Db, tenantId: string, conversationId: string): Promise<CurrentRating | null> {
+  const row = (await db('conversation_ratings')
+    .where({ tenant_id: tenantId, conversation_id: conversationId })
+    .first('rating_id', 'score', 'remark', 'rated_at', 'rated_by_type')) as
+    | { rating_id: string; score: number; remark: string | null; rated_at: Date; rated_by_type: string }
+    | undefined;
+  return row
+    ? {
+        ratingId: row.rating_id,
+        score: row.score,
+        remark: row.remark,
+        ratedAt: row.rated_at.toISOString(),
+        source: row.rated_by_type === 'contact' ? 'channel' : 'api',
+      }
+    : null;
 }
 
 export interface ReportFilter {

@@ -1,7 +1,7 @@
 // Pure rules of the e-mail channel: filing an inbound message (a new
 // conversation, or a part of the one it threads into), recording a reply the
 // relay accepted, and a delivery that failed for good.
-import { routedAssignment, type ConversationEvent, type TeamRouting } from '../conversations/index.js';
+import { fileChannelMessage, type ConversationEvent, type TeamRouting } from '../conversations/index.js';
 import { decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
 import { authenticated, type Authentication } from './auth.js';
 import type { EmailEvent, EmailReceivedPayload } from './email.events.js';
@@ -72,55 +72,32 @@ export function decideInboundEmail(cmd: InboundEmail, s: InboundEmailState): (Co
   if (s.duplicate) return [];
   const suspicious = isSuspicious(cmd.authentication);
   const thread = suspicious ? null : s.thread;
-  const contact = decideFindOrFillContact(cmd.contactId, senderIdentity(cmd), s.contact, cmd.channelId);
   const conversationId = thread?.id ?? cmd.conversationId;
-  // An auto-reply or a bounce-like message does not reopen a conversation the team closed.
-  const reopen = thread !== null && thread.state !== 'open' && !cmd.automated;
-  const out: (ConversationEvent | ContactEvent | EmailEvent)[] = [...contact.events];
-  if (!thread) {
-    out.push({
-      type: 'conversation.created',
-      aggregate_type: 'conversation',
-      aggregate_id: conversationId,
-      payload: {
-        conversation_id: conversationId,
-        channel_id: cmd.channelId,
-        contact_id: contact.contactId,
-        external_id: null,
-        subject: cmd.subject,
-        state: 'open',
-        assignee_id: null,
-        team_id: s.defaultTeamExists ? cmd.defaultTeamId : null,
-        source: 'inbound',
-      },
-    });
-  }
-  out.push({
-    type: 'conversation_part.created',
-    aggregate_type: 'conversation',
-    aggregate_id: conversationId,
-    payload: {
-      conversation_id: conversationId,
-      part_id: cmd.partId,
-      part_type: 'message',
-      channel_id: cmd.channelId,
-      author: { type: 'contact', id: contact.contactId },
-      body: cmd.text,
-      ...(cmd.attachments.length
-        ? {
-            attachments: cmd.attachments.map((a, i) => ({
-              url: attachmentUrl(conversationId, cmd.partId, i),
-              ...(a.name ? { name: a.name } : {}),
-              content_type: a.content_type,
-              size: a.size,
-            })),
-          }
-        : {}),
-      sent_at: cmd.at,
-      ...(reopen ? { state: 'open' as const, snoozed_until: null } : {}),
-    },
+  // What is e-mail's own: who the sender is taken for, its threading, and that an auto-reply or a bounce-like
+  // message never reopens. The rest is every channel's (conversations' fileChannelMessage).
+  const filed = fileChannelMessage({
+    channelId: cmd.channelId,
+    defaultTeamId: cmd.defaultTeamId,
+    conversationId: cmd.conversationId,
+    partId: cmd.partId,
+    contact: decideFindOrFillContact(cmd.contactId, senderIdentity(cmd), s.contact, cmd.channelId),
+    thread: thread && { id: thread.id, state: thread.state, assigneeId: thread.assigneeId ?? null, teamId: thread.teamId ?? null },
+    externalId: null,
+    subject: cmd.subject,
+    body: cmd.text,
+    messageExternalId: null,
+    attachments: cmd.attachments.map((a, i) => ({
+      url: attachmentUrl(conversationId, cmd.partId, i),
+      ...(a.name ? { name: a.name } : {}),
+      content_type: a.content_type,
+      size: a.size,
+    })),
+    sent_at: cmd.at,
+    mayReopen: !cmd.automated,
+    defaultTeamExists: s.defaultTeamExists,
+    routing: s.routing ?? null,
   });
-  out.push({
+  const received: EmailEvent = {
     type: 'email.received',
     aggregate_type: 'conversation',
     aggregate_id: conversationId,
@@ -142,12 +119,9 @@ export function decideInboundEmail(cmd: InboundEmail, s: InboundEmailState): (Co
       quoted: cmd.quoted,
       attachments: cmd.attachments,
     },
-  });
-  // A new conversation, or a reopened one nobody has: its team's rule assigns it, after the message's own events.
-  const teamId = thread ? (thread.teamId ?? null) : s.defaultTeamExists ? cmd.defaultTeamId : null;
-  if (!thread || (reopen && !thread.assigneeId))
-    out.push(...routedAssignment({ conversationId, channelId: cmd.channelId, teamId, partId: cmd.partId }, s.routing));
-  return out;
+  };
+  // The assignment follows the message's own events, e-mail's included.
+  return [...filed.message, received, ...filed.routed];
 }
 
 export interface SentEmail {

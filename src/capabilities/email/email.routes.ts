@@ -1,23 +1,16 @@
 // The e-mail channel's HTTP routes: raw MIME posted by an MTA's pipe or a mail
-// provider's forwarder (signed exactly like the api channel's inbound route, and
-// filed through the same path as SMTP), a part's e-mail details, and the
-// download of an attachment.
-import { randomUUID } from 'node:crypto';
+// provider's forwarder (through the channels' signed door, like the api
+// channel's inbound route, and filed through the same path as SMTP), a part's
+// e-mail details, and the download of an attachment.
 import { ResponseDoc, route, type Answer, type RouteDef } from '../../api/routes.js';
-import { constant, errorListSchema, nullable, object, oneOfStrings, uuid, ERROR } from '../../api/schemas.js';
-import { digestsEqual, hmacHex } from '../../platform/crypto/hmac.js';
+import { constant, nullable, object, oneOfStrings, uuid, ERROR } from '../../api/schemas.js';
 import { AppError, BadRequest, NotFound } from '../../platform/errors.js';
-import { isUuid } from '../../platform/ids.js';
 import type { CoreDeps } from '../capability.js';
-import { ChannelSecrets } from '../channels/index.js';
+import { signedChannelRoute } from '../channels/index.js';
 import { findConversation } from '../conversations/index.js';
 import { attachmentRow, emailMessageSchema, emailOfPart, renderEmail } from './email.read.js';
 import { openAttachment, receiveEmail, TooComplex, Unreadable } from './inbound.js';
 import { encodeUriComponentCut } from '../../platform/text.js';
-
-const TIMESTAMP_TOLERANCE_S = 5 * 60;
-const DUMMY_SECRET = randomUUID();
-const NO_CHANNEL = '00000000-0000-4000-8000-000000000000';
 
 const receiptSchema = object(
   {
@@ -43,59 +36,29 @@ function disposition(name: string | null, index: number): string {
 }
 
 export function emailRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, clock, sealer } = deps;
-  const owner = deps.ownerDb ?? db;
-  const channelSecrets = new ChannelSecrets(sealer);
+  const { db } = deps;
 
   return [
-    route({
-      method: 'post',
+    signedChannelRoute<Buffer>(deps, {
       path: '/channels/:id/inbound/mime',
-      permission: 'public',
-      rawBody: true,
+      mediaType: 'message/rfc822',
+      kinds: ['email'],
       summary: 'Post a raw e-mail (message/rfc822) to an e-mail channel (signed)',
       responses: {
         201: new ResponseDoc('Filed: a new conversation, or a new part of the conversation it threads into.', receiptSchema),
         202: new ResponseDoc(
-          'Nothing filed: a message already filed (`duplicate`, same Message-ID), a bounce attached to the reply it bounced (`bounce`), or mail the channel does not file (`ignored`: its own mail, a report that is no failure).',
+          'Nothing filed: a message already filed (`duplicate`, same Message-ID, or the same bytes accepted before), a bounce attached to the reply it bounced (`bounce`), or mail the channel does not file (`ignored`: its own mail, a report that is no failure).',
           notFiledSchema,
         ),
         400: ERROR,
         413: ERROR,
-        401: new ResponseDoc(
-          'No body when the content type is not message/rfc822, the channel is unknown or not an e-mail channel, or the signature is wrong (the same empty answer for all). The error envelope (`stale_timestamp`) only for a caller whose signature verifies.',
-          null,
-          errorListSchema,
-        ),
       },
-      async handle({ params, req }) {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const mimeType = req.is('message/rfc822') === 'message/rfc822';
-        const id = params.id ?? '';
-        const now = clock.now();
-        // One lookup for the channel and its secrets; a malformed id still costs it, like a well-formed one.
-        const found = await deps.scope.outside(() => channelSecrets.channelWithVerifying(owner, isUuid(id) ? id.toLowerCase() : NO_CHANNEL, now));
-        const channel = found?.channel.kind === 'email' ? found.channel : undefined;
-        const secrets = found && sealer.canSeal('channel') ? found.secrets : [];
-        const presented = (req.get('x-service-signature') ?? '').toLowerCase();
-        let verified = false;
-        for (const secret of [...secrets, DUMMY_SECRET, DUMMY_SECRET].slice(0, Math.max(2, secrets.length))) {
-          // No short-circuit: every candidate is computed and compared.
-          verified = digestsEqual(hmacHex(secret, raw), presented) && secrets.includes(secret) ? true : verified;
-        }
-        if (!mimeType || !channel || !verified) return { status: 401 };
-
-        const ts = req.get('x-service-timestamp');
-        if (!ts || !/^\d{1,12}$/.test(ts))
-          throw new BadRequest('invalid_timestamp', 'x-service-timestamp must be Unix time in seconds.', 'x-service-timestamp');
-        if (Math.abs(now.getTime() / 1000 - Number(ts)) > TIMESTAMP_TOLERANCE_S) {
-          throw new AppError(
-            401,
-            'stale_timestamp',
-            'x-service-timestamp is more than 5 minutes from the service clock; check the sender clock.',
-            'x-service-timestamp',
-          );
-        }
+      // The same bytes again: what the first post filed, without parsing them again.
+      replayed: async (_post, first) => ({
+        status: 202,
+        body: { type: 'inbound_receipt', status: 'duplicate', conversation_id: first.conversationId, part_id: first.partId },
+      }),
+      async file({ channel, raw }) {
         if (raw.length === 0) throw new BadRequest('invalid_mime', 'The body is empty: post the message/rfc822 bytes.');
         let receipt;
         try {

@@ -6,6 +6,8 @@ export interface ContactErasureState {
   contact: { id: string; erased_at: Date | null } | null;
   conversationIds: string[];
   partIds: string[];
+  /** the keyed hashes of the contact's bridge threads (conversations' threadKey): their tombstones */
+  threadKeys: string[];
 }
 
 export type ErasureEvent = Extract<ContactEvent, { type: 'contact.erased' }>;
@@ -23,7 +25,7 @@ export function decideEraseContact(contactId: string, s: ContactErasureState): E
       type: 'contact.erased',
       aggregate_type: 'contact',
       aggregate_id: contactId,
-      payload: { contact_id: contactId, conversation_ids: s.conversationIds, part_ids: s.partIds },
+      payload: { contact_id: contactId, conversation_ids: s.conversationIds, part_ids: s.partIds, thread_keys: s.threadKeys },
     },
   ];
 }

@@ -24,7 +24,7 @@ export function erasureRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'contacts:delete',
       summary:
         'Erase a contact: their personal data and the content of every part of their conversations become unreadable everywhere; a repeat answers the same',
-      command: (call) => eraseContact(call.params.id!, deps.forgettable),
+      command: (call) => eraseContact(call.params.id!, deps.forgettable, deps.sealer),
       answer: {
         status: 200,
         schema: erasureSchema,

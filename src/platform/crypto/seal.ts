@@ -2,7 +2,7 @@
 // secrets) are sealed with AES-256-GCM. The tenant id and the entity id are the
 // associated data, so a sealed value copied to another row, entity or
 // workspace fails authentication instead of opening there.
-import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync } from 'node:crypto';
 import { randomBytesPooled } from './random.js';
 
 export type SealPurpose = 'channel' | 'webhook' | 'idempotency' | 'data_key';
@@ -14,6 +14,11 @@ export interface Sealer {
   canSeal(purpose: SealPurpose): boolean;
   seal(purpose: SealPurpose, tenantId: string, entityId: string, plaintext: string): string;
   open(purpose: SealPurpose, tenantId: string, entityId: string, sealed: string): string;
+  /**
+   * A keyed hash (hex HMAC-SHA256) of `text`, bound to the workspace, under a key of its own derived from the
+   * purpose's secret: what may be kept of a value that must be recognised again but not read (an erased thread's id).
+   */
+  mac(purpose: SealPurpose, tenantId: string, text: string): string;
 }
 
 const VERSION = 'v1';
@@ -47,8 +52,12 @@ export function openWith(key: Buffer, aad: string, sealed: string): string {
 
 export function createSealer(keys: Partial<Record<SealPurpose, string>>): Sealer {
   const derived = new Map<SealPurpose, Buffer>();
+  const macKeys = new Map<SealPurpose, Buffer>();
   for (const [purpose, secret] of Object.entries(keys) as [SealPurpose, string | undefined][]) {
-    if (secret) derived.set(purpose, deriveKey(secret, purpose));
+    if (secret) {
+      derived.set(purpose, deriveKey(secret, purpose));
+      macKeys.set(purpose, Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), `conversation-service/${purpose}/mac/${VERSION}`, 32)));
+    }
   }
   const keyFor = (purpose: SealPurpose): Buffer => {
     const k = derived.get(purpose);
@@ -60,5 +69,10 @@ export function createSealer(keys: Partial<Record<SealPurpose, string>>): Sealer
     canSeal: (purpose) => derived.has(purpose),
     seal: (purpose, tenantId, entityId, plaintext) => sealWith(keyFor(purpose), aad(tenantId, entityId, purpose), plaintext),
     open: (purpose, tenantId, entityId, sealed) => openWith(keyFor(purpose), aad(tenantId, entityId, purpose), sealed),
+    mac: (purpose, tenantId, text) => {
+      const key = macKeys.get(purpose);
+      if (!key) throw new SealError(`no sealing key configured for ${purpose} secrets`);
+      return createHmac('sha256', key).update(`${VERSION}|${tenantId}|${text}`).digest('hex');
+    },
   };
 }
