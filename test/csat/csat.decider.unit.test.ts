@@ -27,10 +27,16 @@ describe('CSAT (decider, unit)', () => {
   const bridged = { ...cmd, ratedBy: { type: 'contact' as const }, ratedAt: '2026-11-28T10:00:00.000Z' };
   const inForce = (ratedAt: string, score = 4, remark: string | null = 'Quick') => ({ ratingId: 'r1', score, remark, ratedAt });
   it('a bridged rating older than the one in force changes nothing', () => {
-    rate.given({ conversation, current: inForce('2026-11-28T10:00:00.001Z', 5) }).when(bridged).thenNothing();
+    rate
+      .given({ conversation, current: inForce('2026-11-28T10:00:00.001Z', 5) })
+      .when(bridged)
+      .thenNothing();
   });
   it('the same bridged rating again (same time, score and remark) changes nothing; a new score at that time replaces it', () => {
-    rate.given({ conversation, current: inForce('2026-11-28T10:00:00.000Z') }).when(bridged).thenNothing();
+    rate
+      .given({ conversation, current: inForce('2026-11-28T10:00:00.000Z') })
+      .when(bridged)
+      .thenNothing();
     rate
       .given({ conversation, current: inForce('2026-11-28T10:00:00.000Z', 1) })
       .when(bridged)

@@ -86,7 +86,12 @@ export class ChannelSecrets {
    * verifying secret. `presented`: the request's signature; `first` is what the post accepted with it filed, when
    * it is still remembered (see rememberSignature), null otherwise.
    */
-  async channelWithVerifying(db: Db, channelId: string, now: Date, presented: string): Promise<{ channel: ChannelRow; secrets: string[]; first: FirstFiling | null } | null> {
+  async channelWithVerifying(
+    db: Db,
+    channelId: string,
+    now: Date,
+    presented: string,
+  ): Promise<{ channel: ChannelRow; secrets: string[]; first: FirstFiling | null } | null> {
     const res = await db.raw(
       `SELECT c.*, COALESCE((
           SELECT json_agg(s.sealed ORDER BY s.created_at DESC) FROM channel_secrets s

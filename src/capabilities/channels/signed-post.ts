@@ -163,7 +163,10 @@ export function signedChannelRoute<B>(deps: CoreDeps, spec: SignedRouteSpec<B>):
             channelId: channel.id,
             signature: presented,
             until: new Date(now.getTime() + SIGNATURE_MEMORY_MS),
-            first: { conversationId: typeof b.conversation_id === 'string' ? b.conversation_id : null, partId: typeof b.part_id === 'string' ? b.part_id : null },
+            first: {
+              conversationId: typeof b.conversation_id === 'string' ? b.conversation_id : null,
+              partId: typeof b.part_id === 'string' ? b.part_id : null,
+            },
           });
         }
         return answer;

@@ -69,7 +69,7 @@ export const ContactErased = defineEvent({
   type: 'contact.erased',
   aggregate_type: 'contact',
   description:
-    "A contact was erased: their data keys were destroyed, so their personal fields and the content of every part of their conversations read as null everywhere from now on (log, feed, deliveries, stored answers). Ids only: the conversations and parts it made unreadable, and `thread_keys`, a keyed hash of each bridge thread of theirs (channel and thread id, HMAC-SHA256 under a key derived from SERVICE_CHANNELS_SECRET): the tombstones by which a post to an erased thread, replayed or late, is recognised and files nothing.",
+    'A contact was erased: their data keys were destroyed, so their personal fields and the content of every part of their conversations read as null everywhere from now on (log, feed, deliveries, stored answers). Ids only: the conversations and parts it made unreadable, and `thread_keys`, a keyed hash of each bridge thread of theirs (channel and thread id, HMAC-SHA256 under a key derived from SERVICE_CHANNELS_SECRET): the tombstones by which a post to an erased thread, replayed or late, is recognised and files nothing.',
   payload: payload({
     contact_id: Uuid(),
     conversation_ids: Type.Array(Uuid()),

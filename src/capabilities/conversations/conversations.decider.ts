@@ -201,9 +201,7 @@ export function fileChannelMessage(m: ChannelMessage): { message: StartEvents; r
     }),
   ];
   const routed =
-    !thread || (reopen && thread.assigneeId === null)
-      ? routedAssignment({ conversationId, channelId: m.channelId, teamId, partId: m.partId }, m.routing)
-      : [];
+    !thread || (reopen && thread.assigneeId === null) ? routedAssignment({ conversationId, channelId: m.channelId, teamId, partId: m.partId }, m.routing) : [];
   return { message, routed };
 }
 

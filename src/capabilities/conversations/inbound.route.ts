@@ -43,7 +43,8 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
     body: {
       type: 'inbound_receipt',
       status: 'duplicate',
-      conversation_id: conversationId !== undefined ? conversationId : ((await findThread(db, post.tenantId, post.channel.id, post.body.external_id))?.id ?? null),
+      conversation_id:
+        conversationId !== undefined ? conversationId : ((await findThread(db, post.tenantId, post.channel.id, post.body.external_id))?.id ?? null),
     } satisfies Static<typeof duplicateSchema>,
   });
   return signedChannelRoute<Inbound>(deps, {

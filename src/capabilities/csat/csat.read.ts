@@ -47,8 +47,7 @@ export async function currentRating(db: Db, tenantId: string, conversationId: st
   const row = (await db('conversation_ratings')
     .where({ tenant_id: tenantId, conversation_id: conversationId })
     .first('rating_id', 'score', 'remark', 'rated_at', 'rated_by_type')) as
-    | { rating_id: string; score: number; remark: string | null; rated_at: Date; rated_by_type: string }
-    | undefined;
+    { rating_id: string; score: number; remark: string | null; rated_at: Date; rated_by_type: string } | undefined;
   return row
     ? {
         ratingId: row.rating_id,
