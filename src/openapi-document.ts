@@ -46,13 +46,13 @@ and the test suite checks every answer it receives against the answer schemas he
   type; OpenAPI 3.0 allowed it only for oauth2 and openIdConnect, so tools that read this document as 3.0 report each of
   these requirements as an error or warning (Spectral's \`oas3-operation-security-defined\`, for one). Read as 3.1, they are valid.
 - **Errors:** every coded error is \`{"type":"error.list","request_id","errors":[{"code","message","field?"}]}\`
-  (the signed inbound route's 401 aside, which is empty).
+  (the empty 401 of the routes a channel signs aside).
 - **Lists:** \`{"type":"list","data":[…],"pages":{"type":"pages","per_page","next":{"starting_after"}|null}}\`; pass
   \`starting_after\` for the next page.
 - **Retries:** writes accept \`Idempotency-Key\`; a replayed answer carries \`Idempotent-Replayed: true\`.
 - **Rate limits:** every answer to an authenticated request carries \`RateLimit-Policy\` and \`RateLimit\`
   (draft-ietf-httpapi-ratelimit-headers): per key (or signed-in member), per workspace, and for searches and exports
-  per workspace too; the signed inbound route per channel. Over a limit: 429 \`rate_limited\` with \`Retry-After\`.
+  per workspace too; the routes a channel signs (inbound, raw MIME, ratings) per channel. Over a limit: 429 \`rate_limited\` with \`Retry-After\`.
 - **Events:** one JSON Schema per event type at \`GET /api/events/schemas\`; what webhooks and api channels are sent
   (envelopes, the \`x-service-signature\` header, retries) is described in AsyncAPI 3 (docs/asyncapi.json in the repository).`;
 
