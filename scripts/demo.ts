@@ -558,8 +558,9 @@ async function main(): Promise<void> {
       if (i % 5 === 0 && !conv.rating) {
         const rating = { score: SCORES[(i / 5) % SCORES.length]!, remark: i % 10 === 0 ? 'Quick and friendly, thanks!' : null };
         if (inbound) {
-          // The customer rates in their messaging app; the bridge posts it, signed like its inbound messages.
-          const raw = JSON.stringify({ external_id: `demo-thread-${i}`, ...rating });
+          // The customer rates in their messaging app; the bridge posts it, signed like its inbound messages, with
+          // the moment it was given (an older rating never replaces a newer one).
+          const raw = JSON.stringify({ external_id: `demo-thread-${i}`, ...rating, rated_at: new Date().toISOString() });
           const signature = createHmac('sha256', CHANNEL.secret).update(raw).digest('hex');
           await api('POST', `/api/channels/${channelId}/ratings`, {
             raw,
