@@ -68,7 +68,7 @@ export class LoadClient {
     raw?: string,
     sign?: (raw: string) => Record<string, string>,
     onHeld?: () => void,
-    /** the bytes a retry sends, when a retry must not send the same ones (an inbound post: the same bytes twice are a replay) */
+    /** the bytes a retry sends, when it sends others than the first (an inbound post with a fresh `at`) */
     retryBytes?: (attempt: number) => string,
   ): Promise<RequestRecord> {
     const started = Date.now();
@@ -203,8 +203,8 @@ export async function runLoad(client: LoadClient, setup: Setup, opts: LoadOption
             message_id: `msg-${opts.runId}-${c}-${message}`,
             contact: { external_id: `wa:${opts.runId}:${c}`, name: `Bridge customer ${c}` },
             content: rec.marker,
-            // A retry is sent anew, as a bridge does: the very same bytes of a post that got in are refused as a
-            // replay (401), while a message filed already answers 202.
+            // A retry is sent anew (a fresh `at`), so it is checked by the thread's own rules, not only answered from
+            // the signature's memory: a message filed already answers 202 either way (issue 45).
             ...(attempt > 0 ? { at: new Date().toISOString() } : {}),
           });
         await client.send(
