@@ -1,4 +1,4 @@
-// Lint, run by `npm test` (pretest → npm run check): what the type checker does
+// Lint, run by `npm run check` (which .ci/run runs after npm test): what the type checker does
 // not catch and a reviewer should not have to.
 //  - switch-exhaustiveness-check: a new event type or state cannot be silently
 //    skipped by a switch (projectors and routing rules switch over unions);

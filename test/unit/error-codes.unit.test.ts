@@ -6,11 +6,12 @@
 import { expect } from 'chai';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { errorCatalogue } from '../../src/capabilities/index.js';
 import { renderErrorsMarkdown } from '../../src/api/errors-doc.js';
 import { documentedRoutes, openApiDocument } from '../../src/openapi-document.js';
 
-const SRC = new URL('../../src/', import.meta.url).pathname;
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const CODE = `'([a-z]+(?:_[a-z]+)+|[a-z]+)'`;
 /** Where the source raises a code, and the status that way of raising it gives. */
 const RAISES: { re: RegExp; status: (m: RegExpMatchArray) => number }[] = [

@@ -4,9 +4,10 @@
 import { expect } from 'chai';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { modules } from '../../src/capabilities/index.js';
 
-const root = new URL('../../src/capabilities/', import.meta.url).pathname;
+const root = fileURLToPath(new URL('../../src/capabilities/', import.meta.url));
 
 describe('table ownership (unit)', () => {
   it('no capability names a table another capability owns', async () => {
@@ -36,7 +37,7 @@ describe('table ownership (unit)', () => {
     for (const m of modules) for (const t of [...(m.projectors ?? []).flatMap((p) => p.tables), ...(m.tables ?? [])]) owner.set(t, m.name);
     const trespass: string[] = [];
     for (const layer of ['dispatch', 'api', 'commands', 'projections', 'eventstore']) {
-      const dir = new URL(`../../src/${layer}/`, import.meta.url).pathname;
+      const dir = fileURLToPath(new URL(`../../src/${layer}/`, import.meta.url));
       for (const f of (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.ts'))) {
         for (const table of tablesNamed(await readFile(path.join(dir, f), 'utf8'))) {
           const o = owner.get(table);
