@@ -1,9 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.js';
 import { mailDns } from '../../src/capabilities/email/index.js';
 import { replyAddress, replyAddressKey, replyToken } from '../../src/capabilities/email/addresses.js';
-import { createChannel, createEmailChannel } from '../support/channels.js';
+import { createChannel, createEmailChannel, postSigned } from '../support/channels.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { CUSTOMER_ZONE, receivedFrom127, zoneResolver } from './mail-rig.js';
 
@@ -16,15 +15,9 @@ describe('raw MIME over HTTP (POST /api/channels/{id}/inbound/mime)', function (
   let key: string;
   let channelId: string;
   const post = (raw: string, o: { secret?: string; type?: string; channel?: string; ts?: number } = {}) =>
-    t.client.post(`/api/channels/${o.channel ?? channelId}/inbound/mime`, undefined, {
-      raw,
-      headers: {
-        'content-type': o.type ?? 'message/rfc822',
-        'x-service-signature': createHmac('sha256', o.secret ?? SECRET)
-          .update(Buffer.from(raw, 'utf8'))
-          .digest('hex'),
-        'x-service-timestamp': String(o.ts ?? Math.floor(clock.now().getTime() / 1000)),
-      },
+    postSigned(t, `/api/channels/${o.channel ?? channelId}/inbound/mime`, o.secret ?? SECRET, raw, {
+      contentType: o.type ?? 'message/rfc822',
+      timestamp: o.ts,
     });
   const message = (id: string, extra = '') =>
     [
