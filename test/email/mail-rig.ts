@@ -139,8 +139,11 @@ export function sendMails(port: number, list: Outgoing[]): Promise<SendResult[]>
     debug: true,
     connectionTimeout: 20_000,
     greetingTimeout: 20_000,
-    // A hostile message may be parsed for the whole budget (two attempts) before it is answered.
-    socketTimeout: 60_000,
+    // A hostile message may be parsed for the whole budget (two attempts) before it is answered, and a service's
+    // first message waits for its parser thread to load its modules (under tsx, seconds of CPU; under a CPU hog
+    // beside other suites, a minute was seen). RFC 5321 §4.5.3.2.6 has an MTA wait 10 minutes for that answer;
+    // mocha's timeout ends a test that hangs before this does.
+    socketTimeout: 300_000,
   });
   return new Promise((resolve) => {
     const results: SendResult[] = [];
