@@ -1519,7 +1519,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set a new password with a reset token (once; every session of the account ends)
+         * Set a new password with a reset token (once; every session of the account ends, every API key of it is revoked)
          * @description **Authentication:** none.
          */
         post: operations["postPasswordResetsConfirm"];
@@ -2227,7 +2227,7 @@ export interface components {
         };
         /**
          * ApiKeyRevokedFeedEvent
-         * @description A key was revoked, by its member or by someone holding api_keys:revoke_any.
+         * @description A key was revoked: by its member or by someone holding api_keys:revoke_any (`reason` `revoked`, `revoked_by` that member), or because the password of its member's account was reset (`reason` `password_reset`: a reset revokes every key of the account, in each workspace; `revoked_by` is then the key's own member, whose account it is, and the event's actor `{type: 'system', id: 'password_reset'}`). Events older than `reason` have none: read them as `revoked`.
          */
         ApiKeyRevokedFeedEvent: {
             /**
@@ -2255,6 +2255,7 @@ export interface components {
                 member_id: string;
                 /** Format: uuid */
                 revoked_by: string;
+                reason?: "revoked" | "password_reset";
             };
             /** Format: date-time */
             created_at: string;
@@ -5652,6 +5653,8 @@ export interface components {
             type: "password_reset";
             /** @constant */
             status: "done";
+            /** @description How many API keys of the account (in every workspace it is a member of) the reset revoked: re-key the integrations that used them. */
+            api_keys_revoked: number;
         };
         /**
          * PasswordResetRequested

@@ -21,7 +21,7 @@ import { csatModule } from './csat/index.js';
 import { conversationAttributesModule } from './conversation-attributes/index.js';
 import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
-import { keysModule } from './keys/index.js';
+import { keysModule, revokeKeysOfReset } from './keys/index.js';
 import { membersModule } from './members/index.js';
 import { outboundModule } from './outbound/index.js';
 import { rateLimitsModule } from './rate-limits/index.js';
@@ -37,7 +37,8 @@ import { workspacesModule } from './workspaces/index.js';
 
 export const modules: readonly CapabilityModule[] = [
   feedModule,
-  usersModule,
+  // Keys imports users; a password reset's revocation of the account's keys is handed to users here instead.
+  usersModule({ passwordReset: revokeKeysOfReset }),
   workspacesModule,
   membersModule,
   // Conversations and channels import teams; teams gets their read functions here instead of importing them.

@@ -68,7 +68,8 @@ export class Authenticator {
     const tenantId = secret ? tenantOfKey(secret) : null;
     if (!secret || !tenantId) throw invalidKey();
     const hash = sha256Hex(secret);
-    const cached = this.principals.get(hash);
+    // The service's clock, not Date.now(): a test's manual clock then holds entries for as long as it means to.
+    const cached = this.principals.get(hash, this.clock.now().getTime());
     if (cached) return cached;
     const generation = this.principals.generation(tenantId);
     const key = await findActiveKeyByHash(this.db, tenantId, hash);
@@ -85,7 +86,7 @@ export class Authenticator {
       keyId: key.id,
       callerId: `key:${key.id}`,
     };
-    this.principals.set(hash, tenantId, principal, generation);
+    this.principals.set(hash, tenantId, principal, generation, this.clock.now().getTime());
     return principal;
   }
 

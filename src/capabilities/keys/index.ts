@@ -1,13 +1,16 @@
-// API keys: minted by members, scoped, rotated and revoked; secrets kept as hashes beside the log.
+// API keys: minted by members, scoped, rotated and revoked (by a member, or by a reset of the member's password);
+// secrets kept as hashes beside the log.
 import { defineModule } from '../capability.js';
 import { keyEvents } from './keys.events.js';
 import { keysProjector } from './keys.projection.js';
 import { keysRoutes } from './keys.routes.js';
+import { keyRevocationsWorker } from './keys.reset.js';
 import { defineErrors } from '../../platform/errors.js';
 
 export { findActiveKeyByHash, findKey } from './keys.read.js';
 export { tenantOfKey } from './key-format.js';
 export { mintKeyForMember, type MintKeyInput } from './operator.js';
+export { revokeKeysOfReset, type KeyRevocationsWorker } from './keys.reset.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
@@ -18,8 +21,9 @@ const errors = defineErrors({
 export const keysModule = defineModule({
   name: 'keys',
   errors,
-  tables: ['api_key_secrets'],
+  tables: ['api_key_secrets', 'key_revocations_due'],
   events: keyEvents,
   projectors: [keysProjector],
   routes: keysRoutes,
+  workers: (deps) => [keyRevocationsWorker(deps)],
 });

@@ -1,7 +1,7 @@
 import type { CommandSpec } from '../../commands/command.js';
 import { hashedSecrets } from '../../commands/beside-secrets.js';
 import type { Role, Scope } from '../../api/scopes.js';
-import { decideCreateKey, decideRevokeKey, decideRotateKey, type KeyView } from './keys.decider.js';
+import { decideCreateKey, decideRevokeKey, decideRevokeKeyOnReset, decideRotateKey, type KeyView } from './keys.decider.js';
 import type { KeyEvent } from './keys.events.js';
 import { findKey, keyView } from './keys.read.js';
 import { mintApiKey } from './key-format.js';
@@ -40,4 +40,11 @@ export const revokeKey = (input: { keyId: string; actorMemberId: string; scopes:
   name: 'RevokeApiKey',
   load: async (db, ctx) => keyView(await findKey(db, ctx.tenantId, input.keyId)),
   decide: (key) => decideRevokeKey(input, key),
+});
+
+/** The revocation a password reset owes (keys.reset.ts); the key's secret is already gone, with the reset. */
+export const revokeKeyOnReset = (keyId: string): CommandSpec<KeyView | null, KeyEvent> => ({
+  name: 'RevokeApiKeyOnPasswordReset',
+  load: async (db, ctx) => keyView(await findKey(db, ctx.tenantId, keyId)),
+  decide: (key) => decideRevokeKeyOnReset(keyId, key),
 });

@@ -40,7 +40,24 @@ export function decideRevokeKey(cmd: { keyId: string; actorMemberId: string; sco
       type: 'api_key.revoked',
       aggregate_type: 'api_key',
       aggregate_id: cmd.keyId,
-      payload: { key_id: cmd.keyId, member_id: key.memberId, revoked_by: cmd.actorMemberId },
+      payload: { key_id: cmd.keyId, member_id: key.memberId, revoked_by: cmd.actorMemberId, reason: 'revoked' },
+    },
+  ];
+}
+
+/**
+ * A reset of the password of the key's member's account revokes the key: a reset is what someone does who fears
+ * the account is taken, and a key minted by whoever held the old password must not outlive it. Already revoked (a
+ * member's revocation came first, or a second pass over the same reset): nothing.
+ */
+export function decideRevokeKeyOnReset(keyId: string, key: KeyView | null): KeyEvent[] {
+  if (!key || key.status === 'revoked') return [];
+  return [
+    {
+      type: 'api_key.revoked',
+      aggregate_type: 'api_key',
+      aggregate_id: keyId,
+      payload: { key_id: keyId, member_id: key.memberId, revoked_by: key.memberId, reason: 'password_reset' },
     },
   ];
 }

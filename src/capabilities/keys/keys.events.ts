@@ -14,11 +14,21 @@ export const ApiKeyRotated = defineEvent({
   payload: payload({ key_id: Uuid(), member_id: Uuid() }),
 });
 
+/** Why a key was revoked: by a member (DELETE /api/keys/{id}), or by a reset of its member's password. */
+export const REVOCATION_REASONS = ['revoked', 'password_reset'] as const;
+
 export const ApiKeyRevoked = defineEvent({
   type: 'api_key.revoked',
   aggregate_type: 'api_key',
-  description: 'A key was revoked, by its member or by someone holding api_keys:revoke_any.',
-  payload: payload({ key_id: Uuid(), member_id: Uuid(), revoked_by: Uuid() }),
+  description:
+    "A key was revoked: by its member or by someone holding api_keys:revoke_any (`reason` `revoked`, `revoked_by` that member), or because the password of its member's account was reset (`reason` `password_reset`: a reset revokes every key of the account, in each workspace; `revoked_by` is then the key's own member, whose account it is, and the event's actor `{type: 'system', id: 'password_reset'}`). Events older than `reason` have none: read them as `revoked`.",
+  // reason is optional for the events appended before it existed; every new one carries it.
+  payload: payload({
+    key_id: Uuid(),
+    member_id: Uuid(),
+    revoked_by: Uuid(),
+    reason: Type.Optional(Type.Union(REVOCATION_REASONS.map((r) => Type.Literal(r)))),
+  }),
 });
 
 export const keyEvents = [ApiKeyCreated, ApiKeyRotated, ApiKeyRevoked] as const;

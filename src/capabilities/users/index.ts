@@ -4,9 +4,10 @@
 // members and access build on the rest.
 import { defineModule } from '../capability.js';
 import { defineErrors } from '../../platform/errors.js';
-import { usersRoutes } from './users.routes.js';
+import { usersRoutes, type UsersHooks } from './users.routes.js';
 
 export { findUserByEmail, forgetUserIfUnattached, insertUser, normalizeEmail, revokeDevices, type UserRow } from './users.repo.js';
+export type { UsersHooks } from './users.routes.js';
 export { burnPasswordCheck, DEFAULT_HASH_COST, hashPassword, verifyPassword } from './passwords.js';
 export { SigninThrottle, TooManyAttempts, type BucketKind, type BucketSpec, type PresentedDevice } from './throttle.js';
 
@@ -18,4 +19,10 @@ const errors = defineErrors({
   reset_not_found: { status: 404, when: 'A password-reset token that is unknown, used or expired.' },
 });
 
-export const usersModule = defineModule({ name: 'users', errors, tables: ['users', 'signin_throttle', 'password_resets'], events: [], routes: usersRoutes });
+/**
+ * `hooks.passwordReset`: what other capabilities do when an account's password was reset, before the reset is
+ * answered (the keys capability records in its workspaces' logs the keys the reset revoked). Handed in by the
+ * capability list: keys imports users (the operator CLI finds a member's account by e-mail).
+ */
+export const usersModule = (hooks: UsersHooks) =>
+  defineModule({ name: 'users', errors, tables: ['users', 'signin_throttle', 'password_resets'], events: [], routes: (deps) => usersRoutes(deps, hooks) });

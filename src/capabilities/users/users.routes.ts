@@ -1,9 +1,10 @@
 // Self-service password resets. A reset link goes to the account's mailbox
 // through the relay (SMTP_RELAY_URL); the request is answered the same way,
-// after the same work, whether or not the address has an account.
+// after the same work, whether or not the address has an account. Setting the
+// new password ends the account's sessions and revokes its API keys.
 import { Type, type Static } from '@sinclair/typebox';
 import { route, type RouteDef } from '../../api/routes.js';
-import { constant, ERROR, int, object } from '../../api/schemas.js';
+import { constant, ERROR, int, integer, object } from '../../api/schemas.js';
 import { NotFound, Unprocessable } from '../../platform/errors.js';
 import { mailQueue } from '../../platform/mail/queue.js';
 import type { CoreDeps } from '../capability.js';
@@ -32,9 +33,25 @@ const requestedSchema = object(
       'The same answer whether or not the address has an account: when it has one, a link valid `expires_in_minutes` is on its way to it (only the latest link works).',
   },
 );
-const doneSchema = object({ type: constant('password_reset'), status: constant('done') }, { title: 'PasswordResetDone' });
+const doneSchema = object(
+  {
+    type: constant('password_reset'),
+    status: constant('done'),
+    api_keys_revoked: integer({
+      minimum: 0,
+      description: 'How many API keys of the account (in every workspace it is a member of) the reset revoked: re-key the integrations that used them.',
+    }),
+  },
+  { title: 'PasswordResetDone' },
+);
 
-export function usersRoutes(deps: CoreDeps): RouteDef[] {
+/** What other capabilities do when a password was reset (see usersModule). */
+export interface UsersHooks {
+  /** before the reset is answered; `requestId`: the reset's request */
+  passwordReset(deps: CoreDeps, userId: string, requestId: string): Promise<void>;
+}
+
+export function usersRoutes(deps: CoreDeps, hooks: UsersHooks): RouteDef[] {
   const { db, clock, config } = deps;
   const owner = deps.ownerDb ?? db; // an account is no workspace's: looked up as the owner role
   // Its own buckets (keyed "reset:<e-mail>"): asking for links must not lock anyone out of signing in.
@@ -71,7 +88,8 @@ export function usersRoutes(deps: CoreDeps): RouteDef[] {
                 `Choose a new password within ${config.passwordResetTtlMinutes} minutes: ${link}`,
                 `Or with the API: POST /api/password_resets/confirm {"token": "${reset.token}", "password": "<new password>"}`,
                 '',
-                'The link works once. Setting a new password signs you out everywhere.',
+                'The link works once. Setting a new password signs you out everywhere and revokes every API key of your',
+                'account, in every workspace (the answer says how many): re-key the integrations that used them.',
                 'If you did not ask for this, ignore this message: your password stays as it is.',
               ].join('\n'),
             },
@@ -87,16 +105,21 @@ export function usersRoutes(deps: CoreDeps): RouteDef[] {
       method: 'post',
       path: '/password_resets/confirm',
       permission: 'public',
-      summary: 'Set a new password with a reset token (once; every session of the account ends)',
+      summary: 'Set a new password with a reset token (once; every session of the account ends, every API key of it is revoked)',
       body: ResetConfirm,
       responses: { 200: doneSchema, 404: ERROR, 429: ERROR },
-      async handle({ body }) {
+      async handle({ body, ctx }) {
         // The token is checked before any password work: a guessed token costs a lookup, never a derivation.
         const user = await passwordResetUser(owner, body.token, clock.now());
         if (!user) throw new NotFound('password reset', 'reset_not_found');
         const hash = await hashPassword(body.password, `reset:${user.id}`, deps.config.passwordHashCost);
-        if (!(await consumePasswordReset(owner, body.token, hash, clock.now()))) throw new NotFound('password reset', 'reset_not_found');
-        return { status: 200, body: { type: 'password_reset', status: 'done' } };
+        // One transaction: the password, the sessions, the device cookies and the keys (their secrets), all or none.
+        const done = await consumePasswordReset(owner, body.token, hash, clock.now());
+        if (!done) throw new NotFound('password reset', 'reset_not_found');
+        // The keys stopped working with that commit; their workspaces' logs record it now (or, should this fail,
+        // the keys capability's worker does), so the answer finds them revoked everywhere.
+        await hooks.passwordReset(deps, done.userId, ctx.requestId);
+        return { status: 200, body: { type: 'password_reset', status: 'done', api_keys_revoked: done.apiKeysRevoked } };
       },
     }),
   ];
