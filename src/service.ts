@@ -218,7 +218,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     idempotent: (req, principal, run) => idempotency.run(req, principal, run),
     unkeyed: () => idempotency.unkeyed(),
     scoped: (principal, run) => deps.scope.run(principal.tenantId, run),
-    limit: rateLimits ? (principal, rateClass) => rateLimits.forCaller(principal, rateClass) : async () => NO_FIELDS,
+    limit: rateLimits ? (principal, rateClass, cost) => rateLimits.forCaller(principal, rateClass, cost) : async () => NO_FIELDS,
   });
   const routes = [...modules, ...(options.extraModules ?? [])].flatMap((m) => m.routes?.(deps) ?? []);
 

@@ -637,7 +637,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List conversations (optionally those of a view)
+         * List conversations (optionally those of a view; a custom view draws from the expensive rate limit)
          * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
          */
         get: operations["getConversations"];
@@ -661,7 +661,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Count conversations per built-in view and per custom view the caller can see, in one statement
+         * Count conversations per built-in view and per custom view the caller can see, in one statement (one unit of the expensive rate limit, and one per custom view)
          * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
          */
         get: operations["getConversationsCounts"];
@@ -1928,7 +1928,7 @@ export interface paths {
         put: operations["putViewsById"];
         post?: never;
         /**
-         * Delete a view (a workspace view needs settings:write)
+         * Delete a view (a workspace view needs settings:write; an owner with settings:write may delete another member's private view)
          * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
          */
         delete: operations["deleteViewsById"];
@@ -6895,9 +6895,9 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace's callers; `expensive`: the workspace's searches and exports; `channel`: the routes a channel signs (inbound, raw MIME, ratings), per channel. Sent on every answer to an authenticated request except a 401, and on a signed route's answers once the signature verified. See docs/api-guide.md (Rate limits). */
+        /** @description The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace's callers; `expensive`: the workspace's searches, exports, custom views' lists and counts (the counts one unit per custom view, plus one); `channel`: the routes a channel signs (inbound, raw MIME, ratings), per channel. Sent on every answer to an authenticated request except a 401, and on a signed route's answers once the signature verified. See docs/api-guide.md (Rate limits). */
         RateLimitPolicy: string;
-        /** @description Where each policy of `RateLimit-Policy` stands, in the same order: `r`, the requests left in the current window, and `t`, the seconds until it ends, e.g. `"key";r=9998;t=41, "workspace";r=24990;t=41`. With several API processes `r` is what this process knows (it may be high by what the others took since). A 429 `rate_limited` names the used-up policy with `r=0`, and `Retry-After` says when its window ends. */
+        /** @description Where each policy of `RateLimit-Policy` stands, in the same order: `r`, the requests left in the current window, and `t`, the seconds until it ends, e.g. `"key";r=9998;t=41, "workspace";r=24990;t=41`. With several API processes `r` is what this process knows (it may be high by what the others took since). A 429 `rate_limited` names the used-up policy with `r=0` (a request costing several units, the counts, may find fewer left than it costs), and `Retry-After` says when its window ends. */
         RateLimit: string;
     };
     pathItems: never;
@@ -8867,7 +8867,7 @@ export interface operations {
                 assignee_id?: string | "none";
                 channel_id?: string;
                 contact_id?: string;
-                /** @description A built-in view's id or a custom view's: its conversations (404 when the caller cannot see it). */
+                /** @description A built-in view's id or a custom view's: its conversations (404 when the caller cannot see it). A custom view's list draws from the workspace's `expensive` rate limit, as a search does. */
                 view_id?: string | ("open" | "unassigned" | "assigned_to_me" | "snoozed" | "closed" | "all");
             };
             header?: never;

@@ -56,7 +56,7 @@ export const edgeErrors = defineErrors({
   idempotency_key_reused: { status: 422, when: 'The same Idempotency-Key with another method, path or body.' },
   rate_limited: {
     status: 429,
-    when: "A rate limit is used up for its window: the API key's (or signed-in member's), the workspace's, the workspace's expensive routes' (searches, exports), or on the signed inbound route the channel's. `Retry-After` says when the window ends; the request changed nothing and used no Idempotency-Key. See docs/api-guide.md (Rate limits).",
+    when: "A rate limit is used up for its window (or has fewer units left than the request costs: the counts cost one per custom view): the API key's (or signed-in member's), the workspace's, the workspace's expensive routes' (searches, exports, custom views' lists, counts), or on the signed inbound route the channel's. `Retry-After` says when the window ends; the request changed nothing and used no Idempotency-Key. See docs/api-guide.md (Rate limits).",
   },
   headers_too_large: { status: 431, when: "A request line and headers over Node's 16 KiB; the connection is closed." },
   internal_error: { status: 500, when: 'A bug, logged with the request id.' },

@@ -198,12 +198,12 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
     headers: {
       RateLimitPolicy: {
         description:
-          'The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace\'s callers; `expensive`: the workspace\'s searches and exports; `channel`: the routes a channel signs (inbound, raw MIME, ratings), per channel. Sent on every answer to an authenticated request except a 401, and on a signed route\'s answers once the signature verified. See docs/api-guide.md (Rate limits).',
+          'The rate-limit policies this request draws from (draft-ietf-httpapi-ratelimit-headers: a Structured Field List of quoted policy names with `q`, the requests a window admits, and `w`, the window in seconds), e.g. `"key";q=10000;w=60, "workspace";q=25000;w=60`. `key`: the API key (or the signed-in member); `workspace`: all of the workspace\'s callers; `expensive`: the workspace\'s searches, exports, custom views\' lists and counts (the counts one unit per custom view, plus one); `channel`: the routes a channel signs (inbound, raw MIME, ratings), per channel. Sent on every answer to an authenticated request except a 401, and on a signed route\'s answers once the signature verified. See docs/api-guide.md (Rate limits).',
         schema: { type: 'string' },
       },
       RateLimit: {
         description:
-          'Where each policy of `RateLimit-Policy` stands, in the same order: `r`, the requests left in the current window, and `t`, the seconds until it ends, e.g. `"key";r=9998;t=41, "workspace";r=24990;t=41`. With several API processes `r` is what this process knows (it may be high by what the others took since). A 429 `rate_limited` names the used-up policy with `r=0`, and `Retry-After` says when its window ends.',
+          'Where each policy of `RateLimit-Policy` stands, in the same order: `r`, the requests left in the current window, and `t`, the seconds until it ends, e.g. `"key";r=9998;t=41, "workspace";r=24990;t=41`. With several API processes `r` is what this process knows (it may be high by what the others took since). A 429 `rate_limited` names the used-up policy with `r=0` (a request costing several units, the counts, may find fewer left than it costs), and `Retry-After` says when its window ends.',
         schema: { type: 'string' },
       },
     },

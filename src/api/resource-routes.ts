@@ -18,6 +18,8 @@ export interface ListRouteDef<R, F> {
   item?: Schema;
   /** error statuses peculiar to the route (see RouteDef.responses) */
   responses?: Responses;
+  /** its rate class, when it is not a plain read (see RouteDef.rateClass) */
+  rateClass?: RouteDef['rateClass'];
   spec: ListSpec;
   /** the route's own query filters (JSON Schema per parameter) */
   filters?: Record<string, Schema>;
@@ -40,6 +42,7 @@ export function listRoute<R, F = Record<string, never>>(def: ListRouteDef<R, F>)
     permission: def.permission,
     summary: def.summary,
     responses: def.item ? { 200: listOf(def.item), ...def.responses } : def.responses,
+    ...(def.rateClass ? { rateClass: def.rateClass } : {}),
     query: def.schema ? def.schema(schema) : schema,
     async handle(call) {
       // The cursor is checked before anything touches the database (spec 4.1.3).

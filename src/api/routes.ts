@@ -70,8 +70,17 @@ export interface RouteDef<B = any, Q = any> {
    * Which rate-limit budgets it draws from (src/api/rate-limit/rate-limits.ts). Authenticated routes are limited
    * before anything else reads the request: `read` for a GET and `write` otherwise unless they declare `expensive`
    * (searches, exports). A public route is not limited, unless it declares `channel` and applies that itself.
+   * A function decides by the request line (path and query; the body is not read yet): the conversations list is
+   * a read, and `expensive` when it lists a custom view.
    */
-  rateClass?: RateClass;
+  rateClass?: RateClass | ((req: Request) => RateClass);
+  /**
+   * How many units of the `expensive` budget one request spends (1 when absent), for a route whose work grows
+   * with something cheap to count first: the counts compute one count per custom view the caller sees. Asked
+   * once the caller is known, as their workspace, before the rest of the request is read, and only while rate
+   * limits are on. `key` and `workspace` count requests: one each, whatever the cost.
+   */
+  rateCost?: (principal: Principal) => Promise<number>;
   handle(call: Call<B, Q>): Promise<Answer>;
 }
 
@@ -79,10 +88,11 @@ export interface RoutePipeline {
   /** resolves the caller; throws Unauthorized / NotFound */
   authenticate(req: Request): Promise<Principal>;
   /**
-   * Draws one request from the caller's rate-limit budgets: the RateLimit-Policy and RateLimit fields to send
-   * with the answer, or a 429 `rate_limited` carrying them with Retry-After. Runs before the body is read.
+   * Draws one request from the caller's rate-limit budgets (`cost` units of the expensive one, when it draws from
+   * it and says so): the RateLimit-Policy and RateLimit fields to send with the answer, or a 429 `rate_limited`
+   * carrying them with Retry-After. Runs before the body is read.
    */
-  limit(principal: Principal, rateClass: RateClass): Promise<Record<string, string>>;
+  limit(principal: Principal, rateClass: RateClass, cost?: () => Promise<number>): Promise<Record<string, string>>;
   /** throws when the session is too old for this route */
   requireFreshSession(principal: Principal): void;
   /** wraps a non-GET handler: with an Idempotency-Key it reserves the key, hands `run` a keyed write session, and stores or replays the answer */
@@ -186,7 +196,6 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
       contextOf(req).route = `${req.baseUrl}${def.path}`;
       next();
     };
-    const rateClass = rateClassOf(def);
     // An authenticated route knows its caller and draws from the caller's rate limits before the body is
     // read: a refused request costs no parsing, and every answer from here on (a 400 for broken JSON
     // included) carries the RateLimit fields. The text check of the path, query and headers comes first,
@@ -199,7 +208,8 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
               assertStorableRequest(req);
               const principal = await pipeline.authenticate(req);
               contextOf(req).principal = principal;
-              const fields = await pipeline.limit(principal, rateClass);
+              const cost = def.rateCost ? () => pipeline.scoped(principal, () => def.rateCost!(principal)) : undefined;
+              const fields = await pipeline.limit(principal, rateClassOf(def, req), cost);
               for (const k in fields) res.setHeader(k, fields[k]!);
               next();
             } catch (e) {

@@ -103,6 +103,11 @@ export interface PendingRow {
   /** per array column: members to add and to remove, applied to the stored value (see addTo/removeFrom) */
   members: Record<string, SetDelta>;
   deleted: boolean;
+  /**
+   * A row only patched that a deleteWhere may have caught, by columns the batch did not set: it is deleted
+   * if its stored row holds every value of any of these (column → value), and patched otherwise.
+   */
+  deleteIf: Row[];
 }
 
 /**
@@ -117,8 +122,13 @@ export const applySetDelta = (current: readonly string[], d: SetDelta): string[]
 
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
+/** The column of a recordset row naming the values a stored row must hold to be deleted (PendingRow.deleteIf). */
+const IF = '__delete_if';
+
 export class TableBatch {
   private readonly pending = new Map<string, PendingRow>();
+  /** every deleteWhere of the batch, in order: the rows the batch does not otherwise touch go by them */
+  private readonly wheres: Row[] = [];
 
   constructor(readonly spec: TableSpec) {}
 
@@ -127,14 +137,21 @@ export class TableBatch {
     return [...this.pending.values()];
   }
 
+  /** The batch's deleteWhere matches, in order: what they delete of the rows it does not otherwise write. */
+  deletedWhere(): Row[] {
+    return [...this.wheres];
+  }
+
   private entry(row: Row): PendingRow {
     const key = this.spec.key;
     // Most keys are (tenant_id, id): spelled out, as a rebuild asks this for every row it folds.
     const id = key.length === 2 ? `${row[key[0]!]}\u0000${row[key[1]!]}` : key.map((k) => String(row[k])).join('\u0000');
     let p = this.pending.get(id);
     if (!p) {
-      p = { key: Object.fromEntries(this.spec.key.map((k) => [k, row[k]])), insert: null, set: {}, inc: {}, members: {}, deleted: false };
+      p = { key: Object.fromEntries(this.spec.key.map((k) => [k, row[k]])), insert: null, set: {}, inc: {}, members: {}, deleted: false, deleteIf: [] };
       this.pending.set(id, p);
+      // Its stored row met the batch's earlier deleteWheres first.
+      for (const match of this.wheres) this.caughtBy(p, match);
     }
     return p;
   }
@@ -147,6 +164,7 @@ export class TableBatch {
     p.inc = {};
     p.members = {};
     p.deleted = false; // the insert is an upsert: it replaces a row deleted earlier in the batch
+    p.deleteIf = [];
   }
 
   /** Deletes the row with this key; later patches in the batch have nothing to change. */
@@ -157,6 +175,35 @@ export class TableBatch {
     p.inc = {};
     p.members = {};
     p.deleted = true;
+    p.deleteIf = [];
+  }
+
+  /**
+   * Deletes every row holding these values (column → value; `tenant_id` among them), whatever its key: a
+   * member's private views when the member goes. Statements of one pass see none of each other's writes,
+   * so it is folded in order like the rest: a row the batch already wrote is decided on what it wrote (its
+   * stored columns, for those a patch did not set), a row it writes later starts from its fate here, and
+   * the rows it does not touch go by one DELETE. Only on columns set whole (not counters or set-valued
+   * ones) whose JSON is their text in Postgres (uuid, text, boolean, integer).
+   */
+  deleteWhere(match: Row): void {
+    for (const p of this.pending.values()) this.caughtBy(p, match);
+    this.wheres.push({ ...match });
+  }
+
+  /** A row's fate under a deleteWhere: untouched, deleted, or deleted if its stored row holds what the batch did not set. */
+  private caughtBy(p: PendingRow, match: Row): void {
+    if (p.deleted) return;
+    const known: Row = p.insert ?? { ...p.set, ...p.key };
+    const stored: Row = {};
+    for (const [c, v] of Object.entries(match)) {
+      if (c in p.inc || c in p.members) throw new Error(`${this.spec.table}: deleteWhere on ${c}, which this batch changes by a delta`);
+      if (p.insert || c in known) {
+        if ((known[c] ?? null) !== v) return;
+      } else stored[c] = v;
+    }
+    if (Object.keys(stored).length === 0) this.delete(p.key);
+    else p.deleteIf.push(stored);
   }
 
   /** Sets columns and adds to counters of the row with this key; folds into a pending insert. */
@@ -213,6 +260,7 @@ export class TableBatch {
     const out: Statement[] = [];
     const inserts: Row[] = [];
     const deletes: Row[] = [];
+    const deletesIf: Row[] = [];
     const patches = new Map<string, Row[]>();
     for (const p of this.pending.values()) {
       if (p.deleted) {
@@ -223,10 +271,12 @@ export class TableBatch {
         inserts.push(p.insert);
         continue;
       }
+      const conditional = p.deleteIf.length > 0;
+      if (conditional) deletesIf.push({ ...p.key, [IF]: p.deleteIf });
       const setCols = Object.keys(p.set).sort();
       const incCols = Object.keys(p.inc).sort();
       const memberCols = Object.keys(p.members).sort();
-      const shape = `${setCols.join(',')}|${incCols.join(',')}|${memberCols.join(',')}`;
+      const shape = `${setCols.join(',')}|${incCols.join(',')}|${memberCols.join(',')}|${conditional ? IF : ''}`;
       const list = patches.get(shape) ?? [];
       const deltas = Object.fromEntries(
         memberCols.flatMap((c) => [
@@ -234,18 +284,45 @@ export class TableBatch {
           [`${c}__remove`, p.members[c]!.remove],
         ]),
       );
-      list.push({ ...p.key, ...p.set, ...p.inc, ...deltas });
+      list.push({ ...p.key, ...p.set, ...p.inc, ...deltas, ...(conditional ? { [IF]: p.deleteIf } : {}) });
       patches.set(shape, list);
     }
+    const touched = [...this.pending.values()].map((p) => p.key);
+    const wheres = this.wheres.splice(0);
     this.pending.clear();
     const t = ident(this.spec.table);
     const keyMatch = this.spec.key.map((k) => `${t}.${ident(k)} = v.${ident(k)}`).join(' AND ');
+    // The stored row holds every value of one of the row's deleteIf objects (jsonb containment).
+    const storedMatches = `EXISTS (SELECT 1 FROM jsonb_array_elements(v.${ident(IF)}) AS m(values) WHERE to_jsonb(${t}) @> m.values)`;
 
     if (deletes.length) {
       const guard = this.keyGuard(deletes);
       out.push({
         sql: `DELETE FROM ${t} USING jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key])}) WHERE ${keyMatch}${guard.sql}`,
         bindings: [JSON.stringify(deletes), ...guard.bindings],
+      });
+    }
+    if (deletesIf.length) {
+      const guard = this.keyGuard(deletesIf);
+      out.push({
+        sql: `DELETE FROM ${t} USING jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key])}, ${ident(IF)} jsonb) WHERE ${keyMatch}${guard.sql} AND ${storedMatches}`,
+        bindings: [JSON.stringify(deletesIf), ...guard.bindings],
+      });
+    }
+    // The rows the batch does not touch, by their stored values (those it touches were decided above).
+    const byColumns = new Map<string, Row[]>();
+    for (const w of wheres) {
+      const cols = Object.keys(w).sort().join(',');
+      byColumns.set(cols, [...(byColumns.get(cols) ?? []), w]);
+    }
+    for (const [cols, matches] of byColumns) {
+      const columns = cols.split(',');
+      const untouched = touched.length
+        ? ` AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(?::jsonb) AS k(${this.recordType([...this.spec.key])}) WHERE ${this.spec.key.map((k) => `${t}.${ident(k)} = k.${ident(k)}`).join(' AND ')})`
+        : '';
+      out.push({
+        sql: `DELETE FROM ${t} USING jsonb_to_recordset(?::jsonb) AS w(${this.recordType(columns)}) WHERE ${columns.map((c) => `${t}.${ident(c)} = w.${ident(c)}`).join(' AND ')}${untouched}`,
+        bindings: [JSON.stringify(matches), ...(touched.length ? [JSON.stringify(touched)] : [])],
       });
     }
     if (inserts.length) {
@@ -261,7 +338,7 @@ export class TableBatch {
       });
     }
     for (const [shape, rows] of patches) {
-      const [setPart, incPart, memberPart] = shape.split('|');
+      const [setPart, incPart, memberPart, conditional] = shape.split('|');
       const setCols = setPart ? setPart.split(',') : [];
       const incCols = incPart ? incPart.split(',') : [];
       const memberCols = memberPart ? memberPart.split(',') : [];
@@ -277,9 +354,10 @@ export class TableBatch {
       ];
       if (assignments.length === 0) continue;
       const deltaTypes = memberCols.flatMap((c) => [`${ident(`${c}__add`)} ${this.spec.columns[c]}`, `${ident(`${c}__remove`)} ${this.spec.columns[c]}`]);
+      const ifType = conditional ? [`${ident(IF)} jsonb`] : [];
       const guard = this.keyGuard(rows);
       out.push({
-        sql: `UPDATE ${t} SET ${assignments.join(', ')} FROM jsonb_to_recordset(?::jsonb) AS v(${[this.recordType([...this.spec.key, ...setCols, ...incCols]), ...deltaTypes].join(', ')}) WHERE ${keyMatch}${guard.sql}`,
+        sql: `UPDATE ${t} SET ${assignments.join(', ')} FROM jsonb_to_recordset(?::jsonb) AS v(${[this.recordType([...this.spec.key, ...setCols, ...incCols]), ...deltaTypes, ...ifType].join(', ')}) WHERE ${keyMatch}${guard.sql}${conditional ? ` AND NOT ${storedMatches}` : ''}`,
         bindings: [JSON.stringify(rows), ...guard.bindings],
       });
     }

@@ -132,6 +132,30 @@ describe('rate limiter: token leasing (unit)', () => {
     expect((await Promise.all(waiting)).every((v) => v.allowed)).to.equal(true);
   });
 
+  it("spends a costly request's units at once or none of them, asks the store for what it lacks in one take, and lets a cost above the quota take a whole window", async () => {
+    const store = new MemoryWindows();
+    const clock = new ManualClock(START);
+    const limiter = new RateLimiter(store, clock);
+    const expensive = policy('expensive', 600);
+    const verdict = await limiter.acquire([{ policy: expensive, subject: 'w1', cost: 126 }]);
+    expect(verdict.allowed).to.equal(true);
+    expect(verdict.limits[0]!.remaining).to.equal(600 - 126);
+    // One take for the request (not the blocks' 1, 2, 4, … 64, one after the other) and the usual prefetch after it.
+    expect(store.takes).to.equal(2);
+    // Too little left: refused, and what was left is still spendable.
+    const small = policy('expensive', 10);
+    expect((await limiter.acquire([{ policy: small, subject: 'w2', cost: 8 }])).allowed).to.equal(true);
+    const refused = await limiter.acquire([{ policy: small, subject: 'w2', cost: 3 }]);
+    expect(refused.allowed).to.equal(false);
+    expect(refused.limits[0]!.remaining).to.equal(2);
+    expect((await limiter.acquire([{ policy: small, subject: 'w2', cost: 2 }])).allowed).to.equal(true);
+    // Above the quota: the whole of a fresh window, not refused for ever.
+    clock.advance(60_000);
+    const whole = await limiter.acquire([{ policy: small, subject: 'w2', cost: 50 }]);
+    expect(whole.allowed).to.equal(true);
+    expect(whole.limits[0]!.remaining).to.equal(0);
+  });
+
   it('takes blocks that double while busy, never above an eighth of what the window has left, at least one', () => {
     expect(nextBlock({ block: 0, quota: 10_000, used: 0 })).to.equal(1);
     expect(nextBlock({ block: 8, quota: 10_000, used: 0 })).to.equal(16);
@@ -187,10 +211,43 @@ describe('rate limits: policies and the RateLimit fields (unit)', () => {
     expect((await limits.forCaller(principal('k2'), 'write')).RateLimit).to.equal('"key";r=2;t=60, "workspace";r=6;t=60');
   });
 
-  it('classes a route by what it declares, else by method', () => {
-    expect(rateClassOf({ method: 'get' })).to.equal('read');
-    expect(rateClassOf({ method: 'delete' })).to.equal('write');
-    expect(rateClassOf({ method: 'post', rateClass: 'expensive' })).to.equal('expensive');
+  it('classes a route by what it declares (or decides by the request), else by method', () => {
+    expect(rateClassOf({ method: 'get' }, {})).to.equal('read');
+    expect(rateClassOf({ method: 'delete' }, {})).to.equal('write');
+    expect(rateClassOf({ method: 'post', rateClass: 'expensive' }, {})).to.equal('expensive');
+    const byView = { method: 'get', rateClass: (req: { query: { view_id?: string } }) => (req.query.view_id ? ('expensive' as const) : ('read' as const)) };
+    expect(rateClassOf(byView, { query: { view_id: 'v1' } })).to.equal('expensive');
+    expect(rateClassOf(byView, { query: {} })).to.equal('read');
+  });
+
+  it("draws an expensive request's cost from the expensive budget alone, and refuses one it has too little left for, spending nothing", async () => {
+    const clock = new ManualClock(START);
+    const limits = new RateLimits(new RateLimiter(new MemoryWindows(), clock), { ...settings, key: 100, workspace: 100, expensive: 5 });
+    const costs = async (n: number) => n;
+    // key and workspace count the request once; expensive pays its cost.
+    expect((await limits.forCaller(principal('k1'), 'expensive', () => costs(3))).RateLimit).to.equal(
+      '"key";r=99;t=60, "workspace";r=99;t=60, "expensive";r=2;t=60',
+    );
+    const err = await limits
+      .forCaller(principal('k1'), 'expensive', () => costs(3))
+      .then(
+        () => null,
+        (e: unknown) => e as RateLimited,
+      );
+    expect(err).to.be.instanceOf(RateLimited);
+    expect(err!.headers).to.deep.include({ RateLimit: '"key";r=99;t=60, "workspace";r=99;t=60, "expensive";r=2;t=60', 'Retry-After': '60' });
+    expect(err!.message).to.include('"expensive" (5 requests per 60 s) limit has less left than the 3 units this request costs');
+    // What was left is still there for a request that costs less; then it is used up.
+    expect((await limits.forCaller(principal('k1'), 'expensive', () => costs(2))).RateLimit).to.equal(
+      '"key";r=98;t=60, "workspace";r=98;t=60, "expensive";r=0;t=60',
+    );
+    const over = await limits.forCaller(principal('k1'), 'expensive').then(
+      () => null,
+      (e: unknown) => e as RateLimited,
+    );
+    expect(over!.message).to.include('"expensive" (5 requests per 60 s) limit is used up');
+    // A read ignores a cost: only the expensive budget has one.
+    expect((await limits.forCaller(principal('k1'), 'read', () => costs(50))).RateLimit).to.equal('"key";r=97;t=60, "workspace";r=97;t=60');
   });
 });
 

@@ -211,6 +211,30 @@ async function viewActivity(t: TestService, owner: Member): Promise<void> {
 }
 
 /**
+ * Views of members about to be removed (a viewer, and an admin): private ones, one changed and one a workspace
+ * view the admin made private, go with them (the views projector deletes by owner, and a rebuild's batches
+ * fold the removal with the views' own events); the workspace view the admin made stays.
+ */
+async function leavingViewActivity(t: TestService, owner: Member, viewer: Member, admin: Member): Promise<void> {
+  const ok = async (r: Promise<{ status: number; text: string; body: any }>, status = 200) => {
+    const a = await r;
+    expect(a.status, a.text).to.equal(status);
+    return a.body;
+  };
+  const open = { field: 'state', operator: '=', value: 'open' };
+  const [asViewer, asAdmin] = [viewer, admin].map((m) => ({ cookie: m.cookie, workspace: m.workspaceId }));
+  const p1 = await ok(t.client.post('/api/views', { name: 'Leaving 1', query: open }, asViewer), 201);
+  await ok(t.client.post('/api/views', { name: 'Leaving 2', query: open }, asAdmin), 201);
+  await ok(t.client.post('/api/views', { name: 'Leaving shared', query: open, visibility: 'workspace' }, asAdmin), 201);
+  const taken = await ok(
+    t.client.post('/api/views', { name: 'Taken private', query: open, visibility: 'workspace' }, { cookie: owner.cookie, workspace: owner.workspaceId }),
+    201,
+  );
+  await ok(t.client.put(`/api/views/${taken.id}`, { visibility: 'private' }, asAdmin));
+  await ok(t.client.put(`/api/views/${p1.id}`, { name: 'Leaving 1 renamed' }, asViewer));
+}
+
+/**
  * Tags: a catalog created, renamed and one tag deleted while conversations and contacts carry it;
  * conversations and contacts tagged, untagged and re-tagged (deltas a rebuild folds into one batch).
  */
@@ -323,6 +347,7 @@ describe('projections: rebuild', function () {
         { key: (await mintKey(t, owner, ['members:invite'])).secret },
       );
       expect(viaKey.status, viaKey.text).to.equal(201);
+      await leavingViewActivity(t, owner, viewer, agent);
       expect((await client.delete(`/api/members/${viewer.memberId}`, as)).status).to.equal(200);
       expect((await client.delete(`/api/members/${agent.memberId}`, as)).status).to.equal(200);
       // companies: created, changed (attributes merged and removed), one deleted and its company_id reused
@@ -440,8 +465,15 @@ describe('projections: rebuild', function () {
     expect(new Set(live.outbound_collections!.map((c) => c.state))).to.deep.equal(new Set(['sent', 'scheduled', 'cancelled']));
     expect(new Set(live.outbound_recipients!.map((r) => r.status))).to.deep.equal(new Set(['sent', 'skipped', 'failed']));
     expect(live.outbound_recipients!.filter((r) => r.status === 'sent')).to.have.length(6);
-    // views: created, changed, made workspace and private, one deleted (3 left in each workspace)
-    expect(live.views, 'views').to.have.length(9);
+    // views: created, changed, made workspace and private, one deleted, a removed member's private ones gone
+    // with them (4 left in each workspace: their workspace view stays)
+    expect(live.views, 'views').to.have.length(12);
+    expect(live.views!.filter((v) => String(v.name).startsWith('Leaving shared') && v.visibility === 'workspace')).to.have.length(3);
+    const removed = new Set(live.members!.filter((m) => m.status === 'removed').map((m) => m.id));
+    expect(
+      live.views!.filter((v) => v.visibility === 'private' && removed.has(v.owner_member_id)),
+      "a removed member's private views",
+    ).to.deep.equal([]);
     expect(new Set(live.views!.map((v) => v.visibility))).to.deep.equal(new Set(['private', 'workspace']));
     expect(
       live.views!.filter((v) => v.name === 'View 0 renamed' && v.sort === 'created_at' && v.sort_order === 'asc' && v.visibility === 'private'),

@@ -93,3 +93,74 @@ describe('TableBatch (set-based projector writes)', function () {
     ]);
   });
 });
+
+describe('TableBatch: deleteWhere (rows by their values, folded in order)', function () {
+  let t: TestDb;
+  const VIEWS = { table: 'tb_views', key: ['k'], columns: { k: 'text', owner: 'uuid', vis: 'text', name: 'text' } } as const;
+  const M1 = '00000000-0000-4000-8000-000000000001';
+  const M2 = '00000000-0000-4000-8000-000000000002';
+  const stored = [
+    { k: 'untouched', owner: M1, vis: 'private', name: 'a' },
+    { k: 'renamed-before', owner: M1, vis: 'private', name: 'a' },
+    { k: 'renamed-after', owner: M1, vis: 'private', name: 'a' },
+    { k: 'published-before', owner: M1, vis: 'private', name: 'a' },
+    { k: 'taken-before', owner: M2, vis: 'workspace', name: 'a' },
+    { k: 'shared', owner: M1, vis: 'workspace', name: 'a' },
+    { k: 'shared-renamed', owner: M1, vis: 'workspace', name: 'a' },
+    { k: 'others', owner: M2, vis: 'private', name: 'a' },
+  ];
+  const run = async (batches: TableBatch[]) => {
+    await t.db.transaction(async (trx) => {
+      for (const b of batches) {
+        const w = new Writes();
+        w.add(...b.statements());
+        await w.run(trx);
+      }
+    });
+    return t.db('tb_views').orderBy('k');
+  };
+  /** Every write of the scenario, each given a batch: run one at a time or all folded into one. */
+  const scenario: ((b: TableBatch) => void)[] = [
+    (b) => b.insert({ k: 'inserted-before', owner: M1, vis: 'private', name: 'new' }),
+    (b) => b.patch({ k: 'renamed-before' }, { name: 'b' }),
+    (b) => b.patch({ k: 'published-before' }, { vis: 'workspace' }),
+    (b) => b.patch({ k: 'taken-before' }, { vis: 'private', owner: M1 }),
+    (b) => b.patch({ k: 'shared-renamed' }, { name: 'b' }),
+    (b) => b.deleteWhere({ owner: M1, vis: 'private' }),
+    (b) => b.patch({ k: 'renamed-after' }, { name: 'c' }),
+    (b) => b.patch({ k: 'shared-renamed' }, { name: 'c' }),
+    (b) => b.insert({ k: 'inserted-after', owner: M1, vis: 'private', name: 'new' }),
+  ];
+
+  before(async () => {
+    t = await createTestDb('table_batch_where');
+    await t.db.raw('CREATE TABLE tb_views (k text PRIMARY KEY, owner uuid NOT NULL, vis text NOT NULL, name text)');
+  });
+  beforeEach(async () => {
+    await t.db('tb_views').del();
+    await t.db('tb_views').insert(stored);
+  });
+  after(async () => t.drop());
+
+  it('leaves, folded into one statement, the rows the writes leave one at a time', async () => {
+    const oneAtATime = await run(
+      scenario.map((write) => {
+        const b = new TableBatch(VIEWS);
+        write(b);
+        return b;
+      }),
+    );
+    expect(oneAtATime.map((r) => `${r.k}:${r.name}`)).to.deep.equal(['inserted-after:new', 'others:a', 'published-before:a', 'shared:a', 'shared-renamed:c']);
+    await t.db('tb_views').del();
+    await t.db('tb_views').insert(stored);
+    const b = new TableBatch(VIEWS);
+    for (const write of scenario) write(b);
+    expect(await run([b])).to.deep.equal(oneAtATime);
+  });
+
+  it('refuses a match on a column the batch changes by a delta (its value is not known)', () => {
+    const b = new TableBatch({ table: 'tb_items', key: ['k'], columns: { k: 'text', n: 'int' } });
+    b.patch({ k: 'x' }, {}, { n: 1 });
+    expect(() => b.deleteWhere({ n: 1 })).to.throw(/delta/);
+  });
+});

@@ -1,7 +1,8 @@
 // Projector unit tests without a database: a projector folds events into
 // Writes; this applies the folded rows to in-memory tables with the same
 // meaning the SQL has (insert = upsert of the whole row, patch = set columns
-// and add to counters of an existing row, delete).
+// and add to counters of an existing row, delete, delete where: decided on the
+// rows as they were before the batch, as every statement of a pass sees them).
 import type { NewEvent, StoredEvent } from '../../src/eventstore/envelope.js';
 import type { Projector } from '../../src/projections/projector.js';
 import { applySetDelta, Writes } from '../../src/projections/table-batch.js';
@@ -39,9 +40,13 @@ export class MemoryTables {
     for (const batch of writes.batches()) {
       const table = this.tables.get(batch.spec.table) ?? new Map<string, Row>();
       this.tables.set(batch.spec.table, table);
+      const keyOf = (row: Row) => JSON.stringify(batch.spec.key.map((k) => row[k]));
+      const holds = (row: Row | undefined, values: Row) => row !== undefined && Object.entries(values).every(([c, v]) => row[c] === v);
+      const touched = new Set(batch.pendingRows().map((p) => keyOf(p.key)));
+      for (const match of batch.deletedWhere()) for (const [key, row] of table) if (!touched.has(key) && holds(row, match)) table.delete(key);
       for (const p of batch.pendingRows()) {
-        const key = JSON.stringify(batch.spec.key.map((k) => p.key[k]));
-        if (p.deleted) table.delete(key);
+        const key = keyOf(p.key);
+        if (p.deleted || p.deleteIf.some((values) => holds(table.get(key), values))) table.delete(key);
         else if (p.insert) table.set(key, Object.fromEntries(Object.keys(batch.spec.columns).map((c) => [c, p.insert![c] ?? null])));
         else {
           const row = table.get(key);

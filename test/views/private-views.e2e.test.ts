@@ -111,6 +111,40 @@ describe('private views stay out of the feed and webhooks', function () {
     ]);
   });
 
+  it("an owner deleting an agent's private view, and a removal taking a member's, tell the feed and webhooks nothing of them", async () => {
+    // A name of their own: an earlier test published a view under SECRET_NAME.
+    const QUIET = 'Quiet view 9c1d';
+    const doomed = await t.client.post('/api/views', { name: `${QUIET} (agent)`, query }, { key: agentKey });
+    expect(doomed.status, doomed.text).to.equal(201);
+    const leaving = await addMember(t, owner, 'agent');
+    const taken = await t.client.post('/api/views', { name: `${QUIET} (leaving)`, query }, { cookie: leaving.cookie, workspace: leaving.workspaceId });
+    expect(taken.status, taken.text).to.equal(201);
+    // The owner deletes one without reading it; the other goes with its member.
+    expect((await t.client.delete(`/api/views/${doomed.body.id}`, { key: ownerKey })).status).to.equal(200);
+    expect((await t.client.delete(`/api/members/${leaving.memberId}`, { cookie: owner.cookie, workspace: owner.workspaceId })).status).to.equal(200);
+    expect((await t.client.get(`/api/views/${doomed.body.id}`, { key: agentKey })).status).to.equal(404);
+    const marker = await t.client.post(
+      '/api/views',
+      { name: 'Marker', query: { field: 'state', operator: '=', value: 'open' }, visibility: 'workspace' },
+      { key: ownerKey },
+    );
+    expect(marker.status, marker.text).to.equal(201);
+
+    for (const m of [viewer, owner, agent]) {
+      const feed = await feedAs(m);
+      expect(feed.text, 'the feed').to.not.include(QUIET);
+      for (const v of [doomed.body.id, taken.body.id]) expect(feed.text, 'the feed').to.not.include(v);
+      expect(feed.body.data.some((e: { type: string; aggregate_id: string }) => e.type === 'member.removed' && e.aggregate_id === leaving.memberId)).to.equal(
+        true,
+      );
+    }
+    await deliveredUpTo(marker.body.id);
+    for (const b of receiver.received.map((r) => r.raw.toString('utf8'))) {
+      expect(b).to.not.include(QUIET);
+      for (const v of [doomed.body.id, taken.body.id]) expect(b).to.not.include(v);
+    }
+  });
+
   it('events of private views appended before they were marked stay out too', async () => {
     const v = await t.client.post('/api/views', { name: 'Old private', query }, { key: agentKey });
     // A view.updated as earlier versions appended it: no `private`, only what changed.

@@ -6,11 +6,13 @@ import {
   decideCreateView,
   decideDeleteView,
   decideUpdateView,
-  MAX_VIEWS,
+  MAX_PRIVATE_VIEWS,
+  MAX_WORKSPACE_VIEWS,
   privateViewEvent,
   type Caller,
   type NewView,
   type ViewChanges,
+  type ViewTally,
   type ViewView,
 } from '../../src/capabilities/views/views.decider.js';
 
@@ -18,7 +20,8 @@ const OWNER = '6f1c1e7a-3b7e-4c7a-9a55-0a1b2c3d4e5f';
 const OTHER = '0e9f8a7b-6c5d-4e3f-8a1b-2c3d4e5f6a7b';
 const ID = '11111111-2222-4333-8444-555555555555';
 const open = { field: 'state', operator: '=', value: 'open' };
-const member = (memberId: string, canManageWorkspace = false): Caller => ({ memberId, canManageWorkspace });
+const member = (memberId: string, canManageWorkspace = false, isOwner = false): Caller => ({ memberId, canManageWorkspace, isOwner });
+const NONE: ViewTally = { workspace: 0, private: 0 };
 const view = (over: Partial<ViewView> = {}): ViewView => ({
   id: ID,
   name: 'Mine',
@@ -40,37 +43,97 @@ const input = (over: Partial<NewView> = {}): NewView => ({
 });
 
 describe('views decider (unit)', () => {
-  const create = decider((cmd: { input: NewView; caller: Caller }, s: { count: number }) => decideCreateView(cmd.input, cmd.caller, s));
-  const update = decider((cmd: { changes: ViewChanges; caller: Caller }, v: ViewView | null) => decideUpdateView(cmd.changes, cmd.caller, v));
+  const create = decider((cmd: { input: NewView; caller: Caller }, s: ViewTally) => decideCreateView(cmd.input, cmd.caller, s));
+  /** with room in every quota */
+  const update = decider((cmd: { changes: ViewChanges; caller: Caller }, v: ViewView | null) =>
+    decideUpdateView(cmd.changes, cmd.caller, { view: v, tally: NONE }),
+  );
+  const updateCounted = decider((cmd: { changes: ViewChanges; caller: Caller }, s: { view: ViewView; tally: ViewTally }) =>
+    decideUpdateView(cmd.changes, cmd.caller, s),
+  );
   const remove = decider((caller: Caller, v: ViewView | null) => decideDeleteView(caller, v));
 
   it('creates a private view for anyone, owned by the caller', () => {
     create
-      .given({ count: 0 })
+      .given(NONE)
       .when({ input: input(), caller: member(OWNER) })
       .then({ type: 'view.created', aggregate_id: ID, payload: { visibility: 'private', member_id: OWNER, query: open } });
   });
 
   it('creates a workspace view only with settings:write', () => {
     create
-      .given({ count: 0 })
+      .given(NONE)
       .when({ input: input({ visibility: 'workspace' }), caller: member(OWNER) })
       .thenRefuses('missing_scope');
     create
-      .given({ count: 0 })
+      .given(NONE)
       .when({ input: input({ visibility: 'workspace' }), caller: member(OWNER, true) })
       .then({ type: 'view.created', payload: { visibility: 'workspace' } });
   });
 
-  it(`refuses the ${MAX_VIEWS + 1}st view of a workspace`, () => {
+  it(`refuses a member's ${MAX_PRIVATE_VIEWS + 1}th private view, while the workspace's views still have room`, () => {
     create
-      .given({ count: MAX_VIEWS })
+      .given({ workspace: 0, private: MAX_PRIVATE_VIEWS })
       .when({ input: input(), caller: member(OWNER, true) })
       .thenRefuses('limit_reached');
     create
-      .given({ count: MAX_VIEWS - 1 })
+      .given({ workspace: 0, private: MAX_PRIVATE_VIEWS })
+      .when({ input: input({ visibility: 'workspace' }), caller: member(OWNER, true) })
+      .then({ type: 'view.created', payload: { visibility: 'workspace' } });
+    create
+      .given({ workspace: MAX_WORKSPACE_VIEWS, private: MAX_PRIVATE_VIEWS - 1 })
       .when({ input: input(), caller: member(OWNER) })
+      .then({ type: 'view.created', payload: { visibility: 'private' } });
+  });
+
+  it(`refuses the ${MAX_WORKSPACE_VIEWS + 1}st workspace view, whatever private views there are`, () => {
+    create
+      .given({ workspace: MAX_WORKSPACE_VIEWS, private: 0 })
+      .when({ input: input({ visibility: 'workspace' }), caller: member(OWNER, true) })
+      .thenRefuses('limit_reached');
+    create
+      .given({ workspace: MAX_WORKSPACE_VIEWS - 1, private: MAX_PRIVATE_VIEWS })
+      .when({ input: input({ visibility: 'workspace' }), caller: member(OWNER, true) })
       .then({ type: 'view.created' });
+  });
+
+  it("moves a view to the other quota when it changes kind: made private, to the changer's", () => {
+    updateCounted
+      .given({ view: view(), tally: { workspace: MAX_WORKSPACE_VIEWS, private: 0 } })
+      .when({ changes: { visibility: 'workspace' }, caller: member(OWNER, true) })
+      .thenRefuses('limit_reached');
+    updateCounted
+      .given({ view: view({ visibility: 'workspace' }), tally: { workspace: 0, private: MAX_PRIVATE_VIEWS } })
+      .when({ changes: { visibility: 'private' }, caller: member(OTHER, true) })
+      .thenRefuses('limit_reached');
+    // Other changes leave a view in its quota, full or not.
+    updateCounted
+      .given({ view: view(), tally: { workspace: MAX_WORKSPACE_VIEWS, private: MAX_PRIVATE_VIEWS } })
+      .when({ changes: { name: 'Renamed', visibility: 'private' }, caller: member(OWNER) })
+      .then({ type: 'view.updated', payload: { name: 'Renamed' } });
+  });
+
+  it("lets an owner holding settings:write delete another member's private view, and nobody else; nor change or read it", () => {
+    remove
+      .given(view())
+      .when(member(OTHER, true, true))
+      .then({ type: 'view.deleted', aggregate_id: ID, payload: { id: ID, private: true } });
+    remove
+      .given(view())
+      .when(member(OTHER, false, true))
+      .thenRefuses('not_found'); // an owner's key without settings:write
+    remove
+      .given(view())
+      .when(member(OTHER, true, false))
+      .thenRefuses('not_found'); // an admin
+    update
+      .given(view())
+      .when({ changes: { name: 'x' }, caller: member(OTHER, true, true) })
+      .thenRefuses('not_found');
+    remove
+      .given(null)
+      .when(member(OTHER, true, true))
+      .thenRefuses('not_found');
   });
 
   it("finds nothing of another member's private view (404), whatever the caller's scopes", () => {
@@ -120,7 +183,7 @@ describe('views decider (unit)', () => {
 
   it("marks every event of a private view private (left out of the feed and webhooks), and no workspace view's", () => {
     const [created] = create
-      .given({ count: 0 })
+      .given(NONE)
       .when({ input: input(), caller: member(OWNER) })
       .then({ type: 'view.created' });
     const [renamed] = update
@@ -135,7 +198,7 @@ describe('views decider (unit)', () => {
 
     const shared = view({ visibility: 'workspace' });
     const [made] = create
-      .given({ count: 0 })
+      .given(NONE)
       .when({ input: input({ visibility: 'workspace' }), caller: member(OWNER, true) })
       .then({ type: 'view.created' });
     const [changed] = update

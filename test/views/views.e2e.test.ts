@@ -7,6 +7,9 @@ import { eventually } from '../support/events.js';
 import { Receiver } from '../webhooks/receiver.js';
 import { compileQuery, type SqlContext } from '../../src/platform/query/filter.js';
 import { conversationSearch } from '../../src/capabilities/conversations/index.js';
+import { MAX_PRIVATE_VIEWS, MAX_WORKSPACE_VIEWS } from '../../src/capabilities/views/views.decider.js';
+import { ManualClock } from '../../src/platform/clock.js';
+import { rebuildReadModels } from '../../src/projections/rebuild.js';
 
 type Reply = { status: number; text: string; body: any };
 const VIEW_EVENTS = ['view.created', 'view.updated', 'view.deleted'];
@@ -18,6 +21,7 @@ describe('views and counts', function () {
   let agent: Member;
   let key: string; // the owner's: settings:write
   let agentKey: string; // an agent's: no settings:write
+  let adminKey: string; // an admin's: settings:write, not an owner
   let channelId: string;
   let receiver: Receiver;
 
@@ -62,6 +66,7 @@ describe('views and counts', function () {
     key = (await mintKey(t, owner, ['settings:write', 'conversations:read', 'conversations:write', 'events:read', 'members:invite', 'members:read'])).secret;
     agent = await addMember(t, owner, 'agent');
     agentKey = (await mintKey(t, agent, ['conversations:read', 'conversations:write'])).secret;
+    adminKey = (await mintKey(t, await addMember(t, owner, 'admin'), ['conversations:read', 'settings:write'])).secret;
     channelId = (await createChannel(t, owner)).id;
     receiver = await new Receiver().start();
     await ok(t.client.post('/api/webhooks', { url: receiver.url, event_names: VIEW_EVENTS }, { key }), 201);
@@ -177,8 +182,9 @@ describe('views and counts', function () {
     for (const r of [
       t.client.get(`/api/views/${priv.id}`, { key }),
       t.client.put(`/api/views/${priv.id}`, { name: 'taken over' }, { key }),
-      t.client.delete(`/api/views/${priv.id}`, { key }),
       t.client.get(`/api/conversations?view_id=${priv.id}`, { key }),
+      // an admin manages workspace views, not members' own (an owner may delete it: below)
+      t.client.delete(`/api/views/${priv.id}`, { key: adminKey }),
     ]) {
       await failsWith(r, 404, 'not_found');
     }
@@ -287,6 +293,105 @@ describe('views and counts', function () {
     expect(c2.data.slice(0, 6).map((r: { id: string; kind: string }) => `${r.id}:${r.kind}`)).to.deep.equal(
       ['open', 'unassigned', 'assigned_to_me', 'snoozed', 'closed', 'all'].map((i) => `${i}:builtin`),
     );
+  });
+
+  it("lets an owner delete an agent's private view they still cannot read; another agent or an admin finds nothing (404)", async () => {
+    const other = await addMember(t, owner, 'agent');
+    const otherAs = { cookie: other.cookie, workspace: other.workspaceId };
+    const priv = await ok(create({ name: 'Agent notes', query: openQ }, agentKey), 201);
+    for (const r of [
+      t.client.get(`/api/views/${priv.id}`, otherAs),
+      t.client.delete(`/api/views/${priv.id}`, otherAs),
+      t.client.delete(`/api/views/${priv.id}`, { key: adminKey }),
+      // the owner does not read it either
+      t.client.get(`/api/views/${priv.id}`, { key }),
+    ])
+      await failsWith(r, 404, 'not_found');
+    // An owner's key without settings:write is refused like anyone's.
+    const ownerReader = (await mintKey(t, owner, ['conversations:read'])).secret;
+    await failsWith(t.client.delete(`/api/views/${priv.id}`, { key: ownerReader }), 404, 'not_found');
+    expect(await ok(t.client.delete(`/api/views/${priv.id}`, { key }))).to.deep.equal({ type: 'view', id: priv.id, deleted: true });
+    await failsWith(t.client.get(`/api/views/${priv.id}`, { key: agentKey }), 404, 'not_found');
+    expect((await ok(t.client.get('/api/views', { key: agentKey }))).data.map((v: { id: string }) => v.id)).to.not.include(priv.id);
+    // Its deletion stays out of the feed, as its creation did.
+    expect((await feed()).filter((e) => e.aggregate_id === priv.id)).to.deep.equal([]);
+  });
+
+  it("gives each member's private views a quota of their own: a viewer fills theirs, and the workspace's views still have room", async function () {
+    this.timeout(300_000);
+    const ws = await newWorkspace(t, 'Quotas');
+    const wsKey = (await mintKey(t, ws, ['settings:write', 'conversations:read'])).secret;
+    const viewer = await addMember(t, ws, 'viewer');
+    const viewerAs = { cookie: viewer.cookie, workspace: viewer.workspaceId };
+    for (let i = 0; i < MAX_PRIVATE_VIEWS; i++) await ok(t.client.post('/api/views', { name: `Mine ${i}`, query: openQ }, viewerAs), 201);
+    const full = await failsWith(t.client.post('/api/views', { name: 'One more', query: openQ }, viewerAs), 422, 'limit_reached');
+    expect(full.errors[0].message).to.include(`at most ${MAX_PRIVATE_VIEWS} private views`);
+    // The viewer's views no longer count against the workspace's: all of its workspace views fit beside them.
+    for (let i = 0; i < MAX_WORKSPACE_VIEWS; i++)
+      await ok(t.client.post('/api/views', { name: `Team ${i}`, query: openQ, visibility: 'workspace' }, { key: wsKey }), 201);
+    const over = await failsWith(
+      t.client.post('/api/views', { name: 'Team over', query: openQ, visibility: 'workspace' }, { key: wsKey }),
+      422,
+      'limit_reached',
+    );
+    expect(over.errors[0].message).to.include(`at most ${MAX_WORKSPACE_VIEWS} workspace views`);
+    // Nor the other way round: the owner's own private views have their own room.
+    await ok(t.client.post('/api/views', { name: 'Owner private', query: openQ }, { key: wsKey }), 201);
+    // The viewer sees every workspace view and all of their own, in the list and the counts.
+    const list = (await ok(t.client.get('/api/views', viewerAs))).data;
+    expect(list).to.have.length(MAX_WORKSPACE_VIEWS + MAX_PRIVATE_VIEWS);
+    const counts = (await ok(t.client.get('/api/conversations/counts', viewerAs))).data;
+    expect(counts.filter((c: { kind: string }) => c.kind === 'custom')).to.have.length(MAX_WORKSPACE_VIEWS + MAX_PRIVATE_VIEWS);
+  });
+
+  it("takes a removed member's private views with them, keeps their workspace views, and a rebuild lands on the same rows", async () => {
+    const leaving = await addMember(t, owner, 'admin');
+    const as = { cookie: leaving.cookie, workspace: leaving.workspaceId };
+    const privs: { id: string }[] = [];
+    for (const name of ['Leaving 1', 'Leaving 2']) privs.push(await ok(t.client.post('/api/views', { name, query: openQ }, as), 201));
+    await ok(t.client.put(`/api/views/${privs[0]!.id}`, { name: 'Leaving 1 renamed' }, as));
+    const shared = await ok(t.client.post('/api/views', { name: 'Left behind', query: openQ, visibility: 'workspace' }, as), 201);
+    const ids = (r: { data: { id: string }[] }) => r.data.map((v) => v.id);
+    expect(ids(await ok(t.client.get('/api/views', as)))).to.include.members([...privs.map((v) => v.id), shared.id]);
+    expect(ids(await ok(t.client.get('/api/conversations/counts', as)))).to.include.members([...privs.map((v) => v.id), shared.id]);
+
+    await ok(t.client.delete(`/api/members/${leaving.memberId}`, { key }));
+    // An owner may delete any view: theirs are not there to delete any more.
+    for (const v of privs) await failsWith(t.client.delete(`/api/views/${v.id}`, { key }), 404, 'not_found');
+    // Their workspace view is everyone's, and stays.
+    expect(ids(await ok(t.client.get('/api/views', { key })))).to.include(shared.id);
+    expect(ids(await ok(t.client.get('/api/conversations/counts', { key })))).to.include(shared.id);
+    const rowsOf = (memberId: string) => t.testDb.db('views').where({ tenant_id: owner.workspaceId, owner_member_id: memberId }).select('id', 'visibility');
+    expect(await rowsOf(leaving.memberId)).to.deep.equal([{ id: shared.id, visibility: 'workspace' }]);
+    // Nothing of their private views reached the feed on the way.
+    const feedIds = (await feed()).map((e) => e.aggregate_id);
+    for (const v of privs) expect(feedIds).to.not.include(v.id);
+
+    // A member removed before removals took their views kept them: erasing them takes those.
+    const earlier = await addMember(t, owner, 'agent');
+    await ok(t.client.delete(`/api/members/${earlier.memberId}`, { key }));
+    const now = new Date();
+    await t.testDb.db('views').insert({
+      tenant_id: owner.workspaceId,
+      id: '00000000-0000-4000-8000-00000000e1a5',
+      name: 'Kept by an earlier version',
+      query: JSON.stringify(openQ),
+      sort: 'updated_at',
+      sort_order: 'desc',
+      visibility: 'private',
+      owner_member_id: earlier.memberId,
+      created_at: now,
+      updated_at: now,
+    });
+    await ok(t.client.post(`/api/members/${earlier.memberId}/erase`, undefined, { key }));
+    expect(await rowsOf(earlier.memberId)).to.deep.equal([]);
+
+    // The projection and a rebuild from the log agree, row for row.
+    const all = () => t.testDb.db('views').orderBy(['tenant_id', 'id']);
+    const live = await all();
+    await rebuildReadModels(t.service.deps.db, t.service.deps.store, t.service.engine);
+    expect(await all()).to.deep.equal(live);
+    await ok(t.client.delete(`/api/views/${shared.id}`, { key }));
   });
 
   it('counts equal what listing each view returns, over 400 generated conversations', async function () {
@@ -424,5 +529,102 @@ describe('views and counts', function () {
       ).rows[0].n;
       expect(n, JSON.stringify({ purpose: shape.purpose, probe: !!shape.lookup })).to.equal(cherries.count);
     }
+  });
+});
+
+// Finding 7 of the 2026-11-28 security review: a custom view is a saved search, and the counts one search per
+// custom view, so both draw from the workspace's expensive budget (the counts one unit per view). A service of
+// its own with a tiny expensive budget, on a manual clock: a window ends only when a test moves it.
+describe('views and counts under the expensive rate limit', function () {
+  this.timeout(180_000);
+  const WINDOW_S = 60;
+  const EXPENSIVE = 6;
+  let t: TestService;
+  let clock: ManualClock;
+  let key: string;
+  let agentKey: string;
+  let views: string[];
+  const openQ = { field: 'state', operator: '=', value: 'open' };
+
+  /** `"name";a=1;b=2, …` → { name: { a: 1, b: 2 } } */
+  const items = (field: string | null) =>
+    Object.fromEntries(
+      (field ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((item) => {
+          const [name, ...params] = item.split(';');
+          return [JSON.parse(name!) as string, Object.fromEntries(params.map((p) => p.split('=')).map(([k, v]) => [k!, Number(v)]))];
+        }),
+    ) as Record<string, Record<string, number>>;
+  type Answer = { status: number; text: string; body: any; headers: Headers };
+  const expensiveLeft = (r: Answer) => items(r.headers.get('ratelimit')).expensive?.r;
+  const expectOk = (r: Answer) => {
+    expect(r.status, r.text).to.equal(200);
+    expect(items(r.headers.get('ratelimit-policy')).expensive, 'RateLimit-Policy names the expensive policy').to.deep.equal({ q: EXPENSIVE, w: WINDOW_S });
+    return r;
+  };
+  const expectLimited = (r: Answer, left: number) => {
+    expect(r.status, r.text).to.equal(429);
+    expect(r.body.type).to.equal('error.list');
+    expect(r.body.errors[0].code).to.equal('rate_limited');
+    expect(r.body.errors[0].message).to.include('"expensive"');
+    expect(items(r.headers.get('ratelimit-policy')).expensive).to.deep.equal({ q: EXPENSIVE, w: WINDOW_S });
+    expect(expensiveLeft(r)).to.equal(left);
+    expect(Number(r.headers.get('retry-after')))
+      .to.equal(items(r.headers.get('ratelimit')).expensive!.t)
+      .and.to.be.within(1, WINDOW_S);
+  };
+  const listView = (id: string, k = key) => t.client.get(`/api/conversations?view_id=${id}`, { key: k }) as Promise<Answer>;
+  const counts = (k = key) => t.client.get('/api/conversations/counts', { key: k }) as Promise<Answer>;
+
+  before(async () => {
+    clock = new ManualClock(new Date());
+    t = await startTestService('views_rate_limit', {
+      clock,
+      env: { RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_S), RATE_LIMIT_KEY: '1000', RATE_LIMIT_WORKSPACE: '1000', RATE_LIMIT_EXPENSIVE: String(EXPENSIVE) },
+    });
+    const owner = await newWorkspace(t, 'Expensive views');
+    key = (await mintKey(t, owner, ['settings:write', 'conversations:read'])).secret;
+    agentKey = (await mintKey(t, await addMember(t, owner, 'agent'), ['conversations:read'])).secret;
+    views = [];
+    for (const name of ['Open', 'Walrus'])
+      views.push((await t.client.post('/api/views', { name, query: openQ, visibility: 'workspace' }, { key })).body.id as string);
+  });
+  after(() => t?.close());
+  beforeEach(() => clock.advance(WINDOW_S * 1000));
+
+  it("charges a custom view's list to the expensive budget, one unit a page, then answers 429 rate_limited; built-in views and plain lists are reads", async () => {
+    for (let i = 1; i <= EXPENSIVE; i++) expect(expensiveLeft(expectOk(await listView(views[0]!)))).to.equal(EXPENSIVE - i);
+    expectLimited(await listView(views[1]!), 0);
+    // The same request without the view, or with a built-in view, is a plain read: no expensive policy at all.
+    for (const url of ['/api/conversations', '/api/conversations?view_id=open', '/api/conversations?state=open']) {
+      const r = await t.client.get(url, { key });
+      expect(r.status, r.text).to.equal(200);
+      expect(items(r.headers.get('ratelimit-policy'))).to.not.have.property('expensive');
+    }
+    // The budget is the workspace's: another member's key is refused as well.
+    expectLimited(await listView(views[0]!, agentKey), 0);
+  });
+
+  it('charges the counts one unit, and one per custom view the caller sees; refuses them when fewer are left, spending nothing', async () => {
+    // Two workspace views: 1 + 2.
+    expect(expensiveLeft(expectOk(await counts()))).to.equal(EXPENSIVE - 3);
+    expect(expensiveLeft(expectOk(await listView(views[0]!)))).to.equal(EXPENSIVE - 4);
+    // Two left, three needed: refused, and the two are still there for a view's list.
+    const refused = await counts();
+    expectLimited(refused, 2);
+    expect(refused.body.errors[0].message).to.include('3 units');
+    expect(expensiveLeft(expectOk(await listView(views[1]!)))).to.equal(1);
+
+    // A private view of the agent's own costs the agent's counts one more, not the owner's.
+    clock.advance(WINDOW_S * 1000);
+    const mine = await t.client.post('/api/views', { name: 'Agent only', query: openQ }, { key: agentKey });
+    expect(mine.status, mine.text).to.equal(201);
+    expect(expensiveLeft(expectOk(await counts()))).to.equal(EXPENSIVE - 3);
+    expectLimited(await counts(agentKey), 3);
+    clock.advance(WINDOW_S * 1000);
+    expect(expensiveLeft(expectOk(await counts(agentKey)))).to.equal(EXPENSIVE - 4);
   });
 });

@@ -16,7 +16,9 @@
 //   Blocks adapt to keep that small: a budget starts a window with the block it
 //   ended the last one with (one for a budget not seen before), doubles it only
 //   when it spent it, and never asks for more than an eighth of what the window
-//   has left, so the last units of a window go one at a time.
+//   has left, so the last units of a window go one at a time. A request that
+//   costs several units (Budget.cost) asks for what it lacks at once, whatever
+//   the block: it cannot be admitted on fewer.
 //
 // Nothing here holds a lock across requests: the store's row is locked only for
 // the one statement that takes a block, and a process asks for a budget's block
@@ -36,7 +38,15 @@ export interface Policy {
 export interface Budget {
   policy: Policy;
   subject: string;
+  /**
+   * Units the request spends (1 when absent), for requests whose work grows with what they touch (the
+   * counts: one per view). At most the quota: a request costing more takes a whole window, rather than none ever.
+   */
+  cost?: number;
 }
+
+/** The units a budget's request spends: its cost, at least one and at most the quota. */
+export const unitsOf = (b: Pick<Budget, 'policy' | 'cost'>): number => Math.max(1, Math.min(b.cost ?? 1, b.policy.quota));
 
 export interface TakeRequest {
   /** the budget's row: `<policy>:<subject>` */
@@ -106,28 +116,31 @@ export class RateLimiter {
   ) {}
 
   /**
-   * Spends one unit of every budget, or none when one of them is used up for its window: a refused
-   * request costs nothing. Rejects only when the store does (the database is unavailable).
+   * Spends each budget's units (one, or its cost), or none when one of them has too few left for its
+   * window: a refused request costs nothing. Rejects only when the store does (the database is unavailable).
    */
   async acquire(budgets: readonly Budget[]): Promise<Verdict> {
     const now = this.clock.now().getTime();
     this.forgetEnded(now);
     const leases = budgets.map((b) => this.leaseOf(b, now));
+    const units = budgets.map(unitsOf);
+    const short = () => leases.flatMap((l, i) => (l.tokens < units[i]! ? [{ lease: l, need: units[i]! - l.tokens, i }] : []));
     for (;;) {
       // Between two awaits nothing else runs: checking every lease and spending from each is one step.
-      if (leases.every((l) => l.tokens >= 1)) {
-        for (const l of leases) l.tokens -= 1;
+      const missing = short();
+      if (missing.length === 0) {
+        leases.forEach((l, i) => (l.tokens -= units[i]!));
         this.prefetch(leases);
         return { allowed: true, limits: budgets.map((b, i) => limitOf(b.policy, leases[i]!, now)) };
       }
-      const usedUp = leases.flatMap((l, i) => (l.tokens < 1 && l.used >= l.quota ? [budgets[i]!.policy] : []));
+      const usedUp = missing.flatMap((m) => (m.lease.used >= m.lease.quota ? [budgets[m.i]!.policy] : []));
       if (usedUp.length > 0) {
         const limits = budgets.map((b, i) => limitOf(b.policy, leases[i]!, now));
         const retryAfterSeconds = Math.max(...limits.filter((l) => usedUp.includes(l.policy)).map((l) => l.resetSeconds));
         return { allowed: false, limits, exceeded: usedUp, retryAfterSeconds };
       }
       // Each take either grants units or finds the window used up, so this loop ends.
-      await this.refill(leases.filter((l) => l.tokens < 1));
+      await this.refill(missing);
     }
   }
 
@@ -151,14 +164,20 @@ export class RateLimiter {
     return lease;
   }
 
-  /** Waits for units for each lease: one take for those no take is in flight for, and the takes already in flight. */
-  private async refill(leases: Lease[]): Promise<void> {
-    const idle = leases.filter((l) => l.taking === null);
+  /**
+   * Waits for units for each lease: one take for those no take is in flight for (asking at least for what the
+   * request lacks), and the takes already in flight.
+   */
+  private async refill(missing: { lease: Lease; need: number }[]): Promise<void> {
+    const idle = missing.filter((m) => m.lease.taking === null);
     if (idle.length > 0) {
-      const taking = this.take(idle);
-      for (const l of idle) l.taking = taking;
+      const taking = this.take(
+        idle.map((m) => m.lease),
+        idle.map((m) => m.need),
+      );
+      for (const m of idle) m.lease.taking = taking;
     }
-    await Promise.all(leases.map((l) => l.taking));
+    await Promise.all(missing.map((m) => m.lease.taking));
   }
 
   /** Takes the next block, in the background, for each lease down to half its last block while its window has units left. */
@@ -170,11 +189,13 @@ export class RateLimiter {
     taking.catch(this.onBackgroundError);
   }
 
-  private async take(leases: Lease[]): Promise<void> {
+  private async take(leases: Lease[], needs: number[] = []): Promise<void> {
     try {
-      const asks = leases.map((l) => {
+      const asks = leases.map((l, i) => {
         l.block = nextBlock(l);
-        return { key: l.key, windowStart: new Date(l.windowStart), windowEnd: new Date(l.windowEnd), quota: l.quota, block: l.block };
+        // A costly request takes what it lacks at once, above the block if need be (the block itself stays
+        // as the budget's traffic made it): units it does not spend stay this process's, as any block's.
+        return { key: l.key, windowStart: new Date(l.windowStart), windowEnd: new Date(l.windowEnd), quota: l.quota, block: Math.max(l.block, needs[i] ?? 0) };
       });
       const taken = new Map((await this.store.take(asks)).map((t) => [t.key, t]));
       for (const l of leases) {

@@ -7,7 +7,7 @@
 // exhaustion; listing all costs a few bytes and hides nothing).
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../context.js';
-import { RateLimiter, type Budget, type Limit, type Policy, type Verdict } from './limiter.js';
+import { RateLimiter, unitsOf, type Budget, type Limit, type Policy, type Verdict } from './limiter.js';
 
 /**
  * Which budgets a route draws from. Authenticated routes: `read` (GET) and `write` (the rest) by default, `expensive`
@@ -33,9 +33,16 @@ export interface RateLimitObserver {
 }
 
 export class RateLimited extends AppError {
-  constructor(verdict: Extract<Verdict, { allowed: false }>, fields: Record<string, string>) {
-    const which = verdict.exceeded.map((p) => `"${p.name}" (${p.quota} requests per ${p.windowSeconds} s)`).join(' and ');
-    super(429, 'rate_limited', `Too many requests: the ${which} limit is used up. Retry after ${verdict.retryAfterSeconds} s.`, undefined, [], {
+  constructor(verdict: Extract<Verdict, { allowed: false }>, fields: Record<string, string>, budgets: readonly Budget[] = []) {
+    const which = verdict.exceeded
+      .map((p) => {
+        // A request costing several units is refused with fewer left (its RateLimit `r` above 0): say so.
+        const cost = unitsOf(budgets.find((b) => b.policy === p) ?? { policy: p });
+        const limit = `"${p.name}" (${p.quota} requests per ${p.windowSeconds} s) limit`;
+        return cost > 1 ? `${limit} has less left than the ${cost} units this request costs` : `${limit} is used up`;
+      })
+      .join(' and ');
+    super(429, 'rate_limited', `Too many requests: the ${which}. Retry after ${verdict.retryAfterSeconds} s.`, undefined, [], {
       ...fields,
       'Retry-After': String(verdict.retryAfterSeconds),
     });
@@ -61,13 +68,16 @@ export class RateLimits {
     };
   }
 
-  /** An authenticated request: the caller's budget (the key, or the member of a session) and the workspace's. */
-  forCaller(principal: Principal, rateClass: RateClass): Promise<Record<string, string>> {
+  /**
+   * An authenticated request: the caller's budget (the key, or the member of a session) and the workspace's, one
+   * unit each; an expensive one also `cost` units (1 when not given) of the workspace's expensive budget.
+   */
+  async forCaller(principal: Principal, rateClass: RateClass, cost?: () => Promise<number>): Promise<Record<string, string>> {
     const budgets: Budget[] = [
       { policy: this.policies.key, subject: principal.callerId },
       { policy: this.policies.workspace, subject: principal.tenantId },
     ];
-    if (rateClass === 'expensive') budgets.push({ policy: this.policies.expensive, subject: principal.tenantId });
+    if (rateClass === 'expensive') budgets.push({ policy: this.policies.expensive, subject: principal.tenantId, cost: cost ? await cost() : 1 });
     return this.draw(budgets, rateClass, principal.tenantId);
   }
 
@@ -82,7 +92,7 @@ export class RateLimits {
     const fields = { 'RateLimit-Policy': this.policyField(rateClass, verdict.limits), RateLimit: limitField(verdict.limits) };
     if (verdict.allowed) return fields;
     this.observer?.limited(tenantId, rateClass);
-    throw new RateLimited(verdict, fields);
+    throw new RateLimited(verdict, fields, budgets);
   }
 
   private policyField(rateClass: RateClass, limits: Limit[]): string {
@@ -97,5 +107,6 @@ export class RateLimits {
 
 const limitField = (limits: Limit[]): string => limits.map((l) => `"${l.policy.name}";r=${l.remaining};t=${l.resetSeconds}`).join(', ');
 
-/** A route's class: what it declares, else by method. */
-export const rateClassOf = (def: { method: string; rateClass?: RateClass }): RateClass => def.rateClass ?? (def.method === 'get' ? 'read' : 'write');
+/** A route's class for a request: what it declares (or decides by the request), else by method. */
+export const rateClassOf = <R>(def: { method: string; rateClass?: RateClass | ((req: R) => RateClass) }, req: R): RateClass =>
+  (typeof def.rateClass === 'function' ? def.rateClass(req) : def.rateClass) ?? (def.method === 'get' ? 'read' : 'write');

@@ -32,6 +32,7 @@ import { batchedOn } from '../../platform/db/batched.js';
 import type { Db } from '../../platform/db/database.js';
 import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
 import { eventOf } from '../../eventstore/envelope.js';
+import { isUuid } from '../../platform/ids.js';
 import { withAsOf } from '../../api/history.js';
 import { pastConversation } from './conversations.history.js';
 import { attachMetrics, metricsOf, withMetrics, type MetricsLookup } from './metrics.js';
@@ -177,10 +178,13 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
     listRoute<ConversationRow, { state?: string; priority?: string; assignee_id?: string; channel_id?: string; contact_id?: string; view_id?: string }>({
       path: '/conversations',
       permission: 'conversations:read',
-      summary: 'List conversations (optionally those of a view)',
+      summary: 'List conversations (optionally those of a view; a custom view draws from the expensive rate limit)',
       item: conversationSchema,
       spec: conversationList,
       responses: { 404: ERROR },
+      // A custom view is a saved search, and runs like one: from the workspace's expensive budget too. The
+      // built-in views are the plain filters they look like.
+      rateClass: (req) => (isUuid(req.query.view_id) ? 'expensive' : 'read'),
       filters: {
         state: { type: 'string', enum: ['open', 'closed', 'snoozed'] },
         priority: { type: 'string', enum: [...PRIORITIES] },
@@ -190,7 +194,8 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
         contact_id: uuid,
         view_id: {
           anyOf: [uuid, { type: 'string', enum: BUILTIN_VIEW_IDS }],
-          description: "A built-in view's id or a custom view's: its conversations (404 when the caller cannot see it).",
+          description:
+            "A built-in view's id or a custom view's: its conversations (404 when the caller cannot see it). A custom view's list draws from the workspace's `expensive` rate limit, as a search does.",
         },
       },
       before: async (call) => {
@@ -235,8 +240,13 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
       method: 'get',
       path: '/conversations/counts',
       permission: 'conversations:read',
-      summary: 'Count conversations per built-in view and per custom view the caller can see, in one statement',
+      summary:
+        'Count conversations per built-in view and per custom view the caller can see, in one statement (one unit of the expensive rate limit, and one per custom view)',
       responses: { 200: viewCountsSchema },
+      // Each custom view is a search of its own within the statement: the workspace's expensive budget pays
+      // for each one (the built-in views together count as one).
+      rateClass: 'expensive',
+      rateCost: async (p) => 1 + (await views.countVisibleViews(db, p.tenantId, p.memberId)),
       async handle({ principal: p }) {
         const custom = await views.visibleViews(db, p.tenantId, p.memberId);
         return { status: 200, body: { type: 'list', ...(await viewCounts(db, lookup, p.tenantId, p.memberId, custom)) } satisfies ViewCounts };

@@ -300,6 +300,8 @@ export interface CustomView {
 export interface ViewLookups {
   /** the custom views the member can see: the workspace's and their own private ones */
   visibleViews(db: Db, tenantId: string, memberId: string): Promise<CustomView[]>;
+  /** how many of those there are (what the counts cost of the expensive rate limit) */
+  countVisibleViews(db: Db, tenantId: string, memberId: string): Promise<number>;
   /** one of those, or null when it is unknown or another member's private view */
   findVisibleView(db: Db, tenantId: string, memberId: string, id: string): Promise<CustomView | null>;
 }

@@ -14,7 +14,10 @@ export type { ViewEvent } from './views.events.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
-  limit_reached: { status: 422, when: "Creating a workspace's 101st view." },
+  limit_reached: {
+    status: 422,
+    when: "Creating or making a view beyond its quota: a workspace's 101st workspace view, or a member's 26th private view.",
+  },
 });
 
 export const viewsModule = defineModule({ name: 'views', errors, events: viewEvents, projectors: [viewsProjector], routes: viewsRoutes });

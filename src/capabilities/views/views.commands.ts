@@ -1,18 +1,27 @@
 import type { CommandSpec } from '../../commands/command.js';
-import { decideCreateView, decideDeleteView, decideUpdateView, type Caller, type NewView, type ViewChanges, type ViewView } from './views.decider.js';
+import {
+  decideCreateView,
+  decideDeleteView,
+  decideUpdateView,
+  type Caller,
+  type NewView,
+  type ViewChanges,
+  type ViewTally,
+  type ViewView,
+} from './views.decider.js';
 import type { ViewEvent } from './views.events.js';
-import { countViews, findView, viewView } from './views.read.js';
+import { findView, tallyViews, viewView } from './views.read.js';
 
-export const createView = (input: NewView, caller: Caller): CommandSpec<{ count: number }, ViewEvent> => ({
+export const createView = (input: NewView, caller: Caller): CommandSpec<ViewTally, ViewEvent> => ({
   name: 'CreateView',
-  load: async (db, ctx) => ({ count: await countViews(db, ctx.tenantId) }),
-  decide: (s) => decideCreateView(input, caller, s),
+  load: (db, ctx) => tallyViews(db, ctx.tenantId, caller.memberId),
+  decide: (tally) => decideCreateView(input, caller, tally),
 });
 
-export const updateView = (id: string, changes: ViewChanges, caller: Caller): CommandSpec<ViewView | null, ViewEvent> => ({
+export const updateView = (id: string, changes: ViewChanges, caller: Caller): CommandSpec<{ view: ViewView | null; tally: ViewTally }, ViewEvent> => ({
   name: 'UpdateView',
-  load: async (db, ctx) => viewView(await findView(db, ctx.tenantId, id)),
-  decide: (v) => decideUpdateView(changes, caller, v),
+  load: async (db, ctx) => ({ view: viewView(await findView(db, ctx.tenantId, id)), tally: await tallyViews(db, ctx.tenantId, caller.memberId) }),
+  decide: (s) => decideUpdateView(changes, caller, s),
 });
 
 export const deleteView = (id: string, caller: Caller): CommandSpec<ViewView | null, ViewEvent> => ({

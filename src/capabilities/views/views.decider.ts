@@ -1,13 +1,22 @@
 // Pure custom-view rules: a private view belongs to its member (anyone else
-// finds nothing: 404); creating, changing or deleting a workspace view, or
-// making a view one, needs settings:write; at most MAX_VIEWS per workspace (the
-// counts compute one FILTERed count per view in one statement); an update
-// records only what changes. The query was checked against the conversations
-// filter language at the edge.
+// finds nothing: 404), except that an owner may delete it; creating, changing
+// or deleting a workspace view, or making a view one, needs settings:write; an
+// update records only what changes. The query was checked against the
+// conversations filter language at the edge.
+//
+// Quotas: at most MAX_WORKSPACE_VIEWS workspace views, and MAX_PRIVATE_VIEWS
+// private views per member, each counted on its own: a member's private views
+// once counted against the workspace's one limit, so anyone holding
+// conversations:read could fill it and block every workspace view for good.
+// The counts compute one FILTERed count per view a member sees in one
+// statement, so what one member sees stays bounded too (MAX_VISIBLE_VIEWS).
 import { Forbidden, NotFound, Unprocessable } from '../../platform/errors.js';
 import type { ViewEvent } from './views.events.js';
 
-export const MAX_VIEWS = 100;
+export const MAX_WORKSPACE_VIEWS = 100;
+export const MAX_PRIVATE_VIEWS = 25;
+/** The most views one member sees: the workspace's and their own private ones. */
+export const MAX_VISIBLE_VIEWS = MAX_WORKSPACE_VIEWS + MAX_PRIVATE_VIEWS;
 
 export type Visibility = 'private' | 'workspace';
 export type Sort = 'created_at' | 'updated_at';
@@ -23,10 +32,17 @@ export interface ViewView {
   ownerMemberId: string;
 }
 
-/** Who is asking: their member and whether they may manage workspace views (settings:write). */
+/** Who is asking: their member, whether they may manage workspace views (settings:write), and whether they are an owner. */
 export interface Caller {
   memberId: string;
   canManageWorkspace: boolean;
+  isOwner: boolean;
+}
+
+/** What the quotas count: the workspace's workspace views, and the caller's own private views. */
+export interface ViewTally {
+  workspace: number;
+  private: number;
 }
 
 const needsSettings = () => new Forbidden('missing_scope', 'Creating, changing or deleting a workspace view needs the scope settings:write.');
@@ -44,9 +60,17 @@ export interface NewView {
   visibility: Visibility;
 }
 
-export function decideCreateView(cmd: NewView, caller: Caller, s: { count: number }): ViewEvent[] {
+/** Refuses a view the caller's quota of its kind has no room for (the caller owns the private views they make). */
+function assertRoom(visibility: Visibility, tally: ViewTally): void {
+  if (visibility === 'workspace' && tally.workspace >= MAX_WORKSPACE_VIEWS)
+    throw new Unprocessable('limit_reached', `A workspace holds at most ${MAX_WORKSPACE_VIEWS} workspace views; delete one first.`);
+  if (visibility === 'private' && tally.private >= MAX_PRIVATE_VIEWS)
+    throw new Unprocessable('limit_reached', `A member holds at most ${MAX_PRIVATE_VIEWS} private views; delete one of yours first.`);
+}
+
+export function decideCreateView(cmd: NewView, caller: Caller, tally: ViewTally): ViewEvent[] {
   if (cmd.visibility === 'workspace' && !caller.canManageWorkspace) throw needsSettings();
-  if (s.count >= MAX_VIEWS) throw new Unprocessable('limit_reached', `A workspace holds at most ${MAX_VIEWS} views; delete one first.`);
+  assertRoom(cmd.visibility, tally);
   return [{ type: 'view.created', aggregate_type: 'view', aggregate_id: cmd.id, payload: { ...cmd, member_id: caller.memberId } }];
 }
 
@@ -64,10 +88,12 @@ const canonical = (v: unknown): string =>
       : JSON.stringify(v);
 const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-export function decideUpdateView(changes: ViewChanges, caller: Caller, current: ViewView | null): ViewEvent[] {
-  const v = visibleTo(current, caller);
+export function decideUpdateView(changes: ViewChanges, caller: Caller, s: { view: ViewView | null; tally: ViewTally }): ViewEvent[] {
+  const v = visibleTo(s.view, caller);
   if (!v) throw new NotFound('view');
   if ((v.visibility === 'workspace' || changes.visibility === 'workspace') && !caller.canManageWorkspace) throw needsSettings();
+  // A view changing kind moves to the other quota: made private, it becomes the caller's.
+  if (changes.visibility !== undefined && changes.visibility !== v.visibility) assertRoom(changes.visibility, s.tally);
   const changed: ViewChanges = {};
   if (changes.name !== undefined && changes.name !== v.name) changed.name = changes.name;
   if (changes.query !== undefined && !sameJson(changes.query, v.query)) changed.query = changes.query;
@@ -99,8 +125,14 @@ export function privateViewEvent(e: { type: string; payload: Record<string, unkn
   return (e.type === 'view.updated' || e.type === 'view.deleted') && e.payload.private === true;
 }
 
+/**
+ * An owner holding settings:write may delete any view, another member's private one too: what a workspace
+ * keeps is theirs to clear out, and whoever holds settings:write otherwise (an admin) manages workspace
+ * views, not members' own. They still read no one's private view (GET stays 404): deleting one tells them
+ * only that it was there.
+ */
 export function decideDeleteView(caller: Caller, current: ViewView | null): ViewEvent[] {
-  const v = visibleTo(current, caller);
+  const v = visibleTo(current, caller) ?? (caller.isOwner && caller.canManageWorkspace ? current : null);
   if (!v) throw new NotFound('view');
   if (v.visibility === 'workspace' && !caller.canManageWorkspace) throw needsSettings();
   return [{ type: 'view.deleted', aggregate_type: 'view', aggregate_id: v.id, payload: { id: v.id, private: v.visibility === 'private' } }];

@@ -2,7 +2,7 @@ import type { Db } from '../../commands/command.js';
 import { anyObject, arrayOf, constant, dateTime, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import type { CustomView } from '../conversations/index.js';
-import { MAX_VIEWS, type Order, type Sort, type ViewView, type Visibility } from './views.decider.js';
+import { MAX_VISIBLE_VIEWS, type Order, type Sort, type ViewTally, type ViewView, type Visibility } from './views.decider.js';
 
 export interface ViewRow {
   tenant_id: string;
@@ -47,16 +47,27 @@ export async function findView(db: Db, tenantId: string, id: string): Promise<Vi
 
 /** Every view the member sees, workspace views first, then by name ignoring case. */
 export async function visibleViewRows(db: Db, tenantId: string, memberId: string): Promise<ViewRow[]> {
-  return visibleOf(db, tenantId, memberId).orderByRaw("visibility = 'private', lower(name), name, id").limit(MAX_VIEWS);
+  return visibleOf(db, tenantId, memberId).orderByRaw("visibility = 'private', lower(name), name, id").limit(MAX_VISIBLE_VIEWS);
 }
 
 export async function findVisibleViewRow(db: Db, tenantId: string, memberId: string, id: string): Promise<ViewRow | undefined> {
   return isUuid(id) ? visibleOf(db, tenantId, memberId).andWhere({ id }).first() : undefined;
 }
 
-export async function countViews(db: Db, tenantId: string): Promise<number> {
-  const row = (await viewsOf(db, tenantId).count<{ n: string }[]>({ n: '*' }))[0];
-  return Number(row?.n ?? 0);
+/** What the quotas count: the workspace's workspace views and the member's private views, in one statement. */
+export async function tallyViews(db: Db, tenantId: string, memberId: string): Promise<ViewTally> {
+  const row: ViewTally | undefined = await viewsOf(db, tenantId).first(
+    db.raw("count(*) FILTER (WHERE visibility = 'workspace')::int AS workspace"),
+    db.raw("count(*) FILTER (WHERE visibility = 'private' AND owner_member_id = ?)::int AS private", [memberId]),
+  );
+  return { workspace: row?.workspace ?? 0, private: row?.private ?? 0 };
+}
+
+/** How many views the member sees (the counts cost one unit of the expensive rate limit per view). */
+export async function countVisibleViews(db: Db, tenantId: string, memberId: string): Promise<number> {
+  const row: { n: number } | undefined = await visibleOf(db, tenantId, memberId).first(db.raw('count(*)::int AS n'));
+  // The counts count no more than the list holds.
+  return Math.min(row?.n ?? 0, MAX_VISIBLE_VIEWS);
 }
 
 /** What conversations' ?view_id= and counts need (handed to conversationsModule in src/capabilities/index.ts). */
@@ -64,6 +75,7 @@ export const viewLookups = {
   async visibleViews(db: Db, tenantId: string, memberId: string): Promise<CustomView[]> {
     return (await visibleViewRows(db, tenantId, memberId)).map((v) => ({ id: v.id, name: v.name, query: v.query }));
   },
+  countVisibleViews,
   async findVisibleView(db: Db, tenantId: string, memberId: string, id: string): Promise<CustomView | null> {
     const v = await findVisibleViewRow(db, tenantId, memberId, id);
     return v ? { id: v.id, name: v.name, query: v.query } : null;
@@ -104,7 +116,7 @@ export const viewSchema = object(
 export type View = Static<typeof viewSchema>;
 
 export const viewListSchema = object(
-  { type: constant('list'), data: arrayOf(viewSchema, { maxItems: MAX_VIEWS }) },
+  { type: constant('list'), data: arrayOf(viewSchema, { maxItems: MAX_VISIBLE_VIEWS }) },
   { title: 'ViewList', description: 'Every view the caller can see (workspace views, then their private ones, by name): unpaginated, so no `pages`.' },
 );
 export type ViewList = Static<typeof viewListSchema>;

@@ -41,13 +41,19 @@ const NewViewBody = Type.Object(
 );
 const ViewChangesBody = Type.Partial(Type.Object(fields), { additionalProperties: false, minProperties: 1 });
 
-const caller = (call: Call): Caller => ({ memberId: call.principal.memberId, canManageWorkspace: call.principal.scopes.includes('settings:write') });
+const caller = (call: Call): Caller => ({
+  memberId: call.principal.memberId,
+  canManageWorkspace: call.principal.scopes.includes('settings:write'),
+  isOwner: call.principal.role === 'owner',
+});
 
 /**
  * Views are read with conversations:read (the spec's "list and read
  * conversations, parts and views"); a member saves and changes their own
  * private views with it too, since a private view is their own filter and
  * shows nothing they could not list. Workspace views need settings:write.
+ * Each member may keep MAX_PRIVATE_VIEWS private views; the workspace
+ * MAX_WORKSPACE_VIEWS workspace views (views.decider.ts).
  */
 export function viewsRoutes(deps: CoreDeps): RouteDef[] {
   const { db } = deps;
@@ -131,7 +137,7 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       method: 'delete',
       path: '/views/:id',
       permission: 'conversations:read',
-      summary: 'Delete a view (a workspace view needs settings:write)',
+      summary: "Delete a view (a workspace view needs settings:write; an owner with settings:write may delete another member's private view)",
       responses: { 403: ERROR },
       command: (call) => deleteView(call.params.id!, caller(call)),
       answer: {
