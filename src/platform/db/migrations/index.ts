@@ -42,6 +42,7 @@ import * as m043 from './043_channel_addresses.js';
 import * as m044 from './044_email_domains.js';
 import * as m045 from './045_append_linked.js';
 import * as m046 from './046_signed_posts.js';
+import * as m049 from './049_checkpoint_chain.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -89,6 +90,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '044_email_domains': m044,
   '045_append_linked': m045,
   '046_signed_posts': m046,
+  '049_checkpoint_chain': m049,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
