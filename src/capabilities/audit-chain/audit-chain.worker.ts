@@ -6,6 +6,8 @@
 // the workspace's checkpoint lock, and a checkpoint of the same head is answered
 // from the first (audit-chain.issue.ts). A workspace whose log does not extend
 // its last checkpoint gets none: the alarm has said so once, not every pass.
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import type { CoreDeps, Worker } from '../capability.js';
 import { coalescing } from '../../platform/worker.js';
 import { AppError } from '../../platform/errors.js';
@@ -54,6 +56,13 @@ export function checkpointWorker(deps: CoreDeps, issuer: Issuer): CheckpointWork
     name: 'audit-checkpoints',
     tick: runner.tick,
     async start() {
+      // A witness folder that is not there is a configuration mistake to hear of now, not at the first checkpoint.
+      const dir = deps.config.auditWitnessDir;
+      if (dir) {
+        await access(dir, constants.W_OK).catch((e: Error) => {
+          throw new Error(`AUDIT_WITNESS_DIR ${dir} is not a folder this process can write: ${e.message}`);
+        });
+      }
       if (everyMs === 0) return;
       timer = setInterval(() => void runner.tick().catch((e) => log.warn({ err: e }, 'audit checkpoint pass failed')), everyMs);
       timer.unref();

@@ -2,7 +2,9 @@
 // (src/platform/crypto/chain.ts); this capability signs checkpoints of the chain head with the
 // service's Ed25519 key, publishes the public keys, streams the export an auditor verifies offline
 // (src/audit-verify.ts), issues checkpoints on a schedule, and verifies every chain from the
-// database (`npm run -s cli -- audit verify`).
+// database (`npm run -s cli -- audit verify`). Issue 44: it signs only a log that extends its last
+// checkpoint (audit-chain.extension.ts, audit-chain.issue.ts), checkpoints name their predecessor
+// (version 2), and a witness folder outside the database keeps them (audit-chain.witness.ts).
 import { defineModule } from '../capability.js';
 import { defineErrors } from '../../platform/errors.js';
 import { auditChainRoutes } from './audit-chain.routes.js';
