@@ -106,12 +106,6 @@ export function checkpointDigest(c: CheckpointFields): string {
 /** Whether the checkpoint's signature verifies with the public key `x` (strict: canonical base64url only). */
 export const checkpointHolds = (c: CheckpointFields, x: string): boolean => signatureHolds(x, signedBytes(c), c.signature);
 
-/** The workspace's chain head as the log stores it: its last seq and that event's hash (seq 0 and the genesis value for an empty log). */
-export async function chainHead(store: EventStore, tenantId: string): Promise<{ seq: number; hash: string }> {
-  const head = await store.head(tenantId);
-  return head === 0 ? { seq: 0, hash: GENESIS } : { seq: head, hash: await hashAt(store, tenantId, head) };
-}
-
 /** The stored chain hash of `seq` (GENESIS for 0). */
 export async function hashAt(store: EventStore, tenantId: string, seq: number): Promise<string> {
   if (seq === 0) return GENESIS;
