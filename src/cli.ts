@@ -165,16 +165,26 @@ Exit status: 0 done, 1 the command failed, 2 a usage or configuration error.`,
   audit
     .command('verify')
     .description(
-      "recompute every workspace's hash chain from the log and check every stored checkpoint; exit 1 naming the workspace and its first failing seq. With --file and --keys: verify an export offline (no database)",
+      "recompute every workspace's hash chain from the log and check every stored checkpoint (and the witness's, with AUDIT_WITNESS_DIR); exit 1 naming the workspace and its first failing seq. With --file and --keys: verify an export offline (no database). With --trusted: also hold the log against checkpoints you kept",
     )
     .option('--file <export.ndjson>', 'an export (GET /api/audit/export) to verify offline, with --keys')
     .option('--keys <keys.json>', 'the public keys (GET /api/audit/keys) that verify its checkpoint')
+    .option('--trusted <checkpoints.ndjson>', 'checkpoints kept earlier, one JSON object a line (GET /api/audit/checkpoint): the log must still reproduce each')
     .option('--workspace <id>', 'only this workspace (database mode)', workspaceId)
-    .action(async (o: { file?: string; keys?: string; workspace?: string }) => {
+    .action(async (o: { file?: string; keys?: string; trusted?: string; workspace?: string }) => {
+      const [{ verifyExportFile, keysFrom, trustedFrom }, { existsSync, readFileSync }] = await Promise.all([import('./audit-verify.js'), import('node:fs')]);
+      let trusted: ReturnType<typeof trustedFrom> = [];
+      if (o.trusted !== undefined) {
+        if (!existsSync(o.trusted)) throw new UsageError(`--trusted: no such file ${o.trusted}`);
+        try {
+          trusted = trustedFrom(readFileSync(o.trusted, 'utf8'));
+        } catch (e) {
+          throw new UsageError(`--trusted: ${(e as Error).message}`);
+        }
+      }
       if (o.file !== undefined || o.keys !== undefined) {
         if (o.file === undefined || o.keys === undefined) throw new UsageError('--file and --keys go together');
         if (o.workspace !== undefined) throw new UsageError('--workspace is for the database; an export names its workspace itself');
-        const [{ verifyExportFile, keysFrom }, { existsSync, readFileSync }] = await Promise.all([import('./audit-verify.js'), import('node:fs')]);
         if (!existsSync(o.file)) throw new UsageError(`--file: no such file ${o.file}`);
         let keys: ReturnType<typeof keysFrom>;
         try {
@@ -182,13 +192,13 @@ Exit status: 0 done, 1 the command failed, 2 a usage or configuration error.`,
         } catch (e) {
           throw new UsageError(`--keys: ${(e as Error).message}`);
         }
-        const report = await verifyExportFile(o.file, keys);
+        const report = await verifyExportFile(o.file, keys, trusted);
         print(report);
         const f = report.failure;
         if (f) throw new CommandFailed(`workspace ${f.workspace_id ?? '(unknown)'}: first failing seq ${f.seq ?? '(none)'} (line ${f.line}): ${f.reason}`);
         return;
       }
-      const { verifyChains } = await import('./capabilities/audit-chain/index.js');
+      const { verifyChains, fileWitness } = await import('./capabilities/audit-chain/index.js');
       const report = await withCore(async (deps) => {
         // A progress bar only for a person watching: a pipe or a log gets the result alone.
         const tty = process.stderr.isTTY === true;
@@ -197,13 +207,23 @@ Exit status: 0 done, 1 the command failed, 2 a usage or configuration error.`,
         const progress = tty
           ? (done: number) => process.stderr.write(progressBar(done, total, done / Math.max((Date.now() - started) / 1000, 0.001)))
           : undefined;
-        const r = await verifyChains(deps, { workspaces: o.workspace ? [o.workspace] : undefined, progress });
+        const r = await verifyChains(deps, {
+          workspaces: o.workspace ? [o.workspace] : undefined,
+          progress,
+          trusted: trusted.map((t) => ({ tenant_id: t.tenant_id, seq: t.seq, hash: t.hash, from: `--trusted line ${t.line}` })),
+          witness: deps.config.auditWitnessDir ? fileWitness(deps.config.auditWitnessDir) : null,
+        });
         if (tty) process.stderr.write('\n');
         return r;
       });
       print(report);
       if (!report.verified) {
-        throw new CommandFailed(report.failures.map((f) => `workspace ${f.workspace_id}: first failing seq ${f.seq}: ${f.reason}`).join('\n'));
+        throw new CommandFailed(
+          [
+            ...report.refused_keys.map((k) => `audit_signing_keys: kid ${k.kid} is not the service's: ${k.reason}`),
+            ...report.failures.map((f) => `workspace ${f.workspace_id}: first failing seq ${f.seq}: ${f.reason}`),
+          ].join('\n'),
+        );
       }
     });
 

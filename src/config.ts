@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 
 import type { LogLevel } from './platform/logger.js';
-import { parseSigningKey } from './platform/crypto/signing.js';
+import { parsePublicKeys, parseSigningKey } from './platform/crypto/signing.js';
 
 export type { LogLevel };
 
@@ -92,6 +92,10 @@ export interface Config {
   auditSigningKey: string | null;
   /** how often a signed checkpoint is issued for every workspace whose log moved (0: never on a schedule) */
   auditCheckpointIntervalSeconds: number;
+  /** a folder (on storage the database's administrators cannot write) where every checkpoint is also appended; null: none */
+  auditWitnessDir: string | null;
+  /** public keys, besides its own, whose checkpoints the service takes as its own (keys it signed with before a rotation), by kid */
+  auditTrustedKeys: Map<string, string>;
   /** API rate limits (docs/api-guide.md: Rate limits); null when RATE_LIMITS=off (only to measure their cost) */
   rateLimits: { windowSeconds: number; key: number; workspace: number; expensive: number; channel: number } | null;
   /** an e-mail channel needs its domain verified by its workspace (POST /api/email_domains); false when EMAIL_DOMAIN_VERIFICATION=off */
@@ -160,6 +164,8 @@ export const CONFIG_VARS = [
   'AUDIT_CHAIN',
   'SERVICE_AUDIT_SIGNING_KEY',
   'AUDIT_CHECKPOINT_INTERVAL_SECONDS',
+  'AUDIT_WITNESS_DIR',
+  'AUDIT_TRUSTED_KEYS',
   'RATE_LIMITS',
   'RATE_LIMIT_WINDOW_SECONDS',
   'RATE_LIMIT_KEY',
@@ -220,6 +226,19 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push(`SERVICE_AUDIT_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM or a base64url 32-byte seed): ${(e as Error).message}`);
     }
   }
+
+  let auditTrustedKeys = new Map<string, string>();
+  const trustedKeys = str('AUDIT_TRUSTED_KEYS');
+  if (trustedKeys !== null) {
+    try {
+      auditTrustedKeys = parsePublicKeys(trustedKeys);
+    } catch (e) {
+      problems.push(
+        `AUDIT_TRUSTED_KEYS must be a JWK Set (as GET /api/audit/keys answers) of Ed25519 keys named by their thumbprints: ${(e as Error).message}`,
+      );
+    }
+  }
+  const auditWitnessDir = str('AUDIT_WITNESS_DIR');
 
   const metricsToken = str('METRICS_TOKEN');
   const streamPrefix = str('EVENTSTORE_STREAM_PREFIX') ?? 'tenant-';
@@ -287,6 +306,8 @@ export function loadConfig(env: Env = process.env): Config {
     auditChain: (str('AUDIT_CHAIN') ?? 'on') !== 'off',
     auditSigningKey,
     auditCheckpointIntervalSeconds: int('AUDIT_CHECKPOINT_INTERVAL_SECONDS', 3600, 0, 30 * 86_400),
+    auditWitnessDir: auditWitnessDir === null ? null : path.resolve(auditWitnessDir),
+    auditTrustedKeys,
     // Requests per window, far above what a busy integration sends (docs/api-guide.md: Rate limits).
     rateLimits: {
       windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),

@@ -12,7 +12,7 @@ import type { RequestHandler } from 'express';
 import client from 'prom-client';
 import type { CommandShell } from './commands/shell.js';
 import type { DeliveryObserver } from './dispatch/delivery-worker.js';
-import type { SigninObserver } from './capabilities/capability.js';
+import type { AuditChainObserver, SigninObserver } from './capabilities/capability.js';
 import { AppError } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
 import { contextOf } from './api/context.js';
@@ -155,6 +155,12 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
   private readonly limitedWorkspaces = new Set<string>();
+  private readonly chainBroken = new client.Gauge({
+    name: 'service_audit_chain_broken',
+    help: '1 for each workspace whose log does not extend the last checkpoint the service signed (an event rewritten, deleted or given a made-up hash since): no checkpoint or export is signed for it (409 audit_chain_broken) until it does; the error log line names the first failing seq. Series removed once a check holds again.',
+    labelNames: ['workspace'] as const,
+    registers: [this.registry],
+  });
 
   constructor(private readonly sources: MetricsSources) {
     client.collectDefaultMetrics({ register: this.registry });
@@ -288,6 +294,12 @@ export class ServiceMetrics {
       if (this.limitedWorkspaces.size < NAMED_WORKSPACES) this.limitedWorkspaces.add(workspaceId);
       this.rateLimited.inc({ workspace: this.limitedWorkspaces.has(workspaceId) ? workspaceId : 'other', class: rateClass });
     },
+  };
+
+  /** What the audit-chain alarm tells (once per workspace): broken sets the workspace's series, held removes it. */
+  readonly auditChainObserver: AuditChainObserver = {
+    broken: (workspace) => this.chainBroken.set({ workspace }, 1),
+    held: (workspace) => this.chainBroken.remove({ workspace }),
   };
 
   readonly deliveryObserver: DeliveryObserver = {

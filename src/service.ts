@@ -28,7 +28,8 @@ import { dnsResolver } from './platform/dns.js';
 import { smtpRelay } from './platform/mail/relay.js';
 import { startCatchUpProjector } from './projections/catch-up.js';
 import type { Subscription } from './eventstore/store.port.js';
-import type { CapabilityModule, CoreDeps, SigninObserver } from './capabilities/capability.js';
+import type { AuditChainObserver, CapabilityModule, CoreDeps, SigninObserver } from './capabilities/capability.js';
+import { chainAlarm } from './capabilities/audit-chain/index.js';
 import type { Worker } from './platform/worker.js';
 import { allProjectors, eventCatalogue, modules, personalObjects } from './capabilities/index.js';
 import { Authenticator } from './capabilities/access/index.js';
@@ -107,7 +108,14 @@ export interface Service {
 export async function openCore(
   options: ServiceOptions,
   database: Database,
-  wiring: { ownerDb?: Knex; deliveryObserver?: DeliveryObserver; rateLimits?: RateLimits; connections?: ConnectionWatch; signinObserver?: SigninObserver } = {},
+  wiring: {
+    ownerDb?: Knex;
+    deliveryObserver?: DeliveryObserver;
+    rateLimits?: RateLimits;
+    connections?: ConnectionWatch;
+    signinObserver?: SigninObserver;
+    auditChain?: AuditChainObserver;
+  } = {},
 ): Promise<{ deps: CoreDeps; engine: ProjectionEngine }> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
@@ -200,6 +208,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     rateLimits,
     connections,
     signinObserver: metrics.signinObserver,
+    // One alarm for the process: the routes and the checkpoint worker say a workspace's chain broke once between them.
+    auditChain: chainAlarm(log, metrics.auditChainObserver),
   });
   scope = deps.scope;
   // Metrics observe the shell through its hooks (commits, refusals); nothing replaces its methods.

@@ -95,7 +95,8 @@ async function exportRate(ctx: Ctx): Promise<Row> {
       note:
         `${ours.events.toLocaleString('en-US')} lines, ${(ours.bytes / 2 ** 20).toFixed(0)} MiB in ${ours.seconds.toFixed(1)} s (${ours.workerCpuSeconds.toFixed(1)} s CPU); ` +
         `export worker RSS ${ours.rssStartMiB.toFixed(0)} MiB at start, peak ${ours.rssPeakMiB.toFixed(0)} MiB; scan ${scan.seconds.toFixed(1)} s; ` +
-        `seeded through PostgresEventStore.append, chain on, in ${seeded.seconds.toFixed(1)} s`,
+        `seeded through PostgresEventStore.append, chain on, in ${seeded.seconds.toFixed(1)} s; ` +
+        `the first checkpoint (the whole log recomputed before it is signed, untimed above) took ${ours.firstCheckpointSeconds.toFixed(1)} s (${ours.firstCheckpointEventsPerSecond.toFixed(0)} events/s)`,
       details: { seed: seeded, scan, export: ours },
     });
   } finally {

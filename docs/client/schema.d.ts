@@ -2358,6 +2358,7 @@ export interface components {
             type: "audit_checkpoint";
             /** Format: uuid */
             id: string;
+            version: number;
             /** Format: uuid */
             tenant_id: string;
             seq: number;
@@ -2365,9 +2366,11 @@ export interface components {
             hash: string;
             /** Format: date-time */
             signed_at: string;
+            /** @description Version 2: hex SHA-256 of the canonical form of the checkpoint issued before this one in the workspace (null for the first). Absent in version 1. */
+            prev_checkpoint?: string | null;
             /** @description The key that signed it (GET /api/audit/keys). */
             kid: string;
-            /** @description base64url Ed25519 signature over the RFC 8785 canonical JSON of {tenant_id, seq, hash, signed_at}. */
+            /** @description Ed25519 signature, canonical unpadded base64url, over the RFC 8785 canonical JSON of {version, tenant_id, seq, hash, signed_at, prev_checkpoint} (version 1: {tenant_id, seq, hash, signed_at}). */
             signature: string;
         };
         /** AuditCheckpointList */
@@ -2407,16 +2410,18 @@ export interface components {
         };
         /**
          * AuditExportCheckpoint
-         * @description The last line: a signed checkpoint of the last event exported.
+         * @description The last line: a signed checkpoint of the last event exported, as GET /api/audit/checkpoint answers it without `id` (which no signature covers).
          */
         AuditExportCheckpoint: {
             /** @constant */
             type: "audit_checkpoint";
+            version?: number;
             /** Format: uuid */
             tenant_id: string;
             seq: number;
             hash: string;
             signed_at: string;
+            prev_checkpoint?: string | null;
             kid: string;
             signature: string;
         };
@@ -6785,7 +6790,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `domain_not_verified`, `domain_taken`, `email_domain_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `inviter_cannot_grant`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
+        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_broken`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `domain_not_verified`, `domain_taken`, `email_domain_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `inviter_cannot_grant`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -6929,7 +6934,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
-            /** @description `audit_chain_incomplete`: the head event was written without a chain hash (AUDIT_CHAIN=off). */
+            /** @description `audit_chain_broken`: the log does not extend the last checkpoint the service signed (an event at or before it was rewritten, deleted, or a hash made up); the message names the first seq that fails, and nothing is signed. `audit_chain_incomplete`: an event of the range was written without a chain hash (AUDIT_CHAIN=off). */
             409: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -7020,7 +7025,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
-            /** @description `audit_chain_incomplete`: an event of the range was written without a chain hash (AUDIT_CHAIN=off). */
+            /** @description `audit_chain_broken`: the log does not extend the last checkpoint the service signed (an event at or before it was rewritten, deleted, or a hash made up); the message names the first seq that fails, and nothing is signed. `audit_chain_incomplete`: an event of the range was written without a chain hash (AUDIT_CHAIN=off). */
             409: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];

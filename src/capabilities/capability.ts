@@ -65,6 +65,8 @@ export interface CoreDeps {
   rateLimits?: RateLimits;
   /** told about sign-in attempts the throttle refused (metrics) */
   signinObserver?: SigninObserver;
+  /** told when a workspace's log stops, and starts again, extending its last signed checkpoint (one per process: log line and metric) */
+  auditChain?: AuditChainObserver;
   /** the outbound SMTP relay (SMTP_RELAY_URL); unset when the operator configured none */
   mail?: MailRelay;
   /** the DNS of the e-mail edge: the system resolver or DNS_SERVERS (src/platform/dns.ts) */
@@ -96,6 +98,16 @@ export const defineModule = (m: CapabilityModule): CapabilityModule => m;
 export interface SigninObserver {
   /** `burst`: this refusal started a burst against the account (the first in a while) */
   throttled(buckets: readonly ('account' | 'address' | 'device')[], burst: boolean): void;
+}
+
+/**
+ * Told when a workspace's log does not extend the last checkpoint the service signed (`seq`: the first that
+ * fails), and when it does again. The audit-chain capability's alarm (a log line once per workspace) and the
+ * metrics implement it.
+ */
+export interface AuditChainObserver {
+  broken(tenantId: string, seq: number, reason: string): void;
+  held(tenantId: string): void;
 }
 
 /**

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import canonicalize from 'canonicalize';
 import { keysFrom, verifyExport } from '../../src/audit-verify.js';
-import { jwkThumbprint } from '../../src/platform/crypto/signing.js';
+import { jwkThumbprint, signerOf } from '../../src/platform/crypto/signing.js';
+import { checkpointDigest } from '../../src/capabilities/audit-chain/audit-chain.checkpoints.js';
 import type { ManualClock } from '../../src/platform/clock.js';
 import { createChannel } from '../support/channels.js';
 import { childEnv, REPO_ROOT, runCli, spawnNode, exitWithin } from '../support/process.js';
@@ -28,10 +29,17 @@ interface Jwk {
   kid: string;
 }
 
-const holds = (jwk: Jwk, c: { tenant_id: string; seq: number; hash: string; signed_at: string; signature: string }) =>
+/** Verified with node:crypto and `canonicalize` alone, as docs/audit.md says (version 2: the predecessor is signed too). */
+const holds = (
+  jwk: Jwk,
+  c: { version: number; tenant_id: string; seq: number; hash: string; signed_at: string; prev_checkpoint?: string | null; signature: string },
+) =>
   verify(
     null,
-    Buffer.from(canonicalize({ tenant_id: c.tenant_id, seq: c.seq, hash: c.hash, signed_at: c.signed_at })!, 'utf8'),
+    Buffer.from(
+      canonicalize({ version: c.version, tenant_id: c.tenant_id, seq: c.seq, hash: c.hash, signed_at: c.signed_at, prev_checkpoint: c.prev_checkpoint })!,
+      'utf8',
+    ),
     createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' }),
     Buffer.from(c.signature, 'base64url'),
   );
@@ -46,8 +54,11 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
   let ch: { id: string; secret: string };
   const as = () => ({ key });
 
+  // The key a second process rotates to: this process trusts it (AUDIT_TRUSTED_KEYS), as an operator configures
+  // every process of a database after a rotation, so that the checkpoints each signs extend the other's.
+  const rotated = generateKeyPairSync('ed25519').privateKey;
   before(async () => {
-    t = await startTestService('audit-export');
+    t = await startTestService('audit-export', { env: { AUDIT_TRUSTED_KEYS: JSON.stringify({ keys: [signerOf(rotated).publicJwk] }) } });
     owner = await newWorkspace(t);
     ch = await createChannel(t, owner);
     const minted = await mintKey(t, owner, ['conversations:read', 'conversations:write', 'audit:read']);
@@ -139,7 +150,7 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
     expect(lines[1]).to.include({ seq: 1, tenant_id: owner.workspaceId });
     // As stored: personal fields sealed, never in plaintext.
     expect(text).to.not.include('Body 0');
-    expect(lines.at(-1)).to.have.all.keys('type', 'tenant_id', 'seq', 'hash', 'signed_at', 'kid', 'signature');
+    expect(lines.at(-1)).to.have.all.keys('type', 'version', 'tenant_id', 'seq', 'hash', 'signed_at', 'prev_checkpoint', 'kid', 'signature');
     expect(lines.at(-1)).to.include({ type: 'audit_checkpoint', seq: n, hash: lines.at(-2).hash });
 
     const file = path.join(dir, 'export.ndjson');
@@ -151,7 +162,7 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
     expect(cli.exit.code, cli.stderr).to.equal(0);
     expect(cli.json).to.include({ verified: true });
     expect(cli.json.exports).to.deep.equal([
-      { workspace_id: owner.workspaceId, after_seq: 0, to_seq: n, events: n, kid: lines.at(-1).kid, signed_at: lines.at(-1).signed_at },
+      { workspace_id: owner.workspaceId, after_seq: 0, to_seq: n, events: n, kid: lines.at(-1).kid, signed_at: lines.at(-1).signed_at, version: 2 },
     ]);
     // The verifier as a program of its own, the way an auditor runs it.
     const alone = spawnNode('src/audit-verify.ts', ['--file', file, '--keys', keysFile], childEnv({}));
@@ -240,17 +251,37 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
 
   it('rotates keys: another key signs from then on, the old one stays listed, and what it signed still verifies', async () => {
     const before = await t.client.get('/api/audit/checkpoint', as());
-    const seed = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
+    const seed = rotated.export({ format: 'pem', type: 'pkcs8' }) as string;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-audit-rotated-'));
-    // A second process on the same database, configured with a new key.
-    const second = await startService({
-      config: loadConfig({ DATABASE_URL: t.testDb.url, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WORKERS: 'off', SERVICE_AUDIT_SIGNING_KEY: seed }),
-      log: createLogger('silent'),
-    });
+    const config = (trusted: string | undefined) =>
+      loadConfig({
+        DATABASE_URL: t.testDb.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WORKERS: 'off',
+        SERVICE_AUDIT_SIGNING_KEY: seed,
+        AUDIT_TRUSTED_KEYS: trusted,
+      });
+    await t.client.post('/api/conversations', { channel_id: ch.id, body: 'after rotation', contact: { email: 'rot@example.com' } }, as());
+    // Rotated without saying which key came before: the service cannot tell the last checkpoint from one signed by a
+    // key someone added to the database, and signs nothing.
+    const unsure = await startService({ config: config(undefined), log: createLogger('silent') });
+    try {
+      const refused = await new Client(unsure.url).get('/api/audit/checkpoint', as());
+      expect(refused.status, refused.text).to.equal(409);
+      expect(refused.body.errors[0]).to.include({ code: 'audit_chain_broken' });
+      expect(refused.body.errors[0].message).to.include(`first failing seq ${before.body.seq}:`);
+    } finally {
+      await unsure.close();
+    }
+    // A second process on the same database, configured with the new key and the old one's public half.
+    const second = await startService({ config: config(JSON.stringify(await keys())), log: createLogger('silent') });
     try {
       const client = new Client(second.url);
-      await t.client.post('/api/conversations', { channel_id: ch.id, body: 'after rotation', contact: { email: 'rot@example.com' } }, as());
       const after = await client.get('/api/audit/checkpoint', as());
+      expect(after.status, after.text).to.equal(200);
+      expect(after.body.prev_checkpoint).to.equal(checkpointDigest(before.body));
       expect(after.body.kid).to.not.equal(before.body.kid);
       const set = (await client.get('/api/audit/keys', as())).body as { keys: Jwk[]; current_kid: string };
       expect(set.current_kid).to.equal(after.body.kid);

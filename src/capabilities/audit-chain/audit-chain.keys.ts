@@ -3,8 +3,9 @@
 // process signs with now. A rotated key stays listed, so what it signed still verifies.
 import type { Db } from '../../commands/command.js';
 import { arrayOf, constant, object, str } from '../../api/schemas.js';
-import { loadSigner, type PublicJwk, type Signer } from '../../platform/crypto/signing.js';
+import { loadSigner, publicKeyProblem, type PublicJwk, type Signer } from '../../platform/crypto/signing.js';
 import type { Config } from '../../config.js';
+import type { Logger } from '../../platform/logger.js';
 
 export const jwkSchema = object(
   {
@@ -32,17 +33,27 @@ export function lazySigner(config: Pick<Config, 'auditSigningKey' | 'dataDir'>):
   return () => (loading ??= loadSigner(config.auditSigningKey, config.dataDir).catch((e) => ((loading = null), Promise.reject(e))));
 }
 
-export async function publicKeys(db: Db, signer: Signer): Promise<{ keys: PublicJwk[]; current_kid: string }> {
+/**
+ * The keys an auditor is told to trust. A row whose kid is not the RFC 7638 thumbprint of its key (or whose key is
+ * not a canonical Ed25519 x) is not served: it was not written by the service, which records only its own keys
+ * under their thumbprints, and serving it would vouch for whoever wrote it.
+ */
+export async function publicKeys(db: Db, signer: Signer, log: Logger): Promise<{ keys: PublicJwk[]; current_kid: string }> {
   const rows: { kid: string; jwk: PublicJwk }[] = await db('audit_signing_keys')
     .orderBy([{ column: 'created_at' }, { column: 'kid' }])
     .select('kid', 'jwk');
-  const keys = rows.map((r) => r.jwk);
+  const keys: PublicJwk[] = [];
+  for (const r of rows) {
+    const problem = publicKeyProblem({ ...r.jwk, kid: r.kid }) ?? (r.jwk.kid === r.kid ? null : `its JWK names another kid (${String(r.jwk.kid)})`);
+    if (problem) log.error({ kid: r.kid }, `audit_signing_keys: the row of kid ${r.kid} is not served: ${problem}`);
+    else keys.push({ kty: 'OKP', crv: 'Ed25519', x: r.jwk.x, kid: r.kid, alg: 'EdDSA', use: 'sig' });
+  }
   if (!keys.some((k) => k.kid === signer.kid)) keys.push(signer.publicJwk);
   return { keys, current_kid: signer.kid };
 }
 
-/** Every public key recorded, by kid (the database verifier's keys). */
-export async function recordedKeys(db: Db): Promise<Map<string, PublicJwk>> {
+/** Every public key recorded, by kid, with what is wrong with its row (the database verifier's keys). */
+export async function recordedKeys(db: Db): Promise<Map<string, { x: string; problem: string | null }>> {
   const rows: { kid: string; jwk: PublicJwk }[] = await db('audit_signing_keys').select('kid', 'jwk');
-  return new Map(rows.map((r) => [r.kid, r.jwk]));
+  return new Map(rows.map((r) => [r.kid, { x: r.jwk.x, problem: publicKeyProblem({ ...r.jwk, kid: r.kid }) }]));
 }

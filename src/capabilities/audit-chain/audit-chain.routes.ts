@@ -5,14 +5,15 @@ import { Type } from '@sinclair/typebox';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { listRoute } from '../../api/resource-routes.js';
 import { ResponseDoc, route, type RouteDef } from '../../api/routes.js';
-import { ERROR, constant, int, object, oneOf, str, uuid } from '../../api/schemas.js';
+import { ERROR, constant, int, nullable, object, oneOf, str, uuid } from '../../api/schemas.js';
 import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { actorOf, AuditTrail } from '../audit-log/index.js';
 import { requestClient } from '../../api/command-context.js';
-import { chainHead, checkpointSchema, issueCheckpoint, renderCheckpoint, type CheckpointRow } from './audit-chain.checkpoints.js';
+import { CHECKPOINT_COLUMNS, checkpointSchema, renderCheckpoint, type CheckpointRow } from './audit-chain.checkpoints.js';
 import { exportLines } from './audit-chain.export.js';
 import { keySetSchema, lazySigner, publicKeys } from './audit-chain.keys.js';
+import { issuerOf } from './audit-chain.issue.js';
 
 const checkpointList: ListSpec = {
   itemType: 'audit_checkpoint',
@@ -54,14 +55,21 @@ const exportLineSchema = oneOf(
     object(
       {
         type: constant('audit_checkpoint'),
+        version: int,
         tenant_id: uuid,
         seq: int,
         hash: str(),
         signed_at: str(),
+        prev_checkpoint: nullable(str()),
         kid: str(),
         signature: str(),
       },
-      { title: 'AuditExportCheckpoint', description: 'The last line: a signed checkpoint of the last event exported.' },
+      {
+        title: 'AuditExportCheckpoint',
+        description:
+          'The last line: a signed checkpoint of the last event exported, as GET /api/audit/checkpoint answers it without `id` (which no signature covers).',
+        optional: ['version', 'prev_checkpoint'],
+      },
     ),
   ],
   { title: 'AuditExportLine' },
@@ -70,7 +78,12 @@ const exportLineSchema = oneOf(
 export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
   const { db, store, clock, ids, scope } = deps;
   const signer = lazySigner(deps.config);
+  const issuer = issuerOf(deps, signer);
   const trail = new AuditTrail(deps);
+  const broken = new ResponseDoc(
+    '`audit_chain_broken`: the log does not extend the last checkpoint the service signed (an event at or before it was rewritten, deleted, or a hash made up); the message names the first seq that fails, and nothing is signed. `audit_chain_incomplete`: an event of the range was written without a chain hash (AUDIT_CHAIN=off).',
+    ERROR,
+  );
 
   return [
     route({
@@ -83,11 +96,11 @@ export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
           'The head (seq and chain hash) signed now, or the checkpoint already signed for that same head by the same key. Verify it with GET /api/audit/keys (docs/audit.md).',
           checkpointSchema,
         ),
-        409: new ResponseDoc('`audit_chain_incomplete`: the head event was written without a chain hash (AUDIT_CHAIN=off).', ERROR),
+        409: broken,
       },
       async handle({ principal }) {
-        const head = await chainHead(store, principal.tenantId);
-        const body = await issueCheckpoint(db, await signer(), { tenantId: principal.tenantId, id: ids.uuid(), ...head, now: clock.now() });
+        const tenantId = principal.tenantId;
+        const body = await issuer.issue({ tenantId, id: ids.uuid(), seq: await store.head(tenantId), now: clock.now() });
         return { status: 200, body };
       },
     }),
@@ -98,8 +111,7 @@ export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'The signed checkpoints issued for the workspace (on request, with exports, and on schedule), newest first',
       item: checkpointSchema,
       spec: checkpointList,
-      query: ({ principal }) =>
-        db('audit_checkpoints').where({ tenant_id: principal.tenantId }).select('tenant_id', 'id', 'seq', 'hash', 'signed_at', 'kid', 'signature'),
+      query: ({ principal }) => db('audit_checkpoints').where({ tenant_id: principal.tenantId }).select(CHECKPOINT_COLUMNS),
       render: renderCheckpoint,
     }),
 
@@ -110,7 +122,7 @@ export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'The public keys (JWK, Ed25519) that verify audit checkpoints, by kid; rotated keys stay listed',
       responses: { 200: keySetSchema },
       async handle() {
-        return { status: 200, body: await publicKeys(db, await signer()), headers: { 'cache-control': 'no-store' } };
+        return { status: 200, body: await publicKeys(db, await signer(), deps.log), headers: { 'cache-control': 'no-store' } };
       },
     }),
 
@@ -136,7 +148,7 @@ export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
           null,
           'application/x-ndjson',
         ),
-        409: new ResponseDoc('`audit_chain_incomplete`: an event of the range was written without a chain hash (AUDIT_CHAIN=off).', ERROR),
+        409: broken,
       },
       async handle(call) {
         const { principal, query } = call;
@@ -147,7 +159,8 @@ export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
         if (afterSeq > head) throw new BadRequest('seq_ahead_of_log', `after_seq ${afterSeq} is ahead of the log, whose head is seq ${head}.`, 'after_seq');
         if (toSeq > head) throw new BadRequest('seq_ahead_of_log', `to_seq ${toSeq} is ahead of the log, whose head is seq ${head}.`, 'to_seq');
         if (toSeq < afterSeq) throw new BadRequest('invalid_seq_range', `to_seq (${toSeq}) is before after_seq (${afterSeq}).`, 'to_seq');
-        const key = await signer();
+        // Checked and signed before the first byte: a log that does not extend the last checkpoint is a 409, not a cut stream.
+        const signed = await issuer.issue({ tenantId, id: ids.uuid(), seq: toSeq, now: clock.now() });
         // Who took a copy of the whole log, and from where: the workspace's audit log (audit_log.exported).
         await trail.record([
           {
@@ -159,9 +172,11 @@ export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
             requestId: call.ctx.requestId,
           },
         ]);
-        const lines = exportLines(store, { tenantId, afterSeq, toSeq }, (seq, hash) =>
-          issueCheckpoint(db, key, { tenantId, id: ids.uuid(), seq, hash, now: clock.now() }),
-        );
+        const lines = exportLines(store, { tenantId, afterSeq, toSeq }, async (seq, hash) => {
+          // The lines sent must lead to what was signed: a log changed while it streamed ends the stream without a checkpoint.
+          if (seq !== signed.seq || hash !== signed.hash) throw new Error(`tenant ${tenantId}: the log changed during the export (seq ${seq})`);
+          return signed;
+        });
         return {
           status: 200,
           headers: {

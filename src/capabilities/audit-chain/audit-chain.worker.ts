@@ -2,12 +2,16 @@
 // checkpoint of the chain head of every workspace whose log moved since its last
 // checkpoint. An auditor who keeps them (GET /api/audit/checkpoints) can later
 // prove that nothing up to each was rewritten, even by someone who can write the
-// database and recompute hashes. Several processes may run it: a checkpoint
-// issued twice for the same head is answered from the first (issueCheckpoint).
+// database and recompute hashes. Several processes may run it: issuing takes
+// the workspace's checkpoint lock, and a checkpoint of the same head is answered
+// from the first (audit-chain.issue.ts). A workspace whose log does not extend
+// its last checkpoint gets none: the alarm has said so once, not every pass.
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import type { CoreDeps, Worker } from '../capability.js';
 import { coalescing } from '../../platform/worker.js';
-import { chainHead, issueCheckpoint } from './audit-chain.checkpoints.js';
-import type { Signer } from '../../platform/crypto/signing.js';
+import { AppError } from '../../platform/errors.js';
+import type { Issuer } from './audit-chain.issue.js';
 
 /** Workspaces examined per pass (the next pass takes the rest). */
 const BATCH = 500;
@@ -17,7 +21,7 @@ export interface CheckpointWorker extends Worker {
   tick(): Promise<number>;
 }
 
-export function checkpointWorker(deps: CoreDeps, signer: () => Promise<Signer>): CheckpointWorker {
+export function checkpointWorker(deps: CoreDeps, issuer: Issuer): CheckpointWorker {
   const { db, store, clock, ids, log, scope } = deps;
   const everyMs = deps.config.auditCheckpointIntervalSeconds * 1000;
   let timer: NodeJS.Timeout | null = null;
@@ -34,18 +38,14 @@ export function checkpointWorker(deps: CoreDeps, signer: () => Promise<Signer>):
       )
     ).rows as { tenant_id: string }[];
     if (moved.length === 0) return 0;
-    const key = await signer();
     let issued = 0;
     for (const { tenant_id: tenantId } of moved) {
       if (stopped) break;
       try {
-        await scope.run(tenantId, async () => {
-          const head = await chainHead(store, tenantId);
-          await issueCheckpoint(db, key, { tenantId, id: ids.uuid(), ...head, now: clock.now() });
-        });
+        await scope.run(tenantId, async () => issuer.issue({ tenantId, id: ids.uuid(), seq: await store.head(tenantId), now: clock.now() }));
         issued++;
       } catch (e) {
-        log.warn({ err: e, tenant_id: tenantId }, 'scheduled audit checkpoint failed');
+        if (!(e instanceof AppError && e.code === 'audit_chain_broken')) log.warn({ err: e, tenant_id: tenantId }, 'scheduled audit checkpoint failed');
       }
     }
     return issued;
@@ -56,6 +56,13 @@ export function checkpointWorker(deps: CoreDeps, signer: () => Promise<Signer>):
     name: 'audit-checkpoints',
     tick: runner.tick,
     async start() {
+      // A witness folder that is not there is a configuration mistake to hear of now, not at the first checkpoint.
+      const dir = deps.config.auditWitnessDir;
+      if (dir) {
+        await access(dir, constants.W_OK).catch((e: Error) => {
+          throw new Error(`AUDIT_WITNESS_DIR ${dir} is not a folder this process can write: ${e.message}`);
+        });
+      }
       if (everyMs === 0) return;
       timer = setInterval(() => void runner.tick().catch((e) => log.warn({ err: e }, 'audit checkpoint pass failed')), everyMs);
       timer.unref();

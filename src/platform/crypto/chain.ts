@@ -52,9 +52,14 @@ export interface ChainedFields {
   created_at: string;
 }
 
-/** The RFC 8785 canonical JSON of an event as stored (its `hash`, should the metadata carry one, left out). */
+/**
+ * The RFC 8785 canonical JSON of an event as stored. Its metadata is hashed whole, as read and as exported: no
+ * member is left out. (EventStoreDB carries the chain hash in the metadata it stores, and its adapter takes it
+ * out on every read, so no reader ever sees a `metadata.hash`; one found in Postgres was written by someone
+ * else, and the chain covers it like any other byte.)
+ */
 export function canonicalEvent(e: ChainedFields): string {
-  const { hash: _ignored, ...metadata } = e.metadata as Record<string, unknown>;
+  const metadata = e.metadata;
   const fields = {
     tenant_id: e.tenant_id,
     seq: e.seq,

@@ -6,7 +6,7 @@
 // seed) or, for the embedded default, generated once in DATA_DIR like
 // secrets.key. Rotating is configuring another key: checkpoints name their kid,
 // and the public keys that signed stay listed beside the log.
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 
@@ -51,6 +51,55 @@ export function parseSigningKey(text: string): KeyObject {
 /** The RFC 7638 thumbprint of an Ed25519 public key: base64url SHA-256 of {"crv","kty","x"} in that order. */
 export function jwkThumbprint(x: string): string {
   return createHash('sha256').update(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`).digest('base64url');
+}
+
+/**
+ * Whether `text` is the one base64url form (RFC 4648 §5, no padding) of `bytes` bytes. Node's decoder is
+ * lenient (it skips `=`, `.` and spaces, and ignores the unused low bits of the last character), so several
+ * strings decode to the same bytes; only the one that encodes back to itself is accepted, so a changed
+ * character of a signature or key is never read as the same value.
+ */
+export function isCanonicalBase64url(text: unknown, bytes: number): text is string {
+  if (typeof text !== 'string' || text.length !== Math.ceil((bytes * 4) / 3) || !/^[A-Za-z0-9_-]+$/.test(text)) return false;
+  const decoded = Buffer.from(text, 'base64url');
+  return decoded.length === bytes && decoded.toString('base64url') === text;
+}
+
+/** What is wrong with a public key record (kty, crv, a canonical 32-byte x, kid its RFC 7638 thumbprint), or null. */
+export function publicKeyProblem(jwk: { kty?: unknown; crv?: unknown; x?: unknown; kid?: unknown }): string | null {
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519') return 'not an Ed25519 key (kty OKP, crv Ed25519)';
+  if (!isCanonicalBase64url(jwk.x, 32)) return 'its x is not 32 bytes in canonical unpadded base64url';
+  const thumbprint = jwkThumbprint(jwk.x);
+  if (jwk.kid !== thumbprint) return `its kid ${String(jwk.kid)} is not its RFC 7638 thumbprint ${thumbprint}`;
+  return null;
+}
+
+/**
+ * Public keys given as JSON: a JWK Set (what GET /api/audit/keys answers), an array of JWKs, or one JWK; by kid.
+ * Throws naming the first key that is not an Ed25519 key named by its thumbprint.
+ */
+export function parsePublicKeys(text: string): Map<string, string> {
+  const json = JSON.parse(text) as unknown;
+  const list = Array.isArray(json) ? json : json && typeof json === 'object' && 'keys' in json ? (json as { keys: unknown }).keys : [json];
+  if (!Array.isArray(list)) throw new Error('not a JWK Set, an array of JWKs nor a JWK');
+  const out = new Map<string, string>();
+  for (const k of list as Record<string, unknown>[]) {
+    const problem = k && typeof k === 'object' ? publicKeyProblem(k) : 'not a JWK';
+    if (problem) throw new Error(`key ${String(k?.kid)}: ${problem}`);
+    out.set(k.kid as string, k.x as string);
+  }
+  return out;
+}
+
+/** Whether `signature` (canonical unpadded base64url, 64 bytes) is the Ed25519 signature of `message` by the key `x`. */
+export function signatureHolds(x: string, message: string, signature: unknown): boolean {
+  if (!isCanonicalBase64url(signature, 64) || !isCanonicalBase64url(x, 32)) return false;
+  try {
+    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
+    return verify(null, Buffer.from(message, 'utf8'), key, Buffer.from(signature, 'base64url'));
+  } catch {
+    return false;
+  }
 }
 
 export function signerOf(privateKey: KeyObject): Signer {
