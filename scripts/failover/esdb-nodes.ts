@@ -3,14 +3,19 @@
 // starts a node except to bring back one it killed, with the command the
 // environment gives for it.
 //
-//   EVENTSTORE_NODES           every node's HTTP endpoint, comma-separated, e.g.
-//                              http://127.0.0.1:2113,http://127.0.0.1:2123,http://127.0.0.1:2133
-//                              (gossip and /info are read there; on 24.x the gRPC port is the same one)
-//   EVENTSTORE_NODE_START_<n>  n = 1, 2, ... in EVENTSTORE_NODES' order: a shell command (run with sh -c, in a
-//                              session of its own, its output appended to the run's node<n>.log) that starts
-//                              node n again on its own data. It may return at once (a script that puts the node
-//                              in the background) or run the node in the foreground: the run does not wait for
-//                              it, it watches the node's port and gossip. The node outlives the run either way.
+//   FAILOVER_ESDB_NODES      every node's HTTP endpoint, comma-separated, e.g.
+//                            http://127.0.0.1:2113,http://127.0.0.1:2123,http://127.0.0.1:2133
+//                            (gossip and /info are read there; on 24.x the gRPC port is the same one)
+//   FAILOVER_ESDB_START_<n>  n = 1, 2, ... in FAILOVER_ESDB_NODES' order: a shell command (run with sh -c, in a
+//                            session of its own, its output appended to the run's node<n>.log) that starts
+//                            node n again on its own data. It may return at once (a script that puts the node
+//                            in the background) or run the node in the foreground: the run does not wait for
+//                            it, it watches the node's port and gossip. The node outlives the run either way.
+//
+// Not EVENTSTORE_*: the server reads every EVENTSTORE_* variable of its environment as a setting of its own, and
+// refuses to start on one it does not know (EVENTSTORE_URL, the service's, is "unknown option Url"). So the start
+// command runs without any EVENTSTORE_* variable of the run's environment; give the node its settings in the
+// command itself.
 //
 // The kill is SIGKILL to the process listening on the node's HTTP port, found through /proc (Linux): the
 // listening socket's inode in /proc/net/tcp{,6}, then the process holding it in /proc/<pid>/fd. Whatever wraps
@@ -90,7 +95,7 @@ export class EsdbNode {
   readonly port: number;
 
   constructor(
-    /** 1-based, in EVENTSTORE_NODES' order */
+    /** 1-based, in FAILOVER_ESDB_NODES' order */
     readonly n: number,
     readonly url: string,
     private readonly startCommand: string,
@@ -153,11 +158,12 @@ export class EsdbNode {
     return { pids, at };
   }
 
-  /** Runs the node's start command, detached: the node outlives the run. */
+  /** Runs the node's start command, detached (the node outlives the run), without the run's EVENTSTORE_* settings. */
   start(): void {
     const fd = openSync(this.logFile, 'a');
     writeSync(fd, `\n=== ${new Date().toISOString()} start #${this.starts + 1} of ${this.label}: ${this.startCommand}\n`);
-    const child = spawn('sh', ['-c', this.startCommand], { detached: true, stdio: ['ignore', fd, fd] });
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('EVENTSTORE_')));
+    const child = spawn('sh', ['-c', this.startCommand], { detached: true, stdio: ['ignore', fd, fd], env });
     closeSync(fd);
     child.on('error', () => undefined);
     child.unref();
@@ -168,21 +174,21 @@ export class EsdbNode {
 export class EsdbCluster {
   constructor(readonly nodes: EsdbNode[]) {}
 
-  /** The nodes of EVENTSTORE_NODES with their EVENTSTORE_NODE_START_<n>; a clear error when either is missing. */
+  /** The nodes of FAILOVER_ESDB_NODES with their FAILOVER_ESDB_START_<n>; a clear error when either is missing. */
   static fromEnv(logDir: string): EsdbCluster {
-    const list = (process.env.EVENTSTORE_NODES ?? '')
+    const list = (process.env.FAILOVER_ESDB_NODES ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
     if (list.length < 3) {
       throw new Error(
-        "EVENTSTORE_NODES must list the running cluster's nodes (three or more), each by its HTTP endpoint: EVENTSTORE_NODES=http://127.0.0.1:2113,http://127.0.0.1:2123,http://127.0.0.1:2133 (see scripts/failover/eventstoredb.ts)",
+        "FAILOVER_ESDB_NODES must list the running cluster's nodes (three or more), each by its HTTP endpoint: FAILOVER_ESDB_NODES=http://127.0.0.1:2113,http://127.0.0.1:2123,http://127.0.0.1:2133 (see scripts/failover/eventstoredb.ts)",
       );
     }
-    const missing = list.map((_, i) => `EVENTSTORE_NODE_START_${i + 1}`).filter((k) => !process.env[k]?.trim());
+    const missing = list.map((_, i) => `FAILOVER_ESDB_START_${i + 1}`).filter((k) => !process.env[k]?.trim());
     if (missing.length > 0) throw new Error(`${missing.join(', ')} missing: the command that starts each node again (see scripts/failover/eventstoredb.ts)`);
     return new EsdbCluster(
-      list.map((url, i) => new EsdbNode(i + 1, url, process.env[`EVENTSTORE_NODE_START_${i + 1}`]!.trim(), path.join(logDir, `node${i + 1}.log`))),
+      list.map((url, i) => new EsdbNode(i + 1, url, process.env[`FAILOVER_ESDB_START_${i + 1}`]!.trim(), path.join(logDir, `node${i + 1}.log`))),
     );
   }
 
@@ -254,27 +260,36 @@ export class EsdbCluster {
 
   /**
    * Starts `node` again and waits (bounded) until it is a follower of `leader`. A node whose process exits on
-   * the way is started again, as a supervisor would, up to `maxStarts` starts in all: EventStoreDB shuts a
-   * node down by design when it rejoins with a tail of its log the cluster never committed (a leader killed
-   * before it replicated its last writes), and truncates that tail when it starts the next time.
+   * the way, or that does not listen `listenMs` after its start, is started again, as a supervisor would, up
+   * to `maxStarts` starts in all: EventStoreDB shuts a node down by design when it rejoins with a tail of its
+   * log the cluster never committed (a leader killed before it replicated its last writes), and truncates
+   * that tail when it starts the next time.
    */
-  async restart(node: EsdbNode, leader: EsdbNode, ms: number, maxStarts = 3): Promise<{ seconds: number; starts: number; follower: boolean }> {
+  async restart(
+    node: EsdbNode,
+    leader: EsdbNode,
+    ms: number,
+    maxStarts = 3,
+    listenMs = 60_000,
+  ): Promise<{ seconds: number; starts: number; follower: boolean }> {
     const began = Date.now();
     const until = began + ms;
     let starts = 0;
     let seen: number[] = [];
+    let startedAt = 0;
     const startOnce = () => {
       node.start();
       starts++;
       seen = [];
+      startedAt = Date.now();
     };
     startOnce();
     while (Date.now() < until) {
       if (await this.isFollower(node, leader)) return { seconds: (Date.now() - began) / 1000, starts, follower: true };
       const now = node.pids();
       if (now.length > 0) seen = now;
-      else if (seen.length > 0 && !seen.some(alive)) {
-        // it listened, and its process is gone: it stopped itself (or failed); start it again while allowed
+      else if ((seen.length > 0 && !seen.some(alive)) || (seen.length === 0 && Date.now() - startedAt > listenMs)) {
+        // it listened and its process is gone (it stopped itself, or failed), or it never listened: again, while allowed
         if (starts >= maxStarts) break;
         startOnce();
       }

@@ -24,9 +24,11 @@
 // The cluster (required; scripts/failover/esdb-nodes.ts says more):
 //   EVENTSTORE_URL              the service's connection string, e.g.
 //                               esdb://127.0.0.1:2113,127.0.0.1:2123,127.0.0.1:2133?tls=false
-//   EVENTSTORE_NODES            every node's HTTP endpoint: http://127.0.0.1:2113,http://127.0.0.1:2123,http://127.0.0.1:2133
-//   EVENTSTORE_NODE_START_<n>   per node (1-based, EVENTSTORE_NODES' order), the shell command that starts it again
-//                               on its own data; the kill is SIGKILL to the process listening on the node's port
+//   FAILOVER_ESDB_NODES         every node's HTTP endpoint: http://127.0.0.1:2113,http://127.0.0.1:2123,http://127.0.0.1:2133
+//   FAILOVER_ESDB_START_<n>     per node (1-based, FAILOVER_ESDB_NODES' order), the shell command that starts it again
+//                               on its own data (run without the run's EVENTSTORE_* variables, which the server
+//                               would take for its own settings); the kill is SIGKILL to the process listening on
+//                               the node's port
 // The nodes keep their log on disk (not --mem-db): a node started again must come back with its log.
 //
 // Optional: FAILOVER_SEED (1), FAILOVER_CLIENTS (12), FAILOVER_KILLS (2 leaders lost),
@@ -80,7 +82,7 @@ async function main(): Promise<number> {
   // ---- the cluster as found: every node up, one leader ----
   const cluster = EsdbCluster.fromEnv(tmp);
   const first = await cluster.waitLeader(null, 30_000);
-  if (!first) throw new Error(`no leader agreed on by the nodes of EVENTSTORE_NODES within 30 s: ${await cluster.states()}`);
+  if (!first) throw new Error(`no leader agreed on by the nodes of FAILOVER_ESDB_NODES within 30 s: ${await cluster.states()}`);
   const version = await cluster.version();
   const states = await cluster.states();
   const followers = await Promise.all(cluster.nodes.filter((n) => n !== first).map((n) => cluster.isFollower(n, first)));

@@ -59,15 +59,28 @@ export function postgresLog(db: Knex): LogView {
 
 /**
  * The log on an EventStoreDB server, read through the service's adapter (src/eventstore/eventstoredb.store.ts)
- * with the services' URL and stream prefix: what the service itself would read.
+ * with the services' URL and stream prefix: what the service itself would read. Each read is tried again for
+ * up to 30 s: the client fails the first call after its node went away (UNAVAILABLE) and finds the new leader
+ * on the next, and a check must not fail on the fault it checks.
  */
 export async function eventStoreDbLog(url: string, streamPrefix: string, db: Knex): Promise<LogView> {
   const { connectEventStoreDb } = await import('../../src/eventstore/eventstoredb.store.js');
   const store = connectEventStoreDb(url, db, { streamPrefix });
+  const again = async <T>(read: () => Promise<T>): Promise<T> => {
+    const until = Date.now() + 30_000;
+    for (;;) {
+      try {
+        return await read();
+      } catch (e) {
+        if (Date.now() >= until) throw e;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  };
   const events = async (tenant: string) => {
     const out: LoggedEvent[] = [];
     for (;;) {
-      const page = await store.readTenant(tenant, out.at(-1)?.seq ?? 0, 500);
+      const page = await again(() => store.readTenant(tenant, out.at(-1)?.seq ?? 0, 500));
       if (page.length === 0) return out;
       out.push(...page);
     }
@@ -76,13 +89,14 @@ export async function eventStoreDbLog(url: string, streamPrefix: string, db: Kne
     kind: 'eventstoredb',
     env: { EVENTSTORE_URL: url, EVENTSTORE_STREAM_PREFIX: streamPrefix },
     events,
-    head: (tenant) => store.head(tenant),
-    async lastPosition(tenant) {
-      const head = await store.head(tenant);
-      if (head === 0) return null;
-      const [last] = await store.readTenant(tenant, head - 1, 1);
-      return last?.position ?? null;
-    },
+    head: (tenant) => again(() => store.head(tenant)),
+    lastPosition: (tenant) =>
+      again(async () => {
+        const head = await store.head(tenant);
+        if (head === 0) return null;
+        const [last] = await store.readTenant(tenant, head - 1, 1);
+        return last?.position ?? null;
+      }),
     close: () => store.close(),
   };
 }
