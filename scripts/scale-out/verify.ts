@@ -52,6 +52,8 @@ export interface Figures {
   failedAttempts5xx: number;
   connectionErrors: number;
   inFlightConflicts: number;
+  /** attempts answered 409 concurrent_modification (retried only where the run's client retries them: EventStoreDB) */
+  concurrentModification: number;
   retriedRequests: number;
   /** requests that met a 5xx or a cut connection and then got a 2xx by retrying */
   recoveredRequests: number;
@@ -213,6 +215,7 @@ export async function verify(
   let f5xx = 0;
   let conn = 0;
   let inFlight = 0;
+  let concurrentModification = 0;
   let retried = 0;
   let unexplained = 0;
   let answers500 = 0;
@@ -228,6 +231,7 @@ export async function verify(
     }
     for (const a of r.attempts) {
       if (a.status === 409 && a.code === 'idempotency_key_in_flight') inFlight++;
+      if (a.status === 409 && a.code === 'concurrent_modification') concurrentModification++;
       if (a.status === 503) answers503++;
       if (a.status === 500) {
         answers500++;
@@ -324,6 +328,7 @@ export async function verify(
       failedAttempts5xx: f5xx,
       connectionErrors: conn,
       inFlightConflicts: inFlight,
+      concurrentModification,
       retriedRequests: retried,
       recoveredRequests: recovered,
       recoveredWithKey,
