@@ -178,6 +178,27 @@ export const CONFIG_VARS = [
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * The hosts of a connection string that may list several (EventStoreDB's
+ * `esdb://[user:password@]host[:port],host[:port]...[/][?settings]`, which a
+ * WHATWG URL refuses: a comma in the port). Empty strings for empty entries.
+ */
+function hostsOf(raw: string): string[] {
+  const rest = raw.slice(raw.indexOf('//') + 2);
+  const authority = rest.split(/[/?]/, 1)[0]!;
+  return authority.slice(authority.lastIndexOf('@') + 1).split(',');
+}
+
+/** The connection string with its first host alone: a URL to check the scheme, credentials and settings with. */
+function firstHostOnly(raw: string): string {
+  const at = raw.indexOf('//');
+  if (at < 0) return raw;
+  const rest = raw.slice(at + 2);
+  const authority = rest.split(/[/?]/, 1)[0]!;
+  const creds = authority.slice(0, authority.lastIndexOf('@') + 1);
+  return `${raw.slice(0, at + 2)}${creds}${hostsOf(raw)[0]}${rest.slice(authority.length)}`;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const str = (name: string): string | null => {
@@ -194,14 +215,16 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return n;
   };
-  const url = (name: string, protocols: string[]): string | null => {
+  const url = (name: string, protocols: string[], hostList = false): string | null => {
     const raw = str(name);
     if (raw === null) return null;
     try {
-      const u = new URL(raw);
+      const u = new URL(hostList ? firstHostOnly(raw) : raw);
       if (!protocols.includes(u.protocol)) problems.push(`${name} must use ${protocols.join(' or ')} (got "${u.protocol}")`);
+      // every host, checked as the first was (a bad port or character throws), none empty
+      if (hostList && !hostsOf(raw).every((h) => new URL(`${u.protocol}//${h}`).hostname !== '')) throw new Error('an empty host');
     } catch {
-      problems.push(`${name} is not a valid URL`);
+      problems.push(`${name} is not a valid URL${hostList ? ' (scheme://[user:password@]host[:port][,host[:port]...][?settings])' : ''}`);
     }
     return raw;
   };
@@ -254,7 +277,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: str('HOST') ?? '127.0.0.1',
     dataDir: path.resolve(str('DATA_DIR') ?? './.data'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    eventstoreUrl: url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrent:']),
+    // A cluster's connection string lists its nodes (gossip seeds): esdb://host1:2113,host2:2113,host3:2113?...
+    eventstoreUrl: url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrent:'], true),
     eventstoreStreamPrefix: streamPrefix,
     channelsSecret,
     secretsKey,

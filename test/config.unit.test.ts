@@ -41,6 +41,28 @@ describe('configuration', function () {
     });
   });
 
+  it("takes an EventStoreDB cluster's connection string, which lists its nodes (not a WHATWG URL), and still checks every host", () => {
+    // Found on a three-node cluster (docs/eventstoredb.md, "Losing the leader"): the service refused to start with one.
+    for (const good of [
+      'esdb://127.0.0.1:2113,127.0.0.1:2123,127.0.0.1:2133?tls=false',
+      'esdb://admin:changeit@a.example:2113,b.example:2113,c.example:2113',
+      'kurrentdb://u:p@h1:2113,h2:2113/?tls=false',
+      'esdb+discover://cluster.example:2113',
+    ]) {
+      expect(loadConfig({ EVENTSTORE_URL: good }).eventstoreUrl, good).to.equal(good);
+    }
+    for (const bad of [
+      'esdb://h1:2113,,h2:2113',
+      'esdb://h1:2113,h2:99999',
+      'esdb://h1:2113,h 2:2113',
+      'esdb://h1:2113,:2113',
+      'esdb://',
+      'http://h1:2113,h2:2113',
+    ]) {
+      expect(() => loadConfig({ EVENTSTORE_URL: bad }), bad).to.throw(ConfigError, /EVENTSTORE_URL/);
+    }
+  });
+
   it('names the EventStoreDB workspace streams tenant-<uuid> unless EVENTSTORE_STREAM_PREFIX says otherwise, and refuses a bad prefix', () => {
     expect(loadConfig({}).eventstoreStreamPrefix).to.equal('tenant-');
     expect(loadConfig({ EVENTSTORE_STREAM_PREFIX: 'test.t_feed_a1b2c3-' }).eventstoreStreamPrefix).to.equal('test.t_feed_a1b2c3-');

@@ -1,14 +1,25 @@
-// What the failover run checks beyond the scale-out run's checks
-// (scripts/scale-out/verify.ts: every acknowledged write in the log exactly
-// once, gapless seqs, every due delivery, no 5xx outside a fault window):
-// no Idempotency-Key left in flight, acknowledged writes answered again as
-// stored replays, read models equal to a rebuild from the log, and each
-// outage measured from the kill to the first acknowledged write.
+// What the failover runs (Patroni's and EventStoreDB's) check beyond the
+// scale-out run's checks (scripts/scale-out/verify.ts: every acknowledged write
+// in the log exactly once, gapless seqs, every due delivery, no 5xx outside a
+// fault window): no Idempotency-Key left in flight, acknowledged writes answered
+// again as stored replays, read models equal to a rebuild from the log, and
+// each outage measured. settleAndCheck runs them all, in the same order for
+// both runs, once the load has stopped; report prints the result.
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Knex } from 'knex';
 import { allProjectors } from '../../src/capabilities/index.js';
 import { ProjectionEngine } from '../../src/projections/engine.js';
 import type { RequestRecord } from '../scale-out/load.js';
+import type { LogView } from '../scale-out/log-view.js';
+import { serviceEnv, tailFile } from '../scale-out/procs.js';
+import type { WebhookReceiver } from '../scale-out/receiver.js';
+import { cli, drain, type Shared } from '../scale-out/setup.js';
+import { verify, type Fault, type Figures, type Timeline } from '../scale-out/verify.js';
+
+const DRAIN_TIMEOUT_MS = 120_000;
+/** acknowledged writes sent again after the run */
+const REPLAYS = 150;
 
 /** Keys of the workspace still in flight once everything settled, and acknowledged writes whose key is not completed. */
 export async function keysInFlight(db: Knex, tenant: string, records: RequestRecord[]): Promise<string[]> {
@@ -111,4 +122,110 @@ export function outages(records: RequestRecord[], kills: { target: string; at: n
     }
     return { target: k.target, seconds: back === null ? null : Math.round((back - k.at) / 10) / 100 };
   });
+}
+
+/**
+ * Per kill, the outage as the clients lived it: from the first write that failed (5xx, cut off) or ran longer
+ * than `slowMs` after the kill (from when it was sent, or from the kill for one already in flight) to the end of
+ * the first write acknowledged that was sent after that: the first the new leader took. Null figures: no write
+ * failed or stalled.
+ */
+export function writeOutages(
+  records: RequestRecord[],
+  kills: { target: string; at: number }[],
+  slowMs: number,
+): { target: string; first_failed_s: number | null; first_success_s: number | null; seconds: number | null }[] {
+  const writes = records.filter((r) => r.method !== 'GET').flatMap((r) => r.attempts);
+  const round = (ms: number) => Math.round(ms / 10) / 100;
+  return kills.map((k, i) => {
+    const until = kills[i + 1]?.at ?? Infinity;
+    let began = Infinity;
+    for (const a of writes) {
+      if (a.end < k.at || a.start >= until) continue;
+      const failed = a.status === null || a.status >= 500;
+      const from = Math.max(a.start, k.at);
+      if (failed || a.end - from > slowMs) began = Math.min(began, from);
+    }
+    if (began === Infinity) return { target: k.target, first_failed_s: null, first_success_s: null, seconds: null };
+    let back = Infinity;
+    for (const a of writes) if (a.start >= began && a.start < until && a.status !== null && a.status >= 200 && a.status < 300) back = Math.min(back, a.end);
+    return {
+      target: k.target,
+      first_failed_s: round(began - k.at),
+      first_success_s: back === Infinity ? null : round(back - k.at),
+      seconds: back === Infinity ? null : round(back - began),
+    };
+  });
+}
+
+export interface Settled {
+  figures: Figures;
+  violations: string[];
+  keysLeftInFlight: number;
+  replaysChecked: number;
+  readModelsEqual: boolean;
+}
+
+/**
+ * Once the load has stopped: lets the worker drain (bounded), then checks everything: verify.ts's checks on the
+ * log as the store keeps it, no key left in flight, acknowledged writes replayed as answered, and the read models
+ * against a rebuild from the log, as an operator would run it (npm run cli -- rebuild, with the log's settings).
+ */
+export async function settleAndCheck(o: {
+  db: Knex;
+  log: LogView;
+  tenant: string;
+  records: RequestRecord[];
+  receiver: WebhookReceiver;
+  endpointSeq: number;
+  faults: Fault[];
+  shared: Shared;
+  timeline: Timeline;
+  /** the load balancer the load went through */
+  base: string;
+  tmp: string;
+  say: (m: string) => void;
+}): Promise<Settled> {
+  const drained = await drain(o.db, o.log, o.tenant, o.receiver, o.endpointSeq, DRAIN_TIMEOUT_MS);
+  o.say(`drain ${drained.drained ? 'complete' : 'TIMED OUT'} after ${drained.ms} ms: ${drained.state}`);
+  const { figures, violations } = await verify(o.db, o.log, o.tenant, o.records, o.receiver, o.endpointSeq, o.faults, o.shared.secretsKey, o.timeline);
+  if (!drained.drained) violations.unshift(`the worker did not drain within ${DRAIN_TIMEOUT_MS} ms: ${drained.state}`);
+  const inFlight = await keysInFlight(o.db, o.tenant, o.records);
+  violations.push(...inFlight);
+  const replayed = await replays(o.base, o.records, REPLAYS);
+  violations.push(...replayed.problems);
+  o.say(`${replayed.checked} acknowledged writes sent again: ${replayed.problems.length} not replayed as answered`);
+  const live = await readModels(o.db);
+  const rebuilt = await cli(
+    ['rebuild'],
+    serviceEnv({
+      DATABASE_URL: o.shared.databaseUrl,
+      SERVICE_SECRETS_KEY: o.shared.secretsKey,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(o.tmp, 'cli'),
+      ...o.log.env,
+    }),
+  );
+  const diff = differences(live, await readModels(o.db));
+  violations.push(...diff);
+  o.say(`rebuild of ${rebuilt.events} events: read models ${diff.length === 0 ? 'equal' : 'DIFFER'}`);
+  return { figures, violations, keysLeftInFlight: inFlight.length, replaysChecked: replayed.checked, readModelsEqual: diff.length === 0 };
+}
+
+/**
+ * Prints the run's figures and its FAILOVER_RESULT line; with violations, them and the tails of `logs`.
+ * Returns the exit code: 1 with violations, 0 without.
+ */
+export function report(result: Record<string, unknown>, violations: string[], logs: { name: string; file: string }[], ok: string): number {
+  console.log('\n=== failover summary ===');
+  for (const [k, v] of Object.entries(result)) console.log(`  ${k.padEnd(26)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+  console.log(`FAILOVER_RESULT ${JSON.stringify(result)}`);
+  if (violations.length > 0) {
+    console.log(`\n${violations.length} violation(s):`);
+    for (const m of violations.slice(0, 50)) console.log(`  - ${m}`);
+    for (const l of logs) console.log(`\n--- ${l.name} log (tail) ---\n${tailFile(l.file, 15)}`);
+    return 1;
+  }
+  console.log(`\nOK: ${ok}`);
+  return 0;
 }

@@ -28,34 +28,28 @@ import pg from 'pg';
 import { prng } from '../../bench/lib/events.js';
 import { createDb } from '../../src/platform/db/database.js';
 import { freePort } from '../../src/platform/db/embedded-postgres.js';
-import { LoadClient, runLoad, type RequestRecord } from '../scale-out/load.js';
-import { ensureNginx, Nginx, serviceEnv, ServiceSlot, sleep, tailFile } from '../scale-out/procs.js';
+import { LoadClient } from '../scale-out/load.js';
+import { postgresLog } from '../scale-out/log-view.js';
+import { ensureNginx, Nginx, ServiceSlot, sleep, tailFile } from '../scale-out/procs.js';
 import { WebhookReceiver } from '../scale-out/receiver.js';
-import { allReady, bootstrapTenant, cli, drain, serviceSlots, sharedSecrets, Teardown } from '../scale-out/setup.js';
-import { verify, type Fault } from '../scale-out/verify.js';
-import { differences, keysInFlight, outages, readModels, replays } from './checks.js';
+import { allReady, bootstrapTenant, envNumber, loadThrough, serviceSlots, sharedSecrets, Teardown } from '../scale-out/setup.js';
+import type { Fault } from '../scale-out/verify.js';
+import { outages, report, settleAndCheck } from './checks.js';
 import { ensureClusterPackages, PatroniCluster, type PatroniNode } from './cluster.js';
 
-const num = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  const v = Number(raw);
-  return raw !== undefined && raw.trim() !== '' && Number.isFinite(v) && v >= 0 ? v : fallback;
-};
-const SEED = num('FAILOVER_SEED', 1);
-const CLIENTS = num('FAILOVER_CLIENTS', 12);
-const KILLS = Math.max(1, num('FAILOVER_KILLS', 2));
-const TIMEOUT_S = num('FAILOVER_TIMEOUT_SECONDS', 420);
+const SEED = envNumber('FAILOVER_SEED', 1);
+const CLIENTS = envNumber('FAILOVER_CLIENTS', 12);
+const KILLS = Math.max(1, envNumber('FAILOVER_KILLS', 2));
+const TIMEOUT_S = envNumber('FAILOVER_TIMEOUT_SECONDS', 420);
 const SYNC = process.env.FAILOVER_SYNC !== 'off';
 const KEEP = process.env.FAILOVER_KEEP === '1';
-const HOLD_MS = num('FAILOVER_HOLD_MS', 1_000);
+const HOLD_MS = envNumber('FAILOVER_HOLD_MS', 1_000);
 const API_PROCESSES = 3;
 /** load before the first kill, and between a node's rejoin and the next kill */
 const WARM_MS = 8_000;
 const BETWEEN_MS = 5_000;
 const PROMOTE_TIMEOUT_MS = 60_000;
 const REJOIN_TIMEOUT_MS = 120_000;
-const DRAIN_TIMEOUT_MS = 120_000;
-const REPLAYS = 150;
 
 const t0 = Date.now();
 const stamp = () => `+${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s`;
@@ -119,13 +113,12 @@ async function main(): Promise<number> {
   log(`nginx on ${nginx.url} -> ${api.map((s) => s.port).join(', ')}; worker on ${worker.port}; receiver on ${receiver.port}`);
 
   const client = new LoadClient(nginx.url, { maxAttempts: 400, maxMs: 150_000, attemptTimeoutMs: 20_000 });
-  const { setup, endpointSeq, endpointId, runId } = await bootstrapTenant(client, nginx.url, shared, db, receiver, path.join(tmp, 'cli'), 'Failover');
+  const log_ = postgresLog(db);
+  const { setup, endpointSeq, endpointId, runId } = await bootstrapTenant(client, nginx.url, shared, log_, receiver, path.join(tmp, 'cli'), 'Failover');
   const tenant = setup.tenant;
   log(`workspace ${tenant}, channel ${setup.channelId}, endpoint ${endpointId} (created at seq ${endpointSeq})`);
 
   // ---- load and faults ----
-  const loadStart = Date.now();
-  let loadUntil = Infinity;
   const faults: Fault[] = [];
   /** when each primary was SIGKILLed (its fault began earlier, with the hiccup) */
   const kills: { target: string; at: number }[] = [];
@@ -133,7 +126,7 @@ async function main(): Promise<number> {
   const promotions: { from: string; to: string; seconds: number }[] = [];
   const faultProblems: string[] = [];
 
-  const faultLoop = (async () => {
+  const faultLoop = async () => {
     await sleep(WARM_MS);
     for (let i = 0; i < KILLS; i++) {
       if (teardown.stopping) throw new Error('faults abandoned: the run is stopping');
@@ -192,51 +185,33 @@ async function main(): Promise<number> {
       if (!back) faultProblems.push(`${victim.name} did not rejoin as the ${SYNC ? 'synchronous standby' : 'replica'} within ${REJOIN_TIMEOUT_MS} ms`);
       await sleep(BETWEEN_MS);
     }
-    loadUntil = Date.now() + 3_000;
-  })();
+  };
 
-  const records: RequestRecord[] = [];
-  const progress = setInterval(() => log(`load: ${records.length} requests, ${receiver.deliveries.length} deliveries received`), 10_000);
-  const loadDone = runLoad(client, setup, { clients: CLIENTS, until: () => loadUntil, rnd: (c) => prng(SEED * 1000 + c + 1), runId }, records);
-  try {
-    await faultLoop;
-  } catch (e) {
-    loadUntil = 0; // no new requests; the teardown cuts off the ones under way
-    loadDone.catch(() => undefined);
-    throw e;
-  } finally {
-    clearInterval(progress);
-  }
-  await loadDone;
+  const { records, loadStart, loadEnd } = await loadThrough(
+    client,
+    setup,
+    { clients: CLIENTS, seed: SEED, runId, tailMs: 3_000, say: log, receiver },
+    faultLoop,
+  );
   const loadMs = Date.now() - loadStart;
   log(`load stopped after ${(loadMs / 1000).toFixed(1)} s: ${records.length} requests; ${faults.length} faults`);
 
-  const drained = await drain(db, tenant, receiver, endpointSeq, DRAIN_TIMEOUT_MS);
-  log(`drain ${drained.drained ? 'complete' : 'TIMED OUT'} after ${drained.ms} ms: ${drained.state}`);
-
   // ---- checks ----
-  const { figures, violations } = await verify(db, tenant, records, receiver, endpointSeq, faults, shared.secretsKey, {
-    t0,
-    pgBack: null,
-    loadStart,
-    loadEnd: loadUntil,
+  const { figures, violations, keysLeftInFlight, replaysChecked, readModelsEqual } = await settleAndCheck({
+    db,
+    log: log_,
+    tenant,
+    records,
+    receiver,
+    endpointSeq,
+    faults,
+    shared,
+    timeline: { t0, pgBack: null, loadStart, loadEnd },
+    base: nginx.url,
+    tmp,
+    say: log,
   });
-  if (!drained.drained) violations.unshift(`the worker did not drain within ${DRAIN_TIMEOUT_MS} ms: ${drained.state}`);
   violations.push(...faultProblems);
-  const inFlight = await keysInFlight(db, tenant, records);
-  violations.push(...inFlight);
-  const replayed = await replays(nginx.url, records, REPLAYS);
-  violations.push(...replayed.problems);
-  log(`${replayed.checked} acknowledged writes sent again: ${replayed.problems.length} not replayed as answered`);
-  // The read models against a rebuild from the log, as an operator would run it (npm run cli -- rebuild).
-  const live = await readModels(db);
-  const rebuilt = await cli(
-    ['rebuild'],
-    serviceEnv({ DATABASE_URL: databaseUrl, SERVICE_SECRETS_KEY: shared.secretsKey, LOG_LEVEL: 'warn', DATA_DIR: path.join(tmp, 'cli') }),
-  );
-  const diff = differences(live, await readModels(db));
-  violations.push(...diff);
-  log(`rebuild of ${rebuilt.events} events: read models ${diff.length === 0 ? 'equal' : 'DIFFER'}`);
 
   const outs = outages(records, kills);
   const result = {
@@ -262,28 +237,22 @@ async function main(): Promise<number> {
     answers_500: figures.answers500,
     failures_outside_a_fault: figures.unexplainedFailures,
     recovered_with_same_key: figures.recoveredWithKey,
-    keys_left_in_flight: inFlight.length,
-    replays_checked: replayed.checked,
-    read_models_equal_rebuild: diff.length === 0,
+    keys_left_in_flight: keysLeftInFlight,
+    replays_checked: replaysChecked,
+    read_models_equal_rebuild: readModelsEqual,
     events: figures.events,
     deliveries_due: figures.expectedDeliveries,
     deliveries_missing: figures.losses,
     violations: violations.length,
   };
-  console.log('\n=== failover summary ===');
-  for (const [k, v] of Object.entries(result)) console.log(`  ${k.padEnd(26)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
-  console.log(`FAILOVER_RESULT ${JSON.stringify(result)}`);
-  if (violations.length > 0) {
-    console.log(`\n${violations.length} violation(s):`);
-    for (const m of violations.slice(0, 50)) console.log(`  - ${m}`);
-    for (const s of slots) console.log(`\n--- ${s.name} log (tail) ---\n${tailFile(s.logFile, 15)}`);
-    for (const n of cluster.nodes) console.log(`\n--- ${n.name} (Patroni) log (tail) ---\n${tailFile(n.logFile, 15)}`);
-    return 1;
-  }
-  console.log(
-    `\nOK: ${result.kills.primaries} primaries lost under load; no acknowledged write lost or doubled, seqs gapless, every due delivery received, keys settled and replayed, read models equal a rebuild.`,
+  return report(
+    result,
+    violations,
+    [...slots.map((s) => ({ name: s.name, file: s.logFile })), ...cluster.nodes.map((n) => ({ name: `${n.name} (Patroni)`, file: n.logFile }))],
+    `${result.kills.primaries} primaries lost under load; no acknowledged write lost or doubled, seqs gapless, every due delivery received, keys settled and replayed, read models equal a rebuild.`,
   );
-  return 0;
 }
 
-teardown.main(main, TIMEOUT_S);
+// `npm run failover -- --eventstoredb`: the same checks with the log on a running EventStoreDB cluster whose leader is lost.
+if (process.argv.includes('--eventstoredb')) await import('./eventstoredb.js');
+else teardown.main(main, TIMEOUT_S);

@@ -26,19 +26,15 @@ import { freePort, startEmbeddedPostgres, type EmbeddedCluster } from '../../src
 import { LoadClient, runLoad, type RequestRecord } from './load.js';
 import { ensureNginx, killPostgres, Nginx, ServiceSlot, sleep, tailFile } from './procs.js';
 import { WebhookReceiver } from './receiver.js';
-import { allReady, bootstrapTenant, drain, serviceSlots, sharedSecrets, Teardown } from './setup.js';
+import { postgresLog } from './log-view.js';
+import { allReady, bootstrapTenant, drain, envNumber, serviceSlots, sharedSecrets, Teardown } from './setup.js';
 import { verify, type Fault } from './verify.js';
 
-const num = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  const v = Number(raw);
-  return raw !== undefined && raw.trim() !== '' && Number.isFinite(v) && v >= 0 ? v : fallback;
-};
-const SEED = num('SCALE_SEED', 1);
-const CLIENTS = num('SCALE_CLIENTS', 20);
-const LOAD_S = num('SCALE_LOAD_SECONDS', 75);
-const KILLS = num('SCALE_KILLS', 10);
-const TIMEOUT_S = num('SCALE_TIMEOUT_SECONDS', 480);
+const SEED = envNumber('SCALE_SEED', 1);
+const CLIENTS = envNumber('SCALE_CLIENTS', 20);
+const LOAD_S = envNumber('SCALE_LOAD_SECONDS', 75);
+const KILLS = envNumber('SCALE_KILLS', 10);
+const TIMEOUT_S = envNumber('SCALE_TIMEOUT_SECONDS', 480);
 const PG_MODE = process.env.SCALE_PG_STOP_MODE === 'immediate' ? 'immediate' : 'fast';
 const KEEP = process.env.SCALE_KEEP === '1';
 const API_PROCESSES = 3;
@@ -102,7 +98,7 @@ async function main(): Promise<number> {
 
   // ---- bootstrap: workspace (CLI), session, key, channel, endpoint ----
   const client = new LoadClient(nginx.url, { maxAttempts: 400, maxMs: 150_000, attemptTimeoutMs: 20_000 });
-  const { setup, endpointSeq, endpointId, runId } = await bootstrapTenant(client, nginx.url, shared, db, receiver, path.join(tmp, 'cli'), 'Scale');
+  const { setup, endpointSeq, endpointId, runId } = await bootstrapTenant(client, nginx.url, shared, postgresLog(db), receiver, path.join(tmp, 'cli'), 'Scale');
   const tenant = setup.tenant;
   log(`workspace ${tenant}, channel ${setup.channelId}, endpoint ${endpointId} (created at seq ${endpointSeq})`);
 
@@ -182,11 +178,16 @@ async function main(): Promise<number> {
   log(`load stopped after ${(loadMs / 1000).toFixed(1)} s: ${records.length} requests; ${faults.length} faults`);
 
   // ---- drain: nothing pending or leased, the dispatcher at the head, the receiver has every due seq ----
-  const { drained, state, ms: drainMs } = await drain(db, tenant, receiver, endpointSeq, DRAIN_TIMEOUT_MS);
+  const { drained, state, ms: drainMs } = await drain(db, postgresLog(db), tenant, receiver, endpointSeq, DRAIN_TIMEOUT_MS);
   log(`drain ${drained ? 'complete' : 'TIMED OUT'} after ${drainMs} ms: ${state}`);
 
   // ---- verify ----
-  const { figures, violations } = await verify(db, tenant, records, receiver, endpointSeq, faults, secretsKey, { t0, pgBack, loadStart, loadEnd: loadUntil });
+  const { figures, violations } = await verify(db, postgresLog(db), tenant, records, receiver, endpointSeq, faults, secretsKey, {
+    t0,
+    pgBack,
+    loadStart,
+    loadEnd: loadUntil,
+  });
   if (!drained) violations.unshift(`the worker did not drain within ${DRAIN_TIMEOUT_MS} ms: ${state}`);
 
   const kills = faults.filter((f) => f.kind === 'kill');

@@ -9,9 +9,18 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { freePort } from '../../src/platform/db/embedded-postgres.js';
-import { LoadClient, type RequestRecord, type Setup } from './load.js';
+import { LoadClient, runLoad, type RequestRecord, type Setup } from './load.js';
+import type { LogView } from './log-view.js';
 import { REPO_ROOT, serviceEnv, ServiceSlot, sleep } from './procs.js';
 import type { WebhookReceiver } from './receiver.js';
+import { prng } from '../../bench/lib/events.js';
+
+/** A run's numeric setting from the environment: `fallback` when unset, empty, negative or not a number. */
+export function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const v = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isFinite(v) && v >= 0 ? v : fallback;
+}
 
 /**
  * Everything a run started, stopped in reverse order of creation, once, each
@@ -175,13 +184,15 @@ export async function serviceSlots(dir: string, shared: Shared, apiProcesses: nu
  * A workspace as a user makes one: its owner through the CLI, then through the
  * load balancer a session, an API key, an `api` channel and a webhook endpoint
  * pointed at `receiver` (whose secret is set). Returns the load's setup and the
- * seq of the endpoint's creation (deliveries are due for every later seq).
+ * seq of the endpoint's creation (deliveries are due for every later seq). The
+ * CLI gets the log's settings (`log.env`): without the services' EVENTSTORE_URL
+ * it would write the workspace to a log the services never read.
  */
 export async function bootstrapTenant(
   client: LoadClient,
   base: string,
   shared: Shared,
-  db: Knex,
+  log: LogView,
   receiver: WebhookReceiver,
   cliDataDir: string,
   name: string,
@@ -191,7 +202,7 @@ export async function bootstrapTenant(
   const password = 'correct horse battery staple';
   const ws = await cli(
     ['workspace', 'create', '--name', `${name} ${runId}`, '--owner-email', email, '--owner-password', password],
-    serviceEnv({ DATABASE_URL: shared.databaseUrl, SERVICE_SECRETS_KEY: shared.secretsKey, LOG_LEVEL: 'warn', DATA_DIR: cliDataDir }),
+    serviceEnv({ DATABASE_URL: shared.databaseUrl, SERVICE_SECRETS_KEY: shared.secretsKey, LOG_LEVEL: 'warn', DATA_DIR: cliDataDir, ...log.env }),
   );
   const tenant: string = ws.workspace_id;
   const session = await fetch(`${base}/api/session`, {
@@ -230,7 +241,7 @@ export async function bootstrapTenant(
     201,
   );
   receiver.secret = hook.body.secret;
-  const endpointSeq = Number((await db('events').where({ tenant_id: tenant, type: 'webhook_endpoint.created', aggregate_id: hook.body.id }).first('seq'))?.seq);
+  const endpointSeq = Number((await log.events(tenant)).find((e) => e.type === 'webhook_endpoint.created' && e.aggregate_id === hook.body.id)?.seq);
   if (!Number.isInteger(endpointSeq)) throw new Error('the endpoint creation event is not in the log');
   return { setup: { tenant, apiKey, channelId: channel.body.id, channelSecret }, endpointSeq, endpointId: hook.body.id, runId };
 }
@@ -242,6 +253,7 @@ export async function bootstrapTenant(
  */
 export async function drain(
   db: Knex,
+  log: LogView,
   tenant: string,
   receiver: WebhookReceiver,
   endpointSeq: number,
@@ -251,9 +263,9 @@ export async function drain(
   let state = '';
   while (Date.now() - drainStart < timeoutMs) {
     const pending = Number(((await db('webhook_deliveries').where({ state: 'pending' }).count({ n: '*' })) as { n: string }[])[0]!.n);
-    const headPos = (await db.raw(`SELECT tx_id::text || ':' || position::text AS p FROM events ORDER BY tx_id DESC, position DESC LIMIT 1`)).rows[0]?.p;
+    const headPos = await log.lastPosition(tenant);
     const checkpoint = (await db('subscription_checkpoints').where({ name: 'webhook_dispatcher' }).first('position'))?.position;
-    const head = Number((await db('event_heads').where({ tenant_id: tenant }).first('last_seq'))?.last_seq);
+    const head = await log.head(tenant);
     const got = receiver.acceptedSeqs(tenant);
     let missing = 0;
     for (let s = endpointSeq + 1; s <= head; s++) if (!got.has(s)) missing++;
@@ -262,4 +274,34 @@ export async function drain(
     await sleep(500);
   }
   return { drained: false, state, ms: Date.now() - drainStart };
+}
+
+/**
+ * The run's load (`clients` closed-loop clients through `client`) while `faults` runs, and `tailMs` after it
+ * ended: every fault happens under load (a fault after the load stopped would test nothing). When `faults`
+ * fails no new request starts (the teardown cuts off those under way) and its error is thrown.
+ */
+export async function loadThrough(
+  client: LoadClient,
+  setup: Setup,
+  o: { clients: number; seed: number; runId: string; tailMs: number; say: (m: string) => void; receiver: WebhookReceiver },
+  faults: () => Promise<void>,
+): Promise<{ records: RequestRecord[]; loadStart: number; loadEnd: number }> {
+  const loadStart = Date.now();
+  let loadEnd = Infinity;
+  const records: RequestRecord[] = [];
+  const faultsDone = faults().then(() => void (loadEnd = Date.now() + o.tailMs));
+  const progress = setInterval(() => o.say(`load: ${records.length} requests, ${o.receiver.deliveries.length} deliveries received`), 10_000);
+  const loadDone = runLoad(client, setup, { clients: o.clients, until: () => loadEnd, rnd: (c) => prng(o.seed * 1000 + c + 1), runId: o.runId }, records);
+  try {
+    await faultsDone;
+  } catch (e) {
+    loadEnd = 0;
+    loadDone.catch(() => undefined);
+    throw e;
+  } finally {
+    clearInterval(progress);
+  }
+  await loadDone;
+  return { records, loadStart, loadEnd };
 }

@@ -10,16 +10,20 @@ import { eventCatalogue, personalObjects } from '../../src/capabilities/index.js
 import { Forgettable } from '../../src/eventstore/forgettable.js';
 import { createSealer } from '../../src/platform/crypto/seal.js';
 import type { RequestRecord } from './load.js';
+import type { LogView } from './log-view.js';
 import type { WebhookReceiver } from './receiver.js';
 
 export interface Fault {
-  /** a service process SIGKILLed, Postgres restarted, or (npm run failover) the primary lost and another promoted */
+  /**
+   * a service process SIGKILLed, Postgres restarted, or (npm run failover) the primary lost and another promoted,
+   * or (npm run failover -- --eventstoredb) the EventStoreDB cluster's leader lost and another elected
+   */
   kind: 'kill' | 'pg-restart' | 'failover';
   target: string;
-  role: 'api' | 'worker' | 'postgres';
-  /** when the fault began (SIGKILL sent; for Postgres, the stop issued or the primary killed) */
+  role: 'api' | 'worker' | 'postgres' | 'eventstore';
+  /** when the fault began (SIGKILL sent; for Postgres, the stop issued or the primary killed; for EventStoreDB, the leader killed) */
   at: number;
-  /** when the process was back; for Postgres, when every API process answered ready again */
+  /** when the process was back; for Postgres and EventStoreDB, when every API process answered ready again */
   readyAt: number;
 }
 
@@ -48,6 +52,8 @@ export interface Figures {
   failedAttempts5xx: number;
   connectionErrors: number;
   inFlightConflicts: number;
+  /** attempts answered 409 concurrent_modification (retried only where the run's client retries them: EventStoreDB) */
+  concurrentModification: number;
   retriedRequests: number;
   /** requests that met a 5xx or a cut connection and then got a 2xx by retrying */
   recoveredRequests: number;
@@ -90,13 +96,15 @@ export function explainedBy(faults: Fault[], a: { start: number; end: number }):
   for (const f of faults) {
     if (f.role === 'api' && a.start <= f.at + 500 && a.end >= f.at - 50) return f;
     // From the stop issued to every API process ready again, both measured: no allowance either side.
-    if (f.role === 'postgres' && a.start <= f.readyAt && a.end >= f.at) return f;
+    if ((f.role === 'postgres' || f.role === 'eventstore') && a.start <= f.readyAt && a.end >= f.at) return f;
   }
   return null;
 }
 
 export async function verify(
   db: Knex,
+  /** where the service keeps its log: it is read there, as stored */
+  log: LogView,
   tenant: string,
   records: RequestRecord[],
   receiver: WebhookReceiver,
@@ -114,17 +122,14 @@ export async function verify(
 
   // ---- the log: gapless, heads and read-model checkpoint at the end ----
   const forgettable = new Forgettable(eventCatalogue(), createSealer({ data_key: secretsKey }), personalObjects());
-  const stored = (await db('events')
-    .where({ tenant_id: tenant })
-    .orderBy('seq')
-    .select('tenant_id', 'seq', 'created_at', 'type', 'aggregate_id', 'payload')) as (EventRow & { tenant_id: string })[];
+  const stored = await log.events(tenant);
   const events = (await forgettable.open(db, stored as never[])) as EventRow[];
   const n = events.length;
   events.forEach((e, i) => {
     if (Number(e.seq) !== i + 1) v(`seq gap or duplicate: position ${i + 1} holds seq ${e.seq}`);
   });
-  const head = Number((await db('event_heads').where({ tenant_id: tenant }).first('last_seq'))?.last_seq ?? -1);
-  if (head !== n) v(`event_heads.last_seq is ${head}, the log holds ${n} events`);
+  const head = await log.head(tenant);
+  if (head !== n) v(`the store's head is ${head}, the log holds ${n} events`);
   const projected = Number((await db('projection_checkpoints').where({ tenant_id: tenant }).first('last_seq'))?.last_seq ?? -1);
   if (projected !== n) v(`projection checkpoint is ${projected}, the log holds ${n} events`);
 
@@ -210,6 +215,7 @@ export async function verify(
   let f5xx = 0;
   let conn = 0;
   let inFlight = 0;
+  let concurrentModification = 0;
   let retried = 0;
   let unexplained = 0;
   let answers500 = 0;
@@ -225,6 +231,7 @@ export async function verify(
     }
     for (const a of r.attempts) {
       if (a.status === 409 && a.code === 'idempotency_key_in_flight') inFlight++;
+      if (a.status === 409 && a.code === 'concurrent_modification') concurrentModification++;
       if (a.status === 503) answers503++;
       if (a.status === 500) {
         answers500++;
@@ -321,6 +328,7 @@ export async function verify(
       failedAttempts5xx: f5xx,
       connectionErrors: conn,
       inFlightConflicts: inFlight,
+      concurrentModification,
       retriedRequests: retried,
       recoveredRequests: recovered,
       recoveredWithKey,

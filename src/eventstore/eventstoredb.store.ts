@@ -17,8 +17,12 @@
 //   one that fails: a stream left paused would hold its call open on the server.
 // - The server version (22.6 or newer) is checked from ServerFeatures before use.
 // - Checkpoints are tagged `esdb:`; a Postgres store's checkpoint is refused.
+// - A cluster that cannot take a call just now (its leader lost, an election, a
+//   node gone) is reported as EventStoreUnavailable, which the service answers
+//   503 with Retry-After like a database outage, never 500.
 import {
   BACKWARDS,
+  DeadlineExceededError,
   END,
   EventStoreDBClient,
   FORWARDS,
@@ -27,6 +31,9 @@ import {
   NotLeaderError,
   START,
   StreamNotFoundError,
+  TimeoutError,
+  UnavailableError,
+  UnknownError,
   WrongExpectedVersionError,
   jsonEvent,
   streamNameFilter,
@@ -91,11 +98,47 @@ const DEFAULTS: Required<EventStoreDbOptions> = {
   chain: true,
 };
 
+/**
+ * The cluster could not take a call just now: nothing is wrong with the call, and trying it again is safe (an
+ * append that may have committed is found by its ids on the retry). The service answers it 503 with Retry-After
+ * (src/platform/db/unavailable.ts knows it by its brand, not by class: that module may not import this one).
+ */
+export class EventStoreUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    Object.defineProperty(this, Symbol.for('conversation-service/EventStoreUnavailable'), { value: true });
+  }
+}
+
 /** A read or call to EventStoreDB that did not finish within its deadline (it was cancelled). */
-export class EventStoreTimeout extends Error {
+export class EventStoreTimeout extends EventStoreUnavailable {
   constructor(what: string, ms: number) {
     super(`EventStoreDB: ${what} did not finish within ${ms} ms (cancelled)`);
   }
+}
+
+/**
+ * The client's errors that say the cluster could not take a call just now, and nothing about the call (found
+ * on a three-node cluster losing its leader: each of them had answered 500). The node went away or was not
+ * reached (UNAVAILABLE: connection refused, reset or dropped); the call ran out of the server's or the
+ * client's deadline; the node is no longer the leader (the client reconnects to the one it names); or, on the
+ * batch-append path, the node is not ready or too busy (during an election), statuses this client does not
+ * know and reports as UnknownError "Could not recognize Server Is Not Ready".
+ */
+export function isClusterUnavailable(e: unknown): boolean {
+  return (
+    e instanceof UnavailableError ||
+    e instanceof DeadlineExceededError ||
+    e instanceof TimeoutError ||
+    e instanceof NotLeaderError ||
+    (e instanceof UnknownError && /Server Is (?:Not Ready|Too Busy|Busy)/.test(e.message))
+  );
+}
+
+/** `e` as EventStoreUnavailable when the cluster could not take the call, else as it is. */
+function unavailableOr(e: unknown): unknown {
+  if (e instanceof EventStoreUnavailable || !isClusterUnavailable(e)) return e;
+  return new EventStoreUnavailable(`EventStoreDB cannot take the call just now: ${(e as Error).message}`, { cause: e });
 }
 
 /** The server is older than MIN_SERVER, or did not say its version (servers before 21.10 cannot). */
@@ -191,7 +234,7 @@ function collect<T>(read: StreamingRead<T>, ms: number, what: string): Promise<T
     read.on('data', (r: T) => {
       if (!settled) out.push(r);
     });
-    read.on('error', abandon);
+    read.on('error', (e) => abandon(unavailableOr(e)));
     read.once('end', () => {
       if (settled) return;
       settled = true;
@@ -319,7 +362,8 @@ export class EventStoreDbStore implements EventStore {
             `The events of this request are larger than the event store takes in one append (${e.maxAppendSize} bytes).`,
           );
         }
-        throw e;
+        // Not written, or written and found by its ids when the request is tried again.
+        throw unavailableOr(e);
       }
       const firstSeq = Number(last) - events.length + 2;
       // The index first: should the read-back below fail, a retry of the request still finds these events.
@@ -588,6 +632,8 @@ export class EventStoreDbStore implements EventStore {
         );
         if (!supportedServerVersion(features.serverVersion)) throw new UnsupportedServer(features.serverVersion);
         this.verified = true;
+      } catch (e) {
+        throw unavailableOr(e);
       } finally {
         this.checking = null;
       }
@@ -668,7 +714,7 @@ export class EventStoreDbStore implements EventStore {
       } catch (e) {
         if (e instanceof StreamNotFoundError) return [];
         // Connected to a follower: the client reconnects to the leader it names; once more there.
-        if (e instanceof NotLeaderError && attempt === 1) continue;
+        if (e instanceof EventStoreUnavailable && e.cause instanceof NotLeaderError && attempt === 1) continue;
         throw e;
       }
     }

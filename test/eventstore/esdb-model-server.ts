@@ -15,7 +15,10 @@
 //   - the maximum append size (1 MiB by default) answered as the server does;
 //   - the server version from GetSupportedMethods (and UNIMPLEMENTED before 21.10);
 //   - `stallReads`: reads are accepted and never answered (a server that hangs),
-//     counting calls still open and calls the client cancelled.
+//     counting calls still open and calls the client cancelled;
+//   - `refuseAppends`: appends answered with a gRPC status and nothing written, as a
+//     node answers during an election (UNAVAILABLE "Server Is Not Ready", what
+//     EventStore.Core's RpcExceptions.ServerNotReady sends on the unary path).
 import * as grpc from '@grpc/grpc-js';
 import sharedPb from '@eventstore/db-client/generated/shared_pb.js';
 import streamsGrpc from '@eventstore/db-client/generated/streams_grpc_pb.js';
@@ -58,6 +61,8 @@ export class EsdbModelServer {
   /** reads are accepted and never answered */
   stallReads = false;
   maxAppendSize = 1_048_576;
+  /** appends are refused with this status (nothing written); null: taken */
+  refuseAppends: { code: grpc.status; details: string } | null = null;
   /** every Read call started, and those the client cancelled */
   readsStarted = 0;
   readsCancelled = 0;
@@ -248,6 +253,7 @@ export class EsdbModelServer {
     call.on('data', (m: AppendReqT) => msgs.push(m));
     call.on('error', () => undefined);
     call.on('end', () => {
+      if (this.refuseAppends) return cb({ ...this.refuseAppends, metadata: new grpc.Metadata() });
       try {
         cb(null, this.commit(msgs));
       } catch (e) {

@@ -8,7 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { connectEventStoreDb, EventStoreTimeout, UnsupportedServer, supportedServerVersion } from '../../src/eventstore/eventstoredb.store.js';
+import * as grpc from '@grpc/grpc-js';
+import {
+  connectEventStoreDb,
+  EventStoreTimeout,
+  EventStoreUnavailable,
+  UnsupportedServer,
+  supportedServerVersion,
+} from '../../src/eventstore/eventstoredb.store.js';
+import { isDatabaseUnavailable } from '../../src/platform/db/unavailable.js';
 import { ForeignCheckpoint } from '../../src/eventstore/store.port.js';
 import { AppError } from '../../src/platform/errors.js';
 import { eventually, pending } from '../support/events.js';
@@ -32,6 +40,7 @@ describe('EventStoreDB adapter on the in-process server model (not a server: see
     let sut: EsdbUnderTest;
     beforeEach(async () => {
       server.stallReads = false;
+      server.refuseAppends = null;
       server.version = '24.10.0.0';
       server.maxAppendSize = 1_048_576;
       // Deadlines far above any read here, however loaded the machine: only the deadline test below runs short ones.
@@ -39,6 +48,7 @@ describe('EventStoreDB adapter on the in-process server model (not a server: see
     });
     afterEach(async () => {
       server.stallReads = false;
+      server.refuseAppends = null;
       await sut.cleanup();
     });
 
@@ -154,6 +164,56 @@ describe('EventStoreDB adapter on the in-process server model (not a server: see
       server.forgetIdCache();
       expect((await sut.store.append(tenant, batch, head)).map((e) => e.seq)).to.deep.equal([6, 7, 8]);
       expect(server.idsOf(sut.prefix + tenant)).to.have.length(head);
+    });
+
+    // Found on a three-node 24.6 cluster losing its leader (npm run failover -- --eventstoredb): these reached the
+    // error handler as the client's own errors, all named plain "Error", and were answered 500.
+    it('reports an append the cluster could not take (an election: "Server Is Not Ready") as EventStoreUnavailable, a 503, and writes nothing', async () => {
+      const tenant = randomUUID();
+      const batch = pending(2);
+      server.refuseAppends = { code: grpc.status.UNAVAILABLE, details: 'Server Is Not Ready' };
+      let err: unknown;
+      await sut.store.append(tenant, batch, 0).catch((e) => (err = e));
+      expect(err).to.be.instanceOf(EventStoreUnavailable);
+      expect(isDatabaseUnavailable(err), 'answered 503 by the error handler').to.equal(true);
+      expect(server.idsOf(sut.prefix + tenant)).to.deep.equal([]);
+      // The retry, once there is a leader again, goes through.
+      server.refuseAppends = null;
+      expect((await sut.store.append(tenant, batch, 0)).map((e) => e.seq)).to.deep.equal([1, 2]);
+      // A status that is not about the cluster stays what it is (not a 503).
+      server.refuseAppends = { code: grpc.status.PERMISSION_DENIED, details: 'Access Denied' };
+      err = undefined;
+      await sut.store.append(tenant, pending(1), 2).catch((e) => (err = e));
+      expect(err).to.be.an('error').and.not.be.instanceOf(EventStoreUnavailable);
+      expect(isDatabaseUnavailable(err)).to.equal(false);
+    });
+
+    it('reports every call to a node that went away (connection refused) as EventStoreUnavailable, a 503', async () => {
+      const gone = new EsdbModelServer();
+      const url = await gone.start();
+      const store = connectEventStoreDb(url, sut.readModels.db, { streamPrefix: sut.prefix, readTimeoutMs: 20_000, appendTimeoutMs: 20_000 });
+      try {
+        const tenant = randomUUID();
+        await store.append(tenant, pending(1), 0);
+        await gone.stop();
+        const calls: [string, () => Promise<unknown>][] = [
+          ['append', () => store.append(tenant, pending(1), 1)],
+          ['readTenant', () => store.readTenant(tenant, 0, 10)],
+          ['head', () => store.head(tenant)],
+          ['readByIds', () => store.readByIds(tenant, [randomUUID()])],
+          ['readAll', () => store.readAll(null, 10)],
+          ['ping', () => store.ping()],
+        ];
+        for (const [name, call] of calls) {
+          let err: unknown;
+          await call().catch((e) => (err = e));
+          expect(err, name).to.be.instanceOf(EventStoreUnavailable);
+          expect(isDatabaseUnavailable(err), name).to.equal(true);
+        }
+      } finally {
+        await store.close();
+        await gone.stop();
+      }
     });
 
     it("answers an append over the server's size limit as 413 payload_too_large", async () => {

@@ -71,4 +71,13 @@ describe('test tiers (unit)', () => {
       expect(text, f).not.to.match(/['"](swaks|postfix|postconf|\/usr\/bin\/chromium|\/usr\/bin\/promtool|openssl|nginx|haproxy|patroni)['"]/);
     }
   });
+
+  it('CI needs no EventStoreDB server: .ci/run runs neither the server tier nor the EventStoreDB failover run', () => {
+    // No npm package has a server (docs/eventstoredb.md); both run by hand against one.
+    const ci = readFileSync(path.join(ROOT, '.ci/run'), 'utf8')
+      .split('\n')
+      .filter((l) => !l.trimStart().startsWith('#'));
+    expect(ci).to.include('npm run -s failover');
+    expect(ci.filter((l) => /--eventstoredb|test:eventstoredb|EVENTSTORE_URL|TEST_EVENT_STORE/.test(l))).to.deep.equal([]);
+  });
 });

@@ -45,8 +45,9 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code)) return true;
   // The pool could not hand out a connection in time (knex's acquire timeout): the database is not keeping up.
   if (e.name === 'KnexTimeoutError') return true;
-  // The event store's client says it cannot reach its server.
-  if (e.name === 'UnavailableError' || e.name === 'DeadlineExceededError') return true;
+  // The EventStoreDB adapter says the cluster cannot take the call just now (a lost leader, an election). By its
+  // brand: this module may not import the adapter, and the client's own errors are all named plain "Error".
+  if ((err as Record<symbol, unknown>)[Symbol.for('conversation-service/EventStoreUnavailable')] === true) return true;
   const message = typeof e.message === 'string' ? e.message : '';
   if (code === '' && DRIVER_MESSAGES.some((m) => message.includes(m))) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
