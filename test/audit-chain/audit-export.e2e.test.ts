@@ -15,6 +15,7 @@ import { jwkThumbprint } from '../../src/platform/crypto/signing.js';
 import type { ManualClock } from '../../src/platform/clock.js';
 import { createChannel } from '../support/channels.js';
 import { childEnv, REPO_ROOT, runCli, spawnNode, exitWithin } from '../support/process.js';
+import { testEventStoreEnv } from '../support/event-store.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { startService } from '../../src/service.js';
 import { loadConfig } from '../../src/config.js';
@@ -242,9 +243,17 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
     const before = await t.client.get('/api/audit/checkpoint', as());
     const seed = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-audit-rotated-'));
-    // A second process on the same database, configured with a new key.
+    // A second process on the same database, configured with a new key (and the run's store, as the first has it).
     const second = await startService({
-      config: loadConfig({ DATABASE_URL: t.testDb.url, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WORKERS: 'off', SERVICE_AUDIT_SIGNING_KEY: seed }),
+      config: loadConfig({
+        DATABASE_URL: t.testDb.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WORKERS: 'off',
+        SERVICE_AUDIT_SIGNING_KEY: seed,
+        ...testEventStoreEnv(t.testDb.url),
+      }),
       log: createLogger('silent'),
     });
     try {
