@@ -1,9 +1,11 @@
-// `npm run bench [-- <scenario>...] [--quick] [--out <file>] [--profile]`
+// `npm run bench [-- <scenario>...] [--quick] [--out <file>] [--profile] [--eventstoredb <url>]`
 //
 // Starts Postgres (embedded, in a scratch folder, or DATABASE_URL), the service
 // in its own process, and runs each scenario with its load generator and its
 // baseline in processes of their own. Prints the table and writes the same as
 // JSON under bench/results/. See bench/README.md for what each figure means.
+// Given an EventStoreDB server, the store-comparing scenarios (append, write,
+// reply) measure their rows again with the log there, in the same run.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
@@ -14,13 +16,29 @@ import { REPO_ROOT, startDaemon, type Daemon } from './lib/child.js';
 import { openDatabases } from './lib/db.js';
 import { setPostmaster } from './lib/cpu.js';
 import { prepareService, serviceMode, type ServiceBuild } from './lib/build.js';
+import { eventStoreTarget, type EventStoreTarget } from './lib/eventstore.js';
 import { table, unavailable, type Row } from './lib/report.js';
 import { ServiceProcess } from './lib/service.js';
-import { CLUSTER_ROWS, EXPERIMENT_ROWS, FULL, QUICK, ROW_NAMES, pick, sampleConversation, scenarioNames, type Ctx } from './scenarios/index.js';
+import {
+  CLUSTER_ROWS,
+  EVENTSTORE_ROWS,
+  EXPERIMENT_ROWS,
+  FULL,
+  QUICK,
+  ROW_NAMES,
+  onEventStoreDb,
+  pick,
+  sampleConversation,
+  scenarioNames,
+  type Ctx,
+  type StoreSide,
+} from './scenarios/index.js';
 
-const USAGE = `usage: npm run bench -- [scenario ...] [--quick] [--out <file>] [--profile] [--keep]
+const USAGE = `usage: npm run bench -- [scenario ...] [--quick] [--out <file>] [--profile] [--keep] [--eventstoredb <url>]
   scenarios: ${scenarioNames().join(', ')} (default: all)
   --quick      every scenario for about a second, small seeds (also BENCH_QUICK=1)
+  --eventstoredb URL  also measure the append, write and reply rows with the service's log on this EventStoreDB
+               server (esdb://host:2113?tls=false), as extra "(eventstoredb)" rows; EVENTSTORE_URL does the same
   --out FILE   also write the JSON result to FILE
   --profile    run the service with --cpu-prof (profiles land in <data dir>/profiles)
   --keep       keep the scratch databases afterwards (also BENCH_KEEP=1)
@@ -30,10 +48,12 @@ const USAGE = `usage: npm run bench -- [scenario ...] [--quick] [--out <file>] [
        node main.js with NODE_ENV=production, as npm run start:prod does) or BENCH_SERVICE=tsx
        (node --import tsx src/main.ts)`;
 
+// Each row on EventStoreDB prints right after its Postgres row.
+const withEventStore = (names: string[]) => names.flatMap((n) => [n, ...(EVENTSTORE_ROWS.includes(onEventStoreDb(n)) ? [onEventStoreDb(n)] : [])]);
 const ORDER = [
-  ...ROW_NAMES.slice(0, ROW_NAMES.indexOf('append') + 1),
+  ...withEventStore(ROW_NAMES.slice(0, ROW_NAMES.indexOf('append') + 1)),
   ...EXPERIMENT_ROWS,
-  ...ROW_NAMES.slice(ROW_NAMES.indexOf('append') + 1),
+  ...withEventStore(ROW_NAMES.slice(ROW_NAMES.indexOf('append') + 1)),
   ...CLUSTER_ROWS,
 ];
 const rank = (scenario: string) => {
@@ -50,6 +70,7 @@ async function main(): Promise<number> {
       out: { type: 'string' },
       profile: { type: 'boolean' },
       keep: { type: 'boolean' },
+      eventstoredb: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -84,6 +105,18 @@ async function main(): Promise<number> {
   const log = (m: string) => process.stderr.write(`[bench ${((Date.now() - started.getTime()) / 1000).toFixed(1).padStart(6)}s] ${m}\n`);
 
   log(`${quick ? 'quick' : 'full'} run: ${scenarios.map((s) => s.name).join(', ')}`);
+  // The server is checked before anything starts: a run asked for its rows that cannot reach it is a usage error.
+  const eventstoreUrl = values.eventstoredb?.trim() || process.env.EVENTSTORE_URL?.trim() || null;
+  let eventstore: EventStoreTarget | null = null;
+  if (eventstoreUrl) {
+    try {
+      eventstore = await eventStoreTarget(eventstoreUrl);
+    } catch (e) {
+      console.error(`${(e as Error).message}\n${USAGE}`);
+      return 2;
+    }
+    log(`EventStoreDB ${eventstore.version} at ${eventstore.shown} (streams ${eventstore.streamPrefix}*; CPU: ${eventstore.pidHow})`);
+  }
   const commit = gitCommit();
   // The service is built (or its earlier identical build found) while Postgres starts.
   let build: ServiceBuild | null = null;
@@ -108,10 +141,96 @@ async function main(): Promise<number> {
   const tenants = new Map<string, Promise<Tenant>>();
   let sample: Promise<{ id: string; json: unknown }> | null = null;
   const logFile = path.join(dataDir, 'service.log');
+  const cpuProfDir = values.profile || process.env.BENCH_CPU_PROF === '1' ? profileDir : undefined;
+
+  // The service with its log on EventStoreDB: a process of its own on a scratch database of its own (a database's
+  // read models follow one log), started on first use and stopped once no scenario left measures on it.
+  interface EsdbSide {
+    started: Promise<{ svc: ServiceProcess; url: string; drop(): Promise<void> }>;
+    boot: Promise<Bootstrapper> | null;
+    tenants: Map<string, Promise<Tenant>>;
+  }
+  let esdb: EsdbSide | null = null;
+  const esdbSide = (target: EventStoreTarget): EsdbSide => {
+    esdb ??= {
+      started: (async () => {
+        const { entry: compiledEntry } = await building!;
+        const scratch = await dbs.scratch('eventstoredb');
+        if (scratch.url === null) throw new Error(scratch.reason);
+        const file = path.join(dataDir, 'service-eventstoredb.log');
+        log(`starting the service with its log on EventStoreDB (log: ${path.relative(process.cwd(), file)})`);
+        const svc = await ServiceProcess.start({
+          databaseUrl: scratch.url,
+          dataDir: `${serviceDir}-eventstoredb`,
+          logFile: file,
+          logLevel,
+          cpuProfDir,
+          compiledEntry,
+          env: { EVENTSTORE_URL: target.url, EVENTSTORE_STREAM_PREFIX: target.streamPrefix },
+        });
+        log(`service (eventstoredb) pid ${svc.pid} at ${svc.url}`);
+        return { svc, url: scratch.url, drop: scratch.drop };
+      })(),
+      boot: null,
+      tenants: new Map(),
+    };
+    return esdb;
+  };
+  const stopEsdb = async () => {
+    const side = esdb;
+    esdb = null;
+    if (!side) return;
+    await (await side.boot?.catch(() => null))?.close().catch(() => undefined);
+    const started = await side.started.catch(() => null);
+    if (started) {
+      log('stopping the service (eventstoredb)');
+      await started.svc.stop();
+      await started.drop();
+    }
+  };
+  const sides: StoreSide[] = [
+    {
+      store: 'postgres',
+      row: (name) => name,
+      service: () => ctx.service(),
+      boot: () => ctx.boot(),
+      tenant: (name) => ctx.tenant(name),
+      storePid: null,
+    },
+  ];
+  if (eventstore) {
+    const target = eventstore;
+    const boot = () => {
+      const side = esdbSide(target);
+      side.boot ??= side.started.then(async ({ svc, url }) => {
+        const { connectEventStoreDb } = await import('../src/eventstore/eventstoredb.store.js');
+        return new Bootstrapper(url, svc.url, (db) => connectEventStoreDb(target.url, db, { streamPrefix: target.streamPrefix }));
+      });
+      return side.boot;
+    };
+    sides.push({
+      store: 'eventstoredb',
+      row: onEventStoreDb,
+      service: async () => (await esdbSide(target).started).svc,
+      boot,
+      tenant(name) {
+        const side = esdbSide(target);
+        let t = side.tenants.get(name);
+        if (!t) {
+          t = boot().then((b) => b.tenant(name));
+          side.tenants.set(name, t);
+        }
+        return t;
+      },
+      storePid: target.pid,
+    });
+  }
 
   const ctx: Ctx = {
     sizes,
     dbs,
+    eventstore,
+    sides: () => sides,
     log,
     async service() {
       if (!service) {
@@ -122,7 +241,7 @@ async function main(): Promise<number> {
           dataDir: serviceDir,
           logFile,
           logLevel,
-          cpuProfDir: values.profile || process.env.BENCH_CPU_PROF === '1' ? profileDir : undefined,
+          cpuProfDir,
           compiledEntry,
         });
         log(`service pid ${service.pid} at ${service.url}`);
@@ -142,7 +261,7 @@ async function main(): Promise<number> {
           dataDir: `${serviceDir}-${name}`,
           logFile: file,
           logLevel,
-          cpuProfDir: values.profile || process.env.BENCH_CPU_PROF === '1' ? profileDir : undefined,
+          cpuProfDir,
           compiledEntry,
           env,
         });
@@ -187,6 +306,7 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   let failed = false;
   const stopService = async () => {
+    await stopEsdb();
     await bare?.stop().catch(() => undefined);
     bare = null;
     await boot?.close().catch(() => undefined);
@@ -204,11 +324,15 @@ async function main(): Promise<number> {
     for (const [i, s] of scenarios.entries()) {
       // The store scenarios need no service: stop it first, so its idle workers do not share the cores.
       if (!scenarios.slice(i).some((x) => x.needsService)) await stopService();
+      // Likewise the service on EventStoreDB, once no scenario left measures on it.
+      if (!scenarios.slice(i).some((x) => x.needsService && x.onEachStore)) await stopEsdb();
       log(`scenario ${s.name}…`);
       const t0 = Date.now();
       try {
         const out = await s.run(ctx);
         rows.push(...out);
+        // A side that could not be measured (the EventStoreDB server failing mid-run) is an error row of its own.
+        if (out.some((r) => r.status === 'error')) failed = true;
         for (const r of out)
           log(
             `  ${r.scenario}: ours ${r.ours?.toFixed(2) ?? '—'} ${r.unit}, baseline ${r.baseline?.toFixed(2) ?? '—'}, ratio ${r.ratio?.toFixed(3) ?? '—'} → ${r.status}`,
@@ -244,7 +368,11 @@ async function main(): Promise<number> {
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     commit,
     scenarios: scenarios.map((s) => s.name),
-    expected_rows: ROW_NAMES,
+    // The rows on EventStoreDB are expected only of a run that had a server (a run without one has none).
+    expected_rows: [...ROW_NAMES, ...(eventstore ? EVENTSTORE_ROWS : [])],
+    eventstoredb: eventstore
+      ? { server: eventstore.shown, version: eventstore.version, stream_prefix: eventstore.streamPrefix, server_cpu: eventstore.pidHow }
+      : null,
     node: process.version,
     postgres,
     database: dbs.source,
@@ -290,6 +418,11 @@ async function main(): Promise<number> {
       : []),
     `commit ${commit}; node ${result.node}; ${postgres}; ${result.machine.cpus} × ${result.machine.cpu_model}; database: ${dbs.source}`,
     `service: ${result.service ?? '(not started)'}; LOG_LEVEL=${logLevel}`,
+    ...(eventstore
+      ? [
+          `EventStoreDB ${eventstore.version} at ${eventstore.shown} for the "(eventstoredb)" rows (informational; the same baselines as the Postgres rows); its CPU: ${eventstore.pidHow}`,
+        ]
+      : []),
     '',
     table(rows),
     '',

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { createTestDb, type TestDb } from '../test/support/db.js';
+import { testEventStoreUrl } from '../test/support/event-store.js';
 import { childEnv, exitWithin, spawnNode } from '../test/support/process.js';
 
 interface ResultRow {
@@ -40,7 +41,14 @@ describe('bench: npm run bench -- --quick (smoke, no timing assertions)', functi
     const p = spawnNode(
       'bench/run.ts',
       ['--quick', '--out', out],
-      childEnv({ DATABASE_URL: testDb.url, BENCH_DATA_DIR: dir, BENCH_RESULTS_DIR: path.join(dir, 'results'), BENCH_LOG_LEVEL: 'warn' }),
+      // Never a server here, whatever the environment: this is the run CI makes, whose rows are all on Postgres.
+      childEnv({
+        DATABASE_URL: testDb.url,
+        EVENTSTORE_URL: undefined,
+        BENCH_DATA_DIR: dir,
+        BENCH_RESULTS_DIR: path.join(dir, 'results'),
+        BENCH_LOG_LEVEL: 'warn',
+      }),
     );
     // About 100 s on a quiet machine before the email hostile row (60 MB of mail in full, about 6 MB quick); 241 s
     // with it beside other suites on the same 2 cores. A hang guard, not a speed check.
@@ -53,9 +61,13 @@ describe('bench: npm run bench -- --quick (smoke, no timing assertions)', functi
       postgres: string;
       service_mode: string;
       expected_rows: string[];
+      eventstoredb: unknown;
       rows: ResultRow[];
     };
     expect(result.mode).to.equal('quick');
+    // Without a server, no row on EventStoreDB is expected or made.
+    expect(result.eventstoredb).to.equal(null);
+    expect(result.rows.filter((r) => r.scenario.endsWith('(eventstoredb)'))).to.deep.equal([]);
     // By default the bench measures what production runs: the compiled build.
     expect(result.service_mode).to.equal('compiled');
     expect(result.node).to.match(/^v\d+/);
@@ -86,4 +98,41 @@ describe('bench: npm run bench -- --quick (smoke, no timing assertions)', functi
     // A clean shutdown: no stack traces from pools closed under pending work.
     expect(p.stderr(), p.tail()).to.not.match(/Acquire connection error|Error: aborted/);
   });
+
+  // Only where a server is given (TEST_EVENT_STORE=eventstoredb with EVENTSTORE_URL, or EVENTSTORE_URL alone): no
+  // npm package provides one, so CI's run has no such case (not a skipped one).
+  const server = testEventStoreUrl() ?? (process.env.EVENTSTORE_URL?.trim() || null);
+  if (server) {
+    it('with --eventstoredb, measures the append, write and reply rows on both stores against the same baselines', async () => {
+      const out = path.join(dir, 'result-eventstoredb.json');
+      const p = spawnNode(
+        'bench/run.ts',
+        ['append', 'write', 'reply', '--quick', '--eventstoredb', server, '--out', out],
+        childEnv({
+          DATABASE_URL: testDb.url,
+          EVENTSTORE_URL: undefined,
+          BENCH_DATA_DIR: dir,
+          BENCH_RESULTS_DIR: path.join(dir, 'results'),
+          BENCH_LOG_LEVEL: 'warn',
+        }),
+      );
+      const exit = await exitWithin(p, 420_000, 'npm run bench -- append write reply --quick --eventstoredb');
+      expect(exit.code, p.tail()).to.equal(0);
+      const result = JSON.parse(await readFile(out, 'utf8')) as { expected_rows: string[]; eventstoredb: { version: string } | null; rows: ResultRow[] };
+      expect(result.eventstoredb?.version, 'the server version').to.match(/^\d+\.\d+/);
+      const onServer = result.expected_rows.filter((n) => n.endsWith(' (eventstoredb)'));
+      expect(onServer).to.include.members(['append (eventstoredb)', 'write (eventstoredb)', 'cpu per write (eventstoredb)', 'reply (eventstoredb)']);
+      for (const name of onServer) {
+        const [r] = result.rows.filter((x) => x.scenario === name);
+        const twin = result.rows.find((x) => x.scenario === name.replace(/ \(eventstoredb\)$/, ''));
+        expect(r, `row ${name} is missing\n${p.tail()}`).to.not.equal(undefined);
+        expect(twin, `the Postgres row beside ${name}`).to.not.equal(undefined);
+        // Informational, with the very baseline its Postgres row has (one measurement, so the ratios compare).
+        expect(r!.status, `${name}: ${r!.note ?? ''}`).to.equal('info');
+        expect(r!.ours, `${name}: our figure`).to.be.a('number').and.satisfy(Number.isFinite);
+        expect(r!.baseline, `${name}: baseline`).to.equal(twin!.baseline);
+      }
+      expect(p.stderr(), p.tail()).to.not.match(/Acquire connection error|Error: aborted/);
+    });
+  }
 });

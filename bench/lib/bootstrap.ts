@@ -1,7 +1,9 @@
 // Bootstraps a tenant the way an operator and a user would: the workspace and
 // its owner through createWorkspace (what `npm run cli -- workspace create`
 // runs), then over HTTP against the running service: sign in, mint an API
-// key, create an api channel with a known webhook secret.
+// key, create an api channel with a known webhook secret. A service keeping its
+// log on EventStoreDB is bootstrapped through the same store (openLog), so it
+// finds the workspace where it reads.
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createWorkspace } from '../../src/capabilities/members/index.js';
@@ -12,6 +14,7 @@ import { createSealer } from '../../src/platform/crypto/seal.js';
 import { SECRETS_KEY } from './service.js';
 import { CommandShell } from '../../src/commands/shell.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
+import type { EventStore } from '../../src/eventstore/store.port.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { createDb } from '../../src/platform/db/database.js';
 import { tenantScope } from '../../src/platform/db/tenant-scope.js';
@@ -36,18 +39,22 @@ const SCOPES = ['conversations:read', 'conversations:write', 'contacts:read', 'c
 export class Bootstrapper {
   readonly db: Knex;
   private readonly shell: CommandShell;
+  private readonly log: EventStore;
 
+  /** `openLog`: the store the service keeps its log in, on this database (the Postgres store when not given) */
   constructor(
     databaseUrl: string,
     private readonly serviceUrl: string,
+    openLog?: (db: Knex) => EventStore,
   ) {
     this.db = createDb(databaseUrl, { max: 2 });
+    this.log = openLog ? openLog(this.db) : new PostgresEventStore(this.db, null);
     // Sealed with the key the bench's service runs with, so the service opens what this seeds.
     const forgettable = new Forgettable(eventCatalogue(), createSealer({ data_key: SECRETS_KEY }), personalObjects());
     this.shell = new CommandShell(
-      new PostgresEventStore(this.db, null),
+      this.log,
       this.db,
-      new ProjectionEngine(allProjectors(), { logInDatabase: true }),
+      new ProjectionEngine(allProjectors(), { logInDatabase: this.log.kind === 'postgres' }),
       randomIds,
       forgettable,
       tenantScope(this.db, { enabled: true }),
@@ -114,6 +121,8 @@ export class Bootstrapper {
   }
 
   async close(): Promise<void> {
+    // The Postgres store's close leaves the knex alone (it is ours); EventStoreDB's disposes of its client.
+    await this.log.close();
     await closeKnex(this.db);
   }
 }

@@ -73,8 +73,10 @@ export function postgresCpu(): Map<number, number> {
 export interface CpuFigures {
   serviceMs: number | null;
   postgresMs: number | null;
+  /** the EventStoreDB server's CPU, when the meter was given its process (the log is there, not in Postgres) */
+  eventstoreMs?: number | null;
   wallMs: number;
-  perUnit?: { serviceMs: number | null; postgresMs: number | null };
+  perUnit?: { serviceMs: number | null; postgresMs: number | null; eventstoreMs?: number | null };
 }
 
 export interface CpuMeter {
@@ -88,8 +90,9 @@ export interface CpuMeter {
  * 200 ms and each backend counts from its first sighting to its last.
  * Postgres is seen only when it runs on this machine (embedded, or local).
  */
-export function cpuMeter(pid: number | null): CpuMeter {
+export function cpuMeter(pid: number | null, eventstorePid: number | null = null): CpuMeter {
   const s0 = pid === null ? null : cpuSeconds(pid);
+  const e0 = eventstorePid === null ? null : cpuSeconds(eventstorePid);
   const first = postgresCpu();
   const last = new Map(first);
   const sample = () => {
@@ -105,17 +108,21 @@ export function cpuMeter(pid: number | null): CpuMeter {
       clearInterval(timer);
       sample();
       const s1 = pid === null ? null : cpuSeconds(pid);
+      const e1 = eventstorePid === null ? null : cpuSeconds(eventstorePid);
       let pgSeconds = 0;
       for (const [p, s] of last) pgSeconds += s - (first.get(p) ?? 0);
       const serviceMs = s0 !== null && s1 !== null ? (s1 - s0) * 1000 : null;
       const postgresMs = last.size ? pgSeconds * 1000 : null;
+      const eventstoreMs = e0 !== null && e1 !== null ? (e1 - e0) * 1000 : null;
       const round = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
+      const per = (x: number | null) => round(x === null || !units ? null : x / units);
       return {
         serviceMs: round(serviceMs),
         postgresMs: round(postgresMs),
+        ...(eventstorePid !== null ? { eventstoreMs: round(eventstoreMs) } : {}),
         wallMs: Math.round(performance.now() - t0),
         ...(units
-          ? { perUnit: { serviceMs: round(serviceMs === null ? null : serviceMs / units), postgresMs: round(postgresMs === null ? null : postgresMs / units) } }
+          ? { perUnit: { serviceMs: per(serviceMs), postgresMs: per(postgresMs), ...(eventstorePid !== null ? { eventstoreMs: per(eventstoreMs) } : {}) } }
           : {}),
       };
     },

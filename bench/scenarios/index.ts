@@ -15,12 +15,12 @@ import { reply } from './reply.js';
 import { rls } from './rls.js';
 import { search } from './search.js';
 import { sla } from './sla.js';
-import type { Scenario } from './shared.js';
+import { onEventStoreDb, type Scenario } from './shared.js';
 import { webhook } from './webhook.js';
 import { write } from './write.js';
 import { failover } from './failover.js';
 
-export { FULL, QUICK, sampleConversation, type Ctx, type Scenario, type Sizes } from './shared.js';
+export { FULL, QUICK, onEventStoreDb, sampleConversation, type Ctx, type Scenario, type Sizes, type StoreSide } from './shared.js';
 
 /**
  * In the order they run: the service scenarios share one service process; the store scenarios need none.
@@ -71,6 +71,12 @@ export const ROW_NAMES = [
   'webhook',
   'calibration',
 ];
+/**
+ * Rows only a run given an EventStoreDB server adds (`--eventstoredb <url>` or EVENTSTORE_URL): the same rows with
+ * the service's log on that server, each printed after its Postgres row, informational (no target). A result lists
+ * them in its expected rows only when it had a server.
+ */
+export const EVENTSTORE_ROWS = ['append', 'write', 'write, 8 workspaces', 'memory', 'cpu per write', 'reply'].map(onEventStoreDb);
 /** Rows only BENCH_EXPERIMENTS=1 adds (not expected in every result). */
 export const EXPERIMENT_ROWS = ['append (experiment)'];
 /**

@@ -6,7 +6,8 @@ import type { Bootstrapper, Tenant } from '../lib/bootstrap.js';
 import type { Daemon } from '../lib/child.js';
 import { cpuMeter, postgresScope, type CpuMeter } from '../lib/cpu.js';
 import type { BenchDatabases } from '../lib/db.js';
-import type { Row } from '../lib/report.js';
+import type { EventStoreTarget } from '../lib/eventstore.js';
+import { unavailable, type Row } from '../lib/report.js';
 import type { ServiceProcess } from '../lib/service.js';
 import type { Generator, InterleavedInput, InterleavedResult, LoadInput, LoadResult, LoaderCall } from '../workers/load.js';
 
@@ -90,9 +91,34 @@ export const QUICK: Sizes = {
   slaWindowS: 2,
 };
 
+/**
+ * The service with its log in one store. The store-comparing scenarios (append, write, reply) measure their rows on
+ * each side the run has: Postgres (the main service), then EventStoreDB when the run was given a server
+ * (`--eventstoredb <url>` or EVENTSTORE_URL): a second service process with EVENTSTORE_URL set, on a database of
+ * its own (read models, keys and the id index stay in Postgres), with tenants of its own. Each side's rows share
+ * the one baseline the scenario measures, so their ratios compare.
+ */
+export interface StoreSide {
+  store: 'postgres' | 'eventstoredb';
+  /** the row's name on this side: `write` on Postgres, `write (eventstoredb)` on EventStoreDB */
+  row(name: string): string;
+  service(): Promise<ServiceProcess>;
+  boot(): Promise<Bootstrapper>;
+  tenant(name: string): Promise<Tenant>;
+  /** the EventStoreDB server's process when it runs here (its CPU counts per request, beside Postgres's), else null */
+  storePid: number | null;
+}
+
+/** A row's name with the log on EventStoreDB (the Postgres row's name is the plain one). */
+export const onEventStoreDb = (name: string): string => `${name} (eventstoredb)`;
+
 export interface Ctx {
   sizes: Sizes;
   dbs: BenchDatabases;
+  /** the EventStoreDB server of this run, or null (no server given: the rows on Postgres only, as always) */
+  eventstore: EventStoreTarget | null;
+  /** Postgres, then EventStoreDB when the run has a server */
+  sides(): StoreSide[];
   service(): Promise<ServiceProcess>;
   boot(): Promise<Bootstrapper>;
   tenant(name: string): Promise<Tenant>;
@@ -114,6 +140,8 @@ export interface Scenario {
   /** other names that select it (the memory row comes from the write run) */
   aliases?: string[];
   needsService: boolean;
+  /** measures its rows on every side of the run (Postgres, and EventStoreDB when the run has a server) */
+  onEachStore?: boolean;
   run(ctx: Ctx): Promise<Row[]>;
 }
 
@@ -122,10 +150,17 @@ export const auth = (t: Tenant) => ({ authorization: `Bearer ${t.key}` });
 export type Measured = LoadResult & { cpu?: ReturnType<CpuMeter['stop']> };
 
 /** A load run in the load generator's process; with `pid`, the CPU that process and Postgres spent on it, per 2xx answer. */
-export async function load(ctx: Ctx, url: string, generator: Generator, over: Partial<LoadInput> = {}, pid: number | null = null): Promise<Measured> {
+export async function load(
+  ctx: Ctx,
+  url: string,
+  generator: Generator,
+  over: Partial<LoadInput> = {},
+  pid: number | null = null,
+  eventstorePid: number | null = null,
+): Promise<Measured> {
   const input: LoadInput = { url, connections: ctx.sizes.connections, durationS: ctx.sizes.loadS, warmupS: ctx.sizes.warmupS, generator, ...over };
   const loader = await ctx.loader();
-  const meter = cpuMeter(pid);
+  const meter = cpuMeter(pid, eventstorePid);
   const r = await loader.call<LoadResult>({ cmd: 'load', input } satisfies LoaderCall);
   return { ...r, cpu: meter.stop(r.ok + r.warmupOk) };
 }
@@ -155,7 +190,8 @@ export function loadDetails(r: Measured) {
 function cpuText(r: Measured, label: string): string | null {
   const u = r.cpu?.perUnit;
   if (!u || u.serviceMs === null) return null;
-  return `${label} ${u.serviceMs.toFixed(2)} ms CPU${u.postgresMs !== null && u.postgresMs > 0.005 ? ` + Postgres ${u.postgresMs.toFixed(2)} ms` : ''}`;
+  const es = typeof u.eventstoreMs === 'number' ? ` + EventStoreDB ${u.eventstoreMs.toFixed(2)} ms` : '';
+  return `${label} ${u.serviceMs.toFixed(2)} ms CPU${u.postgresMs !== null && u.postgresMs > 0.005 ? ` + Postgres ${u.postgresMs.toFixed(2)} ms` : ''}${es}`;
 }
 
 export function loadNote(r: Measured, base?: Measured, baseLabel = 'baseline'): string | undefined {
@@ -173,6 +209,24 @@ export function loadNote(r: Measured, base?: Measured, baseLabel = 'baseline'): 
     );
   }
   return parts.length ? parts.join('; ') : undefined;
+}
+
+/**
+ * Measures `fn` on every side of the run, in turn. The Postgres side's failure fails the scenario (as before sides
+ * existed); another side's becomes an error row of its own, so a server that fails mid-run costs its rows only.
+ */
+export async function onEachSide<T>(ctx: Ctx, what: string, fn: (side: StoreSide) => Promise<T>): Promise<{ side: StoreSide; out: T }[] & { failed: Row[] }> {
+  const done = Object.assign([] as { side: StoreSide; out: T }[], { failed: [] as Row[] });
+  for (const side of ctx.sides()) {
+    try {
+      done.push({ side, out: await fn(side) });
+    } catch (e) {
+      if (side.store === 'postgres') throw e;
+      ctx.log(`  ${side.row(what)} failed: ${(e as Error).stack ?? e}`);
+      done.failed.push(unavailable(side.row(what), 'could not be measured', (e as Error).message.slice(0, 500), 'error'));
+    }
+  }
+  return done;
 }
 
 /** Runs `fn` over `items`, at most `concurrency` at a time. */

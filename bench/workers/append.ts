@@ -4,6 +4,9 @@
 // es_append statement); `emmett` through @event-driven-io/emmett-postgresql's
 // getPostgreSQLEventStore().appendToStream, on a pg pool of the same size, in
 // the same database. Both see the same event shapes from the same seeds.
+// `eventstoredb` is ours again with the log on an EventStoreDB server
+// (EventStoreDbStore.append: the id index lookup in this database, the append
+// at the head it read, the index rows, the read-back), the same calls.
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import pg from 'pg';
 import { createDb } from '../../src/platform/db/database.js';
@@ -21,7 +24,9 @@ export interface AppendInput {
    * its in-transaction pg_notify (a copy made in the scratch database), the
    * NOTIFY sent after commit instead, coalesced to one in flight per process.
    */
-  store: 'ours' | 'emmett' | 'ours-quiet';
+  store: 'ours' | 'emmett' | 'ours-quiet' | 'eventstoredb';
+  /** the server and this run's stream prefix, for `eventstoredb` */
+  eventstore?: { url: string; streamPrefix: string };
   writers: number;
   durationS: number;
   warmupS: number;
@@ -49,6 +54,22 @@ async function open(input: AppendInput): Promise<{ append: AppendFn; close(): Pr
         await store.append(tenant, events, 'any');
       },
       close: () => closeKnex(db),
+    };
+  }
+  if (input.store === 'eventstoredb') {
+    if (!input.eventstore) throw new Error('the eventstoredb append needs a server');
+    // The id index (esdb_event_ids) lives in this database, as the service keeps it beside its read models.
+    const db = createDb(input.url, { max: input.writers });
+    const { connectEventStoreDb } = await import('../../src/eventstore/eventstoredb.store.js');
+    const store = connectEventStoreDb(input.eventstore.url, db, { streamPrefix: input.eventstore.streamPrefix });
+    return {
+      append: async (_w, tenant, events) => {
+        await store.append(tenant, events, 'any');
+      },
+      close: async () => {
+        await store.close();
+        await closeKnex(db);
+      },
     };
   }
   if (input.store === 'ours-quiet') {

@@ -16,6 +16,7 @@ import { checkpointDigest } from '../../src/capabilities/audit-chain/audit-chain
 import type { ManualClock } from '../../src/platform/clock.js';
 import { createChannel } from '../support/channels.js';
 import { childEnv, REPO_ROOT, runCli, spawnNode, exitWithin } from '../support/process.js';
+import { testEventStoreEnv } from '../support/event-store.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { startService } from '../../src/service.js';
 import { loadConfig } from '../../src/config.js';
@@ -262,6 +263,8 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
         WORKERS: 'off',
         SERVICE_AUDIT_SIGNING_KEY: seed,
         AUDIT_TRUSTED_KEYS: trusted,
+        // the run's store, as the first process has it
+        ...testEventStoreEnv(t.testDb.url),
       });
     await t.client.post('/api/conversations', { channel_id: ch.id, body: 'after rotation', contact: { email: 'rot@example.com' } }, as());
     // Rotated without saying which key came before: the service cannot tell the last checkpoint from one signed by a

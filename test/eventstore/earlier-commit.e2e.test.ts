@@ -4,7 +4,8 @@
 // not rest on the store noticing the same event ids appended again: EventStoreDB
 // does not at a new head. Run on the Postgres store and on the EventStoreDB
 // adapter against the in-process server model (not a server; see
-// docs/eventstoredb.md), the whole service in EventStoreDB mode.
+// docs/eventstoredb.md), the whole service in EventStoreDB mode; and, with
+// TEST_EVENT_STORE=eventstoredb, against the run's real server too.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { CommandContext, CommandSpec } from '../../src/commands/command.js';
@@ -14,6 +15,7 @@ import { WrongExpectedSeq, type EventStore, type ExpectedSeq, type TenantSession
 import { startCatchUpProjector } from '../../src/projections/catch-up.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createTestDb } from '../support/db.js';
+import { testEventStoreUrl } from '../support/event-store.js';
 import { newWorkspace, startTestService, type TestService } from '../support/service.js';
 import { EsdbModelServer } from './esdb-model-server.js';
 
@@ -79,7 +81,9 @@ function overtakenByAZombie(inner: EventStore): { store: EventStore; zombie(): S
   return { store, zombie: () => committed ?? [] };
 }
 
-for (const mode of ['Postgres', 'EventStoreDB (server model)'] as const) {
+// Each mode names its store: the run's TEST_EVENT_STORE would otherwise turn "Postgres" into the run's server.
+const modes = ['Postgres', 'EventStoreDB (server model)', ...(testEventStoreUrl() ? (["EventStoreDB (the run's server)"] as const) : [])] as const;
+for (const mode of modes) {
   describe(`the shell looks for an earlier commit before deciding again: ${mode}`, function () {
     let t: TestService;
     let server: EsdbModelServer | null = null;
@@ -87,8 +91,9 @@ for (const mode of ['Postgres', 'EventStoreDB (server model)'] as const) {
 
     before(async function () {
       this.timeout(120_000);
-      const env: Record<string, string> = {};
-      if (mode !== 'Postgres') {
+      // Postgres: no EVENTSTORE_URL, whatever the run's store; the run's server: the fixture's (testEventStoreEnv).
+      const env: Record<string, string | undefined> = mode === 'Postgres' ? { EVENTSTORE_URL: undefined } : {};
+      if (mode === 'EventStoreDB (server model)') {
         server = new EsdbModelServer();
         env.EVENTSTORE_URL = await server.start();
       }

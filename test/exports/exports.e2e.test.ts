@@ -12,6 +12,7 @@ import { buildDocument } from '../../src/capabilities/exports/exports.document.j
 import { feedTable, sources, renderCompany } from '../../src/capabilities/exports/exports.sources.js';
 import { findCompany } from '../../src/capabilities/companies/index.js';
 import { outboundWorker } from '../../src/capabilities/outbound/outbound.worker.js';
+import { testEventStoreEnv } from '../support/event-store.js';
 import { addMember, mintKey, newWorkspace, signIn, startTestService, type Member, type TestService } from '../support/service.js';
 import { createChannel, inboundBody, postInbound } from '../support/channels.js';
 
@@ -445,7 +446,15 @@ describe('subject-access exports across restarts', function () {
       expect(r.status).to.equal(202);
       await t.service.close(); // no worker ever ran: the export is queued in Postgres
 
-      const config = loadConfig({ DATABASE_URL: t.testDb.url, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVICE_SECRETS_KEY: SECRETS_KEY });
+      // The run's store (TEST_EVENT_STORE), as the first service had it: one database, one log.
+      const config = loadConfig({
+        DATABASE_URL: t.testDb.url,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SERVICE_SECRETS_KEY: SECRETS_KEY,
+        ...testEventStoreEnv(t.testDb.url),
+      });
       const second = await startService({ config, log: createLogger('silent') });
       try {
         const c = new Client(second.url);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { testEventStoreEnv } from '../support/event-store.js';
 import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 
 describe('roles, effective scopes and tenancy', function () {
@@ -101,7 +102,16 @@ describe('cached principals across processes', function () {
     const { mkdtemp, rm } = await import('node:fs/promises');
     const t = await startTestService('roles_two_instances');
     const dataDir = await mkdtemp('/tmp/cs-second-');
-    const config = loadConfig({ DATABASE_URL: t.testDb.url, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKERS: 'off' });
+    // The run's store (TEST_EVENT_STORE), as the first instance has it: a second instance without it kept its log in
+    // the Postgres events table of a database whose service reads EventStoreDB, and its invite answered 409.
+    const config = loadConfig({
+      DATABASE_URL: t.testDb.url,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WORKERS: 'off',
+      ...testEventStoreEnv(t.testDb.url),
+    });
     const { ManualClock } = await import('../../src/platform/clock.js');
     // A clock that stands still: what it caches never expires, so only the announcement can narrow the key.
     const second = await startService({ config, clock: new ManualClock(new Date()), log: createLogger('silent') });

@@ -11,6 +11,7 @@ import { createLogger } from '../../src/platform/logger.js';
 import { startService, type Service } from '../../src/service.js';
 import { ACCOUNT_BUCKET, ADDRESS_BUCKET } from '../../src/capabilities/users/throttle.js';
 import { sha256Hex } from '../../src/platform/crypto/hmac.js';
+import { testEventStoreEnv } from '../support/event-store.js';
 import { hashScheduler, holdSlot } from '../support/hash-slots.js';
 import { eventually } from '../support/events.js';
 import { Client } from '../support/http.js';
@@ -212,6 +213,8 @@ describe('sign-in throttling and fair password hashing', function () {
       DATA_DIR: t.service.deps.config.dataDir,
       LOG_LEVEL: 'silent',
       WORKERS: 'off',
+      // The run's store (TEST_EVENT_STORE), as the first service has it: one database, one log.
+      ...testEventStoreEnv(t.testDb.url),
     });
     const second: Service = await startService({ config, clock, log: createLogger('silent') });
     try {
