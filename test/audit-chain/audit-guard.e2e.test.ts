@@ -19,7 +19,6 @@ import { canonicalReady, chainHash } from '../../src/platform/crypto/chain.js';
 import { signerOf, type Signer } from '../../src/platform/crypto/signing.js';
 import { checkpointDigest, checkpointHolds, signedBytes, type Checkpoint } from '../../src/capabilities/audit-chain/audit-chain.checkpoints.js';
 import { createChannel } from '../support/channels.js';
-import { testEventStoreUrl } from '../support/event-store.js';
 import { childEnv, runCli } from '../support/process.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 
@@ -125,11 +124,11 @@ describe('audit evidence against the database administrator: the service signs o
   let ch: { id: string; secret: string };
 
   before(async function () {
-    // EventStoreDB's streams have no update or delete for an attacker to use (audit-verify.e2e.test.ts shows what stands in).
-    if (testEventStoreUrl()) this.skip();
-    t = await startTestService('audit-guard');
+    // The attacks rewrite the Postgres log, so this file runs on Postgres even with TEST_EVENT_STORE=eventstoredb
+    // (EventStoreDB's streams have no update or delete for an attacker to use; audit-verify.e2e.test.ts shows what stands in).
+    t = await startTestService('audit-guard', { env: { EVENTSTORE_URL: undefined } });
     db = t.testDb.db;
-    env = childEnv({ DATABASE_URL: t.testDb.url, LOG_LEVEL: 'warn' });
+    env = childEnv({ DATABASE_URL: t.testDb.url, LOG_LEVEL: 'warn', EVENTSTORE_URL: undefined });
     owner = await newWorkspace(t);
     ch = await createChannel(t, owner);
     key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'audit:read'])).secret;
@@ -315,9 +314,9 @@ describe('audit evidence: a witness folder outside the database (AUDIT_WITNESS_D
   const as = () => ({ key });
 
   before(async function () {
-    if (testEventStoreUrl()) this.skip();
     witness = await mkdtemp(path.join(os.tmpdir(), 'cs-audit-witness-'));
-    t = await startTestService('audit-witness', { env: { AUDIT_WITNESS_DIR: witness } });
+    // On Postgres in every mode, as above: the rewrite is made in the Postgres log.
+    t = await startTestService('audit-witness', { env: { AUDIT_WITNESS_DIR: witness, EVENTSTORE_URL: undefined } });
     owner = await newWorkspace(t);
     const ch = await createChannel(t, owner);
     key = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'audit:read'])).secret;
