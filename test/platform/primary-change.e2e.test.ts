@@ -137,9 +137,11 @@ describe('A primary change behind the balancer: reconnects, leadership and readi
       expect(refused.status, refused.text).to.equal(503);
       expect(refused.headers.get('retry-after')).to.equal('1');
       expect(refused.body.errors[0].code).to.equal('service_unavailable');
+      // Until the pool has a session again, readiness may say the database is unreachable (a connect that timed out
+      // on a loaded machine, seen once under a load average of 30); what it must come to say is why writes fail.
       const ready = await eventually(
         () => t.client.get('/readyz'),
-        (r) => r.status === 503,
+        (r) => r.status === 503 && r.body?.reason !== 'database unreachable',
       );
       expect(ready.body).to.deep.equal({ status: 'unavailable', reason: 'database is read-only (not the primary)' });
       expect(await metric('service_db_primary_reachable')).to.equal(0);
