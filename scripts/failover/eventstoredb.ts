@@ -32,6 +32,7 @@
 // The nodes keep their log on disk (not --mem-db): a node started again must come back with its log.
 //
 // Optional: FAILOVER_SEED (1), FAILOVER_CLIENTS (12), FAILOVER_KILLS (2 leaders lost),
+// FAILOVER_ESDB_REJOIN_SECONDS (180: how long a restarted node has to be a follower again),
 // FAILOVER_TIMEOUT_SECONDS (900), FAILOVER_KEEP=1 (keep the temp dir).
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -59,7 +60,7 @@ const API_PROCESSES = 3;
 const WARM_MS = 8_000;
 const BETWEEN_MS = 5_000;
 const ELECTION_TIMEOUT_MS = 60_000;
-const REJOIN_TIMEOUT_MS = 180_000;
+const REJOIN_TIMEOUT_MS = envNumber('FAILOVER_ESDB_REJOIN_SECONDS', 180) * 1000;
 /** a write running longer than this after a kill counts as the outage's start (the machine's normal latency is well below) */
 const SLOW_WRITE_MS = 2_000;
 

@@ -1,4 +1,6 @@
 // `npm run failover`: the service on a highly available Postgres, under load, losing its primary.
+// (`npm run failover -- --eventstoredb`: the log on a running EventStoreDB cluster losing its leader, with the
+// same checks: scripts/failover/eventstoredb.ts.)
 //
 //   etcd (one member), two Patroni-managed Postgres nodes (run as postgres, synchronous mode,
 //   pg_rewind), HAProxy in front (OPTIONS /primary): deploy/'s configuration files

@@ -175,7 +175,8 @@ export async function verify(
     }
     const ok = r.final >= 200 && r.final < 300;
     if (!ok) {
-      v(`${what}: answered ${r.final} ${r.attempts.at(-1)?.code ?? ''}`);
+      const last = r.attempts.at(-1);
+      v(`${what}: answered ${r.final} ${last?.code ?? ''}${last ? ` at ${off(last.start)}..${off(last.end)}` : ''}`);
       continue;
     }
     if (!isWrite) continue;
