@@ -5,8 +5,9 @@
 // answer stored with the events). The shell (shell.ts) and group commit
 // (group-commit.ts) both go through here; neither writes anything itself.
 import type { NewEvent, PendingEvent, StoredEvent } from '../eventstore/envelope.js';
-import type { EventStore, TenantSession } from '../eventstore/store.port.js';
+import { WrongExpectedSeq, type EventStore, type TenantSession } from '../eventstore/store.port.js';
 import type { Forgettable } from '../eventstore/forgettable.js';
+import { AppError } from '../platform/errors.js';
 import { deterministicUuid, type Ids } from '../platform/ids.js';
 import type { ProjectionEngine } from '../projections/engine.js';
 import type { ClientSealer, CommandContext, CommandSpec, Db } from './command.js';
@@ -28,6 +29,14 @@ export interface Decided {
   decided: NewEvent[];
 }
 
+/**
+ * Transactions a process holds open across an EventStoreDB append at once (see besideThenAppend). Each holds one
+ * connection of the read-model pool while the append takes others (the id index): with no bound, as many
+ * workspaces as the pool has connections writing beside the log at once would each wait for a connection none
+ * gives back. Such commands (keys, invites, channels, webhooks) are rare; the pool has 20 by default.
+ */
+const BESIDE_ACROSS_APPEND = 4;
+
 /** A command's event ids were already in the log (its request ran before): answer for that, write nothing. */
 export class AlreadyAppended extends Error {}
 
@@ -46,6 +55,10 @@ function slices<T>(like: readonly unknown[][], all: readonly T[]): T[][] {
 }
 
 export class CommandWriter {
+  /** transactions held across an append now, and who waits for one (BESIDE_ACROSS_APPEND) */
+  private acrossAppend = 0;
+  private readonly waitingToAppend: (() => void)[] = [];
+
   constructor(
     private readonly store: EventStore,
     private readonly projections: ProjectionEngine,
@@ -118,8 +131,8 @@ export class CommandWriter {
       ? await this.forgettable.seal(session.db, tenantId, events, newKeys)
       : { events: await this.forgettable.sealBeside(session.db, tenantId, events, newKeys), keyWrites: [] };
     await this.withClients(session.db, tenantId, items, perCommand, sealed.events, newKeys);
+    if (!session.inline) return slices(perCommand, await this.forgettable.open(session.db, await this.besideThenAppend(session, items, sealed.events, at)));
     for (const { ctx, spec, decided } of items) await spec.beside?.(session.db, decided, ctx);
-    if (!session.inline) return slices(perCommand, await this.forgettable.open(session.db, await session.append(sealed.events, at)));
     // Inline: the seqs are known under the lock (at+1…), so the read-model writes are folded now and
     // go to Postgres in the same statement as the append (and the new data keys): one round trip for all.
     const provisional = events.map((e, i) => ({
@@ -143,6 +156,40 @@ export class CommandWriter {
     if (settle.status === 'rejected') throw settle.reason;
     const stored = appended.map((a, i) => (sealed.events[i] !== events[i] ? { ...a, payload: events[i]!.payload, sealed_payload: a.payload } : a));
     return slices(perCommand, stored);
+  }
+
+  /**
+   * Not inline (EventStoreDB): the writes beside the log go in a Postgres transaction held open across the
+   * append, committed once the append stood (or may have: a timeout, a lost answer) and rolled back when it
+   * certainly did not (lost its race for the head, WrongExpectedSeq, or was refused, a 4xx). Committed before
+   * the append, as they were, they outlived a decision that lost its race and was made again: the retry wrote
+   * them a second time (an invite's token: a duplicate key, answered 500; a secret rotated twice). The price: a
+   * process that dies between the append's answer and the COMMIT leaves the events without those rows (a key
+   * without its secret, never shown: the answer had not gone out). The data keys are not among them: written
+   * before (Forgettable.sealBeside), whichever decision wins opens.
+   */
+  private async besideThenAppend(session: TenantSession, items: Decided[], events: PendingEvent[], at: number): Promise<StoredEvent[]> {
+    if (!items.some((item) => item.spec.beside)) return session.append(events, at);
+    while (this.acrossAppend >= BESIDE_ACROSS_APPEND) await new Promise<void>((resolve) => this.waitingToAppend.push(resolve));
+    this.acrossAppend++;
+    try {
+      let unsure: { error: unknown } | null = null;
+      const appended = await session.db.transaction(async (trx) => {
+        for (const { ctx, spec, decided } of items) await spec.beside?.(trx, decided, ctx);
+        try {
+          return await session.append(events, at);
+        } catch (e) {
+          if (e instanceof WrongExpectedSeq || (e instanceof AppError && e.status < 500)) throw e;
+          unsure = { error: e };
+          return [];
+        }
+      });
+      if (unsure) throw (unsure as { error: unknown }).error;
+      return appended;
+    } finally {
+      this.acrossAppend--;
+      this.waitingToAppend.shift()?.();
+    }
   }
 
   /**

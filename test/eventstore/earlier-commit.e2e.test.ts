@@ -14,6 +14,7 @@ import type { NewEvent, PendingEvent, StoredEvent } from '../../src/eventstore/e
 import { WrongExpectedSeq, type EventStore, type ExpectedSeq, type TenantSession } from '../../src/eventstore/store.port.js';
 import { startCatchUpProjector } from '../../src/projections/catch-up.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
 import { createTestDb } from '../support/db.js';
 import { testEventStoreUrl } from '../support/event-store.js';
 import { newWorkspace, startTestService, type TestService } from '../support/service.js';
@@ -83,6 +84,33 @@ function overtakenByAZombie(inner: EventStore): { store: EventStore; zombie(): S
 
 // Each mode names its store: the run's TEST_EVENT_STORE would otherwise turn "Postgres" into the run's server.
 const modes = ['Postgres', 'EventStoreDB (server model)', ...(testEventStoreUrl() ? (["EventStoreDB (the run's server)"] as const) : [])] as const;
+/**
+ * The store as an attempt sees it when a command of another process appends to the workspace while this one
+ * decides: the first append through a session finds the head moved (WrongExpectedSeq from the store itself).
+ * Possible only without the tenant lock (EventStoreDB).
+ */
+function beatenByAnotherCommand(inner: EventStore, other: PendingEvent): EventStore {
+  let beaten = false;
+  const store = Object.create(inner) as EventStore;
+  store.withTenant = <T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> =>
+    inner.withTenant(
+      tenantId,
+      (s) =>
+        work({
+          ...s,
+          append: async (events, expected, alongside) => {
+            if (!beaten) {
+              beaten = true;
+              await inner.append(tenantId, [other], expected);
+            }
+            return s.append(events, expected, alongside);
+          },
+        }),
+      readOnLock,
+    );
+  return store;
+}
+
 for (const mode of modes) {
   describe(`the shell looks for an earlier commit before deciding again: ${mode}`, function () {
     let t: TestService;
@@ -172,6 +200,41 @@ for (const mode of modes) {
         expect(answered.map((e) => [e.seq, e.id, e.created_at])).to.deep.equal(zombie.map((e) => [e.seq, e.id, e.created_at]));
         expect(calls.replayed).to.equal(1);
         expect((await logged(tags)).map((e) => e.seq)).to.deep.equal(zombie.map((e) => e.seq));
+      });
+    }
+
+    if (mode !== 'Postgres') {
+      // (With Postgres the writes beside the log are in the append's transaction, and no one appends under its lock.)
+      it('a command that writes beside the log and loses the race for the head decides again and writes them once', async () => {
+        // What an invite does (its token's hash, under the invite id the request minted): a row keyed by an id the
+        // command holds across its attempts. Committed before the append, the retry inserted it again: 23505, a 500.
+        const db = t.testDb.db;
+        await db.raw(`CREATE TABLE IF NOT EXISTS beside_probe (id uuid PRIMARY KEY, tenant_id uuid NOT NULL)`);
+        await db.raw(`GRANT SELECT, INSERT ON beside_probe TO ${TENANT_ROLE}`);
+        const probe = randomUUID();
+        const tag = randomUUID();
+        const { spec, calls } = counting([tag]);
+        const otherTag = randomUUID();
+        const store = beatenByAnotherCommand(t.service.deps.store, {
+          id: randomUUID(),
+          type: 'tag.created',
+          aggregate_type: 'tag',
+          aggregate_id: otherTag,
+          payload: { id: otherTag, name: 'from another process' },
+          metadata: { actor: { type: 'system', id: 'test' } },
+          created_at: new Date().toISOString(),
+        });
+        const answered = await shellOn(store).execute(ctxOf(undefined), {
+          ...spec,
+          beside: async (trx, _events, ctx) => {
+            calls.beside++;
+            await trx('beside_probe').insert({ id: probe, tenant_id: ctx.tenantId });
+          },
+        });
+        expect(calls.decided, 'decided again on the new head').to.equal(2);
+        expect(calls.beside).to.equal(2);
+        expect(await db('beside_probe').where({ id: probe }).select('tenant_id')).to.deep.equal([{ tenant_id: tenantId }]);
+        expect((await logged([tag])).map((e) => e.seq)).to.deep.equal(answered.map((e) => e.seq));
       });
     }
 
