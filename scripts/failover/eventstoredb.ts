@@ -237,8 +237,9 @@ async function main(): Promise<number> {
     failures_outside_a_fault: figures.unexplainedFailures,
     recovered_with_same_key: figures.recoveredWithKey,
     // Without a workspace lock, a command that lost the race for the head at each of its 30 attempts answers 409
-    // concurrent_modification (stored under its key, so resending it replays the 409; nothing was written): a violation
-    // here, and a gap of the EventStoreDB mode (docs/eventstoredb.md, "Gaps that remain").
+    // concurrent_modification (nothing was written, the key is released): the clients resend it with the same key,
+    // and a request left with the 409 at the end of its retries is a violation. A gap of the EventStoreDB mode
+    // (docs/eventstoredb.md, "Gaps that remain").
     concurrent_modification_409s: figures.concurrentModification,
     lost_answers_rebuilt: figures.answeredFromEarlierAttempt,
     longest_write_stall_ms: figures.longestWriteStall.ms,

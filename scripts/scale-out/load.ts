@@ -89,8 +89,11 @@ export class LoadClient {
         a.end = Date.now();
         a.status = res.status;
         if (res.status >= 400) a.code = errorCode(text);
+        // A 409 that says when to try again (the key still in flight; the workspace changed under every attempt)
+        // is retried with the same key, as the contract asks of a client: neither is stored under the key.
         const inFlight = res.status === 409 && a.code === 'idempotency_key_in_flight';
-        if (res.status < 500 && !inFlight) {
+        const later = res.status === 409 && a.code === 'concurrent_modification';
+        if (res.status < 500 && !inFlight && !later) {
           rec.final = res.status;
           rec.replayed = res.headers.get('idempotent-replayed') === 'true';
           try {
@@ -100,6 +103,7 @@ export class LoadClient {
           }
           return rec;
         }
+        if (later) retryAfterMs = Number(res.headers.get('retry-after') ?? '1') * 1000;
         if (inFlight) {
           retryAfterMs = Number(res.headers.get('retry-after') ?? '1') * 1000;
           onHeld?.();

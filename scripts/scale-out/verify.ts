@@ -52,7 +52,7 @@ export interface Figures {
   failedAttempts5xx: number;
   connectionErrors: number;
   inFlightConflicts: number;
-  /** attempts answered 409 concurrent_modification (retried only where the run's client retries them: EventStoreDB) */
+  /** attempts answered 409 concurrent_modification (EventStoreDB: retried with the same key, which was not stored) */
   concurrentModification: number;
   retriedRequests: number;
   /** requests that met a 5xx or a cut connection and then got a 2xx by retrying */

@@ -122,6 +122,21 @@ describe('invites are rate-limited per inviter', function () {
     expect(smtp.received.length).to.equal(mailed);
     // Another member's invites are their own.
     expect((await invite(other, 'elsewhere')).status).to.equal(201);
+    // A refusal that says when to try again is about that moment, not the request: the same request
+    // under the same Idempotency-Key, sent after Retry-After, runs (a stored 429 would answer it forever).
+    const retried = { email: `retried-${Date.now()}@example.com`, role: 'viewer' };
+    const keyed = { cookie: busy.cookie, workspace: busy.workspaceId, headers: { 'Idempotency-Key': 'invite-after-the-window' } };
+    const early = await t.client.post('/api/members/invites', retried, keyed);
+    expect(early.status, early.text).to.equal(429);
+    expect(early.headers.get('idempotent-replayed')).to.equal(null);
+    clock.advance(180_000);
+    const after = await t.client.post('/api/members/invites', retried, keyed);
+    expect(after.status, after.text).to.equal(201);
+    expect(after.headers.get('idempotent-replayed')).to.equal(null);
+    // Its answer, a success, is stored as any other.
+    const replay = await t.client.post('/api/members/invites', retried, keyed);
+    expect(replay.headers.get('idempotent-replayed')).to.equal('true');
+    expect(replay.text).to.equal(after.text);
     clock.advance(180_000);
     expect((await invite(busy, 'later')).status).to.equal(201);
     expect((await invite(busy, 'too-soon')).status).to.equal(429);

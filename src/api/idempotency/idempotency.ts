@@ -298,7 +298,10 @@ export class Idempotency {
     try {
       answer = await work({ ids, answers, resumed });
     } catch (e) {
-      if (!(e instanceof AppError) || e.status >= 500) {
+      // A refusal that says when to try again (Retry-After: a workspace that changed under every attempt, a
+      // rate limit) is about that moment, not the request: stored, it would answer every retry of the key.
+      // Released like a 5xx, the retry runs the work (and first looks for a commit, as after any release).
+      if (!(e instanceof AppError) || e.status >= 500 || e.headers['Retry-After'] !== undefined) {
         await this.release(hold);
         throw e;
       }
