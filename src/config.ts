@@ -13,6 +13,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** the owner's login: runs the migrations and owns the event log, which the DATABASE_URL role may only read and append */
+  databaseOwnerUrl: string | null;
   eventstoreUrl: string | null;
   /** prefix of the workspace streams in EventStoreDB (`tenant-`); another lets deployments share one server */
   eventstoreStreamPrefix: string;
@@ -118,6 +120,7 @@ export const CONFIG_VARS = [
   'HOST',
   'DATA_DIR',
   'DATABASE_URL',
+  'DATABASE_OWNER_URL',
   'EVENTSTORE_URL',
   'EVENTSTORE_STREAM_PREFIX',
   'SERVICE_CHANNELS_SECRET',
@@ -268,6 +271,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[A-Za-z0-9][A-Za-z0-9_.]*-$/.test(streamPrefix)) {
     problems.push('EVENTSTORE_STREAM_PREFIX must be letters, digits, _ and . ending in - (like tenant-)');
   }
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    problems.push('DATABASE_OWNER_URL needs DATABASE_URL (the role the service serves as); the embedded default makes both itself');
+  }
   if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
     problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces');
   }
@@ -277,6 +283,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: str('HOST') ?? '127.0.0.1',
     dataDir: path.resolve(str('DATA_DIR') ?? './.data'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseOwnerUrl: url('DATABASE_OWNER_URL', ['postgres:', 'postgresql:']),
     // A cluster's connection string lists its nodes (gossip seeds): esdb://host1:2113,host2:2113,host3:2113?...
     eventstoreUrl: url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrent:'], true),
     eventstoreStreamPrefix: streamPrefix,

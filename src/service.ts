@@ -15,7 +15,7 @@ import { OpeningStore } from './eventstore/opening-store.js';
 import { Forgettable } from './eventstore/forgettable.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createSealer } from './platform/crypto/seal.js';
-import { createDb, ensureDatabase, migrate } from './platform/db/database.js';
+import { createDb, ensureDatabase, ensureLoginRole, migrate, userOf } from './platform/db/database.js';
 import { ConnectionWatch, PRIMARY_PROBE_SQL, type ConnectionEvents } from './platform/db/connection-watch.js';
 import { tenantScope } from './platform/db/tenant-scope.js';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './platform/db/embedded-postgres.js';
@@ -76,14 +76,33 @@ export async function openDatabase(
   opts: { adoptOrphans: boolean; pool?: number; events?: ConnectionEvents; waitMs?: number },
 ): Promise<Database> {
   let url = config.databaseUrl;
+  let ownerUrl = config.databaseOwnerUrl;
   let cluster: EmbeddedCluster | null = null;
   if (!url) {
+    // The embedded default has both logins: the superuser migrates and owns the log, the service serves as its own role.
     cluster = await startEmbeddedPostgres({ dataDir: config.dataDir, adoptOrphans: opts.adoptOrphans, log: (m) => log.info(m) });
     await ensureDatabase(cluster.url('postgres'), EMBEDDED_DATABASE);
-    url = cluster.url(EMBEDDED_DATABASE);
+    await ensureLoginRole(cluster.url('postgres'), cluster.serving.user, cluster.serving.password);
+    ownerUrl = cluster.url(EMBEDDED_DATABASE);
+    url = cluster.servingUrl(EMBEDDED_DATABASE);
   }
   const db = createDb(url, { max: opts.pool ?? 20, prepare: config.preparedStatements, log, events: opts.events });
-  await migrate(db, { waitMs: opts.waitMs, onWait: (e) => log.warn({ err: e }, 'the database has no primary yet; waiting for one') });
+  const serving = userOf(url);
+  const owner = ownerUrl && userOf(ownerUrl) !== serving ? createDb(ownerUrl, { max: 3, prepare: false, log }) : null;
+  try {
+    await migrate(owner ?? db, {
+      waitMs: opts.waitMs,
+      onWait: (e) => log.warn({ err: e }, 'the database has no primary yet; waiting for one'),
+      serving: owner ? serving : undefined,
+      onSeparated: (s) => {
+        if (s.changed.length > 0) log.info({ statements: s.changed.length }, `the event log is append-only for ${serving}: it reads and appends, its owner alone changes it`);
+        for (const w of s.warnings) log.warn(w);
+      },
+    });
+  } finally {
+    await owner?.destroy();
+  }
+  if (!owner) log.warn(`${serving} migrates and owns the event log, so it could rewrite it: set DATABASE_OWNER_URL to a login that owns it (docs/audit.md)`);
   return { db, url, cluster };
 }
 

@@ -58,6 +58,10 @@ export class OpeningStore implements EventStore {
     return this.inner.subscribe({ ...opts, handle: async (events, checkpoint) => opts.handle(await this.open(events), checkpoint) });
   }
 
+  firstUnhashed(tenantId: string, afterSeq: number, toSeq: number): Promise<number | null> {
+    return this.inner.firstUnhashed(tenantId, afterSeq, toSeq);
+  }
+
   countAll(): Promise<number | null> {
     return this.inner.countAll();
   }

@@ -147,6 +147,11 @@ export interface EventStore {
   /** The tenant's current head seq (0 when empty). */
   head(tenantId: string): Promise<number>;
   /**
+   * The first seq in (afterSeq, toSeq] whose event carries no chain hash, or null: an audit export is refused
+   * before its first byte when its range holds one (AUDIT_CHAIN=off, or a hash stripped in the database).
+   */
+  firstUnhashed(tenantId: string, afterSeq: number, toSeq: number): Promise<number | null>;
+  /**
    * All tenants' events in subscription order, after a checkpoint. Never skips a
    * late commit. A checkpoint of the other store is refused (ForeignCheckpoint).
    */

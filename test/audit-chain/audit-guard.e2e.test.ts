@@ -200,6 +200,26 @@ describe('audit evidence against the database administrator: the service signs o
     expect((await checkpoint()).seq).to.equal(kept.seq);
   });
 
+  it('refuses an export whose range holds an event without a hash, before the first byte: 409 audit_chain_incomplete naming it, mid-range or last', async () => {
+    const kept = await checkpoint();
+    const a = attacker(db, owner.workspaceId);
+    // A hash stripped from an event the last checkpoint covers: the check from that checkpoint never reads it.
+    for (const seq of [3, kept.seq]) {
+      const original = (await a.rows())[seq - 1]!;
+      await a.tamper((trx) => trx.raw('UPDATE events SET hash = NULL WHERE tenant_id = ? AND seq = ?', [owner.workspaceId, seq]));
+      try {
+        const exp = await t.client.get('/api/audit/export', as());
+        expect(exp.status, `seq ${seq}: ${exp.text.slice(0, 300)}`).to.equal(409);
+        expect(exp.headers.get('content-type')).to.match(/application\/json/);
+        expect(exp.body.errors[0]).to.include({ code: 'audit_chain_incomplete' });
+        expect(exp.body.errors[0].message).to.include(`seq ${seq} `);
+      } finally {
+        await a.restore([original]);
+      }
+    }
+    expect((await t.client.get('/api/audit/export', as())).status).to.equal(200);
+  });
+
   it('issues version-2 checkpoints, each naming the one before it; one deleted from the table fails `audit verify` at the next', async () => {
     const first = await checkpoint();
     expect((await say(200)).status).to.equal(201);

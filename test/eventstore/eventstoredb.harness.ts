@@ -23,22 +23,26 @@ export async function eventStoreDbUnderTest(
   const readModels = await createTestDb(label);
   const prefix = `contract${randomBytes(6).toString('hex')}-`;
   const store = connectEventStoreDb(url, readModels.db, { streamPrefix: prefix, ...opts });
+  const unchained = connectEventStoreDb(url, readModels.db, { streamPrefix: prefix, ...opts, chain: false });
   let start: string | null;
   try {
     start = await store.endCheckpoint();
   } catch (e) {
     await store.close();
+    await unchained.close();
     await readModels.drop();
     throw e;
   }
   return {
     store,
+    unchained,
     start,
     prefix,
     readModels,
     restart: opts.restart,
     async cleanup() {
       await store.close();
+      await unchained.close();
       await readModels.drop();
     },
   };

@@ -15,6 +15,7 @@ runEventStoreContract('Postgres', async () => {
   const notifier = new PgNotifier(t.url);
   return {
     store: new PostgresEventStore(t.db, notifier),
+    unchained: new PostgresEventStore(t.db, notifier, { chain: false }),
     start: null, // a database of its own: the log began empty
     cleanup: async () => {
       await notifier.close();

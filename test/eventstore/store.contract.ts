@@ -18,6 +18,8 @@ export interface StoreUnderTest {
   store: EventStore;
   /** A checkpoint at the end of the log when the run began (null: the log began empty). */
   start: string | null;
+  /** The same log written without the chain (AUDIT_CHAIN=off). */
+  unchained: EventStore;
   /** Forgets what the server only keeps in memory (a restart), where the harness can. */
   restart?(): Promise<void>;
   cleanup(): Promise<void>;
@@ -422,6 +424,19 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
         expect(byIds[0]!.hash).to.equal(events[0]!.hash);
         for (const e of events) expect(e.metadata).to.not.have.property('hash');
       }
+    });
+
+    it('names the first event without a chain hash in a range (an export refuses one), null where every event has one', async () => {
+      const tenant = randomUUID();
+      await store.append(tenant, pending(3), 0);
+      await sut.unchained.append(tenant, pending(2), 3);
+      await store.append(tenant, pending(2), 5);
+      expect(await store.firstUnhashed(tenant, 0, 3)).to.equal(null);
+      expect(await store.firstUnhashed(tenant, 0, 7)).to.equal(4);
+      expect(await store.firstUnhashed(tenant, 2, 4)).to.equal(4);
+      expect(await store.firstUnhashed(tenant, 4, 7)).to.equal(5);
+      expect(await store.firstUnhashed(tenant, 5, 7)).to.equal(null);
+      expect(await store.firstUnhashed(randomUUID(), 0, 0)).to.equal(null);
     });
 
     it("reads one aggregate's own events in seq order, within afterSeq, toSeq and limit", async () => {

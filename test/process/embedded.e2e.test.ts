@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { expect } from 'chai';
 import { childEnv, exitWithin, processAlive, runCli, signInOver, spawnService, type ServiceProcess } from '../support/process.js';
 
@@ -136,6 +137,19 @@ describe('process: embedded Postgres (no DATABASE_URL)', function () {
     const members = await s.client.get('/api/members', { cookie: session.cookie, workspace: workspaceId });
     expect(members.status, members.text).to.equal(200);
     expect(members.body.data.map((m: { email: string }) => m.email)).to.deep.equal([email]);
+    // It serves as a role of its own, which may read and append the event log but not change it (docs/audit.md).
+    const creds = JSON.parse(readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8')) as { serving: { user: string; password: string } };
+    expect(creds.serving.user).to.equal('conversation_service');
+    const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+    const serving = new pg.Client({ host: '127.0.0.1', port, database: 'conversations', user: creds.serving.user, password: creds.serving.password });
+    await serving.connect();
+    try {
+      expect(Number((await serving.query('SELECT count(*) AS n FROM events')).rows[0].n)).to.be.greaterThan(0);
+      const refused = await serving.query('DELETE FROM events').catch((e: { code: string }) => e.code);
+      expect(refused).to.equal('42501');
+    } finally {
+      await serving.end();
+    }
     const pid = postmasterPid(dataDir);
     await stop(s);
     if (pid !== null) expect(await waitDead(pid, 10_000), `postmaster ${pid} outlived the service`).to.equal(true);

@@ -10,7 +10,7 @@ import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { actorOf, AuditTrail } from '../audit-log/index.js';
 import { requestClient } from '../../api/command-context.js';
-import { CHECKPOINT_COLUMNS, checkpointSchema, renderCheckpoint, type CheckpointRow } from './audit-chain.checkpoints.js';
+import { chainIncomplete, CHECKPOINT_COLUMNS, checkpointSchema, renderCheckpoint, type CheckpointRow } from './audit-chain.checkpoints.js';
 import { exportLines } from './audit-chain.export.js';
 import { keySetSchema, lazySigner, publicKeys } from './audit-chain.keys.js';
 import { issuerOf } from './audit-chain.issue.js';
@@ -159,7 +159,10 @@ export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
         if (afterSeq > head) throw new BadRequest('seq_ahead_of_log', `after_seq ${afterSeq} is ahead of the log, whose head is seq ${head}.`, 'after_seq');
         if (toSeq > head) throw new BadRequest('seq_ahead_of_log', `to_seq ${toSeq} is ahead of the log, whose head is seq ${head}.`, 'to_seq');
         if (toSeq < afterSeq) throw new BadRequest('invalid_seq_range', `to_seq (${toSeq}) is before after_seq (${afterSeq}).`, 'to_seq');
-        // Checked and signed before the first byte: a log that does not extend the last checkpoint is a 409, not a cut stream.
+        // Checked and signed before the first byte: a log that does not extend the last checkpoint is a 409, not a cut
+        // stream, and so is a range holding an event without a hash, even one the last checkpoint's check never reads.
+        const unhashed = await store.firstUnhashed(tenantId, afterSeq, toSeq);
+        if (unhashed !== null) throw chainIncomplete(unhashed);
         const signed = await issuer.issue({ tenantId, id: ids.uuid(), seq: toSeq, now: clock.now() });
         // Who took a copy of the whole log, and from where: the workspace's audit log (audit_log.exported).
         await trail.record([

@@ -1,10 +1,12 @@
 import knexFactory, { type Knex } from 'knex';
+import { userInfo } from 'node:os';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { prepareHotStatements, StatementNames } from './prepared.js';
 import { acquireRaw, discard, onServerError, releaseRaw } from './driver-hooks.js';
 import { PRIMARY_PROBE_SQL, type ConnectionEvents } from './connection-watch.js';
 import { isDatabaseUnavailable } from './unavailable.js';
+import { separateLog, type Separation } from './log-privileges.js';
 
 // int8 columns hold seqs and counts far below 2^53; parse them as numbers.
 // (`position` and xid8 are read as text explicitly where they matter.)
@@ -121,7 +123,15 @@ interface PgConn {
  * else migrates, so a lock table that is not exactly one row (a race of an
  * earlier version) is reset.
  */
-export async function migrate(db: Knex, opts: { waitMs?: number; onWait?: (err: unknown) => void } = {}): Promise<void> {
+/**
+ * Brings the schema up to date. `serving`: the role the service connects as when it is not the one migrating (`db`
+ * is then the owner's): afterwards, under the same lock, the owner gives it everything but the event log, and on
+ * the log only SELECT and INSERT (src/platform/db/log-privileges.ts).
+ */
+export async function migrate(
+  db: Knex,
+  opts: { waitMs?: number; onWait?: (err: unknown) => void; serving?: string; onSeparated?: (s: Separation) => void } = {},
+): Promise<void> {
   const conn = await connectWaiting(db, opts.waitMs ?? 0, opts.onWait);
   try {
     await conn.query("SELECT pg_advisory_lock(hashtextextended('conversation-service:migrations', 0))");
@@ -132,6 +142,7 @@ export async function migrate(db: Knex, opts: { waitMs?: number; onWait?: (err: 
         if (lock.rows[0]?.n !== 1) await db.migrate.forceFreeMigrationsLock();
       }
       await db.migrate.latest();
+      if (opts.serving) opts.onSeparated?.(await separateLog(conn, opts.serving));
     } finally {
       await conn.query("SELECT pg_advisory_unlock(hashtextextended('conversation-service:migrations', 0))").catch(() => undefined);
     }
@@ -168,6 +179,34 @@ async function connectWaiting(db: Knex, waitMs: number, onWait?: (err: unknown) 
       await new Promise((r) => setTimeout(r, Math.min(2_000, 250 * 2 ** Math.min(attempt, 3), Math.max(0, deadline - Date.now()))));
     }
   }
+}
+
+/**
+ * Creates the LOGIN role `user` with `password` on the server of `adminUrl` if missing (the embedded default's
+ * serving role), and sets its password when it exists: the one in DATA_DIR is the truth.
+ */
+export async function ensureLoginRole(adminUrl: string, user: string, password: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const role = client.escapeIdentifier(user);
+    const secret = client.escapeLiteral(password);
+    const found = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [user]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE ROLE ${role} LOGIN PASSWORD ${secret}`).catch((e: { code?: string }) => {
+        if (e.code !== '42710' && e.code !== '23505') throw e; // another process made it first
+      });
+    }
+    await client.query(`ALTER ROLE ${role} LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB PASSWORD ${secret}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The user a connection string logs in as (libpq's default, the OS user, when it names none). */
+export function userOf(url: string): string {
+  const u = new URL(url);
+  return decodeURIComponent(u.username) || new URLSearchParams(u.search).get('user') || process.env.PGUSER || userInfo().username;
 }
 
 /** Creates `name` on the server of `adminUrl` if missing. */

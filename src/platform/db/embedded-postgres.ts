@@ -23,7 +23,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 export interface EmbeddedCluster {
+  /** the superuser's: the owner, which migrates and owns the event log */
   url(database?: string): string;
+  /** the serving role's (`conversation_service`, made by the service on its first start): what the service runs as */
+  servingUrl(database: string): string;
+  /** the serving role's name and password (kept in DATA_DIR/pg-credentials.json with the superuser's) */
+  serving: Credentials;
   port: number;
   /** true when this process started or adopted the cluster and will stop it */
   owned: boolean;
@@ -42,6 +47,9 @@ interface Credentials {
   user: string;
   password: string;
 }
+
+/** The role the embedded default serves as: not the superuser, so the event log's privileges bind it. */
+export const EMBEDDED_SERVING_ROLE = 'conversation_service';
 
 /** What an operator reads when the embedded Postgres cannot start: one line that says what is wrong and what to do. */
 export class EmbeddedPostgresError extends Error {}
@@ -182,11 +190,28 @@ async function readPostmaster(pgdata: string): Promise<{ pid: number; port: numb
   }
 }
 
-async function credentials(dataDir: string): Promise<Credentials> {
+async function credentials(dataDir: string): Promise<Credentials & { serving: Credentials }> {
   const file = path.join(dataDir, 'pg-credentials.json');
-  if (existsSync(file)) return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials;
-  const creds = { user: 'postgres', password: randomBytes(18).toString('base64url') };
-  await fs.writeFile(file, JSON.stringify(creds), { mode: 0o600 });
+  const found = existsSync(file) ? (JSON.parse(await fs.readFile(file, 'utf8')) as Credentials & { serving?: Credentials }) : null;
+  if (found?.serving) return found as Credentials & { serving: Credentials };
+  // A DATA_DIR from before the serving role keeps its superuser's password and gains the serving role's.
+  const creds = {
+    user: found?.user ?? 'postgres',
+    password: found?.password ?? randomBytes(18).toString('base64url'),
+    serving: { user: EMBEDDED_SERVING_ROLE, password: randomBytes(18).toString('base64url') },
+  };
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(tmp, JSON.stringify(creds), { mode: 0o600 });
+  try {
+    // A new file is linked into place only if absent: of two processes starting at once, one writes and both read it.
+    if (found) await fs.rename(tmp, file);
+    else await fs.link(tmp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return credentials(dataDir);
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
   return creds;
 }
 
@@ -276,6 +301,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     halt: async (mode) => void (await runPostgresTool(pg_ctl, ['stop', '-D', pgdata, '-m', mode, '-w', '-t', '60'], ids)),
     resume: async () => void (await startOn(port)),
     url: (database = 'postgres') => `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${database}`,
+    servingUrl: (database) =>
+      `postgres://${encodeURIComponent(creds.serving.user)}:${encodeURIComponent(creds.serving.password)}@127.0.0.1:${port}/${database}`,
+    serving: creds.serving,
     stop: async () => {
       if (!owned) return;
       await runPostgresTool(pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], ids).catch((e) => opts.log(String(e)));

@@ -45,6 +45,7 @@ import * as m046 from './046_signed_posts.js';
 import * as m047 from './047_views_of_removed_members.js';
 import * as m048 from './048_reset_revokes_keys.js';
 import * as m049 from './049_checkpoint_chain.js';
+import * as m050 from './050_events_unhashed.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -95,6 +96,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '047_views_of_removed_members': m047,
   '048_reset_revokes_keys': m048,
   '049_checkpoint_chain': m049,
+  '050_events_unhashed': m050,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
