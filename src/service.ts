@@ -95,7 +95,8 @@ export async function openDatabase(
       onWait: (e) => log.warn({ err: e }, 'the database has no primary yet; waiting for one'),
       serving: owner ? serving : undefined,
       onSeparated: (s) => {
-        if (s.changed.length > 0) log.info({ statements: s.changed.length }, `the event log is append-only for ${serving}: it reads and appends, its owner alone changes it`);
+        if (s.changed.length > 0)
+          log.info({ statements: s.changed.length }, `the event log is append-only for ${serving}: it reads and appends, its owner alone changes it`);
         for (const w of s.warnings) log.warn(w);
       },
     });

@@ -455,7 +455,7 @@ export class EventStoreDbStore implements EventStore {
   async firstUnhashed(tenantId: string, afterSeq: number, toSeq: number): Promise<number | null> {
     // EventStoreDB has no index over its metadata: the range is read (an export on this store reads its log twice).
     // Its events are never changed in place, so a hashless one is one appended with AUDIT_CHAIN=off.
-    for (let at = afterSeq; at < toSeq; ) {
+    for (let at = afterSeq; at < toSeq;) {
       const page = await this.readTenant(tenantId, at, Math.min(INDEX_PAGE, toSeq - at));
       if (page.length === 0) return null;
       const bare = page.find((e) => !e.hash);

@@ -435,7 +435,11 @@ export class PostgresEventStore implements EventStore {
 
   async firstUnhashed(tenantId: string, afterSeq: number, toSeq: number): Promise<number | null> {
     // events_unhashed (migration 050) holds only the events without a hash: none, normally, so this is one index probe.
-    const res = await this.db.raw('SELECT min(seq) AS seq FROM events WHERE tenant_id = ?::uuid AND hash IS NULL AND seq > ? AND seq <= ?', [tenantId, afterSeq, toSeq]);
+    const res = await this.db.raw('SELECT min(seq) AS seq FROM events WHERE tenant_id = ?::uuid AND hash IS NULL AND seq > ? AND seq <= ?', [
+      tenantId,
+      afterSeq,
+      toSeq,
+    ]);
     const seq = (res.rows as { seq: number | null }[])[0]?.seq;
     return seq === null || seq === undefined ? null : Number(seq);
   }

@@ -69,7 +69,11 @@ describe('the event log is append-only for the role that serves requests', funct
     const ch = await createChannel(t, owner);
     const c = await t.client.post('/api/conversations', { channel_id: ch.id, body: 'Hello', contact: { email: 'a@example.com' } }, { key });
     expect(c.status, c.text).to.equal(201);
-    const r = await t.client.post(`/api/conversations/${c.body.id}/reply`, { message_type: 'comment', body: 'Hi back' }, { cookie: owner.cookie, workspace: owner.workspaceId });
+    const r = await t.client.post(
+      `/api/conversations/${c.body.id}/reply`,
+      { message_type: 'comment', body: 'Hi back' },
+      { cookie: owner.cookie, workspace: owner.workspaceId },
+    );
     expect(r.status, r.text).to.equal(201);
     const feed = await t.client.get('/api/events?per_page=100', { key });
     expect(feed.status, feed.text).to.equal(200);
@@ -98,7 +102,7 @@ describe('the event log is append-only for the role that serves requests', funct
       expect(refused!.code, `${sql}: ${refused!.message}`).to.be.oneOf(['42501']);
     }
     // Inside a request's transaction the service takes the tenant role: no more rights there.
-    const asTenant = ['BEGIN', "SET LOCAL ROLE conversation_service_tenant", `SELECT set_config('app.tenant_id', '${tenant}', true)`];
+    const asTenant = ['BEGIN', 'SET LOCAL ROLE conversation_service_tenant', `SELECT set_config('app.tenant_id', '${tenant}', true)`];
     for (const sql of tries.slice(0, 3)) {
       const refused = await asServing(sql, asTenant);
       expect(refused?.code, `${sql} as the tenant role: ${refused?.message}`).to.equal('42501');

@@ -53,9 +53,9 @@ export async function separateLog(conn: Query, serving: string): Promise<Separat
   const role = (await conn.query('SELECT rolsuper FROM pg_roles WHERE rolname = $1', [serving])).rows[0];
   if (!role) throw new Error(`the serving role ${serving} does not exist: create it (a LOGIN role) before starting with an owner`);
   if (role.rolsuper === true) warnings.push(`the serving role ${serving} is a superuser: no privilege binds it, and it can rewrite the event log`);
-  const memberOf = async (member: string, of: string) =>
-    (await conn.query("SELECT pg_has_role($1, $2, 'MEMBER') AS m", [member, of])).rows[0]!.m === true;
-  if (await memberOf(serving, me)) warnings.push(`the serving role ${serving} is a member of the owner ${me}: it can take the owner's privileges and rewrite the event log`);
+  const memberOf = async (member: string, of: string) => (await conn.query("SELECT pg_has_role($1, $2, 'MEMBER') AS m", [member, of])).rows[0]!.m === true;
+  if (await memberOf(serving, me))
+    warnings.push(`the serving role ${serving} is a member of the owner ${me}: it can take the owner's privileges and rewrite the event log`);
 
   // Requests take the tenant role inside their transactions (row-level security).
   if (!(await memberOf(serving, TENANT_ROLE))) await run(`GRANT ${TENANT_ROLE} TO ${ident(serving)}`);
@@ -99,9 +99,8 @@ export async function separateLog(conn: Query, serving: string): Promise<Separat
     for (const s of seqs.rows) {
       const name = String(s.name);
       for (const grantee of [serving, TENANT_ROLE]) {
-        const has = (
-          await conn.query("SELECT has_sequence_privilege($1, $2, 'USAGE') AS u, has_sequence_privilege($1, $2, 'UPDATE') AS w", [grantee, name])
-        ).rows[0]!;
+        const has = (await conn.query("SELECT has_sequence_privilege($1, $2, 'USAGE') AS u, has_sequence_privilege($1, $2, 'UPDATE') AS w", [grantee, name]))
+          .rows[0]!;
         if (has.u !== true || has.w === true) {
           await run(`REVOKE ALL ON SEQUENCE ${ident(name)} FROM ${ident(grantee)}`);
           await run(`GRANT USAGE ON SEQUENCE ${ident(name)} TO ${ident(grantee)}`);
@@ -111,7 +110,9 @@ export async function separateLog(conn: Query, serving: string): Promise<Separat
     // Not its owner, the serving role is under the log's row-level security: it reads and appends every
     // workspace's events (projectors, the change feed's dispatcher), as it did when it owned the table.
     const policy = (
-      await conn.query("SELECT roles::text[] AS roles FROM pg_policies WHERE schemaname = current_schema() AND tablename = $1 AND policyname = 'serving_log'", [table])
+      await conn.query("SELECT roles::text[] AS roles FROM pg_policies WHERE schemaname = current_schema() AND tablename = $1 AND policyname = 'serving_log'", [
+        table,
+      ])
     ).rows[0];
     const roles = (policy?.roles as string[] | undefined) ?? null;
     if (!roles || roles.length !== 1 || roles[0] !== serving) {
