@@ -119,7 +119,7 @@ describe('companies', () => {
     const c = await create({ company_id: 'hooked', name: 'Hooked' });
     await t.client.delete(`/api/companies/${c.body.id}`, { key });
     await receiver.waitFor(1);
-    const mine = () => receiver.bodies().filter((b) => b.aggregate_id === c.body.id);
+    const mine = () => receiver.inSeqOrder((b) => b.aggregate_id === c.body.id);
     const { eventually } = await import('../support/events.js');
     await eventually(
       () => mine().length,

@@ -68,6 +68,21 @@ describe('process: the embedded default below a closed directory', function () {
     expect(again.tail()).to.match(/adopting the embedded Postgres left running/);
     again.kill('SIGTERM');
     expect(await exitWithin(again, 60_000, 'service after SIGTERM')).to.deep.equal({ code: 0, signal: null });
+
+    // DATA_DIR deleted and made again at the same path (its credentials gone with it): a fresh start, not the old
+    // cluster under a password it no longer has ("password authentication failed", found by a bare-machine run).
+    await rm(dataDir, { recursive: true, force: true });
+    const fresh = await spawnService({ DATA_DIR: dataDir, DATABASE_URL: undefined, LOG_LEVEL: 'info' }, { readyTimeoutMs: 120_000 });
+    started.push(fresh);
+    expect((await fresh.client.get('/readyz')).status, fresh.tail()).to.equal(200);
+    if (asRoot) {
+      const aside = /the cluster it left in \S+ was moved to (\S+):/.exec(fresh.tail())?.[1];
+      expect(aside, fresh.tail()).to.be.a('string');
+      elsewhere.push(path.join(aside!, 'pg'));
+      expect(existsSync(path.join(aside!, 'pg', 'PG_VERSION')), 'the old cluster is kept aside, not deleted').to.equal(true);
+    }
+    fresh.kill('SIGTERM');
+    expect(await exitWithin(fresh, 60_000, 'service after SIGTERM')).to.deep.equal({ code: 0, signal: null });
   });
 
   it('runs Postgres binaries that lie below the closed directory (as npm put them in such a clone)', async () => {

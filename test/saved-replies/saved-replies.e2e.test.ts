@@ -78,15 +78,7 @@ describe('saved replies', function () {
 
     // and at a webhook receiver, which orders and deduplicates on seq (spec 6.1: deliveries are at least once, and one
     // retried after a slow answer arrives after the next event's; under load the update came before the create)
-    const pushedBySeq = () =>
-      [
-        ...new Map(
-          receiver
-            .bodies()
-            .filter((b) => b.aggregate_id === r.id)
-            .map((b) => [b.seq, b]),
-        ).values(),
-      ].sort((a, b) => a.seq - b.seq);
+    const pushedBySeq = () => receiver.inSeqOrder((b) => b.aggregate_id === r.id);
     await eventually(pushedBySeq, (p) => p.length >= 4);
     const pushed = pushedBySeq();
     expect(pushed.map((b) => b.type)).to.deep.equal(['saved_reply.created', 'saved_reply.updated', 'saved_reply.updated', 'saved_reply.deleted']);

@@ -216,7 +216,7 @@ describe('teams', () => {
       await t.client.put(`/api/teams/${team.id}`, { name: 'Hooked again' }, { key });
       await t.client.put(`/api/teams/${team.id}/members`, { member_ids: [a.memberId] }, { key });
       await t.client.delete(`/api/teams/${team.id}`, { key });
-      const mine = () => receiver.bodies().filter((b) => b.aggregate_id === team.id);
+      const mine = () => receiver.inSeqOrder((b) => b.aggregate_id === team.id);
       await eventually(
         () => mine().length,
         (n) => n >= 3,

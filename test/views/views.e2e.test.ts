@@ -123,10 +123,10 @@ describe('views and counts', function () {
     expect(events[1]!.payload).to.deep.equal({ id: v.id, private: false, name: 'Open or snoozed', query: q2 });
     expect(events[2]!.payload).to.deep.equal({ id: v.id, private: false });
     await eventually(
-      () => receiver.bodies().filter((b) => b.aggregate_id === v.id).length,
+      () => receiver.inSeqOrder((b) => b.aggregate_id === v.id).length,
       (n) => n >= 3,
     );
-    const pushed = receiver.bodies().filter((b) => b.aggregate_id === v.id);
+    const pushed = receiver.inSeqOrder((b) => b.aggregate_id === v.id);
     expect(pushed.map((b) => b.type)).to.deep.equal(['view.created', 'view.updated', 'view.deleted']);
     expect(pushed[0]).to.include({ aggregate_type: 'view', tenant_id: owner.workspaceId });
     expect(pushed[0].payload).to.deep.equal(events[0]!.payload);

@@ -59,6 +59,20 @@ export class Receiver {
     return this.received.map((r) => JSON.parse(r.raw.toString('utf8')));
   }
 
+  /**
+   * The envelopes that pass `keep`, once each and in seq order. Deliveries may arrive out of order and more than
+   * once (several in flight per endpoint, retries: docs/webhooks.md); in seq order, once each, they are the log's.
+   */
+  inSeqOrder(keep: (body: any) => boolean = () => true): any[] {
+    return [
+      ...new Map(
+        this.bodies()
+          .filter(keep)
+          .map((b) => [b.seq, b]),
+      ).values(),
+    ].sort((a, b) => a.seq - b.seq);
+  }
+
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));

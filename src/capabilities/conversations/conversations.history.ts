@@ -2,8 +2,9 @@
 // (GET /api/conversations/{id}/history). The past state is the conversations projector's own fold of the
 // conversation's events up to N, rendered as the present one is; personal fields (subject, part bodies) are
 // opened where their keys still exist and null where erased since. Tag names are today's, as in every
-// answer. Changes a conversation gets through another aggregate's event (a team's or tag's deletion, its
-// contact's erasure) are not its own events, and are not in it.
+// answer. Its contact's erasure is folded in from the contact's events when it happened by N (the
+// conversation then reads as the present one does: no contact, its texts gone), so the state at the head
+// equals the present. Other aggregates' events that change it (a team's or a tag's deletion) are not.
 import type { Db } from '../../commands/command.js';
 import { eventsUpTo, historyRoute } from '../../api/history.js';
 import type { RouteDef } from '../../api/routes.js';
@@ -25,7 +26,18 @@ async function tagRefs(db: Db, tenantId: string, tagIds: readonly string[]): Pro
 export async function pastConversation(deps: Pick<CoreDeps, 'db' | 'store'>, tenantId: string, id: string, asOfSeq: number) {
   if (!isUuid(id)) return null;
   const conversationId = id.toLowerCase();
-  const rows = foldInMemory([conversationsProjector], await eventsUpTo(deps.store, tenantId, conversationId, asOfSeq));
+  const own = await eventsUpTo(deps.store, tenantId, conversationId, asOfSeq);
+  const contactId = ownContact(own);
+  // contact.erased names every conversation of the contact it erased: the projector folds it here as it did live.
+  const erasure = contactId
+    ? (await eventsUpTo(deps.store, tenantId, contactId, asOfSeq)).filter(
+        (e) => e.type === 'contact.erased' && (e.payload as { conversation_ids?: string[] }).conversation_ids?.includes(conversationId),
+      )
+    : [];
+  const rows = foldInMemory(
+    [conversationsProjector],
+    [...own, ...erasure].sort((a, b) => a.seq - b.seq),
+  );
   const conversation = rows('conversations').find((r) => r.id === conversationId) as StoredConversation | undefined;
   if (!conversation) return null;
   const parts = (rows('conversation_parts') as unknown as (PartRow & { seq: number })[])
@@ -39,6 +51,13 @@ export async function pastConversation(deps: Pick<CoreDeps, 'db' | 'store'>, ten
     sla: null,
     statistics: null,
   };
+}
+
+/** The contact the conversation was started with (its contact never changes), from its conversation.created event. */
+function ownContact(events: readonly { type: string; payload: unknown }[]): string | null {
+  const created = events.find((e) => e.type === 'conversation.created');
+  const id = (created?.payload as { contact_id?: unknown } | undefined)?.contact_id;
+  return typeof id === 'string' ? id : null;
 }
 
 export function conversationHistoryRoute(deps: CoreDeps): RouteDef {

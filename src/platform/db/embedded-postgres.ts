@@ -124,6 +124,21 @@ async function clusterFolder(dataDir: string, ids: Ids, log: (m: string) => void
   if (existsSync(path.join(inPlace, 'PG_VERSION')) || (await canReach(dataDir, ids))) return inPlace;
   const real = await fs.realpath(dataDir);
   const elsewhere = path.join(CLUSTERS_ROOT, createHash('sha256').update(real).digest('hex').slice(0, 24), 'pg');
+  const note = path.join(dataDir, 'pg-location');
+  const noted = existsSync(note) ? (await fs.readFile(note, 'utf8')).trim() : null;
+  if (noted !== elsewhere && existsSync(path.join(elsewhere, 'PG_VERSION'))) {
+    // A cluster placed for a DATA_DIR at this path that no longer names it: that DATA_DIR was deleted (and its
+    // credentials with it), and this one is new. Kept aside, never deleted: it may hold someone's data.
+    const running = await readPostmaster(elsewhere);
+    if (running && alive(running.pid)) {
+      throw new EmbeddedPostgresError(
+        `${elsewhere} holds the cluster of a DATA_DIR once at ${real}, still running (pid ${running.pid}): stop it before starting a new DATA_DIR there`,
+      );
+    }
+    const aside = `${path.dirname(elsewhere)}.orphaned-${Date.now()}`;
+    await fs.rename(path.dirname(elsewhere), aside);
+    log(`${dataDir} is a new DATA_DIR: the cluster it left in ${path.dirname(elsewhere)} was moved to ${aside}: remove it when it is not needed`);
+  }
   await fs.mkdir(path.dirname(elsewhere), { recursive: true, mode: 0o755 });
   await fs.chmod(path.dirname(elsewhere), 0o755);
   await fs.writeFile(path.join(dataDir, 'pg-location'), `${elsewhere}\n`);
