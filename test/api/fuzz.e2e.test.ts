@@ -7,7 +7,7 @@
 // route's documented empty 401 aside); and a rejected (4xx) request leaves every
 // workspace's change feed where it was.
 //
-//   FUZZ_RUNS=2000 npx mocha test/api/fuzz.e2e.test.ts    more cases per route (default 30, which keeps npm test within its
+//   FUZZ_RUNS=2000 npx mocha test/api/fuzz.e2e.test.ts    more cases per route (default 20, which keeps npm test within its
 //                                                          time budget; .ci/run also runs 100 a route; POST /session a quarter)
 //   FUZZ_SEED=123                                          another seed (printed on failure)
 //   FUZZ_ROUTE='POST /conversations'                       only routes whose "METHOD path" contains this
@@ -25,7 +25,7 @@ import { addMember, mintKey, newWorkspace, startTestService, type Member, type T
 import { createChannel } from '../support/channels.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260101);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const ONLY = process.env.FUZZ_ROUTE ?? '';
 const SHRINK = process.env.FUZZ_SHRINK === '1';
 const VERBOSE = process.env.FUZZ_VERBOSE === '1'; // prints the answers (status and code) each route gave
