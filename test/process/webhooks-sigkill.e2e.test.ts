@@ -23,7 +23,13 @@ describe('process: SIGKILL while webhook deliveries are pending', function () {
   let healthy = false;
   const started: ServiceProcess[] = [];
   // A failed attempt is retried after 1 s, not 30: what is checked is that every event arrives after the crash, not the schedule.
-  const env = () => ({ DATABASE_URL: testDb.url, DATA_DIR: dataDir, WEBHOOK_ALLOWLIST: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_BASE_SECONDS: '1' });
+  const env = () => ({
+    DATABASE_URL: testDb.url,
+    DATA_DIR: dataDir,
+    WEBHOOK_ALLOWLIST: '127.0.0.1',
+    WEBHOOK_TIMEOUT_MS: '1000',
+    WEBHOOK_RETRY_BASE_SECONDS: '1',
+  });
 
   before(async () => {
     testDb = await createTestDb('webhook_sigkill', { checkEvents: true });
