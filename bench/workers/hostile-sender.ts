@@ -35,23 +35,28 @@ daemon<HostileInput, { mails: number }>(async (input) => {
     ...Array.from({ length: input.attribution }, (_, i) => ({ kind: 'attribution' as const, data: attributionMail(envelope(i), i % 2 ? 10_000 : 2_000) })),
     ...Array.from({ length: input.html }, (_, i) => ({ kind: 'html' as const, data: bigHtmlMail(envelope(100 + i), input.htmlBytes) })),
   ];
+  const timed = async (kind: HostileAnswer['kind'], data: Buffer | string): Promise<HostileAnswer> => {
+    const started = performance.now();
+    const r = await Promise.race([
+      sendMail(input.port, { to: input.address, from: 'm@customer.invalid', data }),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), input.deadlineMs).unref()),
+    ]);
+    return { kind, ms: performance.now() - started, code: r === null ? null : r.code };
+  };
   return {
     ready: { mails: mails.length },
-    async handle(msg: { cmd: 'warm' | 'send' }): Promise<HostileAnswer[]> {
+    async handle(msg: { cmd: 'warm' | 'alone' | 'send' }): Promise<HostileAnswer[]> {
       if (msg.cmd === 'warm') {
         const r = await sendMail(input.port, { to: input.address, from: 'warm@customer.invalid', data: attributionMail(envelope(999), 10) });
         return [{ kind: 'attribution', ms: 0, code: r.code }];
       }
-      return Promise.all(
-        mails.map(async (m) => {
-          const started = performance.now();
-          const r = await Promise.race([
-            sendMail(input.port, { to: input.address, from: 'm@customer.invalid', data: m.data }),
-            new Promise<null>((resolve) => setTimeout(() => resolve(null), input.deadlineMs).unref()),
-          ]);
-          return { kind: m.kind, ms: performance.now() - started, code: r === null ? null : r.code };
-        }),
-      );
+      // The review's 5.7 KB message and a 20 KB line, one after the other, nothing else arriving.
+      if (msg.cmd === 'alone') {
+        const answers: HostileAnswer[] = [];
+        for (const [i, pairs] of [2_000, 10_000].entries()) answers.push(await timed('attribution', attributionMail(envelope(900 + i), pairs)));
+        return answers;
+      }
+      return Promise.all(mails.map((m) => timed(m.kind, m.data)));
     },
     async stop() {
       return null;

@@ -1,14 +1,11 @@
-// SharedGather (src/platform/offload.ts): how the SMTP receiver gathers a
-// message's chunks into shared memory. Counted, not timed: each byte copied
-// once, the buffer grown about 20 times for 20 MB (not once a chunk), never
-// more than twice the bytes (and 4 MiB past them) grown ahead, the pages ahead
-// faulted in by the prefaulter's thread, and the bytes intact while that thread
-// writes to pages the event loop is filling.
+// SharedGather (src/platform/shared-gather.ts): how the SMTP receiver's thread
+// gathers a message's chunks into shared memory. Counted, not timed: each byte
+// copied once, the buffer grown about 20 times for 20 MB (not once a chunk),
+// never more than twice the bytes (and 4 MiB past them) grown ahead.
 import { expect } from 'chai';
-import { prefaulter, SharedGather, type GatherStats, type Prefaulter } from '../../src/platform/offload.js';
+import { SharedGather, type GatherStats } from '../../src/platform/shared-gather.js';
 
 const MiB = 1024 * 1024;
-const PAGE = 4096;
 
 /** `total` bytes of a pattern, cut as a socket's reads cut a message (64 KiB, and a short one now and then). */
 function chunksOf(total: number): Buffer[] {
@@ -25,14 +22,11 @@ function chunksOf(total: number): Buffer[] {
 
 describe('gathering chunks into shared memory (unit)', function () {
   this.timeout(60_000);
-  let pf: Prefaulter;
-  before(() => (pf = prefaulter()));
-  after(async () => pf.close());
 
   it('copies each byte once into shared memory, grows about 20 times for 20 MB, and never far ahead of the bytes', () => {
     const chunks = chunksOf(20 * MiB);
     const stats: GatherStats = { bytes: 0, grows: 0 };
-    const g = new SharedGather(25 * MiB, null, stats);
+    const g = new SharedGather(25 * MiB, stats);
     let length = 0;
     for (const c of chunks) {
       expect(g.append(c)).to.equal(true);
@@ -50,7 +44,7 @@ describe('gathering chunks into shared memory (unit)', function () {
   });
 
   it('keeps nothing past its maximum', () => {
-    const g = new SharedGather(100_000, null);
+    const g = new SharedGather(100_000);
     expect(g.append(Buffer.alloc(60_000, 1))).to.equal(true);
     expect(g.append(Buffer.alloc(50_000, 2))).to.equal(false);
     expect(g.append(Buffer.alloc(40_000, 3))).to.equal(true);
@@ -58,25 +52,5 @@ describe('gathering chunks into shared memory (unit)', function () {
     expect(raw.length).to.equal(100_000);
     expect(raw.buffer.byteLength).to.be.at.most(100_000);
     expect(raw.subarray(60_000).every((b) => b === 3)).to.equal(true);
-  });
-
-  it('has the thread fault in the pages ahead of the bytes, which stay intact while it writes beside the event loop', async () => {
-    const before = await pf.settled();
-    const chunks = chunksOf(8 * MiB);
-    const g = new SharedGather(25 * MiB, pf);
-    // No pause between chunks: the event loop fills pages the thread may be touching at that moment.
-    for (const c of chunks) g.append(c);
-    const pages = (await pf.settled()) - before;
-    expect(g.bytes().equals(Buffer.concat(chunks))).to.equal(true);
-    // Everything but the first stretches (the event loop's own) and at most a page at each range's edge.
-    expect(pages).to.be.at.least(Math.floor((0.9 * 8 * MiB) / PAGE));
-    expect(pages).to.be.at.most((g.bytes().buffer.byteLength + 64 * PAGE) / PAGE);
-  });
-
-  it('leaves a small message to the event loop: no thread is asked for a few KiB', async () => {
-    const before = await pf.settled();
-    const g = new SharedGather(25 * MiB, pf);
-    for (const c of chunksOf(40_000)) g.append(c);
-    expect(await pf.settled()).to.equal(before);
   });
 });
