@@ -50,10 +50,11 @@ daemon<HostileInput, { mails: number }>(async (input) => {
         const r = await sendMail(input.port, { to: input.address, from: 'warm@customer.invalid', data: attributionMail(envelope(999), 10) });
         return [{ kind: 'attribution', ms: 0, code: r.code }];
       }
-      // The review's 5.7 KB message and a 20 KB line, one after the other, nothing else arriving.
+      // The review's 5.7 KB message and a 20 KB line, one after the other, nothing else arriving, and before them a
+      // mail like the warm-up's (a 10-pair line), for what any mail costs.
       if (msg.cmd === 'alone') {
         const answers: HostileAnswer[] = [];
-        for (const [i, pairs] of [2_000, 10_000].entries()) answers.push(await timed('attribution', attributionMail(envelope(900 + i), pairs)));
+        for (const [i, pairs] of [10, 2_000, 10_000].entries()) answers.push(await timed('attribution', attributionMail(envelope(900 + i), pairs)));
         return answers;
       }
       return Promise.all(mails.map((m) => timed(m.kind, m.data)));
