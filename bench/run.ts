@@ -394,6 +394,7 @@ async function main(): Promise<number> {
         'BENCH_LOG_LEVEL',
         'BENCH_CPU_PROF',
         'BENCH_WORKER_CPU_PROF',
+        'BENCH_AUDIT_EXPORT_EVENTS',
       ]
         .filter((k) => process.env[k] !== undefined && !(k === 'BENCH_SERVICE' && process.env[k] === 'compiled'))
         .map((k) => [k, process.env[k]]),

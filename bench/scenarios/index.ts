@@ -2,7 +2,7 @@
 // the one place that lists them. Each scenario is a file beside this one;
 // what they share (sizes, the context, load helpers) is in ./shared.ts.
 import { append } from './append.js';
-import { audit } from './audit.js';
+import { audit, auditExport } from './audit.js';
 import { calibrate } from './calibrate.js';
 import { deepPage } from './deep-page.js';
 import { emailHostile } from './email-hostile.js';
@@ -32,6 +32,7 @@ export const SCENARIOS: Scenario[] = [
   reply,
   rls,
   audit,
+  auditExport,
   rateLimit,
   inbound,
   emailInbound,

@@ -54,7 +54,8 @@ export const FULL: Sizes = {
   searchConversations: 100_000,
   rebuildEvents: 200_000,
   rebuildTenants: 100,
-  auditExportEvents: 1_000_000,
+  // BENCH_AUDIT_EXPORT_EVENTS: another size, for exploring (a million take minutes to seed).
+  auditExportEvents: Number(process.env.BENCH_AUDIT_EXPORT_EVENTS) || 1_000_000,
   auditRounds: 3,
   appendWriters: 16,
   appendRounds: 2,

@@ -50,6 +50,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../platform/errors.js';
 import { canonicalReady, chainHash, ChainHeads, GENESIS, isChainHash } from '../platform/crypto/chain.js';
 import type { EventMetadata, PendingEvent, StoredEvent } from './envelope.js';
+import { eventLine, type EventLine } from './export-line.js';
 import {
   ESDB_CHECKPOINT,
   ForeignCheckpoint,
@@ -396,6 +397,9 @@ export class EventStoreDbStore implements EventStore {
     await this.ready();
     // seq > afterSeq  <=>  revision >= afterSeq
     return this.readStreamRange(this.streamOf(tenantId), BigInt(Math.max(0, afterSeq)), limit);
+  }
+  async readTenantLines(tenantId: string, afterSeq: number, limit: number): Promise<EventLine[]> {
+    return (await this.readTenant(tenantId, afterSeq, limit)).map((e) => ({ seq: e.seq, hash: e.hash ?? null, line: eventLine(e) }));
   }
 
   async readAggregate(tenantId: string, aggregateId: string, range: { afterSeq: number; toSeq?: number; limit: number }): Promise<StoredEvent[]> {

@@ -4,6 +4,7 @@
 // Appends pass through: the shell seals before it appends.
 import type { Knex } from 'knex';
 import type { StoredEvent } from './envelope.js';
+import type { EventLine } from './export-line.js';
 import type { Forgettable } from './forgettable.js';
 import type { EventStore, ReadAllResult, SubscribeOptions, Subscription, TenantSession, ExpectedSeq } from './store.port.js';
 import type { PendingEvent } from './envelope.js';
@@ -34,6 +35,10 @@ export class OpeningStore implements EventStore {
   async readTenant(tenantId: string, afterSeq: number, limit: number, opts?: { sealed?: boolean }): Promise<StoredEvent[]> {
     const events = await this.inner.readTenant(tenantId, afterSeq, limit);
     return opts?.sealed ? events : this.open(events);
+  }
+
+  readTenantLines(tenantId: string, afterSeq: number, limit: number): Promise<EventLine[]> {
+    return this.inner.readTenantLines(tenantId, afterSeq, limit);
   }
 
   async readAggregate(tenantId: string, aggregateId: string, range: { afterSeq: number; toSeq?: number; limit: number }): Promise<StoredEvent[]> {

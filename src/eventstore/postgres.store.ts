@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { PendingEvent, StoredEvent } from './envelope.js';
+import { eventLine, type EventLine } from './export-line.js';
+import { compactJsonb } from './jsonb-text.js';
 import type { PgNotifier } from './pg-notifier.js';
 import { pollingSubscription } from './polling-subscription.js';
 import { acquireRaw, clearTransactionMark, interceptQuery, releaseRaw } from '../platform/db/driver-hooks.js';
@@ -29,6 +31,20 @@ interface EventRow {
   created_at: Date;
   tx_id: string;
   position: string | number;
+  hash: string | null;
+}
+
+/** An event as readTenantLines reads it: payload, metadata and created_at as text. */
+interface TextRow {
+  tenant_id: string;
+  seq: string | number;
+  id: string;
+  type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: string;
+  metadata: string;
+  created_at: string;
   hash: string | null;
 }
 
@@ -407,6 +423,37 @@ export class PostgresEventStore implements EventStore {
   async readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
     const res = await this.db.raw(`SELECT ${COLUMNS} FROM events WHERE tenant_id = ?::uuid AND seq > ? ORDER BY seq LIMIT ?`, [tenantId, afterSeq, limit]);
     return (res.rows as EventRow[]).map(fromRow);
+  }
+
+  async readTenantLines(tenantId: string, afterSeq: number, limit: number): Promise<EventLine[]> {
+    // payload and metadata as their jsonb's text, made JSON.stringify's by dropping the separators' spaces
+    // (jsonb-text.ts), and created_at as the driver's Date prints it (UTC, milliseconds, truncated as to_char's MS
+    // truncates): no event parsed into objects and printed again. An event whose text cannot be had so (a key like
+    // an index, a number stored as JavaScript would not print it) is parsed and printed as eventLine does.
+    const res = await this.db.raw(
+      `SELECT tenant_id, seq, id, type, aggregate_type, aggregate_id, payload::text AS payload, metadata::text AS metadata,
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, hash
+         FROM events WHERE tenant_id = ?::uuid AND seq > ? ORDER BY seq LIMIT ?`,
+      [tenantId, afterSeq, limit],
+    );
+    return (res.rows as TextRow[]).map((r) => {
+      const seq = Number(r.seq);
+      const payload = compactJsonb(r.payload);
+      const metadata = compactJsonb(r.metadata);
+      const line =
+        payload === null || metadata === null
+          ? eventLine({
+              ...r,
+              seq,
+              payload: JSON.parse(r.payload) as StoredEvent['payload'],
+              metadata: JSON.parse(r.metadata) as StoredEvent['metadata'],
+              hash: r.hash ?? undefined,
+            })
+          : `{"tenant_id":"${r.tenant_id}","seq":${seq},"id":"${r.id}","type":${JSON.stringify(r.type)},"aggregate_type":${JSON.stringify(r.aggregate_type)},` +
+            `"aggregate_id":${JSON.stringify(r.aggregate_id)},"payload":${payload},"metadata":${metadata},"created_at":"${r.created_at}",` +
+            `"hash":${r.hash === null ? 'null' : `"${r.hash}"`}}`;
+      return { seq, hash: r.hash, line };
+    });
   }
 
   async readAggregate(tenantId: string, aggregateId: string, range: { afterSeq: number; toSeq?: number; limit: number }): Promise<StoredEvent[]> {

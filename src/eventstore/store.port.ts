@@ -1,6 +1,7 @@
 // One port, two adapters (Postgres, EventStoreDB), one contract test suite.
 import type { Db } from '../platform/db/database.js';
 import type { PendingEvent, StoredEvent } from './envelope.js';
+import type { EventLine } from './export-line.js';
 
 /** `expectedSeq` is the tenant's head seq the caller decided on (0 = empty stream). */
 export type ExpectedSeq = number | 'any';
@@ -134,6 +135,8 @@ export interface EventStore {
    * fields left sealed (see SubscribeOptions.sealed), for readers of the log as evidence (the hash chain).
    */
   readTenant(tenantId: string, afterSeq: number, limit: number, opts?: { sealed?: boolean }): Promise<StoredEvent[]>;
+  /** readTenant's events as stored (sealed), each as its audit export line: the bytes of eventLine (export-line.ts). */
+  readTenantLines(tenantId: string, afterSeq: number, limit: number): Promise<EventLine[]>;
   /**
    * One aggregate's own events (aggregate_id = `aggregateId`) with afterSeq < seq <= toSeq (no bound when
    * toSeq is absent), ascending, at most `limit`: a past state folded from them, an aggregate's history.

@@ -12,6 +12,7 @@ import { expect } from 'chai';
 import type { EventMetadata, PendingEvent, StoredEvent } from '../../src/eventstore/envelope.js';
 import { ForeignCheckpoint, WrongExpectedSeq, type EventStore } from '../../src/eventstore/store.port.js';
 import { canonicalReady, chainHash, GENESIS } from '../../src/platform/crypto/chain.js';
+import { eventLine } from '../../src/eventstore/export-line.js';
 import { eventually, pending, readAllUntil } from '../support/events.js';
 
 export interface StoreUnderTest {
@@ -230,6 +231,12 @@ export function runEventStoreContract(label: string, makeStore: () => Promise<St
       expect(shape(appended)).to.deep.equal(expected);
       expect(shape(await store.readTenant(tenant, 0, 10))).to.deep.equal(expected);
       expect(shape(await store.readByIds(tenant, [full.id, bare.id]))).to.deep.equal(expected);
+      // The audit export's lines, however the store builds them: byte for byte eventLine of the events as stored.
+      const stored = await store.readTenant(tenant, 0, 10, { sealed: true });
+      const lines = await store.readTenantLines(tenant, 0, 10);
+      expect(lines).to.deep.equal(stored.map((e) => ({ seq: e.seq, hash: e.hash ?? null, line: eventLine(e) })));
+      expect((await store.readTenantLines(tenant, 1, 10)).map((l) => l.seq)).to.deep.equal([2]);
+      expect(await store.readTenantLines(tenant, 0, 1)).to.have.length(1);
       const mine = (events: StoredEvent[]) => events.filter((e) => e.tenant_id === tenant);
       const { seen } = await readAllUntil(store, from, 100, (all) => mine(all).length >= 2);
       expect(shape(mine(seen))).to.deep.equal(expected);

@@ -6,9 +6,9 @@
 // the checkpoint it ends in, the events by their hashes, the checkpoint by its
 // signature (so it carries nothing unsigned: no id, no export time). It reads the log a page at a time by seq and yields a page
 // only when the response has taken the previous one (sendStream waits for
-// 'drain'), so its memory is one page whatever the length of the log.
+// 'drain'), so its memory is two pages (the one written, the next one read)
+// whatever the length of the log.
 import type { EventStore } from '../../eventstore/store.port.js';
-import type { StoredEvent } from '../../eventstore/envelope.js';
 import { GENESIS } from '../../platform/crypto/chain.js';
 import { hashAt, type Checkpoint } from './audit-chain.checkpoints.js';
 
@@ -27,21 +27,6 @@ export interface ExportHeader {
   prev_hash: string;
 }
 
-/** An event line: the event as stored, and its chain hash. */
-export const eventLine = (e: StoredEvent) =>
-  JSON.stringify({
-    tenant_id: e.tenant_id,
-    seq: e.seq,
-    id: e.id,
-    type: e.type,
-    aggregate_type: e.aggregate_type,
-    aggregate_id: e.aggregate_id,
-    payload: e.payload,
-    metadata: e.metadata,
-    created_at: e.created_at,
-    hash: e.hash ?? null,
-  });
-
 export async function* exportLines(
   store: EventStore,
   range: { tenantId: string; afterSeq: number; toSeq: number },
@@ -51,18 +36,26 @@ export async function* exportLines(
   const prevHash = afterSeq === 0 ? GENESIS : await hashAt(store, tenantId, afterSeq);
   const header: ExportHeader = { type: 'audit_export', tenant_id: tenantId, after_seq: afterSeq, to_seq: toSeq, prev_hash: prevHash };
   yield `${JSON.stringify(header)}\n`;
-  let at = afterSeq;
   let lastHash = prevHash;
-  while (at < toSeq) {
-    const page = await store.readTenant(tenantId, at, Math.min(EXPORT_PAGE, toSeq - at), { sealed: true });
+  // Lines as the store makes them (the Postgres store without parsing each event and printing it again: at a
+  // million events, that was a third of the export's time).
+  const read = (from: number) => (from < toSeq ? store.readTenantLines(tenantId, from, Math.min(EXPORT_PAGE, toSeq - from)) : null);
+  let next = read(afterSeq);
+  let at = afterSeq;
+  while (next) {
+    const page = await next;
     if (page.length === 0) throw new Error(`tenant ${tenantId}: the log ends at seq ${at}, before ${toSeq}`);
-    let chunk = '';
-    for (const e of page) chunk += `${eventLine(e)}\n`;
-    yield chunk;
     const last = page[page.length - 1]!;
     if (!last.hash) throw new Error(`tenant ${tenantId}: the event at seq ${last.seq} carries no chain hash (written with AUDIT_CHAIN=off)`);
     at = last.seq;
     lastHash = last.hash;
+    // The next page is read while this one is written (Postgres and this process each busy at once, not in turn);
+    // a reader that stops early leaves it unread, its failure unheard.
+    next = read(at);
+    next?.catch(() => undefined);
+    let chunk = '';
+    for (const e of page) chunk += `${e.line}\n`;
+    yield chunk;
   }
   const { id: _id, ...signed } = await checkpoint(toSeq, lastHash);
   yield `${JSON.stringify(signed)}\n`;
