@@ -37,9 +37,10 @@ describe('jsonb text made JSON.stringify’s (compactJsonb, against Postgres)', 
 
   /** Each value as the store stores a payload, and Postgres's text of it. */
   const jsonbTexts = async (values: unknown[]): Promise<string[]> =>
-    ((await t.db.raw('SELECT v::jsonb::text AS t FROM unnest(?::text[]) WITH ORDINALITY AS u(v, i) ORDER BY i', [values.map((v) => JSON.stringify(v))])).rows as { t: string }[]).map(
-      (r) => r.t,
-    );
+    (
+      (await t.db.raw('SELECT v::jsonb::text AS t FROM unnest(?::text[]) WITH ORDINALITY AS u(v, i) ORDER BY i', [values.map((v) => JSON.stringify(v))]))
+        .rows as { t: string }[]
+    ).map((r) => r.t);
 
   it('answers null or exactly JSON.stringify(JSON.parse(text)), for any value', async () => {
     let answered = 0;
