@@ -113,120 +113,116 @@ export const policyFor = (policies: readonly Policy[], f: SlaFacts): Policy | nu
 const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+const NO_SLA: CurrentSla = {
+  policyId: null,
+  firstResponseDueAt: null,
+  nextResponseDueAt: null,
+  nextResponseSince: null,
+  resolutionDueAt: null,
+  resolutionRemainingSeconds: null,
+  settled: [],
+};
+
+/** What each target's rule reads, and where it puts the met and breached events it decides. */
+interface Evaluation {
+  f: SlaFacts;
+  cur: CurrentSla;
+  policy: Policy;
+  cal: BusinessCalendar | null;
+  changedPolicy: boolean;
+  closed: boolean;
+  now: Date;
+  events: SlaEvent[];
+}
+
+const settledEvent = (e: Evaluation, target: Target, due: Date, metAt: Date | null): SlaEvent => {
+  const payload = { conversation_id: e.f.conversationId, policy_id: e.policy.id, target, due_at: due.toISOString() };
+  return metAt
+    ? {
+        type: 'conversation.sla_met',
+        aggregate_type: 'conversation_sla',
+        aggregate_id: e.f.conversationId,
+        payload: { ...payload, met_at: metAt.toISOString() },
+      }
+    : { type: 'conversation.sla_breached', aggregate_type: 'conversation_sla', aggregate_id: e.f.conversationId, payload };
+};
+
+/** Settles a target: met when `at` is at or before its due date, breached once the due date passed; false: still pending. */
+function settle(e: Evaluation, target: Target, due: Date, at: Date | null): boolean {
+  if (at && at.getTime() <= due.getTime()) e.events.push(settledEvent(e, target, due, at));
+  else if (due.getTime() <= e.now.getTime()) e.events.push(settledEvent(e, target, due, null));
+  else return false;
+  return true;
+}
+
+/** First response, from creation to the first teammate reply: its due date while pending. */
+function firstResponseDue(e: Evaluation): Date | null {
+  const { f, cur, policy } = e;
+  if (!policy.first_response_target_seconds || cur.settled.includes('first_response')) return null;
+  const due = !e.changedPolicy && cur.firstResponseDueAt ? cur.firstResponseDueAt : addSeconds(e.cal, f.createdAt, policy.first_response_target_seconds);
+  // A close without a reply cancels it: neither met nor breached.
+  if (!due || (!f.firstResponseAt && e.closed)) return null;
+  return settle(e, 'first_response', due, f.firstResponseAt) || f.firstResponseAt ? null : due;
+}
+
+/** Next response, from a customer message after a teammate reply to the next teammate reply: its due date and start while pending. */
+function nextResponseDue(e: Evaluation): { next: Date | null; since: Date | null } {
+  const { f, cur, policy } = e;
+  if (!policy.next_response_target_seconds) return { next: null, since: null };
+  // The wait the current row times ended (a teammate replied): settle it if it was still pending.
+  if (cur.nextResponseSince && cur.nextResponseDueAt && !same(cur.nextResponseSince, f.awaitingSince) && f.lastResponseAt)
+    settle(e, 'next_response', cur.nextResponseDueAt, f.lastResponseAt);
+  if (!f.firstResponseAt || !f.awaitingSince || e.closed) return { next: null, since: null };
+  const since = f.awaitingSince;
+  const sameWait = !e.changedPolicy && same(cur.nextResponseSince, since);
+  // This wait's target was settled already (the row keeps its start without a due date).
+  if (sameWait && !cur.nextResponseDueAt) return { next: null, since };
+  const due = sameWait && cur.nextResponseDueAt ? cur.nextResponseDueAt : addSeconds(e.cal, since, policy.next_response_target_seconds);
+  return { next: due && !settle(e, 'next_response', due, null) ? due : null, since };
+}
+
+/** Resolution, from creation to the close, paused while snoozed: its due date while running, or the seconds left while paused. */
+function resolutionDue(e: Evaluation): { resolution: Date | null; remaining: number | null } {
+  const { f, cur, policy } = e;
+  if (!policy.resolution_target_seconds || cur.settled.includes('resolution')) return { resolution: null, remaining: null };
+  let due: Date | null = cur.resolutionDueAt;
+  let left: number | null = null;
+  if (e.changedPolicy || (!cur.resolutionDueAt && cur.resolutionRemainingSeconds === null))
+    due = addSeconds(e.cal, f.createdAt, policy.resolution_target_seconds);
+  else if (cur.resolutionRemainingSeconds !== null) [due, left] = [null, cur.resolutionRemainingSeconds];
+  if (f.state === 'snoozed' && due) {
+    // Paused at the snooze: keep what was left then.
+    const passed = due.getTime() <= f.stateChangedAt.getTime();
+    [due, left] = passed ? [due, 0] : [null, secondsBetween(e.cal, f.stateChangedAt, due)];
+  } else if (f.state !== 'snoozed' && left !== null) [due, left] = [addSeconds(e.cal, f.stateChangedAt, left), null];
+  if (e.closed) {
+    // Closed while paused counts as in time (the clock had time left).
+    const closedAt = f.lastClosedAt ?? f.stateChangedAt;
+    if (due) settle(e, 'resolution', due, closedAt);
+    else if (left !== null) e.events.push(settledEvent(e, 'resolution', closedAt, closedAt));
+    return { resolution: null, remaining: null };
+  }
+  if (due) return { resolution: settle(e, 'resolution', due, null) ? null : due, remaining: null };
+  return { resolution: null, remaining: left };
+}
+
 export function decideSla(s: SlaState, now: Date): SlaEvent[] {
   const f = s.facts;
   if (!f) return [];
-  const cur: CurrentSla = s.current ?? {
-    policyId: null,
-    firstResponseDueAt: null,
-    nextResponseDueAt: null,
-    nextResponseSince: null,
-    resolutionDueAt: null,
-    resolutionRemainingSeconds: null,
-    settled: [],
-  };
+  const cur = s.current ?? NO_SLA;
   const policy = policyFor(s.policies, f);
   if (!policy && cur.policyId === null) return [];
-  const cal = policy?.business_hours ? s.calendar : null;
-  const changedPolicy = (policy?.id ?? null) !== cur.policyId;
   const events: SlaEvent[] = [];
-  const base = { conversation_id: f.conversationId };
-  const settle = (target: Target, due: Date, at: Date | null) => {
-    if (!policy) return;
-    if (at && at.getTime() <= due.getTime())
-      events.push({
-        type: 'conversation.sla_met',
-        aggregate_type: 'conversation_sla',
-        aggregate_id: f.conversationId,
-        payload: { ...base, policy_id: policy.id, target, due_at: due.toISOString(), met_at: at.toISOString() },
-      });
-    else if (due.getTime() <= now.getTime())
-      events.push({
-        type: 'conversation.sla_breached',
-        aggregate_type: 'conversation_sla',
-        aggregate_id: f.conversationId,
-        payload: { ...base, policy_id: policy.id, target, due_at: due.toISOString() },
-      });
-  };
-  const closed = f.state === 'closed';
-
-  // First response: from creation to the first teammate reply.
-  let first: Date | null = null;
-  if (policy?.first_response_target_seconds && !cur.settled.includes('first_response')) {
-    const due = !changedPolicy && cur.firstResponseDueAt ? cur.firstResponseDueAt : addSeconds(cal, f.createdAt, policy.first_response_target_seconds);
-    if (due) {
-      const before = events.length;
-      if (f.firstResponseAt || !closed) settle('first_response', due, f.firstResponseAt);
-      // still pending: neither met nor breached, nor cancelled by a close without a reply
-      if (events.length === before && !f.firstResponseAt && !closed) first = due;
-    }
-  }
-
-  // Next response: from a customer message after a teammate reply to the next teammate reply.
-  let next: Date | null = null;
-  let since: Date | null = null;
-  if (policy?.next_response_target_seconds) {
-    // The wait the current row times ended (a teammate replied): settle it if it was still pending.
-    if (cur.nextResponseSince && cur.nextResponseDueAt && !same(cur.nextResponseSince, f.awaitingSince) && f.lastResponseAt)
-      settle('next_response', cur.nextResponseDueAt, f.lastResponseAt);
-    if (f.firstResponseAt && f.awaitingSince && !closed) {
-      since = f.awaitingSince;
-      const settledWait = same(cur.nextResponseSince, since) && !cur.nextResponseDueAt && !changedPolicy;
-      if (!settledWait) {
-        const due =
-          !changedPolicy && same(cur.nextResponseSince, since) && cur.nextResponseDueAt
-            ? cur.nextResponseDueAt
-            : addSeconds(cal, since, policy.next_response_target_seconds);
-        if (due) {
-          const before = events.length;
-          settle('next_response', due, null);
-          if (events.length === before) next = due;
-        }
-      }
-    }
-  }
-
-  // Resolution: from creation to the close, paused while snoozed.
-  let resolution: Date | null = null;
-  let remaining: number | null = null;
-  if (policy?.resolution_target_seconds && !cur.settled.includes('resolution')) {
-    let due: Date | null;
-    let left: number | null = null;
-    if (changedPolicy || (!cur.resolutionDueAt && cur.resolutionRemainingSeconds === null))
-      due = addSeconds(cal, f.createdAt, policy.resolution_target_seconds);
-    else if (cur.resolutionRemainingSeconds !== null) {
-      due = null;
-      left = cur.resolutionRemainingSeconds;
-    } else due = cur.resolutionDueAt;
-    if (f.state === 'snoozed' && due) {
-      // Paused at the snooze: keep what was left then.
-      left = due.getTime() <= f.stateChangedAt.getTime() ? 0 : secondsBetween(cal, f.stateChangedAt, due);
-      due = due.getTime() <= f.stateChangedAt.getTime() ? due : null;
-    } else if (f.state !== 'snoozed' && left !== null) {
-      due = addSeconds(cal, f.stateChangedAt, left);
-      left = null;
-    }
-    if (closed) {
-      // Closed while paused counts as in time (the clock had time left).
-      const closedAt = f.lastClosedAt ?? f.stateChangedAt;
-      if (due) settle('resolution', due, closedAt);
-      else if (left !== null && policy)
-        events.push({
-          type: 'conversation.sla_met',
-          aggregate_type: 'conversation_sla',
-          aggregate_id: f.conversationId,
-          payload: { ...base, policy_id: policy.id, target: 'resolution', due_at: closedAt.toISOString(), met_at: closedAt.toISOString() },
-        });
-    } else if (due) {
-      const before = events.length;
-      settle('resolution', due, null);
-      if (events.length === before) resolution = due;
-    } else remaining = left;
-  }
-
+  const changedPolicy = (policy?.id ?? null) !== cur.policyId;
+  const e: Evaluation | null = policy
+    ? { f, cur, policy, cal: policy.business_hours ? s.calendar : null, changedPolicy, closed: f.state === 'closed', now, events }
+    : null;
+  const first = e ? firstResponseDue(e) : null;
+  const { next, since } = e ? nextResponseDue(e) : { next: null, since: null };
+  const { resolution, remaining } = e ? resolutionDue(e) : { resolution: null, remaining: null };
   // Met and breached events clear their target's due date in the read model; an applied
   // event goes first only when the pending state differs from what those leave.
-  const clearedBy = (t: Target) => events.some((e) => (e.type === 'conversation.sla_met' || e.type === 'conversation.sla_breached') && e.payload.target === t);
+  const clearedBy = (t: Target) => events.some((x) => (x.type === 'conversation.sla_met' || x.type === 'conversation.sla_breached') && x.payload.target === t);
   const after = (d: Date | null, t: Target) => (clearedBy(t) ? null : d);
   const unchanged =
     !changedPolicy &&
