@@ -37,6 +37,18 @@ import type { CoreDeps } from '../capability.js';
 import { ChannelSecrets, type FirstFiling } from './channel-secrets.js';
 import type { ChannelRow } from './channels.read.js';
 
+/**
+ * Whether one of the channel's verifying secrets signed `raw`. No short-circuit, and at least two candidates (dummy
+ * ones standing in): every candidate is computed and compared, so the time says nothing of which matched or how many
+ * the channel has.
+ */
+function signedBy(verifying: string[], raw: Buffer, presented: string): boolean {
+  let verified = false;
+  for (const secret of [...verifying, DUMMY_SECRET, DUMMY_SECRET].slice(0, Math.max(2, verifying.length)))
+    verified = digestsEqual(hmacHex(secret, raw), presented) && verifying.includes(secret) ? true : verified;
+  return verified;
+}
+
 export const TIMESTAMP_TOLERANCE_S = 5 * 60;
 /**
  * How long an accepted post's signature is remembered: a post accepted now may carry a timestamp up to the
@@ -115,12 +127,7 @@ export function signedChannelRoute<B>(deps: CoreDeps, spec: SignedRouteSpec<B>):
       const found = await deps.scope.outside(() => secrets.channelWithVerifying(owner, isUuid(id) ? id.toLowerCase() : NO_CHANNEL, now, presented));
       const channel = found && (!spec.kinds || spec.kinds.includes(found.channel.kind)) ? found.channel : undefined;
       const verifying = found && sealer.canSeal('channel') ? found.secrets : [];
-      let verified = false;
-      for (const secret of [...verifying, DUMMY_SECRET, DUMMY_SECRET].slice(0, Math.max(2, verifying.length))) {
-        // No short-circuit: every candidate is computed and compared.
-        verified = digestsEqual(hmacHex(secret, raw), presented) && verifying.includes(secret) ? true : verified;
-      }
-      if (!typed || !channel || !verified) return { status: 401 };
+      if (!typed || !channel || !signedBy(verifying, raw, presented)) return { status: 401 };
       await deps.scope.outside(() => secrets.sweepSignatures(owner, now));
 
       // Past this point the caller holds the secret, so precise errors are safe to give.

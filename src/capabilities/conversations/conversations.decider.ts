@@ -367,22 +367,8 @@ export function decideManage(
     case 'snoozed':
       if (Date.parse(cmd.snoozedUntil) <= cmd.now.getTime()) throw new BadRequest('snooze_in_past', 'snoozed_until must be in the future.', 'snoozed_until');
       return [part({ state: 'snoozed', snoozed_until: new Date(cmd.snoozedUntil).toISOString() })];
-    case 'assignment': {
-      if (cmd.assigneeId === undefined && cmd.teamId === undefined) {
-        throw new BadRequest('missing_field', 'An assignment names assignee_id, team_id or both (null unassigns).', 'assignee_id');
-      }
-      if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
-      if (cmd.teamId && !s.teamExists) throw new BadRequest('unknown_team', 'team_id names no team of this workspace.', 'team_id');
-      const extra: PartExtra = {};
-      if (cmd.assigneeId !== undefined) extra.assignee_id = cmd.assigneeId;
-      if (cmd.teamId !== undefined) extra.team_id = cmd.teamId;
-      return [
-        part(extra),
-        // Moved, open and nobody's, to another team: that team's rule assigns it, in the same command (as a new
-        // conversation landing in the team would be). Closed or snoozed, it is routed when it reopens.
-        ...(movedToRoute(cmd, c) ? routedAssignment({ conversationId: c.id, channelId: c.channelId, teamId: cmd.teamId!, partId: cmd.partId }, s.routing) : []),
-      ];
-    }
+    case 'assignment':
+      return decideAssignment(cmd, c, s, part);
     // Setting the priority it has is still a part (as a repeated assignment is): the history shows who confirmed it.
     case 'priority':
       if (cmd.priority === undefined) throw new BadRequest('missing_field', 'A priority part names its priority: low, normal, high or urgent.', 'priority');
@@ -392,6 +378,29 @@ export function decideManage(
       throw new Error(`unhandled part type ${JSON.stringify(never)}`);
     }
   }
+}
+
+/** An assignment part: to a member, a team or both (null unassigns), and the team's rule's own when that applies. */
+function decideAssignment(
+  cmd: Extract<ManageCommand, { messageType: 'assignment' }>,
+  c: ConversationView,
+  s: { assigneeActive: boolean; teamExists?: boolean; routing?: TeamRouting | null },
+  part: (extra: PartExtra) => ConversationEvent,
+): ConversationEvent[] {
+  if (cmd.assigneeId === undefined && cmd.teamId === undefined) {
+    throw new BadRequest('missing_field', 'An assignment names assignee_id, team_id or both (null unassigns).', 'assignee_id');
+  }
+  if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
+  if (cmd.teamId && !s.teamExists) throw new BadRequest('unknown_team', 'team_id names no team of this workspace.', 'team_id');
+  const extra: PartExtra = {};
+  if (cmd.assigneeId !== undefined) extra.assignee_id = cmd.assigneeId;
+  if (cmd.teamId !== undefined) extra.team_id = cmd.teamId;
+  return [
+    part(extra),
+    // Moved, open and nobody's, to another team: that team's rule assigns it, in the same command (as a new
+    // conversation landing in the team would be). Closed or snoozed, it is routed when it reopens.
+    ...(movedToRoute(cmd, c) ? routedAssignment({ conversationId: c.id, channelId: c.channelId, teamId: cmd.teamId!, partId: cmd.partId }, s.routing) : []),
+  ];
 }
 
 /** A part as redact and unsend decide on it. */

@@ -1,10 +1,11 @@
 import type { Projector } from '../../projections/projector.js';
+import type { StoredEvent } from '../../eventstore/envelope.js';
 import type { ContactEvent } from '../contacts/index.js';
 import type { CsatEvent } from '../csat/index.js';
 import type { TagEvent } from '../tags/index.js';
 import type { TeamEvent } from '../teams/index.js';
 import type { ConversationEvent } from './conversations.events.js';
-import { tableSpec } from '../../projections/table-batch.js';
+import { tableSpec, type TableBatch } from '../../projections/table-batch.js';
 
 export const CONVERSATIONS = tableSpec({
   table: 'conversations',
@@ -83,6 +84,74 @@ type Handled =
 /** A part whose content is gone: how a redaction, an unsend or an erasure leaves it. */
 const gone = (how: 'redacted' | 'unsent' | 'erased') => ({ body: null, attachments: [], redacted: how });
 
+type Tables = Record<'conversations' | 'parts' | 'routing' | 'tombstones', TableBatch>;
+type EventOf<T extends Handled['type']> = StoredEvent<Extract<Handled, { type: T }>>;
+
+/** A new conversation's row. */
+function createdRow(e: EventOf<'conversation.created'>) {
+  const p = e.payload;
+  return {
+    tenant_id: e.tenant_id,
+    id: p.conversation_id,
+    channel_id: p.channel_id,
+    contact_id: p.contact_id,
+    external_id: p.external_id ?? null,
+    subject: p.subject ?? null,
+    state: p.state,
+    snoozed_until: null,
+    assignee_id: p.assignee_id ?? null,
+    team_id: p.team_id ?? null,
+    tag_ids: [],
+    priority: p.priority ?? 'normal',
+    custom_attributes: {},
+    rating: null,
+    rating_remark: null,
+    parts_count: 0,
+    contact_erased: false,
+    created_at: e.created_at,
+    updated_at: e.created_at,
+    last_part_at: e.created_at,
+  };
+}
+
+/** A part: its row, the state it leaves the conversation in, and routing's cursor when a rule assigned it. */
+function projectPart(e: EventOf<'conversation_part.created'>, { conversations, parts, routing }: Pick<Tables, 'conversations' | 'parts' | 'routing'>): void {
+  const { conversation_id, part_id, part_type, channel_id: _c, author, body, external_id, attachments, ...details } = e.payload;
+  parts.insert({
+    tenant_id: e.tenant_id,
+    id: part_id,
+    conversation_id,
+    seq: e.seq,
+    part_type,
+    body: body ?? null,
+    author_type: author.type,
+    author_id: author.id,
+    external_id: external_id ?? null,
+    attachments: attachments ?? [],
+    details,
+    created_at: e.created_at,
+  });
+  const changes: Record<string, unknown> = {};
+  for (const k of STATE_KEYS) if (k in e.payload) changes[k] = e.payload[k];
+  conversations.patch(
+    { tenant_id: e.tenant_id, id: conversation_id },
+    { ...changes, updated_at: e.created_at, last_part_at: e.created_at },
+    { parts_count: 1 },
+  );
+  const by = e.payload.assigned_by;
+  if (by && e.payload.assignee_id)
+    routing.insert({ tenant_id: e.tenant_id, team_id: by.team_id, last_assignee_id: e.payload.assignee_id, updated_at: e.created_at });
+}
+
+/** A contact's erasure: what its conversations and parts keep, and the tombstones of its threads. */
+function projectErasure(e: EventOf<'contact.erased'>, { conversations, parts, tombstones }: Pick<Tables, 'conversations' | 'parts' | 'tombstones'>): void {
+  for (const id of e.payload.conversation_ids)
+    conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, external_id: null, custom_attributes: {}, rating_remark: null, contact_erased: true });
+  // The thread ids are gone with the contact; their keyed hashes stay, so a post to one is known for what it is.
+  for (const key of e.payload.thread_keys ?? []) tombstones.insert({ tenant_id: e.tenant_id, thread_key: key, erased_at: e.created_at });
+  for (const id of e.payload.part_ids) parts.patch({ tenant_id: e.tenant_id, id }, gone('erased'));
+}
+
 export const conversationsProjector: Projector<Handled> = {
   name: 'conversations',
   handles: [
@@ -106,60 +175,12 @@ export const conversationsProjector: Projector<Handled> = {
     const routing = writes.table(ROUTING);
     for (const e of events) {
       switch (e.type) {
-        case 'conversation.created': {
-          const p = e.payload;
-          conversations.insert({
-            tenant_id: e.tenant_id,
-            id: p.conversation_id,
-            channel_id: p.channel_id,
-            contact_id: p.contact_id,
-            external_id: p.external_id ?? null,
-            subject: p.subject ?? null,
-            state: p.state,
-            snoozed_until: null,
-            assignee_id: p.assignee_id ?? null,
-            team_id: p.team_id ?? null,
-            tag_ids: [],
-            priority: p.priority ?? 'normal',
-            custom_attributes: {},
-            rating: null,
-            rating_remark: null,
-            parts_count: 0,
-            contact_erased: false,
-            created_at: e.created_at,
-            updated_at: e.created_at,
-            last_part_at: e.created_at,
-          });
+        case 'conversation.created':
+          conversations.insert(createdRow(e));
           break;
-        }
-        case 'conversation_part.created': {
-          const { conversation_id, part_id, part_type, channel_id: _c, author, body, external_id, attachments, ...details } = e.payload;
-          parts.insert({
-            tenant_id: e.tenant_id,
-            id: part_id,
-            conversation_id,
-            seq: e.seq,
-            part_type,
-            body: body ?? null,
-            author_type: author.type,
-            author_id: author.id,
-            external_id: external_id ?? null,
-            attachments: attachments ?? [],
-            details,
-            created_at: e.created_at,
-          });
-          const changes: Record<string, unknown> = {};
-          for (const k of STATE_KEYS) if (k in e.payload) changes[k] = e.payload[k];
-          conversations.patch(
-            { tenant_id: e.tenant_id, id: conversation_id },
-            { ...changes, updated_at: e.created_at, last_part_at: e.created_at },
-            { parts_count: 1 },
-          );
-          const by = e.payload.assigned_by;
-          if (by && e.payload.assignee_id)
-            routing.insert({ tenant_id: e.tenant_id, team_id: by.team_id, last_assignee_id: e.payload.assignee_id, updated_at: e.created_at });
+        case 'conversation_part.created':
+          projectPart(e, { conversations, parts, routing });
           break;
-        }
         case 'conversation_part.redacted':
           parts.patch({ tenant_id: e.tenant_id, id: e.payload.part_id }, gone('redacted'));
           break;
@@ -167,14 +188,7 @@ export const conversationsProjector: Projector<Handled> = {
           parts.patch({ tenant_id: e.tenant_id, id: e.payload.part_id }, gone('unsent'));
           break;
         case 'contact.erased':
-          for (const id of e.payload.conversation_ids)
-            conversations.patch(
-              { tenant_id: e.tenant_id, id },
-              { subject: null, external_id: null, custom_attributes: {}, rating_remark: null, contact_erased: true },
-            );
-          // The thread ids are gone with the contact; their keyed hashes stay, so a post to one is known for what it is.
-          for (const key of e.payload.thread_keys ?? []) tombstones.insert({ tenant_id: e.tenant_id, thread_key: key, erased_at: e.created_at });
-          for (const id of e.payload.part_ids) parts.patch({ tenant_id: e.tenant_id, id }, gone('erased'));
+          projectErasure(e, { conversations, parts, tombstones });
           break;
         // Tags are deltas on the stored set: a projector never needs the current tags to fold them.
         case 'conversation.tagged':

@@ -14,7 +14,8 @@ import { baseAddress, conversationOfReplyAddress, partOfBounceAddress, replyAddr
 import { fileInboundEmail, recordDeliveryFailed } from './email.commands.js';
 import { attachmentCount, emailOfPart, messageKnown } from './email.read.js';
 import { parseOffLoop } from './mail-parser.js';
-import { messageIdHash, type ParsedAttachment } from './mime.js';
+import { messageIdHash, type ParseResult, type ParsedAttachment } from './mime.js';
+import type { CommandContext } from '../../commands/command.js';
 
 export { TooComplex, Unreadable } from './mail-parser.js';
 
@@ -41,28 +42,7 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
   const act = <T>(fn: () => Promise<T>) => deps.scope.run(tenantId, fn);
   const ctx = () => ({ tenantId, now: deps.clock.now(), actor: { type: 'channel' as const, id: channel.id }, requestId: randomUUID() });
 
-  if (parsed.report) {
-    const bounce = parsed.bounce;
-    // Only the reply the bounce address names, never the one a Message-ID in the report names.
-    const partId = bounce ? await bouncedPartNamed(deps, channel, [session.recipient, ...parsed.to.map((a) => a.address)]) : null;
-    if (!bounce || !partId) return { status: 'ignored', conversation_id: null, part_id: null };
-    const sent = await act(() => emailOfPart(deps.db, tenantId, partId));
-    if (!sent || sent.direction !== 'out' || sent.channel_id !== channel.id) return { status: 'ignored', conversation_id: null, part_id: null };
-    await act(() =>
-      deps.shell.execute(
-        ctx(),
-        recordDeliveryFailed({
-          conversationId: sent.conversation_id,
-          partId: sent.part_id,
-          channelId: channel.id,
-          reason: 'bounced',
-          status: bounce.status,
-          diagnostic: bounce.diagnostic,
-        }),
-      ),
-    );
-    return { status: 'bounce', conversation_id: sent.conversation_id, part_id: sent.part_id };
-  }
+  if (parsed.report) return fileBounce(deps, channel, parsed, session, act, ctx);
   // Our own mail coming back (a forwarder's loop): never filed, never answered.
   if (!parsed.from || baseAddress(parsed.from.address) === channel.address?.toLowerCase()) return { status: 'ignored', conversation_id: null, part_id: null };
 
@@ -115,6 +95,40 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
     part_id: part.payload.part_id,
     contact_id: part.payload.author.id,
   };
+}
+
+/**
+ * A delivery report: attached to the reply its bounce address names (never the one a Message-ID in the report
+ * names), as that reply's delivery failure; anything else is ignored.
+ */
+async function fileBounce(
+  deps: CoreDeps,
+  channel: ChannelRow,
+  parsed: ParseResult,
+  session: SmtpSession,
+  act: <T>(fn: () => Promise<T>) => Promise<T>,
+  ctx: () => CommandContext,
+): Promise<Receipt> {
+  const ignored: Receipt = { status: 'ignored', conversation_id: null, part_id: null };
+  const bounce = parsed.bounce;
+  const partId = bounce ? await bouncedPartNamed(deps, channel, [session.recipient, ...parsed.to.map((a) => a.address)]) : null;
+  if (!bounce || !partId) return ignored;
+  const sent = await act(() => emailOfPart(deps.db, channel.tenant_id, partId));
+  if (!sent || sent.direction !== 'out' || sent.channel_id !== channel.id) return ignored;
+  await act(() =>
+    deps.shell.execute(
+      ctx(),
+      recordDeliveryFailed({
+        conversationId: sent.conversation_id,
+        partId: sent.part_id,
+        channelId: channel.id,
+        reason: 'bounced',
+        status: bounce.status,
+        diagnostic: bounce.diagnostic,
+      }),
+    ),
+  );
+  return { status: 'bounce', conversation_id: sent.conversation_id, part_id: sent.part_id };
 }
 
 /**

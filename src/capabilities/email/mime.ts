@@ -240,6 +240,20 @@ export interface ParseResult extends ParsedEmail {
   identity: string;
 }
 
+/** A Date header's date, unless unreadable or outside 1971 to 9999 (a forged or broken one). */
+const plausibleDate = (d: Date | undefined): Date | null =>
+  d && !Number.isNaN(d.getTime()) && d.getUTCFullYear() > 1970 && d.getUTCFullYear() < 10000 ? d : null;
+
+/** The message's attachments, names and types cut to their columns; a bounce's copies of the message and its status left out. */
+const attachmentsOf = (m: ParsedMail, bounce: boolean): ParsedAttachment[] =>
+  m.attachments
+    .filter((a) => !(bounce && /^(?:message\/rfc822|text\/rfc822-headers|message\/delivery-status)$/i.test(a.contentType)))
+    .map((a) => ({
+      name: a.filename ? truncate(storable(a.filename), 255) : null,
+      content_type: truncate(storable(a.contentType), 255),
+      content: a.content,
+    }));
+
 export async function parseEmail(raw: Buffer, mode: ParseMode = 'full'): Promise<ParseResult> {
   const full = mode === 'full';
   const m = await simpleParser(
@@ -266,17 +280,11 @@ export async function parseEmail(raw: Buffer, mode: ParseMode = 'full'): Promise
     to: addresses(m.to),
     cc: addresses(m.cc),
     subject: m.subject ? truncate(storable(m.subject), 998) : null,
-    date: m.date && !Number.isNaN(m.date.getTime()) && m.date.getUTCFullYear() > 1970 && m.date.getUTCFullYear() < 10000 ? m.date : null,
+    date: plausibleDate(m.date),
     text: truncate(text, MAX_TEXT),
     quoted: quoted ? truncate(quoted, MAX_TEXT) : null,
     html: html ? truncate(html, MAX_HTML) : null,
-    attachments: m.attachments
-      .filter((a) => !(bounce && /^(?:message\/rfc822|text\/rfc822-headers|message\/delivery-status)$/i.test(a.contentType)))
-      .map((a) => ({
-        name: a.filename ? truncate(storable(a.filename), 255) : null,
-        content_type: truncate(storable(a.contentType), 255),
-        content: a.content,
-      })),
+    attachments: attachmentsOf(m, bounce !== null),
     automated: isAutomated(m),
     bounce,
     report,

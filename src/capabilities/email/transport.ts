@@ -81,30 +81,21 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
     const send = relayOf();
     if (!send) return done('SMTP_RELAY_URL is not set: the reply waits for a relay');
 
-    const messageId = replyMessageId(p.part_id, channel.address);
-    const key = await replyAddressKey(deps.config);
-    const token = replyToken(key, { tenantId, channelId: channel.id, conversationId: p.conversation_id });
-    // VERP: the return path names this reply, with a MAC; only a DSN sent there can mark it failed (inbound.ts).
-    const returnPath = replyAddress(channel.address, bounceToken(key, { tenantId, channelId: channel.id, partId: p.part_id }));
-    const ids = thread.map((m) => `<${normalizeId(m.message_id)}>`);
-    const subjectBase = conversation.subject ? oneLine(conversation.subject) : 'Your conversation';
-    const subject = /^re:/i.test(subjectBase) ? subjectBase : `Re: ${subjectBase}`;
-    const to = contact.name ? `${quoteName(contact.name)} <${address}>` : address;
+    const mail = await replyMail(deps, {
+      tenantId,
+      p,
+      body: p.body,
+      channel: { ...channel, address: channel.address },
+      conversation,
+      thread,
+      lastInbound,
+      address,
+      contactName: contact.name ?? null,
+      dkim,
+    });
+    const { messageId, subject } = mail;
     try {
-      const sent = await send.send({
-        from: `${quoteName(channel.name)} <${channel.address}>`,
-        to,
-        subject,
-        text: p.body,
-        replyTo: replyAddress(channel.address, token),
-        messageId,
-        ...(lastInbound ? { inReplyTo: `<${normalizeId(lastInbound.message_id)}>` } : {}),
-        ...(ids.length ? { references: ids.slice(-20) } : {}),
-        // A teammate wrote it: not an auto-reply, whatever the customer's software assumes.
-        headers: { 'Auto-Submitted': 'no' },
-        envelope: { from: returnPath, to: address },
-        ...(dkim ? { dkim: { domainName: domainOf(channel.address), keySelector: dkim.selector, privateKey: dkim.privateKey } } : {}),
-      });
+      const sent = await send.send(mail);
       await deps.scope.run(tenantId, () =>
         deps.shell.execute(
           ctx(),
@@ -128,5 +119,49 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
       }
       throw e;
     }
+  };
+}
+
+/**
+ * The reply as mail: threaded under the conversation's messages, Reply-To a reply address (a MAC names the
+ * conversation), and a VERP return path naming this reply with a MAC (only a DSN sent there can mark it failed,
+ * inbound.ts), DKIM-signed when the channel has a key.
+ */
+async function replyMail(
+  deps: CoreDeps,
+  r: {
+    tenantId: string;
+    p: PartEnvelope['payload'];
+    body: string;
+    channel: { id: string; name: string; address: string };
+    conversation: { subject: string | null };
+    thread: { message_id: string }[];
+    lastInbound: { message_id: string } | undefined;
+    address: string;
+    contactName: string | null;
+    dkim: { selector: string; privateKey: string } | null;
+  },
+) {
+  const { tenantId, p, channel } = r;
+  const messageId = replyMessageId(p.part_id, channel.address);
+  const key = await replyAddressKey(deps.config);
+  const token = replyToken(key, { tenantId, channelId: channel.id, conversationId: p.conversation_id });
+  const returnPath = replyAddress(channel.address, bounceToken(key, { tenantId, channelId: channel.id, partId: p.part_id }));
+  const ids = r.thread.map((m) => `<${normalizeId(m.message_id)}>`);
+  const subjectBase = r.conversation.subject ? oneLine(r.conversation.subject) : 'Your conversation';
+  const subject = /^re:/i.test(subjectBase) ? subjectBase : `Re: ${subjectBase}`;
+  return {
+    from: `${quoteName(channel.name)} <${channel.address}>`,
+    to: r.contactName ? `${quoteName(r.contactName)} <${r.address}>` : r.address,
+    subject,
+    text: r.body,
+    replyTo: replyAddress(channel.address, token),
+    messageId,
+    ...(r.lastInbound ? { inReplyTo: `<${normalizeId(r.lastInbound.message_id)}>` } : {}),
+    ...(ids.length ? { references: ids.slice(-20) } : {}),
+    // A teammate wrote it: not an auto-reply, whatever the customer's software assumes.
+    headers: { 'Auto-Submitted': 'no' },
+    envelope: { from: returnPath, to: r.address },
+    ...(r.dkim ? { dkim: { domainName: domainOf(channel.address), keySelector: r.dkim.selector, privateKey: r.dkim.privateKey } } : {}),
   };
 }

@@ -38,6 +38,26 @@ function isKnown(name: string): boolean {
 
 const snippet = (body: string, at: number) => JSON.stringify(body.slice(at, at + 40) + (body.length > at + 40 ? '…' : ''));
 
+/** A fallback's double-quoted string, from just after its opening quote: its value, and where it ends (after the closing quote). */
+function quotedFallback(body: string, from: number, bad: (why: string) => never): [string, number] {
+  let value = '';
+  let j = from;
+  for (;;) {
+    const c = body[j];
+    if (c === undefined) bad("the fallback's string is not closed");
+    if (c === '"') return [value, j + 1];
+    if (c === '\\') {
+      const next = body[j + 1];
+      if (next !== '"' && next !== '\\') bad('only \\" and \\\\ may be escaped in a fallback');
+      value += next;
+      j += 2;
+      continue;
+    }
+    value += c;
+    j++;
+  }
+}
+
 /** Splits a body into text and placeholders; throws TemplateError (400, field `body`) naming the first bad placeholder. */
 export function parseTemplate(body: string): Segment[] {
   const out: Segment[] = [];
@@ -81,24 +101,8 @@ export function parseTemplate(body: string): Segment[] {
       if (body[j] !== ':') bad('`fallback` must be followed by ":"');
       j = ws(j + 1);
       if (body[j] !== '"') bad('the fallback must be a double-quoted string');
-      j++;
-      let value = '';
-      for (;;) {
-        const c = body[j];
-        if (c === undefined) bad("the fallback's string is not closed");
-        if (c === '"') break;
-        if (c === '\\') {
-          const next = body[j + 1];
-          if (next !== '"' && next !== '\\') bad('only \\" and \\\\ may be escaped in a fallback');
-          value += next;
-          j += 2;
-          continue;
-        }
-        value += c;
-        j++;
-      }
-      fallback = value;
-      j = ws(j + 1);
+      [fallback, j] = quotedFallback(body, j + 1, bad);
+      j = ws(j);
     }
     if (!body.startsWith('}}', j)) bad('it is not closed by "}}"');
     text += body.slice(i, open);

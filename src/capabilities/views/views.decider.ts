@@ -88,17 +88,23 @@ const canonical = (v: unknown): string =>
       : JSON.stringify(v);
 const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
+/** What of name, query, sort and order the changes change. */
+function changedFields(changes: ViewChanges, v: ViewView): ViewChanges {
+  const changed: ViewChanges = {};
+  if (changes.name !== undefined && changes.name !== v.name) changed.name = changes.name;
+  if (changes.query !== undefined && !sameJson(changes.query, v.query)) changed.query = changes.query;
+  if (changes.sort !== undefined && changes.sort !== v.sort) changed.sort = changes.sort;
+  if (changes.order !== undefined && changes.order !== v.order) changed.order = changes.order;
+  return changed;
+}
+
 export function decideUpdateView(changes: ViewChanges, caller: Caller, s: { view: ViewView | null; tally: ViewTally }): ViewEvent[] {
   const v = visibleTo(s.view, caller);
   if (!v) throw new NotFound('view');
   if ((v.visibility === 'workspace' || changes.visibility === 'workspace') && !caller.canManageWorkspace) throw needsSettings();
   // A view changing kind moves to the other quota: made private, it becomes the caller's.
   if (changes.visibility !== undefined && changes.visibility !== v.visibility) assertRoom(changes.visibility, s.tally);
-  const changed: ViewChanges = {};
-  if (changes.name !== undefined && changes.name !== v.name) changed.name = changes.name;
-  if (changes.query !== undefined && !sameJson(changes.query, v.query)) changed.query = changes.query;
-  if (changes.sort !== undefined && changes.sort !== v.sort) changed.sort = changes.sort;
-  if (changes.order !== undefined && changes.order !== v.order) changed.order = changes.order;
+  const changed = changedFields(changes, v);
   const event = (payload: ViewChanges & { member_id?: string }, isPrivate: boolean): ViewEvent => ({
     type: 'view.updated',
     aggregate_type: 'view',
