@@ -28,9 +28,16 @@ export interface Prepared<S, E extends NewEvent, K extends string = never> {
   extra?: { [k in K]: unknown };
 }
 
-export interface CommandRouteDef<TB extends TSchema | undefined, S, E extends NewEvent, TA extends Schema | null = Schema | null, K extends string = never> {
+export interface CommandRouteDef<
+  TB extends TSchema | undefined,
+  S,
+  E extends NewEvent,
+  TA extends Schema | null = Schema | null,
+  K extends string = never,
+  P extends string = string,
+> {
   method: 'post' | 'put' | 'patch' | 'delete';
-  path: string;
+  path: P;
   permission: Permission;
   summary?: string;
   /** minting and rotating keys need a fresh session (spec 5.3.6) */
@@ -39,25 +46,29 @@ export interface CommandRouteDef<TB extends TSchema | undefined, S, E extends Ne
   /** error statuses peculiar to the route (see RouteDef.responses) */
   responses?: Responses;
   /** checks that must run before the command and outside its transaction (a URL policy that resolves host names) */
-  before?(call: Call<BodyOf<TB>>): Promise<void>;
+  before?(call: Call<BodyOf<TB>, any, P>): Promise<void>;
   /** the command the call becomes; ids it names come from call.write.ids (derived from the Idempotency-Key) */
-  command(call: Call<BodyOf<TB>>): CommandSpec<S, E> | Prepared<S, E, K>;
+  command(call: Call<BodyOf<TB>, any, P>): CommandSpec<S, E> | Prepared<S, E, K>;
   /** what follows the commit and must not be part of it (waking a worker): given the events that committed */
-  after?(call: Call<BodyOf<TB>>, events: StoredEvent<E>[]): Promise<void>;
+  after?(call: Call<BodyOf<TB>, any, P>, events: StoredEvent<E>[]): Promise<void>;
   answer: {
     status: number;
     /** the answer body's schema (null: no body) */
     schema: TA;
     /** the body from the committed events, read through `db` (the command's transaction, or the pool after it); typed by `schema` */
-    read(db: Db, events: StoredEvent<E>[], call: Call<BodyOf<TB>>): Promise<AnswerOf<TA, K>>;
+    read(db: Db, events: StoredEvent<E>[], call: Call<BodyOf<TB>, any, P>): Promise<AnswerOf<TA, K>>;
   };
 }
 
-export function commandRoute<TB extends TSchema | undefined, S, E extends NewEvent, TA extends Schema | null, K extends string = never>(
-  deps: { shell: CommandShell; clock: Clock; db: Db },
-  def: CommandRouteDef<TB, S, E, TA, K>,
-): RouteDef<BodyOf<TB>> {
-  return route<BodyOf<TB>>({
+export function commandRoute<
+  TB extends TSchema | undefined,
+  S,
+  E extends NewEvent,
+  TA extends Schema | null,
+  K extends string = never,
+  P extends string = string,
+>(deps: { shell: CommandShell; clock: Clock; db: Db }, def: CommandRouteDef<TB, S, E, TA, K, P>): RouteDef<BodyOf<TB>> {
+  return route<BodyOf<TB>, any, P>({
     method: def.method,
     path: def.path,
     permission: def.permission,

@@ -8,7 +8,7 @@ import type { EventStore } from '../eventstore/store.port.js';
 import { BadRequest, NotFound } from '../platform/errors.js';
 import { isUuid } from '../platform/ids.js';
 import { listQuerySchema, parseCursor, toPage, type ListParams, type ListSpec } from './pagination/list.js';
-import { route, type Call, type Permission, type RouteDef } from './routes.js';
+import { route, type PathParams, type Call, type Permission, type RouteDef } from './routes.js';
 import { anyObject, dateTime, int, listOf, nullable, object, oneOfStrings, str, uuid } from './schemas.js';
 import type { Schema } from './validation.js';
 
@@ -42,8 +42,10 @@ export function withAsOf(
   def: RouteDef,
   store: EventStore,
   what: string,
-  past: (call: Call<unknown, { as_of_seq?: number }>, asOfSeq: number) => Promise<unknown>,
+  past: (call: Call<unknown, { as_of_seq?: number }, '/:id'>, asOfSeq: number) => Promise<unknown>,
 ): RouteDef {
+  // A resource's past is read by the id its path ends in (what `past` is typed to be given).
+  if (!def.path.endsWith('/:id')) throw new Error(`withAsOf: ${def.path} does not end in /:id; refusing to start`);
   return {
     ...def,
     summary: `${def.summary} (or as it was right after event \`as_of_seq\`)`,
@@ -52,7 +54,7 @@ export function withAsOf(
       const asOfSeq = call.query.as_of_seq;
       if (asOfSeq === undefined) return def.handle(call);
       await checkAsOf(store, call.principal.tenantId, asOfSeq);
-      const body = await past(call, asOfSeq);
+      const body = await past(call as Call<unknown, { as_of_seq?: number }, '/:id'>, asOfSeq);
       if (body === null || body === undefined) throw new NotFound(what);
       return { status: 200, body };
     },
@@ -113,20 +115,21 @@ export const renderHistoryEvent = (e: StoredEvent) => ({
 });
 
 /** `GET …/{id}/history`: the aggregate's events, oldest first, each with its actor, in the list envelope. */
-export function historyRoute(def: {
-  path: string;
+/** A history route's path names its aggregate `:id` last (`/contacts/:id/history`). */
+export function historyRoute<P extends `${string}/:id/history`>(def: {
+  path: P;
   permission: Permission;
   summary: string;
   /** names the thing in the 404 */
   what: string;
   store: EventStore;
   /** whether the aggregate exists (now, or ever: an erased contact still has a history) */
-  exists(call: Call): Promise<boolean>;
+  exists(call: Call<any, any, P>): Promise<boolean>;
 }): RouteDef {
   const schema = listQuerySchema(historySpec);
   // Oldest first only: it is the order the events happened in.
   (schema.properties as Record<string, { enum?: string[] }>).order!.enum = ['asc'];
-  return route<unknown, ListParams>({
+  return route<unknown, ListParams, P>({
     method: 'get',
     path: def.path,
     permission: def.permission,
@@ -135,7 +138,7 @@ export function historyRoute(def: {
     query: schema,
     async handle(call) {
       const cursor = parseCursor(historySpec, call.query);
-      const id = call.params.id!;
+      const id = (call.params as PathParams<'/:id/history'>).id;
       if (!isUuid(id) || !(await def.exists(call))) throw new NotFound(def.what);
       const rows = await def.store.readAggregate(call.principal.tenantId, id.toLowerCase(), {
         afterSeq: cursor ? Number(cursor.key) : 0,

@@ -10,8 +10,8 @@ import { route, type Call, type Permission, type Responses, type RouteDef } from
 import { listOf } from './schemas.js';
 import type { Schema } from './validation.js';
 
-export interface ListRouteDef<R, F> {
-  path: string;
+export interface ListRouteDef<R, F, P extends string = string> {
+  path: P;
   permission: Permission;
   summary?: string;
   /** the schema of one rendered element (the answer is the list envelope of it) */
@@ -26,17 +26,17 @@ export interface ListRouteDef<R, F> {
   /** narrows the schema built from spec and filters (e.g. the feed allows only ascending order) */
   schema?(s: Schema): Schema;
   /** runs after the cursor is checked and before the query: e.g. the parent must exist (404) */
-  before?(call: Call<unknown, ListParams & F>): Promise<void>;
+  before?(call: Call<unknown, ListParams & F, P>): Promise<void>;
   /** the tenant's rows, filtered; the keyset, order and limit are added here */
-  query(call: Call<unknown, ListParams & F>): Knex.QueryBuilder;
+  query(call: Call<unknown, ListParams & F, P>): Knex.QueryBuilder;
   render(row: R): unknown;
   /** a last pass over the page, with I/O (the feed opens sealed personal fields) */
-  finish?(call: Call<unknown, ListParams & F>, page: unknown): Promise<unknown>;
+  finish?(call: Call<unknown, ListParams & F, P>, page: unknown): Promise<unknown>;
 }
 
-export function listRoute<R, F = Record<string, never>>(def: ListRouteDef<R, F>): RouteDef {
+export function listRoute<R, F = Record<string, never>, P extends string = string>(def: ListRouteDef<R, F, P>): RouteDef {
   const schema = listQuerySchema(def.spec, def.filters);
-  return route<unknown, ListParams & F>({
+  return route<unknown, ListParams & F, P>({
     method: 'get',
     path: def.path,
     permission: def.permission,
@@ -55,20 +55,20 @@ export function listRoute<R, F = Record<string, never>>(def: ListRouteDef<R, F>)
   });
 }
 
-export interface GetRouteDef<R> {
-  path: string;
+export interface GetRouteDef<R, P extends string = string> {
+  path: P;
   permission: Permission;
   summary?: string;
   /** the schema of the rendered resource */
   resource?: Schema;
   /** names the thing in the 404 ("conversation") */
   what: string;
-  find(call: Call): Promise<R | null | undefined>;
+  find(call: Call<any, any, P>): Promise<R | null | undefined>;
   render(row: R): unknown;
 }
 
-export function getRoute<R>(def: GetRouteDef<R>): RouteDef {
-  return route({
+export function getRoute<R, P extends string = string>(def: GetRouteDef<R, P>): RouteDef {
+  return route<any, any, P>({
     method: 'get',
     path: def.path,
     permission: def.permission,

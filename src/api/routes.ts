@@ -14,8 +14,20 @@ import { rateClassOf, type RateClass } from './rate-limit/rate-limits.js';
 
 export type Permission = Scope | 'public' | 'authenticated';
 
-export interface Call<B = any, Q = any> {
-  params: Record<string, string>;
+/**
+ * The path parameters a route's path names (`/conversations/:id/parts/:part_id` → `{ id, part_id }`), each a
+ * string: Express matched the path, so each is there. A path that is not a literal type gives a record.
+ */
+export type PathParams<P extends string> = string extends P
+  ? Record<string, string>
+  : P extends `${string}:${infer Name}/${infer Rest}`
+    ? { [K in Name | keyof PathParams<Rest>]: string }
+    : P extends `${string}:${infer Name}`
+      ? { [K in Name]: string }
+      : Record<never, string>;
+
+export interface Call<B = any, Q = any, P extends string = string> {
+  params: PathParams<P>;
   query: Q;
   body: B;
   ctx: RequestContext;
@@ -45,9 +57,9 @@ export class ResponseDoc {
 /** status → JSON Schema of the body, or null for an answer without one. */
 export type Responses = Record<number, Schema | null | ResponseDoc>;
 
-export interface RouteDef<B = any, Q = any> {
+export interface RouteDef<B = any, Q = any, P extends string = string> {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  path: string;
+  path: P;
   permission: Permission;
   /** one line for the API reference (docs/openapi.json) */
   summary?: string;
@@ -81,7 +93,7 @@ export interface RouteDef<B = any, Q = any> {
    * limits are on. `key` and `workspace` count requests: one each, whatever the cost.
    */
   rateCost?: (principal: Principal) => Promise<number>;
-  handle(call: Call<B, Q>): Promise<Answer>;
+  handle(call: Call<B, Q, P>): Promise<Answer>;
 }
 
 export interface RoutePipeline {
@@ -103,8 +115,8 @@ export interface RoutePipeline {
   scoped<T>(principal: Principal, run: () => Promise<T>): Promise<T>;
 }
 
-export function route<B = any, Q = any>(def: RouteDef<B, Q>): RouteDef<B, Q> {
-  return def;
+export function route<B = any, Q = any, P extends string = string>(def: RouteDef<B, Q, P>): RouteDef<B, Q> {
+  return def as unknown as RouteDef<B, Q>;
 }
 
 function assertPermission(def: RouteDef): void {

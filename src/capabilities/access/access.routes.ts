@@ -185,7 +185,7 @@ export function accessRoutes(deps: CoreDeps): RouteDef[] {
       summary: "Forget a member's devices (owners only): every device cookie issued to them so far stops easing their sign-ins",
       responses: { 204: null },
       async handle({ principal, params, req, ctx }) {
-        const id = params.id!;
+        const id = params.id;
         // The user is global: revoking strips their lockout protection in every workspace they are in, so an admin
         // (who may not even see those workspaces) may not; an owner may, and anyone may for themselves.
         if (principal.role !== 'owner' && id.toLowerCase() !== principal.memberId)

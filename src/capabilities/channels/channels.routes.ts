@@ -150,13 +150,13 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       render: renderChannel,
     }),
 
-    getRoute<ChannelRow>({
+    getRoute({
       path: '/channels/:id',
       permission: 'settings:read',
       summary: 'Get a channel',
       resource: channelSchema,
       what: 'channel',
-      find: ({ principal, params }) => findChannel(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => findChannel(db, principal.tenantId, params.id),
       render: renderChannel,
     }),
 
@@ -166,8 +166,8 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: "Change a channel's name or webhook_url, or disable (enabled: false) and enable it",
       body: ChannelChanges,
-      command: ({ params, body }) => updateChannel({ channelId: params.id!, name: body.name, webhookUrl: body.webhook_url, enabled: body.enabled }),
-      answer: { status: 200, schema: channelSchema, read: (tx, _events, call) => channelIn(tx, call, call.params.id!) },
+      command: ({ params, body }) => updateChannel({ channelId: params.id, name: body.name, webhookUrl: body.webhook_url, enabled: body.enabled }),
+      answer: { status: 200, schema: channelSchema, read: (tx, _events, call) => channelIn(tx, call, call.params.id) },
       before: async ({ body }) => {
         if (body.webhook_url) await deps.urlPolicy.requireAllowed(body.webhook_url, 'webhook_url');
       },
@@ -182,14 +182,14 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       body: Rotation,
       command: ({ params, body, write }) => {
         const { spec, secret, graceUntil } = rotateChannelSecret(
-          { channelId: params.id!, graceSeconds: body.grace_seconds ?? config.channelSecretGraceSeconds, now: deps.clock.now() },
+          { channelId: params.id, graceSeconds: body.grace_seconds ?? config.channelSecretGraceSeconds, now: deps.clock.now() },
           secrets,
           write.ids,
         );
         // The new secret is returned this once; the old one verifies until previous_secret_valid_until.
         return { spec, extra: { webhook_secret: secret, previous_secret_valid_until: graceUntil.toISOString() } };
       },
-      answer: { status: 200, schema: rotatedChannelSchema, read: (tx, _events, call) => channelIn(tx, call, call.params.id!) },
+      answer: { status: 200, schema: rotatedChannelSchema, read: (tx, _events, call) => channelIn(tx, call, call.params.id) },
     }),
 
     commandRoute(deps, {
@@ -197,7 +197,7 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       path: '/channels/:id',
       permission: 'settings:write',
       summary: 'Delete a channel (its conversations stay)',
-      command: ({ params }) => deleteChannel({ channelId: params.id! }, secrets),
+      command: ({ params }) => deleteChannel({ channelId: params.id }, secrets),
       answer: {
         status: 200,
         schema: deletedChannelSchema,

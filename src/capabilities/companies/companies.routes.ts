@@ -91,13 +91,13 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
       render: renderCompany,
     }),
 
-    getRoute<CompanyRow>({
+    getRoute({
       path: '/companies/:id',
       permission: 'contacts:read',
       summary: 'Get a company',
       resource: companySchema,
       what: 'company',
-      find: ({ principal, params }) => findCompany(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => findCompany(db, principal.tenantId, params.id),
       render: renderCompany,
     }),
 
@@ -107,11 +107,11 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'contacts:write',
       summary: 'Change a company',
       body: CompanyChanges,
-      command: (call) => updateCompany({ id: call.params.id!, fields: call.body }),
+      command: (call) => updateCompany({ id: call.params.id, fields: call.body }),
       answer: {
         status: 200,
         schema: companySchema,
-        read: async (tx, _events, call) => renderCompany((await findCompany(tx, call.principal.tenantId, call.params.id!))!),
+        read: async (tx, _events, call) => renderCompany((await findCompany(tx, call.principal.tenantId, call.params.id))!),
       },
     }),
 
@@ -120,7 +120,7 @@ export function companiesRoutes(deps: CoreDeps): RouteDef[] {
       path: '/companies/:id',
       permission: 'contacts:write',
       summary: 'Delete a company',
-      command: (call) => deleteCompany({ id: call.params.id! }),
+      command: (call) => deleteCompany({ id: call.params.id }),
       answer: {
         status: 200,
         schema: deletedCompanySchema,

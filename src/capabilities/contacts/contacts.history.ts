@@ -54,6 +54,6 @@ export function contactHistoryRoute(deps: CoreDeps): RouteDef {
     summary: "A contact's events, oldest first, each with its actor (an erased contact's too: ids and who did what stay)",
     what: 'contact',
     store: deps.store,
-    exists: async ({ principal, params }) => (await findContactRow(deps.db, principal.tenantId, params.id!)) !== undefined,
+    exists: async ({ principal, params }) => (await findContactRow(deps.db, principal.tenantId, params.id)) !== undefined,
   });
 }

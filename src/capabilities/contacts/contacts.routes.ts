@@ -99,7 +99,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       summary: archived ? 'Archive a contact' : 'Unarchive a contact',
       responses: { 200: contactSchema, ...gone },
       async handle(call) {
-        return answerContact(call, archiveContact({ id: call.params.id!, archived }), 200, call.params.id!);
+        return answerContact(call, archiveContact({ id: call.params.id, archived }), 200, call.params.id);
       },
     });
 
@@ -168,15 +168,15 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
         summary: 'Get a contact',
         responses: { 200: contactSchema, ...gone },
         async handle(call) {
-          return { status: 200, body: await current(call.principal.tenantId, call.params.id!) };
+          return { status: 200, body: await current(call.principal.tenantId, call.params.id) };
         },
       }),
       deps.store,
       'contact',
-      ({ principal, params }, asOfSeq) => pastContact(deps, principal.tenantId, params.id!, asOfSeq),
+      ({ principal, params }, asOfSeq) => pastContact(deps, principal.tenantId, params.id, asOfSeq),
     ),
 
-    route<Static<typeof ContactChanges>>({
+    route<Static<typeof ContactChanges>, unknown, '/contacts/:id'>({
       method: 'put',
       path: '/contacts/:id',
       permission: 'contacts:write',
@@ -184,14 +184,14 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 200: contactSchema, ...gone },
       body: ContactChanges,
       async handle(call) {
-        return answerContact(call, updateContact({ id: call.params.id!, fields: call.body }), 200, call.params.id!);
+        return answerContact(call, updateContact({ id: call.params.id, fields: call.body }), 200, call.params.id);
       },
     }),
 
     archiveRoute(true),
     archiveRoute(false),
 
-    route<Static<typeof CompanyRef>>({
+    route<Static<typeof CompanyRef>, unknown, '/contacts/:id/companies'>({
       method: 'post',
       path: '/contacts/:id/companies',
       permission: 'contacts:write',
@@ -199,7 +199,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 200: contactSchema, ...gone },
       body: CompanyRef,
       async handle(call) {
-        return answerContact(call, attachCompany({ id: call.params.id!, companyId: call.body.company_id }), 200, call.params.id!);
+        return answerContact(call, attachCompany({ id: call.params.id, companyId: call.body.company_id }), 200, call.params.id);
       },
     }),
 
@@ -210,12 +210,12 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Remove a contact from a company',
       responses: { 200: contactSchema, ...gone },
       async handle(call) {
-        return answerContact(call, detachCompany({ id: call.params.id!, companyId: call.params.company_id! }), 200, call.params.id!);
+        return answerContact(call, detachCompany({ id: call.params.id, companyId: call.params.company_id }), 200, call.params.id);
       },
     }),
 
     // Tags are deltas, as on conversations: one on, one off, never a replace-the-list call.
-    route<Static<typeof TagRef>>({
+    route<Static<typeof TagRef>, unknown, '/contacts/:id/tags'>({
       method: 'post',
       path: '/contacts/:id/tags',
       permission: 'contacts:write',
@@ -223,7 +223,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       responses: { 200: contactSchema, ...gone },
       body: TagRef,
       async handle(call) {
-        return answerContact(call, tagContact({ id: call.params.id!, tagId: call.body.tag_id, add: true }), 200, call.params.id!);
+        return answerContact(call, tagContact({ id: call.params.id, tagId: call.body.tag_id, add: true }), 200, call.params.id);
       },
     }),
 
@@ -234,12 +234,12 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Take a tag off a contact (taking off one they lack changes nothing)',
       responses: { 200: contactSchema, ...gone },
       async handle(call) {
-        return answerContact(call, tagContact({ id: call.params.id!, tagId: call.params.tag_id!, add: false }), 200, call.params.id!);
+        return answerContact(call, tagContact({ id: call.params.id, tagId: call.params.tag_id, add: false }), 200, call.params.id);
       },
     }),
 
     // Here rather than in companies: the contacts capability reads companies, not the other way round.
-    listRoute<ContactRow, Pick<ListFilters, 'archived'>>({
+    listRoute<ContactRow, Pick<ListFilters, 'archived'>, '/companies/:id/contacts'>({
       path: '/companies/:id/contacts',
       permission: 'contacts:read',
       summary: "List a company's contacts",
@@ -247,10 +247,10 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       spec: contactList,
       filters: { archived: archivedFilter },
       before: async ({ principal, params }) => {
-        if (!(await findCompany(db, principal.tenantId, params.id!))) throw new NotFound('company');
+        if (!(await findCompany(db, principal.tenantId, params.id))) throw new NotFound('company');
       },
       query: ({ principal, params, query }) => {
-        const q = contactsOf(db, principal.tenantId).whereIn('id', contactIdsOfCompany(db, principal.tenantId, params.id!));
+        const q = contactsOf(db, principal.tenantId).whereIn('id', contactIdsOfCompany(db, principal.tenantId, params.id));
         return query.archived ? q.whereNotNull('archived_at') : q.whereNull('archived_at');
       },
       render: (row) => row,

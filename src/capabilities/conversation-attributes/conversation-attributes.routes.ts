@@ -16,7 +16,6 @@ import {
   findAttribute,
   renderAttribute,
   type AttributeReferences,
-  type AttributeRow,
 } from './conversation-attributes.read.js';
 
 /** A name search can say after `custom_attributes.`: a letter or underscore, then letters, digits and underscores. */
@@ -76,13 +75,13 @@ export function conversationAttributesRoutes(deps: CoreDeps, refs: AttributeRefe
       answer: { status: 201, schema: attributeSchema, read: async (tx, [created], call) => read(tx, call.principal.tenantId, created!.aggregate_id) },
     }),
 
-    getRoute<AttributeRow>({
+    getRoute({
       path: '/conversation_attributes/:id',
       permission: 'conversations:read',
       summary: 'Get a conversation attribute definition',
       resource: attributeSchema,
       what: 'conversation attribute',
-      find: ({ principal, params }) => findAttribute(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => findAttribute(db, principal.tenantId, params.id),
       render: renderAttribute,
     }),
 
@@ -92,8 +91,8 @@ export function conversationAttributesRoutes(deps: CoreDeps, refs: AttributeRefe
       permission: 'settings:write',
       summary: "Change a definition's description, options (list) or archived flag; its name and type never change",
       body: AttributeChange,
-      command: (call) => updateAttribute({ id: call.params.id!, change: call.body }),
-      answer: { status: 200, schema: attributeSchema, read: async (tx, _events, call) => read(tx, call.principal.tenantId, call.params.id!) },
+      command: (call) => updateAttribute({ id: call.params.id, change: call.body }),
+      answer: { status: 200, schema: attributeSchema, read: async (tx, _events, call) => read(tx, call.principal.tenantId, call.params.id) },
     }),
 
     commandRoute(deps, {
@@ -101,7 +100,7 @@ export function conversationAttributesRoutes(deps: CoreDeps, refs: AttributeRefe
       path: '/conversation_attributes/:id',
       permission: 'settings:write',
       summary: 'Delete a definition no conversation holds a value of (409 attribute_in_use otherwise: archive it instead)',
-      command: (call) => deleteAttribute({ id: call.params.id! }, refs),
+      command: (call) => deleteAttribute({ id: call.params.id }, refs),
       answer: {
         status: 200,
         schema: deletedAttributeSchema,

@@ -31,13 +31,13 @@ export const attributeValuesRoute = (deps: CoreDeps, metrics: MetricsLookup): Ro
     body: ConversationUpdate,
     // `contact_erased`: the conversation's contact was erased; it takes no new values.
     responses: { 410: ERROR },
-    command: (call) => setConversationAttributes({ conversationId: call.params.id!, change: call.body.custom_attributes }),
+    command: (call) => setConversationAttributes({ conversationId: call.params.id, change: call.body.custom_attributes }),
     answer: {
       status: 200,
       schema: conversationSchema,
       read: async (tx: Db, _events, call) => {
         const tenantId = call.principal.tenantId;
-        const [c] = await withMetrics(metrics, tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, call.params.id!))!)]);
+        const [c] = await withMetrics(metrics, tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, call.params.id))!)]);
         return c!;
       },
     },

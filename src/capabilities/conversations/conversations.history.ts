@@ -67,6 +67,6 @@ export function conversationHistoryRoute(deps: CoreDeps): RouteDef {
     summary: "A conversation's events, oldest first, each with its actor",
     what: 'conversation',
     store: deps.store,
-    exists: async ({ principal, params }) => (await findConversation(deps.db, principal.tenantId, params.id!)) !== undefined,
+    exists: async ({ principal, params }) => (await findConversation(deps.db, principal.tenantId, params.id)) !== undefined,
   });
 }

@@ -261,15 +261,15 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
         summary: 'Get a conversation with its parts',
         resource: conversationWithPartsSchema,
         what: 'conversation',
-        find: ({ principal, params }) => conversationAnswer(principal.tenantId, params.id!),
+        find: ({ principal, params }) => conversationAnswer(principal.tenantId, params.id),
         render: (c) => c,
       }),
       deps.store,
       'conversation',
-      ({ principal, params }, asOfSeq) => pastConversation(deps, principal.tenantId, params.id!, asOfSeq),
+      ({ principal, params }, asOfSeq) => pastConversation(deps, principal.tenantId, params.id, asOfSeq),
     ),
 
-    route<Static<typeof Reply>>({
+    route<Static<typeof Reply>, unknown, '/conversations/:id/reply'>({
       method: 'post',
       path: '/conversations/:id/reply',
       permission: 'conversations:write',
@@ -282,7 +282,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
           call,
           deps,
           replyToConversation({
-            conversationId: params.id!,
+            conversationId: params.id,
             partId: call.write.ids.uuid(),
             messageType: body.message_type,
             body: body.body,
@@ -297,7 +297,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
       },
     }),
 
-    route<Static<typeof ConversationChange>>({
+    route<Static<typeof ConversationChange>, unknown, '/conversations/:id/parts'>({
       method: 'post',
       path: '/conversations/:id/parts',
       permission: 'conversations:write',
@@ -319,7 +319,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
         return answerCommand(
           call,
           deps,
-          manageConversation(params.id!, cmd),
+          manageConversation(params.id, cmd),
           async (events, tx) => {
             const part = eventOf(events, 'conversation_part.created');
             return { status: 201, body: await partAnswer(p.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx) };
@@ -337,15 +337,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
       responses: { 200: partWithConversationSchema },
       async handle(call) {
         const { principal: p, params } = call;
-        return answerCommand(
-          call,
-          deps,
-          redactPart({ conversationId: params.id!, partId: params.part_id!, by: author(p) }, deps.forgettable),
-          async (_, tx) => ({
-            status: 200,
-            body: await partAnswer(p.tenantId, { conversationId: params.id!, partId: params.part_id! }, tx),
-          }),
-        );
+        return answerCommand(call, deps, redactPart({ conversationId: params.id, partId: params.part_id, by: author(p) }, deps.forgettable), async (_, tx) => ({
+          status: 200,
+          body: await partAnswer(p.tenantId, { conversationId: params.id, partId: params.part_id }, tx),
+        }));
       },
     }),
 
@@ -360,10 +355,10 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
         return answerCommand(
           call,
           deps,
-          unsendPart({ conversationId: params.id!, partId: params.part_id!, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable),
+          unsendPart({ conversationId: params.id, partId: params.part_id, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable),
           async (_, tx) => ({
             status: 200,
-            body: await partAnswer(p.tenantId, { conversationId: params.id!, partId: params.part_id! }, tx),
+            body: await partAnswer(p.tenantId, { conversationId: params.id, partId: params.part_id }, tx),
           }),
         );
       },
@@ -371,7 +366,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
 
     // Tags are deltas: one tag on, one tag off, never a replace-the-list call, so two writers can't undo each
     // other. Both answer the conversation with its resulting tags; a repeat changes nothing and answers the same.
-    route<Static<typeof TagRef>>({
+    route<Static<typeof TagRef>, unknown, '/conversations/:id/tags'>({
       method: 'post',
       path: '/conversations/:id/tags',
       permission: 'conversations:write',
@@ -380,9 +375,9 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
       body: TagRef,
       async handle(call) {
         const { principal: p, params, body } = call;
-        return answerCommand(call, deps, tagConversation({ conversationId: params.id!, tagId: body.tag_id, add: true }), async (_, tx) => ({
+        return answerCommand(call, deps, tagConversation({ conversationId: params.id, tagId: body.tag_id, add: true }), async (_, tx) => ({
           status: 200,
-          body: await oneConversation(tx ?? db, p.tenantId, params.id!),
+          body: await oneConversation(tx ?? db, p.tenantId, params.id),
         }));
       },
     }),
@@ -395,9 +390,9 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
       responses: { 200: conversationSchema },
       async handle(call) {
         const { principal: p, params } = call;
-        return answerCommand(call, deps, tagConversation({ conversationId: params.id!, tagId: params.tag_id!, add: false }), async (_, tx) => ({
+        return answerCommand(call, deps, tagConversation({ conversationId: params.id, tagId: params.tag_id, add: false }), async (_, tx) => ({
           status: 200,
-          body: await oneConversation(tx ?? db, p.tenantId, params.id!),
+          body: await oneConversation(tx ?? db, p.tenantId, params.id),
         }));
       },
     }),

@@ -30,7 +30,7 @@ export function csatRoutes(deps: CoreDeps, lookups: { conversation: RatedConvers
       command: (call) =>
         rateConversation(
           {
-            conversationId: call.params.id!,
+            conversationId: call.params.id,
             ratingId: call.write.ids.uuid(),
             score: call.body.score,
             remark: call.body.remark ?? null,

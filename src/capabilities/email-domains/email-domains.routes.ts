@@ -71,13 +71,13 @@ export function emailDomainsRoutes(deps: CoreDeps): RouteDef[] {
       render: renderEmailDomain,
     }),
 
-    getRoute<EmailDomainRow>({
+    getRoute({
       path: '/email_domains/:id',
       permission: 'settings:read',
       summary: 'Get an e-mail domain',
       resource: emailDomainSchema,
       what: 'e-mail domain',
-      find: ({ principal, params }) => findEmailDomain(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => findEmailDomain(db, principal.tenantId, params.id),
       render: renderEmailDomain,
     }),
 
@@ -88,7 +88,7 @@ export function emailDomainsRoutes(deps: CoreDeps): RouteDef[] {
       summary: "Verify an e-mail domain: its TXT record must hold the workspace's token (409 domain_not_verified when it does not)",
       responses: { 404: ERROR, 409: ERROR },
       before: async (call) => {
-        const row = await findEmailDomain(db, call.principal.tenantId, call.params.id!);
+        const row = await findEmailDomain(db, call.principal.tenantId, call.params.id);
         // Unknown (404) and verified already (200, nothing more): the command says so.
         if (!row || row.status === 'verified') return;
         const holder = await deps.scope.outside(() => domainHolder(owner, row.domain));
@@ -100,8 +100,8 @@ export function emailDomainsRoutes(deps: CoreDeps): RouteDef[] {
           throw domainNotVerified(row.domain, `the DNS did not answer for ${name} (${(e as { code?: string }).code ?? 'error'}); try again.`);
         }
       },
-      command: (call) => verifyEmailDomain({ id: call.params.id!, records: found.get(call) ?? [] }),
-      answer: { status: 200, schema: emailDomainSchema, read: (tx, _events, call) => domainIn(tx, call, call.params.id!) },
+      command: (call) => verifyEmailDomain({ id: call.params.id, records: found.get(call) ?? [] }),
+      answer: { status: 200, schema: emailDomainSchema, read: (tx, _events, call) => domainIn(tx, call, call.params.id) },
     }),
 
     commandRoute(deps, {
@@ -110,7 +110,7 @@ export function emailDomainsRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: 'Delete an e-mail domain (another workspace may then verify it; channels on it stay)',
       responses: { 404: ERROR },
-      command: (call) => deleteEmailDomain({ id: call.params.id! }),
+      command: (call) => deleteEmailDomain({ id: call.params.id }),
       answer: {
         status: 200,
         schema: deletedEmailDomainSchema,

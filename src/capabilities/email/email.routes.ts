@@ -85,7 +85,7 @@ export function emailRoutes(deps: CoreDeps): RouteDef[] {
       summary: "A part's e-mail: headers, sanitised HTML, quoted history, sender authentication, delivery",
       responses: { 200: emailMessageSchema, 404: ERROR },
       async handle({ principal, params }) {
-        const row = await emailOfPart(db, principal.tenantId, params.part_id!);
+        const row = await emailOfPart(db, principal.tenantId, params.part_id);
         if (!row || row.conversation_id !== params.id?.toLowerCase()) throw new NotFound('email_message');
         return { status: 200, body: renderEmail(row) };
       },
@@ -108,8 +108,8 @@ export function emailRoutes(deps: CoreDeps): RouteDef[] {
       async handle({ principal, params }) {
         const tenantId = principal.tenantId;
         const index = /^\d{1,4}$/.test(params.index ?? '') ? Number(params.index) : -1;
-        const conversation = await findConversation(db, tenantId, params.id!);
-        const row = conversation && index >= 0 ? await attachmentRow(db, tenantId, conversation.id, params.part_id!, index) : undefined;
+        const conversation = await findConversation(db, tenantId, params.id);
+        const row = conversation && index >= 0 ? await attachmentRow(db, tenantId, conversation.id, params.part_id, index) : undefined;
         const file = row ? await openAttachment(deps, tenantId, row.part_id, row.sealed) : null;
         if (!file) throw new NotFound('attachment');
         return {

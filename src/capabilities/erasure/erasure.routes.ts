@@ -24,15 +24,15 @@ export function erasureRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'contacts:delete',
       summary:
         'Erase a contact: their personal data and the content of every part of their conversations become unreadable everywhere; a repeat answers the same',
-      command: (call) => eraseContact(call.params.id!, deps.forgettable, deps.sealer),
+      command: (call) => eraseContact(call.params.id, deps.forgettable, deps.sealer),
       answer: {
         status: 200,
         schema: erasureSchema,
         // A repeat appends nothing and answers the same: the erasure as it stands.
         read: async (tx, _events, { principal, params }): Promise<ContactErasure> => {
-          const now = await contactErasure(tx, principal.tenantId, params.id!);
+          const now = await contactErasure(tx, principal.tenantId, params.id);
           if (!now?.erased_at) throw new NotFound('contact');
-          return { type: 'contact_erasure', id: params.id!, erased_at: now.erased_at.toISOString() };
+          return { type: 'contact_erasure', id: params.id, erased_at: now.erased_at.toISOString() };
         },
       },
     }),

@@ -7,7 +7,7 @@ import type { CoreDeps } from '../capability.js';
 import { actorOf, AuditTrail } from '../audit-log/index.js';
 import { requestClient } from '../../api/command-context.js';
 import { openedFile } from './exports.document.js';
-import { exportFileSchema, exportSchema, findExport, findExportFile, renderExport, type ExportRow } from './exports.read.js';
+import { exportFileSchema, exportSchema, findExport, findExportFile, renderExport } from './exports.read.js';
 import { announce, requestExport } from './exports.repo.js';
 import { sources } from './exports.sources.js';
 
@@ -33,7 +33,7 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
       },
       async handle(call) {
         const tenantId = call.principal.tenantId;
-        const contactId = call.params.id!;
+        const contactId = call.params.id;
         if (!(await sources.contact(db, tenantId, contactId))) throw new NotFound('contact');
         if (await sources.erased(db, tenantId, contactId)) throw new Gone('contact_erased', 'The contact was erased; there is nothing left to export.');
         const p = call.principal;
@@ -57,13 +57,13 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    getRoute<ExportRow>({
+    getRoute({
       path: '/exports/:id',
       permission: 'contacts:export',
       summary: 'An export: its status, progress, size and expiry',
       resource: exportSchema,
       what: 'export',
-      find: ({ principal, params }) => findExport(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => findExport(db, principal.tenantId, params.id),
       render: renderExport,
     }),
 
@@ -83,7 +83,7 @@ export function exportsRoutes(deps: CoreDeps): RouteDef[] {
       },
       async handle(call) {
         const tenantId = call.principal.tenantId;
-        const row = await findExportFile(db, tenantId, call.params.id!);
+        const row = await findExportFile(db, tenantId, call.params.id);
         if (!row) throw new NotFound('export');
         if (row.status === 'expired') throw new Gone('export_expired', 'The export has expired and its file was deleted; request a new export.');
         if (row.status === 'failed') throw new Conflict('export_failed', 'The export failed; request a new one.');

@@ -65,13 +65,13 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
       freshSession: true,
       summary: 'Rotate one of your API keys (new secret, same scopes)',
       command: ({ principal: p, params }) => {
-        const { spec, secret } = rotateKey({ tenantId: p.tenantId, keyId: params.id!, memberId: p.memberId });
+        const { spec, secret } = rotateKey({ tenantId: p.tenantId, keyId: params.id, memberId: p.memberId });
         return { spec, extra: { secret } };
       },
       answer: {
         status: 200,
         schema: apiKeyWithSecretSchema,
-        read: async (tx, _events, call) => renderKey((await findKey(tx, call.principal.tenantId, call.params.id!))!),
+        read: async (tx, _events, call) => renderKey((await findKey(tx, call.principal.tenantId, call.params.id))!),
       },
     }),
 
@@ -80,11 +80,11 @@ export function keysRoutes(deps: CoreDeps): RouteDef[] {
       path: '/keys/:id',
       permission: 'api_keys:revoke_own',
       summary: 'Revoke an API key',
-      command: ({ principal: p, params }) => revokeKey({ keyId: params.id!, actorMemberId: p.memberId, scopes: p.scopes }),
+      command: ({ principal: p, params }) => revokeKey({ keyId: params.id, actorMemberId: p.memberId, scopes: p.scopes }),
       answer: {
         status: 200,
         schema: apiKeySchema,
-        read: async (tx, _events, call) => renderKey((await findKey(tx, call.principal.tenantId, call.params.id!))!),
+        read: async (tx, _events, call) => renderKey((await findKey(tx, call.principal.tenantId, call.params.id))!),
       },
     }),
   ];

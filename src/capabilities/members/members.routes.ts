@@ -181,11 +181,11 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'members:invite',
       summary: "Revoke a pending invite: its token stops working and the invitee's e-mail is forgotten; a repeat answers the same",
       responses: { 403: ERROR, 404: ERROR, 409: ERROR },
-      command: ({ principal: p, params }) => revokeInvite({ actor: { memberId: p.memberId, role: p.role }, inviteId: params.id! }, deps.forgettable),
+      command: ({ principal: p, params }) => revokeInvite({ actor: { memberId: p.memberId, role: p.role }, inviteId: params.id }, deps.forgettable),
       answer: {
         status: 200,
         schema: inviteSchema,
-        read: async (tx, _events, call) => renderInvite((await findInvite(tx, call.principal.tenantId, call.params.id!))!, clock.now()),
+        read: async (tx, _events, call) => renderInvite((await findInvite(tx, call.principal.tenantId, call.params.id))!, clock.now()),
       },
     }),
 
@@ -257,8 +257,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       summary: "Change a member's role, capacity (routing's limit of open conversations), or both",
       body: MemberChange,
       command: ({ principal: p, params, body }) =>
-        updateMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id!, role: body.role, capacity: body.capacity }, deps.forgettable),
-      answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
+        updateMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id, role: body.role, capacity: body.capacity }, deps.forgettable),
+      answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id) },
     }),
 
     commandRoute(deps, {
@@ -276,8 +276,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       path: '/members/:id',
       permission: 'members:invite',
       summary: 'Remove a member (their keys stop working, their pending invites are revoked)',
-      command: ({ principal: p, params }) => removeMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }, deps.forgettable),
-      answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
+      command: ({ principal: p, params }) => removeMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id }, deps.forgettable),
+      answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id) },
     }),
 
     commandRoute(deps, {
@@ -285,8 +285,8 @@ export function membersRoutes(deps: CoreDeps): RouteDef[] {
       path: '/members/:id/erase',
       permission: 'members:invite',
       summary: 'Erase a removed member (owners only): their name and e-mail become unreadable everywhere; a repeat answers the same',
-      command: ({ principal: p, params }) => eraseMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id! }, deps.forgettable),
-      answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id!) },
+      command: ({ principal: p, params }) => eraseMember({ actor: { memberId: p.memberId, role: p.role }, memberId: params.id }, deps.forgettable),
+      answer: { status: 200, schema: memberSchema, read: (tx, _events, call) => memberIn(tx, call.principal.tenantId, call.params.id) },
     }),
   ];
 }

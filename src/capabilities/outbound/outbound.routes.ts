@@ -23,7 +23,6 @@ import {
   renderCollection,
   renderRecipient,
   RECIPIENT_STATUSES,
-  type CollectionRow,
   type DeletedOutbound,
   type OutboundList,
   type RecipientRow,
@@ -113,13 +112,13 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       answer: { status: 201, schema: collectionSchema, read: (tx, [created], call) => collectionIn(tx, call, created!.aggregate_id) },
     }),
 
-    getRoute<CollectionRow>({
+    getRoute({
       path: '/outbound/:id',
       permission: 'settings:read',
       summary: 'Get an outbound collection, with its state and counts',
       resource: collectionSchema,
       what: 'outbound collection',
-      find: ({ principal, params }) => findCollection(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => findCollection(db, principal.tenantId, params.id),
       render: renderCollection,
     }),
 
@@ -132,7 +131,7 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       body: CollectionChanges,
       command: ({ params, body: b }) =>
         updateCollection({
-          id: params.id!,
+          id: params.id,
           name: b.name,
           channel_id: b.channel_id?.toLowerCase(),
           subject: b.subject,
@@ -140,7 +139,7 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
           audience: b.audience === undefined ? undefined : normalAudience(b.audience),
           send_at: iso(b.send_at),
         }),
-      answer: { status: 200, schema: collectionSchema, read: (tx, _events, call) => collectionIn(tx, call, call.params.id!) },
+      answer: { status: 200, schema: collectionSchema, read: (tx, _events, call) => collectionIn(tx, call, call.params.id) },
     }),
 
     commandRoute(deps, {
@@ -149,7 +148,7 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: 'Delete a draft outbound collection',
       responses: { 409: ERROR },
-      command: ({ params }) => deleteCollection(params.id!),
+      command: ({ params }) => deleteCollection(params.id),
       answer: {
         status: 200,
         schema: deletedCollectionSchema,
@@ -163,11 +162,11 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'conversations:write',
       summary: 'Send a draft now, or schedule it for its send_at (the audience is resolved when sending starts)',
       responses: { 409: ERROR, 422: ERROR },
-      command: ({ principal: p, params }) => sendCollection({ id: params.id!, author: author(p), memberId: p.memberId }),
+      command: ({ principal: p, params }) => sendCollection({ id: params.id, author: author(p), memberId: p.memberId }),
       answer: {
         status: 200,
         schema: collectionSchema,
-        read: (tx, _events, call) => collectionIn(tx, call, call.params.id!),
+        read: (tx, _events, call) => collectionIn(tx, call, call.params.id),
       },
       // Sending started (outbound.sending committed): wake the workers; a failure to wake must not undo the command.
       after: async (_call, events) => {
@@ -181,11 +180,11 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'conversations:write',
       summary: 'Cancel a collection: no recipient that has not been sent will be',
       responses: { 409: ERROR },
-      command: ({ params }) => cancelCollection(params.id!),
-      answer: { status: 200, schema: collectionSchema, read: (tx, _events, call) => collectionIn(tx, call, call.params.id!) },
+      command: ({ params }) => cancelCollection(params.id),
+      answer: { status: 200, schema: collectionSchema, read: (tx, _events, call) => collectionIn(tx, call, call.params.id) },
     }),
 
-    listRoute<RecipientRow, { status?: string }>({
+    listRoute<RecipientRow, { status?: string }, '/outbound/:id/recipients'>({
       path: '/outbound/:id/recipients',
       permission: 'settings:read',
       summary: "List a collection's recipients (one per contact of the frozen audience), with their conversation or error",
@@ -193,10 +192,10 @@ export function outboundRoutes(deps: CoreDeps): RouteDef[] {
       spec: recipientList,
       filters: { status: { type: 'string', enum: [...RECIPIENT_STATUSES] } },
       before: async ({ principal, params }) => {
-        if (!(await findCollection(db, principal.tenantId, params.id!))) throw new NotFound('outbound collection');
+        if (!(await findCollection(db, principal.tenantId, params.id))) throw new NotFound('outbound collection');
       },
       query: ({ principal, params, query }) => {
-        const q = recipientsOf(db, principal.tenantId, params.id!);
+        const q = recipientsOf(db, principal.tenantId, params.id);
         if (query.status) q.andWhere({ status: query.status });
         return q;
       },

@@ -19,7 +19,6 @@ import {
   type DeletedSavedReply,
   type RenderedReply,
   type SavedReplyList,
-  type SavedReplyRow,
 } from './saved-replies.read.js';
 import { parseTemplate, renderTemplate } from './saved-replies.template.js';
 
@@ -62,13 +61,13 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    getRoute<SavedReplyRow>({
+    getRoute({
       path: '/saved-replies/:id',
       permission: 'conversations:read',
       summary: 'Get a saved reply',
       resource: savedReplySchema,
       what: 'saved reply',
-      find: ({ principal, params }) => findSavedReply(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => findSavedReply(db, principal.tenantId, params.id),
       render: renderSavedReply,
     }),
 
@@ -78,11 +77,11 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: "Change a saved reply's name or body",
       body: SavedReplyChanges,
-      command: ({ params, body }) => updateSavedReply({ id: params.id!, name: body.name, body: body.body }),
+      command: ({ params, body }) => updateSavedReply({ id: params.id, name: body.name, body: body.body }),
       answer: {
         status: 200,
         schema: savedReplySchema,
-        read: async (tx, _events, { principal, params }) => renderSavedReply((await findSavedReply(tx, principal.tenantId, params.id!))!),
+        read: async (tx, _events, { principal, params }) => renderSavedReply((await findSavedReply(tx, principal.tenantId, params.id))!),
       },
     }),
 
@@ -91,7 +90,7 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       path: '/saved-replies/:id',
       permission: 'settings:write',
       summary: 'Delete a saved reply',
-      command: (call) => deleteSavedReply({ id: call.params.id! }),
+      command: (call) => deleteSavedReply({ id: call.params.id }),
       answer: {
         status: 200,
         schema: deletedSavedReplySchema,
@@ -99,7 +98,7 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
       },
     }),
 
-    route<Static<typeof RenderFor>>({
+    route<Static<typeof RenderFor>, unknown, '/saved-replies/:id/render'>({
       method: 'post',
       path: '/saved-replies/:id/render',
       permission: 'conversations:read',
@@ -117,7 +116,7 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
             'Idempotency-Key',
           );
         }
-        const reply = await findSavedReply(db, principal.tenantId, params.id!);
+        const reply = await findSavedReply(db, principal.tenantId, params.id);
         if (!reply) throw new NotFound('saved reply');
         const conversation = await findConversation(db, principal.tenantId, body.conversation_id);
         if (!conversation) throw new BadRequest('unknown_conversation', 'conversation_id names no conversation of this workspace.', 'conversation_id');

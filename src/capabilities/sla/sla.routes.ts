@@ -23,7 +23,6 @@ import {
   policyListSchema,
   policySchema,
   renderPolicy,
-  type PolicyRow,
 } from './sla.read.js';
 
 const Ids = (item: ReturnType<typeof Type.String>) => Type.Array(item, { minItems: 1, maxItems: 100 });
@@ -80,9 +79,9 @@ export function slaRoutes(deps: CoreDeps): RouteDef[] {
       summary: "A conversation's SLA: the policy that applies, its pending due dates, its breaches and met targets (sla null: none applies)",
       responses: { 200: object({ type: constant('conversation_sla'), conversation_id: uuid, sla: slaSchema }, { title: 'ConversationSlaAnswer' }) },
       async handle({ principal, params }) {
-        const sla = isUuid(params.id!) ? await conversationSla(db, principal.tenantId, params.id!) : undefined;
+        const sla = isUuid(params.id) ? await conversationSla(db, principal.tenantId, params.id) : undefined;
         if (sla === undefined) throw missing();
-        return { status: 200, body: { type: 'conversation_sla', conversation_id: params.id!.toLowerCase(), sla } };
+        return { status: 200, body: { type: 'conversation_sla', conversation_id: params.id.toLowerCase(), sla } };
       },
     }),
     route({
@@ -97,9 +96,9 @@ export function slaRoutes(deps: CoreDeps): RouteDef[] {
         ),
       },
       async handle({ principal, params }) {
-        const statistics = isUuid(params.id!) ? await conversationStatistics(db, principal.tenantId, params.id!) : undefined;
+        const statistics = isUuid(params.id) ? await conversationStatistics(db, principal.tenantId, params.id) : undefined;
         if (statistics === undefined) throw missing();
-        return { status: 200, body: { type: 'conversation_statistics', conversation_id: params.id!.toLowerCase(), statistics } };
+        return { status: 200, body: { type: 'conversation_statistics', conversation_id: params.id.toLowerCase(), statistics } };
       },
     }),
     route({
@@ -121,13 +120,13 @@ export function slaRoutes(deps: CoreDeps): RouteDef[] {
       command: (call) => createPolicy(call.write.ids.uuid(), input(call.body)),
       answer: { status: 201, schema: policySchema, read: async (tx, [created], call) => read(tx, call.principal.tenantId, created!.aggregate_id) },
     }),
-    getRoute<PolicyRow>({
+    getRoute({
       path: '/sla_policies/:id',
       permission: 'settings:read',
       summary: 'Get an SLA policy',
       resource: policySchema,
       what: 'SLA policy',
-      find: ({ principal, params }) => findPolicy(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => findPolicy(db, principal.tenantId, params.id),
       render: renderPolicy,
     }),
     commandRoute(deps, {
@@ -136,15 +135,15 @@ export function slaRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: 'Replace an SLA policy (conversations take the change when they next change)',
       body: PolicyBody,
-      command: (call) => updatePolicy(call.params.id!, input(call.body)),
-      answer: { status: 200, schema: policySchema, read: async (tx, _e, call) => read(tx, call.principal.tenantId, call.params.id!) },
+      command: (call) => updatePolicy(call.params.id, input(call.body)),
+      answer: { status: 200, schema: policySchema, read: async (tx, _e, call) => read(tx, call.principal.tenantId, call.params.id) },
     }),
     commandRoute(deps, {
       method: 'delete',
       path: '/sla_policies/:id',
       permission: 'settings:write',
       summary: 'Delete an SLA policy',
-      command: (call) => deletePolicy(call.params.id!),
+      command: (call) => deletePolicy(call.params.id),
       answer: {
         status: 200,
         schema: deletedPolicySchema,

@@ -4,18 +4,7 @@ import { getRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import type { CoreDeps } from '../capability.js';
 import { createTag, deleteTag, renameTag } from './tags.commands.js';
-import {
-  allTags,
-  deletedTagSchema,
-  findTag,
-  renderTag,
-  tagListSchema,
-  tagSchema,
-  type DeletedTag,
-  type TagList,
-  type TagReferences,
-  type TagRow,
-} from './tags.read.js';
+import { allTags, deletedTagSchema, findTag, renderTag, tagListSchema, tagSchema, type DeletedTag, type TagList, type TagReferences } from './tags.read.js';
 
 const TagName = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }) }, { additionalProperties: false });
 
@@ -49,13 +38,13 @@ export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
       },
     }),
 
-    getRoute<TagRow>({
+    getRoute({
       path: '/tags/:id',
       permission: 'conversations:read',
       summary: 'Get a tag',
       resource: tagSchema,
       what: 'tag',
-      find: ({ principal, params }) => findTag(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => findTag(db, principal.tenantId, params.id),
       render: renderTag,
     }),
 
@@ -65,8 +54,8 @@ export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
       permission: 'settings:write',
       summary: 'Rename a tag (everything tagged with it shows the new name)',
       body: TagName,
-      command: (call) => renameTag({ id: call.params.id!, name: call.body.name }),
-      answer: { status: 200, schema: tagSchema, read: async (tx, _events, call) => renderTag((await findTag(tx, call.principal.tenantId, call.params.id!))!) },
+      command: (call) => renameTag({ id: call.params.id, name: call.body.name }),
+      answer: { status: 200, schema: tagSchema, read: async (tx, _events, call) => renderTag((await findTag(tx, call.principal.tenantId, call.params.id))!) },
     }),
 
     commandRoute(deps, {
@@ -74,7 +63,7 @@ export function tagsRoutes(deps: CoreDeps, refs: TagReferences): RouteDef[] {
       path: '/tags/:id',
       permission: 'settings:write',
       summary: 'Delete a tag (it comes off every conversation and contact carrying it)',
-      command: (call) => deleteTag({ id: call.params.id! }, refs),
+      command: (call) => deleteTag({ id: call.params.id }, refs),
       answer: {
         status: 200,
         schema: deletedTagSchema,

@@ -92,7 +92,7 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       summary: 'Get a team',
       responses: { 200: teamSchema },
       async handle(call) {
-        const row = await findTeam(db, call.principal.tenantId, call.params.id!);
+        const row = await findTeam(db, call.principal.tenantId, call.params.id);
         if (!row) throw new NotFound('team');
         return { status: 200, body: await teamAnswer(db, call.principal.tenantId, row) };
       },
@@ -105,11 +105,11 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       summary: 'Rename a team, change its assignment rule (routing), or both',
       body: TeamChange,
       responses: { 409: ERROR },
-      command: (call) => updateTeam({ id: call.params.id!, name: call.body.name?.trim(), assignment: call.body.assignment }),
+      command: (call) => updateTeam({ id: call.params.id, name: call.body.name?.trim(), assignment: call.body.assignment }),
       answer: {
         status: 200,
         schema: teamSchema,
-        read: async (tx, _events, call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, call.params.id!))!),
+        read: async (tx, _events, call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, call.params.id))!),
       },
     }),
 
@@ -118,7 +118,7 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       path: '/teams/:id',
       permission: 'members:invite',
       summary: 'Delete a team (its conversations and channels are unassigned from it)',
-      command: (call) => deleteTeam({ id: call.params.id! }, refs),
+      command: (call) => deleteTeam({ id: call.params.id }, refs),
       answer: {
         status: 200,
         schema: deletedTeamSchema,
@@ -132,11 +132,11 @@ export function teamsRoutes(deps: CoreDeps, refs: TeamReferences): RouteDef[] {
       permission: 'members:invite',
       summary: "Replace a team's roster",
       body: Roster,
-      command: (call) => setRosters([{ teamId: call.params.id!, memberIds: call.body.member_ids, path: '' }], { single: true }),
+      command: (call) => setRosters([{ teamId: call.params.id, memberIds: call.body.member_ids, path: '' }], { single: true }),
       answer: {
         status: 200,
         schema: teamSchema,
-        read: async (tx, _events, call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, call.params.id!))!),
+        read: async (tx, _events, call) => teamAnswer(tx, call.principal.tenantId, (await findTeam(tx, call.principal.tenantId, call.params.id))!),
       },
     }),
 

@@ -108,7 +108,7 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       summary: "Get a view (another member's private view is 404)",
       responses: { 200: viewSchema },
       async handle(call) {
-        const row = await findVisibleViewRow(db, call.principal.tenantId, call.principal.memberId, call.params.id!);
+        const row = await findVisibleViewRow(db, call.principal.tenantId, call.principal.memberId, call.params.id);
         if (!row) throw new NotFound('view');
         return { status: 200, body: renderView(row) };
       },
@@ -124,12 +124,12 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       command: (call) => {
         const b = call.body;
         if (b.query !== undefined) checkConversationQuery(b.query, 'query');
-        return updateView(call.params.id!, { ...b, ...(b.name !== undefined ? { name: b.name.trim() } : {}) }, caller(call));
+        return updateView(call.params.id, { ...b, ...(b.name !== undefined ? { name: b.name.trim() } : {}) }, caller(call));
       },
       answer: {
         status: 200,
         schema: viewSchema,
-        read: async (tx, _events, { principal, params }) => renderView((await findVisibleViewRow(tx, principal.tenantId, principal.memberId, params.id!))!),
+        read: async (tx, _events, { principal, params }) => renderView((await findVisibleViewRow(tx, principal.tenantId, principal.memberId, params.id))!),
       },
     }),
 
@@ -139,7 +139,7 @@ export function viewsRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'conversations:read',
       summary: "Delete a view (a workspace view needs settings:write; an owner with settings:write may delete another member's private view)",
       responses: { 403: ERROR },
-      command: (call) => deleteView(call.params.id!, caller(call)),
+      command: (call) => deleteView(call.params.id, caller(call)),
       answer: {
         status: 200,
         schema: deletedViewSchema,

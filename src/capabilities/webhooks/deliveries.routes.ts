@@ -32,16 +32,16 @@ interface DeliveryTarget {
 function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): RouteDef[] {
   const { db } = deps;
   return [
-    listRoute<DeliveryRow, { state?: string }>({
+    listRoute<DeliveryRow, { state?: string }, `${string}/:id/deliveries`>({
       path: `${target.base}/:id/deliveries`,
       permission: 'settings:read',
       summary: `List a ${target.what}'s deliveries (newest first)`,
       item: deliverySchema,
       spec: deliveryList,
       filters: { state: { type: 'string', enum: ['pending', 'delivered', 'dead'] } },
-      before: ({ principal, params }) => target.mustExist(principal.tenantId, params.id!).then(() => undefined),
+      before: ({ principal, params }) => target.mustExist(principal.tenantId, params.id).then(() => undefined),
       query: ({ principal, params, query }) => {
-        const q = deliveriesOf(db, principal.tenantId, params.id!, target.kind);
+        const q = deliveriesOf(db, principal.tenantId, params.id, target.kind);
         return query.state ? q.andWhere({ state: query.state }) : q;
       },
       render: renderDelivery,
@@ -54,8 +54,8 @@ function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): RouteDef[] {
       summary: `Get one of a ${target.what}'s deliveries with its attempts`,
       responses: { 200: deliveryWithAttemptsSchema },
       async handle({ principal, params }) {
-        await target.mustExist(principal.tenantId, params.id!);
-        const d = await findDelivery(db, principal.tenantId, params.id!, params.delivery_id!, target.kind);
+        await target.mustExist(principal.tenantId, params.id);
+        const d = await findDelivery(db, principal.tenantId, params.id, params.delivery_id, target.kind);
         if (!d) throw new NotFound(`${target.what} delivery`);
         const body: WebhookDeliveryWithAttempts = { ...renderDelivery(d), attempt_log: (await attemptsOf(db, principal.tenantId, d.id)).map(renderAttempt) };
         return { status: 200, body };
@@ -88,8 +88,8 @@ export function deliveriesRoutes(deps: CoreDeps): RouteDef[] {
       summary: 'Republish a delivery (same seq and bytes, 8 new attempts)',
       responses: { 201: deliverySchema },
       async handle({ principal, params, write }) {
-        const endpoint = await endpointOr404(principal.tenantId, params.id!);
-        const source = await findDelivery(db, principal.tenantId, params.id!, params.delivery_id!);
+        const endpoint = await endpointOr404(principal.tenantId, params.id);
+        const source = await findDelivery(db, principal.tenantId, params.id, params.delivery_id);
         if (!source) throw new NotFound('webhook delivery');
         // Same seq, same bytes, a new record; addressed to the endpoint's URL as it is now.
         const copy = await republish(db, source, endpoint.url, clock.now(), write.ids.uuid());

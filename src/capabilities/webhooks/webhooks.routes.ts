@@ -71,13 +71,13 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       render: renderEndpoint,
     }),
 
-    getRoute<EndpointRow>({
+    getRoute({
       path: '/webhooks/:id',
       permission: 'settings:read',
       summary: 'Get a webhook endpoint',
       resource: endpointSchema,
       what: 'webhook endpoint',
-      find: ({ principal, params }) => findEndpoint(db, principal.tenantId, params.id!),
+      find: ({ principal, params }) => findEndpoint(db, principal.tenantId, params.id),
       render: renderEndpoint,
     }),
 
@@ -87,8 +87,8 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'settings:write',
       summary: 'Change a webhook endpoint',
       body: EndpointUpdate,
-      command: ({ params, body }) => updateEndpoint({ endpointId: params.id!, changes: body }),
-      answer: { status: 200, schema: endpointSchema, read: (tx, _events, call) => endpointIn(tx, call, call.params.id!) },
+      command: ({ params, body }) => updateEndpoint({ endpointId: params.id, changes: body }),
+      answer: { status: 200, schema: endpointSchema, read: (tx, _events, call) => endpointIn(tx, call, call.params.id) },
       before: async ({ body }) => {
         if ('secret' in body)
           throw new BadRequest('secret_immutable', 'The signing secret cannot be changed; create a new endpoint for a new secret.', 'secret');
@@ -101,11 +101,11 @@ export function webhooksRoutes(deps: CoreDeps): RouteDef[] {
       path: '/webhooks/:id',
       permission: 'settings:write',
       summary: 'Delete a webhook endpoint and its delivery log',
-      command: ({ params }) => deleteEndpoint({ endpointId: params.id! }, sealer),
+      command: ({ params }) => deleteEndpoint({ endpointId: params.id }, sealer),
       answer: {
         status: 200,
         schema: deletedEndpointSchema,
-        read: async (_tx, _events, call): Promise<DeletedWebhookEndpoint> => ({ type: 'webhook_endpoint', id: call.params.id!, deleted: true }),
+        read: async (_tx, _events, call): Promise<DeletedWebhookEndpoint> => ({ type: 'webhook_endpoint', id: call.params.id, deleted: true }),
       },
     }),
   ];
