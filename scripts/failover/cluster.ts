@@ -1,5 +1,5 @@
 // A highly available Postgres as production would run it (docs/production-topology.md),
-// on loopback: one etcd member, Patroni-managed Postgres nodes run as the
+// on loopback: three etcd members, Patroni-managed Postgres nodes run as the
 // `postgres` user, and HAProxy sending connections to whichever node is primary.
 // The configuration files are deploy/'s own (patroni.yml, haproxy.cfg,
 // etcd.env), given the addresses and ports of this run through the environment
@@ -120,50 +120,70 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
 
 // ---- etcd ----
 
+/** One member of the run's etcd cluster. */
+interface EtcdMember {
+  name: string;
+  clientPort: number;
+  peerPort: number;
+  child: ChildProcess | null;
+  logFile: string;
+}
+
+/**
+ * Three etcd members on loopback, as docs/production-topology.md runs them (one per machine there): Patroni's
+ * leader key survives one member lost. Each is deploy/etcd.env with its own name, ports and data directory.
+ */
 class Etcd {
-  private child: ChildProcess | null = null;
-  clientPort = 0;
-  readonly logFile: string;
+  private members: EtcdMember[] = [];
 
-  constructor(private readonly dir: string) {
-    this.logFile = path.join(dir, 'etcd.log');
-  }
+  constructor(private readonly dir: string) {}
 
+  /** every member's client address, as PATRONI_ETCD3_HOSTS and etcdctl's --endpoints take them */
   get hosts(): string {
-    return `127.0.0.1:${this.clientPort}`;
+    return this.members.map((m) => `127.0.0.1:${m.clientPort}`).join(',');
   }
 
   async start(): Promise<void> {
-    this.clientPort = await freePort();
-    const peerPort = await freePort();
-    const dataDir = path.join(this.dir, 'etcd');
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    // deploy/etcd.env, with this run's single member on loopback
-    const env = {
-      ...process.env,
-      ...envFile(path.join(DEPLOY, 'etcd.env')),
-      ETCD_NAME: 'etcd1',
-      ETCD_DATA_DIR: dataDir,
-      ETCD_LISTEN_CLIENT_URLS: `http://127.0.0.1:${this.clientPort}`,
-      ETCD_ADVERTISE_CLIENT_URLS: `http://127.0.0.1:${this.clientPort}`,
-      ETCD_LISTEN_PEER_URLS: `http://127.0.0.1:${peerPort}`,
-      ETCD_INITIAL_ADVERTISE_PEER_URLS: `http://127.0.0.1:${peerPort}`,
-      ETCD_INITIAL_CLUSTER: `etcd1=http://127.0.0.1:${peerPort}`,
-      ETCD_INITIAL_CLUSTER_TOKEN: `failover-${randomBytes(4).toString('hex')}`,
-    };
-    this.child = spawnLogged(ETCD, [], env, this.logFile, this.dir);
-    const up = await until(async () => {
-      if (this.child?.exitCode !== null) return false;
-      return (await httpStatus(`http://${this.hosts}/health`)) === 200;
-    }, 20_000);
-    if (!up) throw new Error(`etcd did not come up\n${tailFile(this.logFile)}`);
+    this.members = [];
+    for (const name of ['etcd1', 'etcd2', 'etcd3'])
+      this.members.push({ name, clientPort: await freePort(), peerPort: await freePort(), child: null, logFile: path.join(this.dir, `${name}.log`) });
+    const initialCluster = this.members.map((m) => `${m.name}=http://127.0.0.1:${m.peerPort}`).join(',');
+    const token = `failover-${randomBytes(4).toString('hex')}`;
+    for (const m of this.members) {
+      const dataDir = path.join(this.dir, m.name);
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      const env = {
+        ...process.env,
+        ...envFile(path.join(DEPLOY, 'etcd.env')),
+        ETCD_NAME: m.name,
+        ETCD_DATA_DIR: dataDir,
+        ETCD_LISTEN_CLIENT_URLS: `http://127.0.0.1:${m.clientPort}`,
+        ETCD_ADVERTISE_CLIENT_URLS: `http://127.0.0.1:${m.clientPort}`,
+        ETCD_LISTEN_PEER_URLS: `http://127.0.0.1:${m.peerPort}`,
+        ETCD_INITIAL_ADVERTISE_PEER_URLS: `http://127.0.0.1:${m.peerPort}`,
+        ETCD_INITIAL_CLUSTER: initialCluster,
+        ETCD_INITIAL_CLUSTER_TOKEN: token,
+      };
+      m.child = spawnLogged(ETCD, [], env, m.logFile, this.dir);
+    }
+    // A member answers /health 200 once the cluster has a leader: all three started first, then waited for.
+    for (const m of this.members) {
+      const up = await until(async () => {
+        if (m.child?.exitCode !== null) return false;
+        return (await httpStatus(`http://127.0.0.1:${m.clientPort}/health`)) === 200;
+      }, 30_000);
+      if (!up) throw new Error(`etcd member ${m.name} did not come up\n${tailFile(m.logFile)}`);
+    }
   }
 
   async stop(): Promise<void> {
-    const c = this.child;
-    if (!c || c.exitCode !== null || c.signalCode !== null) return;
-    c.kill('SIGTERM');
-    if (!(await waitExit(c, 10_000))) c.kill('SIGKILL');
+    await Promise.all(
+      this.members.map(async ({ child: c }) => {
+        if (!c || c.exitCode !== null || c.signalCode !== null) return;
+        c.kill('SIGTERM');
+        if (!(await waitExit(c, 10_000))) c.kill('SIGKILL');
+      }),
+    );
   }
 }
 

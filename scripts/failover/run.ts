@@ -2,7 +2,7 @@
 // (`npm run failover -- --eventstoredb`: the log on a running EventStoreDB cluster losing its leader, with the
 // same checks: scripts/failover/eventstoredb.ts.)
 //
-//   etcd (one member), two Patroni-managed Postgres nodes (run as postgres, synchronous mode,
+//   etcd (three members), two Patroni-managed Postgres nodes (run as postgres, synchronous mode,
 //   pg_rewind), HAProxy in front (OPTIONS /primary): deploy/'s configuration files
 //   three API processes (WORKERS=off) behind nginx, one worker (WORKERS=on); DATABASE_URL through HAProxy
 //   a local webhook receiver (answers 200, now and then 500)
@@ -11,8 +11,8 @@
 // the primary, its postmaster and its patroni together, after holding back its stream to the
 // standby for a second (a network hiccup as the machine dies; an API process dies too during the
 // first failover), waits for the standby to take over, starts the lost node again and waits until it
-// has rejoined through pg_rewind as the synchronous standby, then kills the new primary (which is
-// not started again). It lets the worker drain, then checks: every acknowledged write in the log exactly
+// has rejoined through pg_rewind as the synchronous standby, then kills the new primary and starts it
+// again too, waiting until it has rejoined the same way. It lets the worker drain, then checks: every acknowledged write in the log exactly
 // once (acknowledged ⊆ stored: a write cut off mid-flight may or may not be there), seqs
 // gapless, every due delivery received, no Idempotency-Key left in flight and the answers
 // replayed, the read models equal to a rebuild, no 5xx outside a failover (or API kill) window.
@@ -170,8 +170,6 @@ async function main(): Promise<number> {
       faults.push({ kind: 'failover', target: victim.name, role: 'postgres', at: heldAt, readyAt });
       log(`every API process ready ${readyAt - at} ms after the kill`);
       await apiBack;
-      // The last primary lost is not waited for: the run ends on the new primary alone.
-      if (i === KILLS - 1) break;
 
       // The lost node comes back: crash recovery, pg_rewind onto the new timeline, then the standby.
       const logFrom = victim.logSize();
@@ -185,7 +183,8 @@ async function main(): Promise<number> {
         `${victim.name} ${back ? `rejoined as the ${as}` : 'DID NOT REJOIN'} ${Date.now() - restartAt} ms after its restart${rewound ? ', through pg_rewind' : ''}`,
       );
       if (!back) faultProblems.push(`${victim.name} did not rejoin as the ${SYNC ? 'synchronous standby' : 'replica'} within ${REJOIN_TIMEOUT_MS} ms`);
-      await sleep(BETWEEN_MS);
+      // Every lost node comes back, the last one too (as an operator brings it back): the run ends with both.
+      if (i < KILLS - 1) await sleep(BETWEEN_MS);
     }
   };
 
