@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { answerCommand, commandContext } from '../../api/command-context.js';
 import type { Principal } from '../../api/context.js';
 import { getRoute, listRoute, searchRoute } from '../../api/resource-routes.js';
+import { commandRoute } from '../../api/command-route.js';
 import type { Call } from '../../api/routes.js';
 import type { Sql } from '../../platform/query/filter.js';
 import { route, type RouteDef } from '../../api/routes.js';
@@ -137,6 +138,12 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
     (await withMetrics(metrics, tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, id))!)]))[0]!;
   const conversationAnswer = (tenantId: string, id: string, tx: Db = db) => readConversation(tx, tenantId, id);
   const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx: Db = db) => readPart(tx, tenantId, part);
+  /** A part a command just wrote or changed, as its answer (never missing: the command would have refused). */
+  const writtenPart = async (tenantId: string, part: { conversationId: string; partId: string }, tx: Db) => {
+    const answer = await partAnswer(tenantId, part, tx);
+    if (!answer) throw new NotFound('part');
+    return answer;
+  };
 
   return [
     route<Static<typeof NewConversation>>({
@@ -269,31 +276,28 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
       ({ principal, params }, asOfSeq) => pastConversation(deps, principal.tenantId, params.id, asOfSeq),
     ),
 
-    route<Static<typeof Reply>, unknown, '/conversations/:id/reply'>({
+    commandRoute(deps, {
       method: 'post',
       path: '/conversations/:id/reply',
       permission: 'conversations:write',
       summary: 'Reply (comment, sent to the channel) or add a note',
-      responses: { 201: partWithConversationSchema },
       body: Reply,
-      async handle(call) {
-        const { principal: p, params, body } = call;
-        return answerCommand(
-          call,
-          deps,
-          replyToConversation({
-            conversationId: params.id,
-            partId: call.write.ids.uuid(),
-            messageType: body.message_type,
-            body: body.body,
-            attachments: body.attachments ?? [],
-            author: author(p),
-          }),
-          async (events, tx) => {
-            const part = eventOf(events, 'conversation_part.created');
-            return { status: 201, body: await partAnswer(p.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx) };
-          },
-        );
+      command: ({ principal: p, params, body, write }) =>
+        replyToConversation({
+          conversationId: params.id,
+          partId: write.ids.uuid(),
+          messageType: body.message_type,
+          body: body.body,
+          attachments: body.attachments ?? [],
+          author: author(p),
+        }),
+      answer: {
+        status: 201,
+        schema: partWithConversationSchema,
+        read: async (tx, events, call) => {
+          const part = eventOf(events, 'conversation_part.created');
+          return writtenPart(call.principal.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx);
+        },
       },
     }),
 
@@ -329,72 +333,52 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
       },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'post',
       path: '/conversations/:id/parts/:part_id/redact',
       permission: 'conversations:delete',
       summary: 'Redact a part: its body and attachments become unreadable everywhere (log, feed, webhooks, stored answers); a repeat answers the current state',
-      responses: { 200: partWithConversationSchema },
-      async handle(call) {
-        const { principal: p, params } = call;
-        return answerCommand(call, deps, redactPart({ conversationId: params.id, partId: params.part_id, by: author(p) }, deps.forgettable), async (_, tx) => ({
-          status: 200,
-          body: await partAnswer(p.tenantId, { conversationId: params.id, partId: params.part_id }, tx),
-        }));
+      command: ({ principal: p, params }) => redactPart({ conversationId: params.id, partId: params.part_id, by: author(p) }, deps.forgettable),
+      answer: {
+        status: 200,
+        schema: partWithConversationSchema,
+        read: (tx, _events, { principal, params }) => writtenPart(principal.tenantId, { conversationId: params.id, partId: params.part_id }, tx),
       },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'post',
       path: '/conversations/:id/parts/:part_id/unsend',
       permission: 'conversations:delete',
       summary: "Unsend your own comment within UNSEND_WINDOW_SECONDS: its content is destroyed and the channel's bridge is told to retract it",
-      responses: { 200: partWithConversationSchema },
-      async handle(call) {
-        const { principal: p, params } = call;
-        return answerCommand(
-          call,
-          deps,
-          unsendPart({ conversationId: params.id, partId: params.part_id, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable),
-          async (_, tx) => ({
-            status: 200,
-            body: await partAnswer(p.tenantId, { conversationId: params.id, partId: params.part_id }, tx),
-          }),
-        );
+      command: ({ params }) =>
+        unsendPart({ conversationId: params.id, partId: params.part_id, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable),
+      answer: {
+        status: 200,
+        schema: partWithConversationSchema,
+        read: (tx, _events, { principal, params }) => writtenPart(principal.tenantId, { conversationId: params.id, partId: params.part_id }, tx),
       },
     }),
 
     // Tags are deltas: one tag on, one tag off, never a replace-the-list call, so two writers can't undo each
     // other. Both answer the conversation with its resulting tags; a repeat changes nothing and answers the same.
-    route<Static<typeof TagRef>, unknown, '/conversations/:id/tags'>({
+    commandRoute(deps, {
       method: 'post',
       path: '/conversations/:id/tags',
       permission: 'conversations:write',
       summary: 'Tag a conversation (tagging it twice changes nothing)',
-      responses: { 200: conversationSchema },
       body: TagRef,
-      async handle(call) {
-        const { principal: p, params, body } = call;
-        return answerCommand(call, deps, tagConversation({ conversationId: params.id, tagId: body.tag_id, add: true }), async (_, tx) => ({
-          status: 200,
-          body: await oneConversation(tx ?? db, p.tenantId, params.id),
-        }));
-      },
+      command: ({ params, body }) => tagConversation({ conversationId: params.id, tagId: body.tag_id, add: true }),
+      answer: { status: 200, schema: conversationSchema, read: (tx, _events, { principal, params }) => oneConversation(tx, principal.tenantId, params.id) },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/conversations/:id/tags/:tag_id',
       permission: 'conversations:write',
       summary: 'Take a tag off a conversation (taking off one it lacks changes nothing)',
-      responses: { 200: conversationSchema },
-      async handle(call) {
-        const { principal: p, params } = call;
-        return answerCommand(call, deps, tagConversation({ conversationId: params.id, tagId: params.tag_id, add: false }), async (_, tx) => ({
-          status: 200,
-          body: await oneConversation(tx ?? db, p.tenantId, params.id),
-        }));
-      },
+      command: ({ params }) => tagConversation({ conversationId: params.id, tagId: params.tag_id, add: false }),
+      answer: { status: 200, schema: conversationSchema, read: (tx, _events, { principal, params }) => oneConversation(tx, principal.tenantId, params.id) },
     }),
   ];
 }
