@@ -1,13 +1,11 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { answerCommand } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
 import type { Db } from '../../platform/db/database.js';
-import type { CommandSpec } from '../../commands/command.js';
-import type { NewEvent } from '../../eventstore/envelope.js';
 import { listRoute, searchRoute } from '../../api/resource-routes.js';
 import { contactSearch } from './contacts.search.js';
 import { withAsOf } from '../../api/history.js';
 import { pastContact } from './contacts.history.js';
 import { route, type Call, type RouteDef } from '../../api/routes.js';
+import { commandRoute } from '../../api/command-route.js';
 import { ERROR, uuid } from '../../api/schemas.js';
 import type { Schema } from '../../api/validation.js';
 import { NotFound } from '../../platform/errors.js';
@@ -83,37 +81,31 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
    * Runs a contact command and answers the contact as it then is (`id`, else the one its first event is about),
    * read in the command's transaction when the answer is stored with it (answerCommand).
    */
-  const answerContact = <S, E extends NewEvent>(call: Call, spec: CommandSpec<S, E>, status: number, id?: string) =>
-    answerCommand(call, deps, spec, async (events, tx) => ({ status, body: await current(call.principal.tenantId, id ?? events[0]!.aggregate_id, tx) }));
-
   const finish = async (call: Call, page: unknown) => {
     const p = page as { data: ContactRow[] };
     return { ...p, data: await renderContacts(db, call.principal.tenantId, p.data) };
   };
 
   const archiveRoute = (archived: boolean) =>
-    route({
+    commandRoute(deps, {
       method: 'post',
-      path: `/contacts/:id/${archived ? 'archive' : 'unarchive'}`,
+      path: archived ? ('/contacts/:id/archive' as const) : ('/contacts/:id/unarchive' as const),
       permission: 'contacts:write',
       summary: archived ? 'Archive a contact' : 'Unarchive a contact',
-      responses: { 200: contactSchema, ...gone },
-      async handle(call) {
-        return answerContact(call, archiveContact({ id: call.params.id, archived }), 200, call.params.id);
-      },
+      responses: gone,
+      command: (call) => archiveContact({ id: call.params.id, archived }),
+      answer: { status: 200, schema: contactSchema, read: (tx, events, call) => current(call.principal.tenantId, call.params.id, tx) },
     });
 
   return [
-    route<Static<typeof NewContact>>({
+    commandRoute(deps, {
       method: 'post',
       path: '/contacts',
       permission: 'contacts:write',
       summary: 'Create a contact',
-      responses: { 201: contactSchema },
       body: NewContact,
-      async handle(call) {
-        return answerContact(call, createContact({ id: call.write.ids.uuid(), fields: call.body }), 201);
-      },
+      command: (call) => createContact({ id: call.write.ids.uuid(), fields: call.body }),
+      answer: { status: 201, schema: contactSchema, read: (tx, events, call) => current(call.principal.tenantId, events[0]!.aggregate_id, tx) },
     }),
 
     listRoute<ContactRow, ListFilters>({
@@ -176,66 +168,61 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
       ({ principal, params }, asOfSeq) => pastContact(deps, principal.tenantId, params.id, asOfSeq),
     ),
 
-    route<Static<typeof ContactChanges>, unknown, '/contacts/:id'>({
+    commandRoute(deps, {
       method: 'put',
       path: '/contacts/:id',
       permission: 'contacts:write',
       summary: 'Change a contact',
-      responses: { 200: contactSchema, ...gone },
+      responses: gone,
       body: ContactChanges,
-      async handle(call) {
-        return answerContact(call, updateContact({ id: call.params.id, fields: call.body }), 200, call.params.id);
-      },
+      command: (call) => updateContact({ id: call.params.id, fields: call.body }),
+      answer: { status: 200, schema: contactSchema, read: (tx, events, call) => current(call.principal.tenantId, call.params.id, tx) },
     }),
 
     archiveRoute(true),
     archiveRoute(false),
 
-    route<Static<typeof CompanyRef>, unknown, '/contacts/:id/companies'>({
+    commandRoute(deps, {
       method: 'post',
       path: '/contacts/:id/companies',
       permission: 'contacts:write',
       summary: 'Add a contact to a company',
-      responses: { 200: contactSchema, ...gone },
+      responses: gone,
       body: CompanyRef,
-      async handle(call) {
-        return answerContact(call, attachCompany({ id: call.params.id, companyId: call.body.company_id }), 200, call.params.id);
-      },
+      command: (call) => attachCompany({ id: call.params.id, companyId: call.body.company_id }),
+      answer: { status: 200, schema: contactSchema, read: (tx, events, call) => current(call.principal.tenantId, call.params.id, tx) },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/contacts/:id/companies/:company_id',
       permission: 'contacts:write',
       summary: 'Remove a contact from a company',
-      responses: { 200: contactSchema, ...gone },
-      async handle(call) {
-        return answerContact(call, detachCompany({ id: call.params.id, companyId: call.params.company_id }), 200, call.params.id);
-      },
+      responses: gone,
+      command: (call) => detachCompany({ id: call.params.id, companyId: call.params.company_id }),
+      answer: { status: 200, schema: contactSchema, read: (tx, events, call) => current(call.principal.tenantId, call.params.id, tx) },
     }),
 
     // Tags are deltas, as on conversations: one on, one off, never a replace-the-list call.
-    route<Static<typeof TagRef>, unknown, '/contacts/:id/tags'>({
+    commandRoute(deps, {
       method: 'post',
       path: '/contacts/:id/tags',
       permission: 'contacts:write',
       summary: 'Tag a contact (tagging them twice changes nothing)',
-      responses: { 200: contactSchema, ...gone },
+      responses: gone,
       body: TagRef,
-      async handle(call) {
-        return answerContact(call, tagContact({ id: call.params.id, tagId: call.body.tag_id, add: true }), 200, call.params.id);
-      },
+      command: (call) => tagContact({ id: call.params.id, tagId: call.body.tag_id, add: true }),
+      answer: { status: 200, schema: contactSchema, read: (tx, events, call) => current(call.principal.tenantId, call.params.id, tx) },
     }),
 
-    route({
+    commandRoute(deps, {
       method: 'delete',
       path: '/contacts/:id/tags/:tag_id',
       permission: 'contacts:write',
       summary: 'Take a tag off a contact (taking off one they lack changes nothing)',
-      responses: { 200: contactSchema, ...gone },
-      async handle(call) {
-        return answerContact(call, tagContact({ id: call.params.id, tagId: call.params.tag_id, add: false }), 200, call.params.id);
-      },
+      responses: gone,
+      command: (call) => tagContact({ id: call.params.id, tagId: call.params.tag_id, add: false }),
+      answer: { status: 200, schema: contactSchema, read: (tx, events, call) => current(call.principal.tenantId, call.params.id, tx) },
     }),
 
     // Here rather than in companies: the contacts capability reads companies, not the other way round.
