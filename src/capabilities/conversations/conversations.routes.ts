@@ -146,39 +146,40 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
   };
 
   return [
-    route<Static<typeof NewConversation>>({
+    commandRoute(deps, {
       method: 'post',
       path: '/conversations',
       permission: 'conversations:write',
       summary: 'Start a conversation (a teammate writes first)',
-      responses: { 201: conversationWithPartsSchema, 410: ERROR },
+      responses: { 410: ERROR },
       body: NewConversation,
-      async handle(call) {
-        const { principal: p, body } = call;
+      before: async ({ body }) => {
         if ((body.contact_id === undefined) === (body.contact === undefined)) {
           throw new BadRequest('invalid_field', 'Name the customer with exactly one of contact_id or contact.', 'contact');
         }
-        return answerCommand(
-          call,
-          deps,
-          startConversation({
-            conversationId: call.write.ids.uuid(),
-            partId: call.write.ids.uuid(),
-            newContactId: call.write.ids.uuid(),
-            channelId: body.channel_id,
-            body: body.body,
-            subject: body.subject ?? null,
-            assigneeId: body.assignee_id ?? null,
-            priority: body.priority,
-            author: author(p),
-            contactId: body.contact_id ?? null,
-            contact: body.contact ?? null,
-          }),
-          async (events, tx) => ({
-            status: 201,
-            body: await conversationAnswer(p.tenantId, events.find((e) => e.type === 'conversation.created')!.aggregate_id, tx),
-          }),
-        );
+      },
+      command: ({ principal: p, body, write }) =>
+        startConversation({
+          conversationId: write.ids.uuid(),
+          partId: write.ids.uuid(),
+          newContactId: write.ids.uuid(),
+          channelId: body.channel_id,
+          body: body.body,
+          subject: body.subject ?? null,
+          assigneeId: body.assignee_id ?? null,
+          priority: body.priority,
+          author: author(p),
+          contactId: body.contact_id ?? null,
+          contact: body.contact ?? null,
+        }),
+      answer: {
+        status: 201,
+        schema: conversationWithPartsSchema,
+        read: async (tx, events, { principal }) => {
+          const started = await conversationAnswer(principal.tenantId, eventOf(events, 'conversation.created').aggregate_id, tx);
+          if (!started) throw new NotFound('conversation');
+          return started;
+        },
       },
     }),
 
