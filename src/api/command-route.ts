@@ -11,7 +11,7 @@ import type { CommandShell } from '../commands/shell.js';
 import type { NewEvent, StoredEvent } from '../eventstore/envelope.js';
 import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/database.js';
-import { answerCommand } from './command-context.js';
+import { answerCommand, commandContext } from './command-context.js';
 import { route, type Call, type Permission, type Responses, type RouteDef } from './routes.js';
 import type { Schema } from './validation.js';
 
@@ -47,8 +47,12 @@ export interface CommandRouteDef<
   responses?: Responses;
   /** checks that must run before the command and outside its transaction (a URL policy that resolves host names) */
   before?(call: Call<BodyOf<TB>, any, P>): Promise<void>;
-  /** the command the call becomes; ids it names come from call.write.ids (derived from the Idempotency-Key) */
-  command(call: Call<BodyOf<TB>, any, P>): CommandSpec<S, E> | Prepared<S, E, K>;
+  /**
+   * the command the call becomes; ids it names come from call.write.ids (derived from the Idempotency-Key), and
+   * `now` is the command's own time (its context's, which its events carry): a rule that compares with the present
+   * (a snooze must end in the future) decides at that instant
+   */
+  command(call: Call<BodyOf<TB>, any, P>, now: Date): CommandSpec<S, E> | Prepared<S, E, K>;
   /** what follows the commit and must not be part of it (waking a worker): given the events that committed */
   after?(call: Call<BodyOf<TB>, any, P>, events: StoredEvent<E>[]): Promise<void>;
   answer: {
@@ -78,15 +82,22 @@ export function commandRoute<
     responses: { [def.answer.status]: def.answer.schema, ...def.responses },
     async handle(call) {
       await def.before?.(call);
-      const made = def.command(call);
+      const ctx = commandContext(call, deps.clock);
+      const made = def.command(call, ctx.now);
       const { spec, extra } = 'spec' in made ? made : { spec: made, extra: undefined };
       // The events the answer was last read from: those of the transaction that committed (see answerCommand).
       let committed: StoredEvent<E>[] = [];
-      const answer = await answerCommand(call, deps, spec, async (events, tx) => {
-        committed = events;
-        const body = await def.answer.read(tx ?? deps.db, events, call);
-        return { status: def.answer.status, body: extra && body && typeof body === 'object' ? { ...body, ...extra } : body };
-      });
+      const answer = await answerCommand(
+        call,
+        deps,
+        spec,
+        async (events, tx) => {
+          committed = events;
+          const body = await def.answer.read(tx ?? deps.db, events, call);
+          return { status: def.answer.status, body: extra && body && typeof body === 'object' ? { ...body, ...extra } : body };
+        },
+        ctx,
+      );
       await def.after?.(call, committed);
       return answer;
     },

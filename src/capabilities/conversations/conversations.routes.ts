@@ -1,5 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { answerCommand, commandContext } from '../../api/command-context.js';
+import { Type } from '@sinclair/typebox';
 import type { Principal } from '../../api/context.js';
 import { getRoute, listRoute, searchRoute } from '../../api/resource-routes.js';
 import { commandRoute } from '../../api/command-route.js';
@@ -93,7 +92,7 @@ const ConversationChange = Type.Object(
 const TagRef = Type.Object({ tag_id: Uuid }, { additionalProperties: false });
 
 export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics: MetricsLookup): RouteDef[] {
-  const { db, clock } = deps;
+  const { db } = deps;
   /** the filter of ?view_id=, found (404 when unknown or invisible) before the list query is built */
   const viewFilters = new WeakMap<Call, Sql>();
   /** what a search condition probes an index with: the owner pool, outside row-level security (see the body field) */
@@ -302,35 +301,31 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
       },
     }),
 
-    route<Static<typeof ConversationChange>, unknown, '/conversations/:id/parts'>({
+    commandRoute(deps, {
       method: 'post',
       path: '/conversations/:id/parts',
       permission: 'conversations:write',
       summary: 'Close, open, snooze, assign or prioritise a conversation',
-      responses: { 201: partWithConversationSchema },
       body: ConversationChange,
-      async handle(call) {
-        const { principal: p, params, body } = call;
-        const ctx = commandContext(call, clock);
-        const base = { partId: call.write.ids.uuid(), author: author(p), body: body.body ?? null };
+      command: ({ principal: p, params, body, write }, now) => {
+        const base = { partId: write.ids.uuid(), author: author(p), body: body.body ?? null };
         const cmd: ManageCommand =
           body.message_type === 'snoozed'
-            ? { ...base, messageType: 'snoozed', snoozedUntil: body.snoozed_until!, now: ctx.now }
+            ? { ...base, messageType: 'snoozed', snoozedUntil: body.snoozed_until!, now }
             : body.message_type === 'assignment'
               ? { ...base, messageType: 'assignment', assigneeId: body.assignee_id, teamId: body.team_id }
               : body.message_type === 'priority'
                 ? { ...base, messageType: 'priority', priority: body.priority }
                 : { ...base, messageType: body.message_type };
-        return answerCommand(
-          call,
-          deps,
-          manageConversation(params.id, cmd),
-          async (events, tx) => {
-            const part = eventOf(events, 'conversation_part.created');
-            return { status: 201, body: await partAnswer(p.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx) };
-          },
-          ctx,
-        );
+        return manageConversation(params.id, cmd);
+      },
+      answer: {
+        status: 201,
+        schema: partWithConversationSchema,
+        read: async (tx, events, call) => {
+          const part = eventOf(events, 'conversation_part.created');
+          return writtenPart(call.principal.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx);
+        },
       },
     }),
 
