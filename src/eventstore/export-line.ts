@@ -3,6 +3,7 @@
 // JSON.stringify's form, which the verifier requires byte for byte (every byte
 // of an export is covered). A store may build the same bytes its own way
 // (PostgresEventStore.readTenantLines, without parsing each event).
+import { chainedFields } from '../platform/crypto/chain.js';
 import type { StoredEvent } from './envelope.js';
 
 /** What of an event its line holds. */
@@ -11,19 +12,7 @@ export type LineFields = Pick<
   'tenant_id' | 'seq' | 'id' | 'type' | 'aggregate_type' | 'aggregate_id' | 'payload' | 'metadata' | 'created_at' | 'hash'
 >;
 
-export const eventLine = (e: LineFields): string =>
-  JSON.stringify({
-    tenant_id: e.tenant_id,
-    seq: e.seq,
-    id: e.id,
-    type: e.type,
-    aggregate_type: e.aggregate_type,
-    aggregate_id: e.aggregate_id,
-    payload: e.payload,
-    metadata: e.metadata,
-    created_at: e.created_at,
-    hash: e.hash ?? null,
-  });
+export const eventLine = (e: LineFields): string => JSON.stringify({ ...chainedFields(e), hash: e.hash ?? null });
 
 /** An event's export line, with what the export checks of it. */
 export interface EventLine {

@@ -429,7 +429,9 @@ export class PostgresEventStore implements EventStore {
     // payload and metadata as their jsonb's text, made JSON.stringify's by dropping the separators' spaces
     // (jsonb-text.ts), and created_at as the driver's Date prints it (UTC, milliseconds, truncated as to_char's MS
     // truncates): no event parsed into objects and printed again. An event whose text cannot be had so (a key like
-    // an index, a number stored as JavaScript would not print it) is parsed and printed as eventLine does.
+    // an index, a number stored as JavaScript would not print it) is parsed and printed as eventLine does. Every text
+    // column goes through JSON.stringify (a hash written by someone else may hold a quote); the store contract
+    // holds these bytes to eventLine's.
     const res = await this.db.raw(
       `SELECT tenant_id, seq, id, type, aggregate_type, aggregate_id, payload::text AS payload, metadata::text AS metadata,
               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, hash
@@ -451,7 +453,7 @@ export class PostgresEventStore implements EventStore {
             })
           : `{"tenant_id":"${r.tenant_id}","seq":${seq},"id":"${r.id}","type":${JSON.stringify(r.type)},"aggregate_type":${JSON.stringify(r.aggregate_type)},` +
             `"aggregate_id":${JSON.stringify(r.aggregate_id)},"payload":${payload},"metadata":${metadata},"created_at":"${r.created_at}",` +
-            `"hash":${r.hash === null ? 'null' : `"${r.hash}"`}}`;
+            `"hash":${JSON.stringify(r.hash)}}`;
       return { seq, hash: r.hash, line };
     });
   }

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import {
   decideCreatePolicy,
   decideSla,
+  NO_SLA,
   policyFor,
   type CurrentSla,
   type Policy,
@@ -38,15 +39,7 @@ const facts = (over: Partial<SlaFacts> = {}): SlaFacts => ({
 
 /** The SLA a sequence of decisions leaves, as the projection keeps it. */
 function apply(cur: CurrentSla | null, events: SlaEvent[]): CurrentSla {
-  let c: CurrentSla = cur ?? {
-    policyId: null,
-    firstResponseDueAt: null,
-    nextResponseDueAt: null,
-    nextResponseSince: null,
-    resolutionDueAt: null,
-    resolutionRemainingSeconds: null,
-    settled: [],
-  };
+  let c: CurrentSla = cur ?? NO_SLA;
   const d = (s: string | null) => (s ? new Date(s) : null);
   for (const e of events) {
     if (e.type === 'conversation.sla_applied') {

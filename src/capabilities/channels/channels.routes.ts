@@ -180,9 +180,9 @@ export function channelsRoutes(deps: CoreDeps): RouteDef[] {
       summary: "Rotate a channel's webhook_secret (the one replaced verifies for grace_seconds; earlier ones stop at once)",
       // No body is a body: the rotation with the configured grace.
       body: Rotation,
-      command: ({ params, body, write }) => {
+      command: ({ params, body, write }, now) => {
         const { spec, secret, graceUntil } = rotateChannelSecret(
-          { channelId: params.id, graceSeconds: body.grace_seconds ?? config.channelSecretGraceSeconds, now: deps.clock.now() },
+          { channelId: params.id, graceSeconds: body.grace_seconds ?? config.channelSecretGraceSeconds, now },
           secrets,
           write.ids,
         );

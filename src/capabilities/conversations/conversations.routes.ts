@@ -10,7 +10,7 @@ import { ERROR } from '../../api/schemas.js';
 import { ownerLookup, type CoreDeps } from '../capability.js';
 import type { ContactInput } from '../contacts/index.js';
 import type { Attachment, Author, ManageCommand, Priority } from './conversations.decider.js';
-import { PRIORITIES } from './conversations.events.js';
+import { PRIORITIES, type ConversationEvent } from './conversations.events.js';
 import { manageConversation, redactPart, replyToConversation, startConversation, tagConversation, unsendPart } from './conversations.commands.js';
 import {
   conversationList,
@@ -31,7 +31,7 @@ import { attachmentsSchema, contactSchema } from './schemas.js';
 import { batchedOn } from '../../platform/db/batched.js';
 import type { Db } from '../../platform/db/database.js';
 import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
-import { eventOf } from '../../eventstore/envelope.js';
+import { eventOf, type StoredEvent } from '../../eventstore/envelope.js';
 import { isUuid } from '../../platform/ids.js';
 import { withAsOf } from '../../api/history.js';
 import { pastConversation } from './conversations.history.js';
@@ -142,6 +142,16 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
     const answer = await partAnswer(tenantId, part, tx);
     if (!answer) throw new NotFound('part');
     return answer;
+  };
+
+  /** The answer of a command that adds a part (a reply, a state change): 201, the part with its conversation. */
+  const createdPart = {
+    status: 201,
+    schema: partWithConversationSchema,
+    read: (tx: Db, events: StoredEvent<ConversationEvent>[], call: Pick<Call, 'principal'>) => {
+      const part = eventOf(events, 'conversation_part.created');
+      return writtenPart(call.principal.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx);
+    },
   };
 
   return [
@@ -291,14 +301,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
           attachments: body.attachments ?? [],
           author: author(p),
         }),
-      answer: {
-        status: 201,
-        schema: partWithConversationSchema,
-        read: async (tx, events, call) => {
-          const part = eventOf(events, 'conversation_part.created');
-          return writtenPart(call.principal.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx);
-        },
-      },
+      answer: createdPart,
     }),
 
     commandRoute(deps, {
@@ -319,14 +322,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
                 : { ...base, messageType: body.message_type };
         return manageConversation(params.id, cmd);
       },
-      answer: {
-        status: 201,
-        schema: partWithConversationSchema,
-        read: async (tx, events, call) => {
-          const part = eventOf(events, 'conversation_part.created');
-          return writtenPart(call.principal.tenantId, { conversationId: part.aggregate_id, partId: part.payload.part_id }, tx);
-        },
-      },
+      answer: createdPart,
     }),
 
     commandRoute(deps, {

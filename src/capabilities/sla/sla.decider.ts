@@ -113,7 +113,8 @@ export const policyFor = (policies: readonly Policy[], f: SlaFacts): Policy | nu
 const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const NO_SLA: CurrentSla = {
+/** A conversation's SLA before any policy applied. */
+export const NO_SLA: CurrentSla = {
   policyId: null,
   firstResponseDueAt: null,
   nextResponseDueAt: null,

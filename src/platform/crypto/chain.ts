@@ -52,6 +52,19 @@ export interface ChainedFields {
   created_at: string;
 }
 
+/** The fields the chain covers, in this order (the audit export's lines carry them so, its hash after). */
+export const chainedFields = (e: ChainedFields): ChainedFields => ({
+  tenant_id: e.tenant_id,
+  seq: e.seq,
+  id: e.id,
+  type: e.type,
+  aggregate_type: e.aggregate_type,
+  aggregate_id: e.aggregate_id,
+  payload: e.payload,
+  metadata: e.metadata,
+  created_at: e.created_at,
+});
+
 /**
  * The RFC 8785 canonical JSON of an event as stored. Its metadata is hashed whole, as read and as exported: no
  * member is left out. (EventStoreDB carries the chain hash in the metadata it stores, and its adapter takes it
@@ -59,18 +72,7 @@ export interface ChainedFields {
  * else, and the chain covers it like any other byte.)
  */
 export function canonicalEvent(e: ChainedFields): string {
-  const metadata = e.metadata;
-  const fields = {
-    tenant_id: e.tenant_id,
-    seq: e.seq,
-    id: e.id,
-    type: e.type,
-    aggregate_type: e.aggregate_type,
-    aggregate_id: e.aggregate_id,
-    payload: e.payload,
-    metadata,
-    created_at: e.created_at,
-  };
+  const fields = chainedFields(e);
   try {
     return canonicalJson(fields);
   } catch (e) {
