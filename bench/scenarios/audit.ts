@@ -91,7 +91,8 @@ async function exportRate(ctx: Ctx): Promise<Row> {
       ours: ours.eventsPerSecond,
       baselineLabel: "the rebuild's plain keyset SELECT scan",
       baseline: scan.eventsPerSecond,
-      target: { kind: 'none' },
+      // Issue 44: the export streams at least 0.8 of a plain scan of the same events.
+      target: { kind: 'ratio>=', value: 0.8 },
       note:
         `${ours.events.toLocaleString('en-US')} lines, ${(ours.bytes / 2 ** 20).toFixed(0)} MiB in ${ours.seconds.toFixed(1)} s (${ours.workerCpuSeconds.toFixed(1)} s CPU); ` +
         `export worker RSS ${ours.rssStartMiB.toFixed(0)} MiB at start, peak ${ours.rssPeakMiB.toFixed(0)} MiB; scan ${scan.seconds.toFixed(1)} s; ` +

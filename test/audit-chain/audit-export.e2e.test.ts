@@ -62,7 +62,7 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
     t = await startTestService('audit-export', { env: { AUDIT_TRUSTED_KEYS: JSON.stringify({ keys: [signerOf(rotated).publicJwk] }) } });
     owner = await newWorkspace(t);
     ch = await createChannel(t, owner);
-    const minted = await mintKey(t, owner, ['conversations:read', 'conversations:write', 'audit:read']);
+    const minted = await mintKey(t, owner, ['conversations:read', 'conversations:write', 'settings:write', 'audit:read']);
     key = minted.secret;
     keyId = minted.id;
     for (let i = 0; i < 6; i++) {
@@ -73,6 +73,9 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
       );
       expect(c.status, c.text).to.equal(201);
     }
+    // A name stored in plain text, not sealed: the export's lines carry it as UTF-8 (2, 3 and 4 bytes a character).
+    const tag = await t.client.post('/api/tags', { name: 'Réclamation — ✓ 😀' }, as());
+    expect(tag.status, tag.text).to.equal(201);
     dir = await mkdtemp(path.join(os.tmpdir(), 'cs-audit-'));
   });
   after(async () => {
@@ -151,6 +154,7 @@ describe('audit checkpoints, keys and the offline-verifiable export', function (
     expect(lines[1]).to.include({ seq: 1, tenant_id: owner.workspaceId });
     // As stored: personal fields sealed, never in plaintext.
     expect(text).to.not.include('Body 0');
+    expect(lines.some((l) => l.payload?.name === 'Réclamation — ✓ 😀')).to.equal(true);
     expect(lines.at(-1)).to.have.all.keys('type', 'version', 'tenant_id', 'seq', 'hash', 'signed_at', 'prev_checkpoint', 'kid', 'signature');
     expect(lines.at(-1)).to.include({ type: 'audit_checkpoint', seq: n, hash: lines.at(-2).hash });
 

@@ -196,7 +196,7 @@ export function auditChainRoutes(deps: CoreDeps): RouteDef[] {
 }
 
 /** Runs each step of the generator in the workspace's tenant scope (row-level security), as the request did. */
-async function* scoped(tenantId: string, lines: AsyncGenerator<string>, scope: CoreDeps['scope']): AsyncGenerator<string> {
+async function* scoped<T>(tenantId: string, lines: AsyncGenerator<T>, scope: CoreDeps['scope']): AsyncGenerator<T> {
   try {
     for (;;) {
       const next = await scope.run(tenantId, () => lines.next());
