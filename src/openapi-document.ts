@@ -9,7 +9,7 @@ import type { RouteDef } from './api/routes.js';
 import { buildOpenApi, type ExtraPath, type OpenApiDocument } from './api/openapi.js';
 import { errorListSchema, object, oneOfStrings, str } from './api/schemas.js';
 import type { CapabilityModule, CoreDeps } from './capabilities/capability.js';
-import { errorCatalogue, eventCatalogue, modules } from './capabilities/index.js';
+import { additions, errorCatalogue, eventCatalogue, modules } from './capabilities/index.js';
 import { loadConfig } from './config.js';
 
 /** The project's package.json: the nearest one above this module, from src/ (tsx) or a compiled build alike. */
@@ -28,7 +28,7 @@ const pkg = projectPackage();
  * route's schemas (the event catalogue, the configuration) is real.
  */
 export function documentedRoutes(extra: readonly CapabilityModule[] = []): RouteDef[] {
-  const deps = { config: loadConfig({}), catalogue: eventCatalogue() } as CoreDeps;
+  const deps = { config: loadConfig({}), catalogue: eventCatalogue(), additions: additions(extra) } as CoreDeps;
   return [...modules, ...extra].flatMap((m) => m.routes?.(deps) ?? []);
 }
 

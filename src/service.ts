@@ -31,7 +31,7 @@ import type { Subscription } from './eventstore/store.port.js';
 import type { AuditChainObserver, CapabilityModule, CoreDeps, SigninObserver } from './capabilities/capability.js';
 import { chainAlarm } from './capabilities/audit-chain/index.js';
 import type { Worker } from './platform/worker.js';
-import { allProjectors, eventCatalogue, modules, personalObjects } from './capabilities/index.js';
+import { additions, allProjectors, eventCatalogue, modules, personalObjects } from './capabilities/index.js';
 import { Authenticator } from './capabilities/access/index.js';
 import { eventClientSealer, KeyAddresses } from './capabilities/audit-log/index.js';
 import { Idempotency } from './api/idempotency/idempotency.js';
@@ -183,6 +183,7 @@ export async function openCore(
     forgettable,
     urlPolicy,
     catalogue,
+    additions: additions(options.extraModules),
     dns: dnsResolver(config.dnsServers),
     ...(mail ? { mail } : {}),
     offload: threads,

@@ -3288,7 +3288,6 @@ export interface components {
             custom_attributes: {
                 [key: string]: string | number | boolean;
             };
-            rating: components["schemas"]["ConversationRating"] | null;
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -3298,6 +3297,7 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
+            rating: components["schemas"]["ConversationRating"] | null;
             sla: components["schemas"]["ConversationSla"] | null;
             /** @description Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for. */
             statistics: components["schemas"]["ConversationStatistics"] | null;
@@ -4102,7 +4102,6 @@ export interface components {
             custom_attributes: {
                 [key: string]: string | number | boolean;
             };
-            rating: components["schemas"]["ConversationRating"] | null;
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -4112,6 +4111,7 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
+            rating: components["schemas"]["ConversationRating"] | null;
             sla: components["schemas"]["ConversationSla"] | null;
             /** @description Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for. */
             statistics: components["schemas"]["ConversationStatistics"] | null;
@@ -4700,7 +4700,6 @@ export interface components {
             custom_attributes: {
                 [key: string]: string | number | boolean;
             };
-            rating: components["schemas"]["ConversationRating"] | null;
             /** @description Its tags by id and current name, by name. */
             tags: components["schemas"]["TagRef"][];
             parts_count: number;
@@ -4710,6 +4709,7 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
+            rating: components["schemas"]["ConversationRating"] | null;
             sla: components["schemas"]["ConversationSla"] | null;
             /** @description Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for. */
             statistics: components["schemas"]["ConversationStatistics"] | null;

@@ -30,7 +30,7 @@ export type { Schema, Static };
  * What the helpers take: a TypeBox schema, or (for code not yet moved to
  * TypeBox) a plain JSON Schema, whose values are then typed `unknown`.
  */
-type Loose = TSchema | Schema;
+export type Loose = TSchema | Schema;
 type Typed<S> = S extends TSchema ? S : TUnsafe<unknown>;
 const typed = <S extends Loose>(s: S): Typed<S> => (Kind in s ? s : Type.Unsafe<unknown>(s)) as Typed<S>;
 

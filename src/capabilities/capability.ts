@@ -23,6 +23,7 @@ import type { DnsResolve } from '../platform/dns.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
 import type { Lookup } from '../platform/query/filter.js';
 import type { ErrorCodes } from '../platform/errors.js';
+import type { Addition, Additions } from './additions.js';
 import type { ConnectionEvents } from '../platform/db/connection-watch.js';
 import type { Offload } from '../platform/offload.js';
 
@@ -54,6 +55,8 @@ export interface CoreDeps {
   urlPolicy: UrlPolicy;
   /** every event type of every module (webhook and feed filters, docs) */
   catalogue: EventCatalogue;
+  /** every module's additions to the others' extension points (additions.ts) */
+  additions: Additions;
   /** told about every webhook and channel delivery attempt (metrics) */
   deliveryObserver?: DeliveryObserver;
   /** told when a connection breaks and is made again across a primary change (metrics; the dispatcher's lock) */
@@ -88,6 +91,8 @@ export interface CapabilityModule {
   errors?: ErrorCodes;
   /** object types of its answers whose fields are a subject's personal data (sealed in stored answers and exports) */
   personal?: readonly PersonalObject[];
+  /** what it adds to other capabilities' extension points (additions.ts): a conversation's answer fields, its views */
+  adds?: readonly Addition[];
   routes?(deps: CoreDeps): RouteDef[];
   workers?(deps: CoreDeps): Worker[];
 }

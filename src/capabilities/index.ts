@@ -5,18 +5,19 @@ import { EventCatalogue } from '../eventstore/catalogue.js';
 import type { AnyProjector } from '../projections/engine.js';
 import type { PersonalObject } from '../eventstore/forgettable.js';
 import type { CapabilityModule } from './capability.js';
+import { Additions } from './additions.js';
 import { ErrorCatalogue } from '../platform/errors.js';
 import { edgeErrors } from '../api/error-codes.js';
 import { accessModule } from './access/index.js';
 import { auditChainModule } from './audit-chain/index.js';
 import { auditLogModule } from './audit-log/index.js';
 import { businessHoursModule } from './business-hours/index.js';
-import { conversationMetrics, slaModule } from './sla/index.js';
+import { slaModule } from './sla/index.js';
 import { channelIdsOfTeam, channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactIdsTagged, contactsModule } from './contacts/index.js';
 import { erasureModule } from './erasure/index.js';
-import { conversationHasAttribute, conversationIdsOfTeam, conversationIdsTagged, conversationsModule, ratingLookups } from './conversations/index.js';
+import { conversationHasAttribute, conversationIdsOfTeam, conversationIdsTagged, conversationsModule } from './conversations/index.js';
 import { csatModule } from './csat/index.js';
 import { conversationAttributesModule } from './conversation-attributes/index.js';
 import { exportsModule } from './exports/index.js';
@@ -29,7 +30,7 @@ import { tagsModule } from './tags/index.js';
 import { teamsModule } from './teams/index.js';
 import { savedRepliesModule } from './saved-replies/index.js';
 import { usersModule } from './users/index.js';
-import { viewLookups, viewsModule } from './views/index.js';
+import { viewsModule } from './views/index.js';
 import { emailModule } from './email/index.js';
 import { emailDomainsModule } from './email-domains/index.js';
 import { webhooksModule } from './webhooks/index.js';
@@ -54,11 +55,10 @@ export const modules: readonly CapabilityModule[] = [
   companiesModule,
   // Conversations imports the attribute definitions; a definition's deletion gets its in-use check here instead.
   conversationAttributesModule({ inUse: conversationHasAttribute }),
-  // Views imports conversations (its filter language); conversations gets the views' read functions here instead.
-  // Likewise sla: conversations shows each conversation's `sla` and `statistics` through sla's batch read.
-  conversationsModule(viewLookups, conversationMetrics),
-  // Likewise csat: conversations shows a conversation's rating; a rating gets the conversation's lookup here.
-  csatModule(ratingLookups),
+  // Views, sla and csat import conversations and add to it (its custom views; a conversation's `sla`,
+  // `statistics` and `rating`): each module's `adds`, gathered in `additions` below.
+  conversationsModule,
+  csatModule,
   viewsModule,
   savedRepliesModule,
   businessHoursModule,
@@ -76,6 +76,8 @@ export const modules: readonly CapabilityModule[] = [
 ];
 
 export const allProjectors = (): AnyProjector[] => modules.flatMap((m) => m.projectors ?? []);
+/** What each module adds to the others' extension points (CoreDeps.additions). */
+export const additions = (extra: readonly CapabilityModule[] = []): Additions => new Additions([...modules, ...extra].flatMap((m) => m.adds ?? []));
 export const personalObjects = (): PersonalObject[] => modules.flatMap((m) => m.personal ?? []);
 export const eventCatalogue = (): EventCatalogue => new EventCatalogue(modules.flatMap((m) => m.events));
 /** Every error code a client can receive: the edge's and each capability's. */

@@ -91,6 +91,24 @@ describe('CSAT: ratings and the report', function () {
     expect(r.by_assignee.find((a: { assignee_id: string }) => a.assignee_id === ann.memberId)).to.include({ count: 1, average: 5 });
   });
 
+  it('a past state (?as_of_seq=) shows the rating then in force: none before the first, the first until the second', async () => {
+    const c = await start(null);
+    const first = await ok(rate(c.id, 3, 'Fine'), 201);
+    await ok(rate(c.id, 4), 201);
+    const seqs = (await ratedEvents()).filter((e) => e.aggregate_id === c.id).map((e) => e.seq as number);
+    const asOf = async (seq: number) => (await ok(t.client.get(`/api/conversations/${c.id}?as_of_seq=${seq}`, { key }))).rating;
+    expect(await asOf(seqs[0]! - 1)).to.equal(null);
+    expect(await asOf(seqs[0]!)).to.deep.equal({
+      type: 'conversation_rating',
+      id: first.id,
+      score: 3,
+      remark: 'Fine',
+      source: 'api',
+      rated_at: first.rated_at,
+    });
+    expect(await asOf(seqs[1]!)).to.include({ score: 4, remark: null });
+  });
+
   it('refuses a score outside 1 to 5 and an unknown conversation', async () => {
     const c = await start(null);
     for (const score of [0, 6, 3.5]) {
@@ -214,7 +232,7 @@ describe('CSAT: ratings and the report', function () {
       JSON.stringify([
         (await store.readTenant(owner.workspaceId, 0, 100_000, { sealed: true })).map((e) => e.payload),
         await db('conversation_ratings').where({ tenant_id: owner.workspaceId }).orderBy('conversation_id'),
-        await db('conversations').where({ tenant_id: owner.workspaceId }).select('id', 'rating', 'rating_remark').orderBy('id'),
+        await db('conversations').where({ tenant_id: owner.workspaceId }).orderBy('id'),
         await db('idempotency_keys').select('*'),
       ]);
     const before = await dump();

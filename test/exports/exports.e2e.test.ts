@@ -9,7 +9,7 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { exportsWorker, LEASE_MS, MAX_ATTEMPTS, type ExportsWorker } from '../../src/capabilities/exports/exports.worker.js';
 import { claimNext } from '../../src/capabilities/exports/exports.repo.js';
 import { buildDocument } from '../../src/capabilities/exports/exports.document.js';
-import { feedTable, sources, renderCompany } from '../../src/capabilities/exports/exports.sources.js';
+import { ConversationAnswers, exportSources, feedTable, renderCompany, type ExportSources } from '../../src/capabilities/exports/exports.sources.js';
 import { findCompany } from '../../src/capabilities/companies/index.js';
 import { outboundWorker } from '../../src/capabilities/outbound/outbound.worker.js';
 import { testEventStoreEnv } from '../support/event-store.js';
@@ -26,6 +26,8 @@ interface Subject {
 
 describe('subject-access exports', function () {
   let t: TestService;
+  /** the sources the service's own worker reads through: tests replace one at a time */
+  let sources: ExportSources;
   let clock: ManualClock;
   let owner: Member;
   let key: string;
@@ -36,6 +38,7 @@ describe('subject-access exports', function () {
   before(async () => {
     clock = new ManualClock(new Date());
     t = await startTestService('exports', { clock, env: { WORKERS: 'off', SERVICE_SECRETS_KEY: SECRETS_KEY } });
+    sources = exportSources(ConversationAnswers.of(t.service.deps.additions));
     owner = await newWorkspace(t);
     ch = await createChannel(t, owner);
     key = (

@@ -5,8 +5,8 @@ import type { RouteDef } from '../../api/routes.js';
 import type { Db } from '../../commands/command.js';
 import type { CoreDeps } from '../capability.js';
 import { setConversationAttributes } from './attribute-values.js';
-import { conversationSchema, findRenderedConversation, renderConversation } from './conversations.read.js';
-import { withMetrics, type MetricsLookup } from './metrics.js';
+import type { ConversationAnswers } from './answer-fields.js';
+import { findRenderedConversation, renderConversation } from './conversations.read.js';
 
 /** Values by name; null removes one. Whether a value fits its definition is the decider's (coded 400s per name). */
 const ConversationUpdate = Type.Object(
@@ -22,7 +22,7 @@ const ConversationUpdate = Type.Object(
   { additionalProperties: false },
 );
 
-export const attributeValuesRoute = (deps: CoreDeps, metrics: MetricsLookup): RouteDef =>
+export const attributeValuesRoute = (deps: CoreDeps, answers: ConversationAnswers): RouteDef =>
   commandRoute(deps, {
     method: 'put',
     path: '/conversations/:id',
@@ -34,10 +34,10 @@ export const attributeValuesRoute = (deps: CoreDeps, metrics: MetricsLookup): Ro
     command: (call) => setConversationAttributes({ conversationId: call.params.id, change: call.body.custom_attributes }),
     answer: {
       status: 200,
-      schema: conversationSchema,
+      schema: answers.schema,
       read: async (tx: Db, _events, call) => {
         const tenantId = call.principal.tenantId;
-        const [c] = await withMetrics(metrics, tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, call.params.id))!)]);
+        const [c] = await answers.complete(tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, call.params.id))!)]);
         return c!;
       },
     },

@@ -12,6 +12,7 @@ import { isUuid } from '../../platform/ids.js';
 import { foldInMemory } from '../../projections/past-state.js';
 import type { CoreDeps } from '../capability.js';
 import { tagRefsSql, type TagRef } from '../tags/index.js';
+import type { ConversationAnswers } from './answer-fields.js';
 import { conversationsProjector } from './conversations.projection.js';
 import { findConversation, INLINE_PARTS, renderConversation, renderPart, type PartRow, type StoredConversation } from './conversations.read.js';
 
@@ -22,8 +23,12 @@ async function tagRefs(db: Db, tenantId: string, tagIds: readonly string[]): Pro
   return (res.rows[0] as { tags: TagRef[] }).tags;
 }
 
-/** The conversation with its first parts as of seq `asOfSeq` (checked against the log by the caller); null before it existed. */
-export async function pastConversation(deps: Pick<CoreDeps, 'db' | 'store'>, tenantId: string, id: string, asOfSeq: number) {
+/**
+ * The conversation with its first parts as of seq `asOfSeq` (checked against the log by the caller); null before it
+ * existed. The fields other capabilities add are theirs to give as of then (a rating folded from these same events),
+ * or their empty values where they keep nothing of the past (`sla`, `statistics`: the schema says so).
+ */
+export async function pastConversation(deps: Pick<CoreDeps, 'db' | 'store'>, answers: ConversationAnswers, tenantId: string, id: string, asOfSeq: number) {
   if (!isUuid(id)) return null;
   const conversationId = id.toLowerCase();
   const own = await eventsUpTo(deps.store, tenantId, conversationId, asOfSeq);
@@ -34,10 +39,8 @@ export async function pastConversation(deps: Pick<CoreDeps, 'db' | 'store'>, ten
         (e) => e.type === 'contact.erased' && (e.payload as { conversation_ids?: string[] }).conversation_ids?.includes(conversationId),
       )
     : [];
-  const rows = foldInMemory(
-    [conversationsProjector],
-    [...own, ...erasure].sort((a, b) => a.seq - b.seq),
-  );
+  const events = [...own, ...erasure].sort((a, b) => a.seq - b.seq);
+  const rows = foldInMemory([conversationsProjector], events);
   const conversation = rows('conversations').find((r) => r.id === conversationId) as StoredConversation | undefined;
   if (!conversation) return null;
   const parts = (rows('conversation_parts') as unknown as (PartRow & { seq: number })[])
@@ -46,10 +49,8 @@ export async function pastConversation(deps: Pick<CoreDeps, 'db' | 'store'>, ten
     .slice(0, INLINE_PARTS);
   return {
     ...renderConversation({ ...conversation, tags: await tagRefs(deps.db, tenantId, conversation.tag_ids) }),
+    ...answers.past(events),
     parts: parts.map(renderPart),
-    // Not kept for the past: the answer's schema says so.
-    sla: null,
-    statistics: null,
   };
 }
 

@@ -1,7 +1,6 @@
 import type { Projector } from '../../projections/projector.js';
 import type { StoredEvent } from '../../eventstore/envelope.js';
 import type { ContactEvent } from '../contacts/index.js';
-import type { CsatEvent } from '../csat/index.js';
 import type { TagEvent } from '../tags/index.js';
 import type { TeamEvent } from '../teams/index.js';
 import type { ConversationEvent } from './conversations.events.js';
@@ -24,8 +23,6 @@ export const CONVERSATIONS = tableSpec({
     tag_ids: 'uuid[]',
     priority: 'text',
     custom_attributes: 'jsonb',
-    rating: 'jsonb',
-    rating_remark: 'text',
     parts_count: 'int',
     contact_erased: 'boolean',
     created_at: 'timestamptz',
@@ -74,9 +71,16 @@ export const ROUTING = tableSpec({
 /** Keys of a part's payload that change the conversation (the decider puts the resulting state there). */
 const STATE_KEYS = ['state', 'snoozed_until', 'assignee_id', 'team_id', 'priority'] as const;
 
+/**
+ * A rating of the conversation (csat's event): the rating is csat's to keep and to add to the answer
+ * (answer-fields.ts); the conversation records only that it changed. Its shape, not csat's type: conversations
+ * imports none of the capabilities that add to it.
+ */
+type Rated = { type: 'conversation.rated'; aggregate_type: 'conversation'; aggregate_id: string; payload: { conversation_id: string } };
+
 type Handled =
   | ConversationEvent
-  | CsatEvent
+  | Rated
   | Extract<ContactEvent, { type: 'contact.erased' }>
   | Extract<TeamEvent, { type: 'team.deleted' }>
   | Extract<TagEvent, { type: 'tag.deleted' }>;
@@ -104,8 +108,6 @@ function createdRow(e: EventOf<'conversation.created'>) {
     tag_ids: [],
     priority: p.priority ?? 'normal',
     custom_attributes: {},
-    rating: null,
-    rating_remark: null,
     parts_count: 0,
     contact_erased: false,
     created_at: e.created_at,
@@ -146,7 +148,7 @@ function projectPart(e: EventOf<'conversation_part.created'>, { conversations, p
 /** A contact's erasure: what its conversations and parts keep, and the tombstones of its threads. */
 function projectErasure(e: EventOf<'contact.erased'>, { conversations, parts, tombstones }: Pick<Tables, 'conversations' | 'parts' | 'tombstones'>): void {
   for (const id of e.payload.conversation_ids)
-    conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, external_id: null, custom_attributes: {}, rating_remark: null, contact_erased: true });
+    conversations.patch({ tenant_id: e.tenant_id, id }, { subject: null, external_id: null, custom_attributes: {}, contact_erased: true });
   // The thread ids are gone with the contact; their keyed hashes stay, so a post to one is known for what it is.
   for (const key of e.payload.thread_keys ?? []) tombstones.insert({ tenant_id: e.tenant_id, thread_key: key, erased_at: e.created_at });
   for (const id of e.payload.part_ids) parts.patch({ tenant_id: e.tenant_id, id }, gone('erased'));
@@ -206,13 +208,9 @@ export const conversationsProjector: Projector<Handled> = {
             { custom_attributes: e.payload.custom_attributes ?? {}, updated_at: e.created_at },
           );
           break;
-        // The latest rating replaces any earlier one; its remark in a column of its own, which an erasure clears.
-        case 'conversation.rated': {
-          const p = e.payload;
-          const rating = { id: p.rating_id, score: p.score, rated_at: e.created_at, source: p.rated_by.type === 'contact' ? 'channel' : 'api' };
-          conversations.patch({ tenant_id: e.tenant_id, id: p.conversation_id }, { rating, rating_remark: p.remark ?? null, updated_at: e.created_at });
+        case 'conversation.rated':
+          conversations.patch({ tenant_id: e.tenant_id, id: e.payload.conversation_id }, { updated_at: e.created_at });
           break;
-        }
         case 'tag.deleted':
           // The event names the conversations that carried the tag (see tags.decider.ts).
           for (const id of e.payload.conversation_ids) conversations.removeFrom({ tenant_id: e.tenant_id, id }, 'tag_ids', [e.payload.id]);

@@ -5,14 +5,12 @@ import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import { batchedOn } from '../../platform/db/batched.js';
 import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
-import { arrayOf, boolean, constant, dateTime, extend, int, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
+import { arrayOf, boolean, constant, dateTime, int, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { AUTHOR_TYPES, PART_TYPES, PRIORITIES, ROUTING_RULES } from './conversations.events.js';
 import type { ConversationState, ConversationView, PartView, PartType, Author, Priority } from './conversations.decider.js';
 import { attributeValuesSchema, type AttributeValue } from '../conversation-attributes/index.js';
-import { ratingSchema, renderRating, type RatingRef } from '../csat/index.js';
 import { findKey } from '../keys/index.js';
 import { tagRefSchema, tagRefsSql, type TagRef } from '../tags/index.js';
-import { slaSchema, statisticsSchema } from './metrics.js';
 
 export interface ConversationRow {
   tenant_id: string;
@@ -29,9 +27,6 @@ export interface ConversationRow {
   priority: Priority;
   /** values by attribute name (personal data: cleared when the contact is erased) */
   custom_attributes: Record<string, AttributeValue>;
-  /** the latest rating (CSAT), without its remark, which is a column of its own (an erasure clears it) */
-  rating: RatingRef | null;
-  rating_remark: string | null;
   /** the tags by id and current name (tagRefsSql); every query that renders a conversation selects it */
   tags: TagRef[];
   parts_count: number;
@@ -81,7 +76,7 @@ export const renderPart = (p: PartRow): ConversationPart => ({
   created_at: p.created_at.toISOString(),
 });
 
-/** A conversation as rendered from its row: the answer without `sla` and `statistics`, which withMetrics attaches. */
+/** A conversation as rendered from its row: the answer without the fields other capabilities add (answer-fields.ts). */
 export const renderConversation = (c: ConversationRow): ConversationRecord => ({
   type: 'conversation',
   id: c.id,
@@ -97,7 +92,6 @@ export const renderConversation = (c: ConversationRow): ConversationRecord => ({
   team_id: c.team_id,
   priority: c.priority,
   custom_attributes: c.custom_attributes,
-  rating: c.rating ? renderRating(c.rating, c.rating_remark) : null,
   tags: c.tags,
   parts_count: c.parts_count,
   created_at: c.created_at.toISOString(),
@@ -318,7 +312,11 @@ export const partSchema = object(
 export type ConversationPart = Static<typeof partSchema>;
 type PartDetails = Pick<ConversationPart, 'sent_at' | 'state' | 'snoozed_until' | 'assignee_id' | 'team_id' | 'priority' | 'assigned_by'>;
 
-export const conversationSchema = object(
+/**
+ * A conversation's own fields, as its row gives them. The answer adds what other capabilities keep of it (its `sla`,
+ * `statistics`, `rating`): ConversationAnswers (answer-fields.ts) composes the `Conversation` schema.
+ */
+export const conversationRecordSchema = object(
   {
     type: constant('conversation'),
     id: uuid,
@@ -333,32 +331,18 @@ export const conversationSchema = object(
     team_id: nullable(str()),
     priority: oneOfStrings(PRIORITIES),
     custom_attributes: attributeValuesSchema,
-    rating: nullable(ratingSchema),
     tags: arrayOf(tagRefSchema, { description: 'Its tags by id and current name, by name.' }),
     parts_count: int,
     created_at: dateTime,
     updated_at: dateTime,
     last_part_at: dateTime,
-    sla: slaSchema,
-    statistics: nullable(statisticsSchema, {
-      description: 'Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for.',
-    }),
   },
-  { title: 'Conversation' },
+  { title: 'ConversationRecord' },
 );
-export type Conversation = Static<typeof conversationSchema>;
-export type ConversationRecord = Omit<Conversation, 'sla' | 'statistics'>;
+export type ConversationRecord = Static<typeof conversationRecordSchema>;
 
-export const conversationWithPartsSchema = extend(
-  conversationSchema,
-  { parts: arrayOf(partSchema, { maxItems: INLINE_PARTS }) },
-  { title: 'ConversationWithParts' },
-);
-export type ConversationWithParts = Static<typeof conversationWithPartsSchema>;
 export type ConversationRecordWithParts = ConversationRecord & { parts: ConversationPart[] };
 
-export const partWithConversationSchema = extend(partSchema, { conversation: conversationSchema }, { title: 'ConversationPartWithConversation' });
-export type PartWithConversation = Static<typeof partWithConversationSchema>;
 export type PartWithConversationRecord = ConversationPart & { conversation: ConversationRecord };
 
 export const viewCountsSchema = object(

@@ -14,13 +14,10 @@ import { PRIORITIES, type ConversationEvent } from './conversations.events.js';
 import { manageConversation, redactPart, replyToConversation, startConversation, tagConversation, unsendPart } from './conversations.commands.js';
 import {
   conversationList,
-  conversationSchema,
   conversationsOf,
   conversationsWithParts,
-  conversationWithPartsSchema,
   findRenderedConversation,
   partsWithConversations,
-  partWithConversationSchema,
   renderConversation,
   viewCountsSchema,
   type ViewCounts,
@@ -30,12 +27,12 @@ import {
 import { attachmentsSchema, contactSchema } from './schemas.js';
 import { batchedOn } from '../../platform/db/batched.js';
 import type { Db } from '../../platform/db/database.js';
-import { BUILTIN_VIEW_IDS, conversationSearch, viewCounts, viewFilter, type ViewLookups } from './conversations.search.js';
+import { BUILTIN_VIEW_IDS, conversationSearch, conversationViews, NO_CUSTOM_VIEWS, viewCounts, viewFilter } from './conversations.search.js';
 import { eventOf, type StoredEvent } from '../../eventstore/envelope.js';
 import { isUuid } from '../../platform/ids.js';
 import { withAsOf } from '../../api/history.js';
 import { pastConversation } from './conversations.history.js';
-import { attachMetrics, metricsOf, withMetrics, type MetricsLookup } from './metrics.js';
+import { ConversationAnswers } from './answer-fields.js';
 
 /** The query tree as the docs show it; the language checks it (paths in errors), not this schema. */
 export const querySchema = {
@@ -91,8 +88,11 @@ const ConversationChange = Type.Object(
 
 const TagRef = Type.Object({ tag_id: Uuid }, { additionalProperties: false });
 
-export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics: MetricsLookup): RouteDef[] {
+export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers): RouteDef[] {
   const { db } = deps;
+  // The custom views, when the views capability is mounted: it adds them (views imports conversations, not the reverse).
+  const views = deps.additions.one(conversationViews) ?? NO_CUSTOM_VIEWS;
+  const { schema: conversationSchema, withPartsSchema: conversationWithPartsSchema, partWithConversationSchema } = answers;
   /** the filter of ?view_id=, found (404 when unknown or invisible) before the list query is built */
   const viewFilters = new WeakMap<Call, Sql>();
   /** what a search condition probes an index with: the owner pool, outside row-level security (see the body field) */
@@ -101,14 +101,14 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
   // while one read of the workspace runs read theirs in one statement instead of one each; the answers a group
   // commit stores with its commands (answerCommand) read theirs through its transaction, the only handle that sees
   // them yet. Without a transaction, an answer reads after its commit (read-your-writes).
-  // Each batch reads its conversations' `sla` and `statistics` in one more statement, sent with its own.
-  // Their `sla` and `statistics` are read by the ids asked for, not by the rows found, so that both statements go
-  // to the connection at once (pipelined: one round trip, not two; in a command's transaction, one less under the
-  // workspace's lock). An id with no conversation has no metrics row either.
+  // Each batch reads the fields other capabilities add (`sla`, `statistics`, `rating`: answer-fields.ts) in one more
+  // statement each, sent with its own. They are read by the ids asked for, not by the rows found, so that all the
+  // statements go to the connection at once (pipelined: one round trip, not two; in a command's transaction, one
+  // less under the workspace's lock). An id with no conversation has none of those rows either.
   const readConversation = batchedOn(
     async (h: Db, tenantId: string, ids: string[]) => {
-      const [rows, byId] = await Promise.all([conversationsWithParts(h, tenantId, ids), metricsOf(metrics, h, tenantId, ids)]);
-      return rows.map((r) => (r ? attachMetrics(r, byId) : null));
+      const [rows, byId] = await Promise.all([conversationsWithParts(h, tenantId, ids), answers.read(h, tenantId, ids)]);
+      return rows.map((r) => (r ? answers.attach(r, byId) : null));
     },
     { gather: 'microtask' },
   );
@@ -116,25 +116,24 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
     async (h: Db, tenantId: string, wanted: { conversationId: string; partId: string }[]) => {
       const [parts, byId] = await Promise.all([
         partsWithConversations(h, tenantId, wanted),
-        metricsOf(
-          metrics,
+        answers.read(
           h,
           tenantId,
           wanted.map((w) => w.conversationId),
         ),
       ]);
-      return parts.map((p) => (p ? { ...p, conversation: attachMetrics(p.conversation, byId) } : null));
+      return parts.map((p) => (p ? { ...p, conversation: answers.attach(p.conversation, byId) } : null));
     },
     { gather: 'microtask' },
   );
-  /** A page of conversations with their `sla` and `statistics`, read in one batch. */
+  /** A page of conversations with their added fields, read in one batch. */
   const finishPage = async (call: { principal: Principal }, page: unknown) => {
     const p = page as { data: ConversationRecord[] };
-    return { ...p, data: await withMetrics(metrics, db, call.principal.tenantId, p.data) };
+    return { ...p, data: await answers.complete(db, call.principal.tenantId, p.data) };
   };
   /** One conversation as a tag change answers it. */
   const oneConversation = async (tx: Db, tenantId: string, id: string) =>
-    (await withMetrics(metrics, tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, id))!)]))[0]!;
+    (await answers.complete(tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, id))!)]))[0]!;
   const conversationAnswer = (tenantId: string, id: string, tx: Db = db) => readConversation(tx, tenantId, id);
   const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx: Db = db) => readPart(tx, tenantId, part);
   /** A part a command just wrote or changed, as its answer (never missing: the command would have refused). */
@@ -283,7 +282,7 @@ export function conversationsRoutes(deps: CoreDeps, views: ViewLookups, metrics:
       }),
       deps.store,
       'conversation',
-      ({ principal, params }, asOfSeq) => pastConversation(deps, principal.tenantId, params.id, asOfSeq),
+      ({ principal, params }, asOfSeq) => pastConversation(deps, answers, principal.tenantId, params.id, asOfSeq),
     ),
 
     commandRoute(deps, {

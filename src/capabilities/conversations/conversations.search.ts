@@ -19,6 +19,7 @@ import {
 } from '../../platform/query/filter.js';
 import { PRIORITIES } from './conversations.events.js';
 import { AppError } from '../../platform/errors.js';
+import { extensionPoint } from '../additions.js';
 
 /** The text-search configuration of part bodies; migration 024's index is built with the same one. */
 export const BODY_TS_CONFIG = 'simple';
@@ -293,9 +294,9 @@ export interface CustomView {
 }
 
 /**
- * What conversations needs of the views capability, handed in by
- * src/capabilities/index.ts: views imports conversations (for this language),
- * so conversations may not import views back (dependency-cruiser forbids the cycle).
+ * What conversations needs of the views capability, which adds it (the `conversationViews` extension point): views
+ * imports conversations (for this language), so conversations may not import views back (dependency-cruiser forbids
+ * the cycle).
  */
 export interface ViewLookups {
   /** the custom views the member can see: the workspace's and their own private ones */
@@ -305,6 +306,15 @@ export interface ViewLookups {
   /** one of those, or null when it is unknown or another member's private view */
   findVisibleView(db: Db, tenantId: string, memberId: string, id: string): Promise<CustomView | null>;
 }
+
+export const conversationViews = extensionPoint<ViewLookups>('conversations: custom views');
+
+/** Without the views capability: the built-in views only. */
+export const NO_CUSTOM_VIEWS: ViewLookups = {
+  visibleViews: async () => [],
+  countVisibleViews: async () => 0,
+  findVisibleView: async () => null,
+};
 
 /** The filter of a view id, built-in or custom; null when the caller cannot see it. */
 export async function viewFilter(db: Knex, lookup: Lookup, lookups: ViewLookups, tenantId: string, memberId: string, id: string): Promise<Sql | null> {

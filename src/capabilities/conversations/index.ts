@@ -5,8 +5,7 @@ import { defineModule } from '../capability.js';
 import { conversationEvents } from './conversations.events.js';
 import { conversationsProjector } from './conversations.projection.js';
 import { conversationsRoutes } from './conversations.routes.js';
-import type { ViewLookups } from './conversations.search.js';
-import type { MetricsLookup } from './metrics.js';
+import { ConversationAnswers } from './answer-fields.js';
 import { inboundRoute } from './inbound.route.js';
 import { attributeValuesRoute } from './attribute-values.route.js';
 import { unsnoozeWorker } from './unsnooze.worker.js';
@@ -14,36 +13,27 @@ import { conversationHistoryRoute } from './conversations.history.js';
 import { defineErrors } from '../../platform/errors.js';
 
 export type { ConversationEvent } from './conversations.events.js';
-export { conversationsOfContact, partsPage, renderConversation, renderPart, conversationSchema, partSchema } from './conversations.read.js';
+export { conversationsOfContact, partsPage, renderConversation, renderPart, partSchema } from './conversations.read.js';
+export { ConversationAnswers, conversationFields, type ConversationAnswer, type ConversationFields, type FieldValues } from './answer-fields.js';
 export { startConversation } from './conversations.commands.js';
 export { routedAssignment, type TeamRouting } from './routing.js';
 export { fileChannelMessage, type ChannelMessage } from './conversations.decider.js';
 export { loadRouting } from './routing.read.js';
 export { conversationHasAttribute } from './attribute-values.route.js';
-export { ratingLookups } from './rated-conversation.js';
 export type { StartCommand, StartEvents, StartState } from './conversations.decider.js';
-export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation, threadKey } from './conversations.read.js';
+export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation, findThread, threadKey } from './conversations.read.js';
 
 export {
   BUILTIN_VIEW_IDS,
   checkConversationQuery,
   conversationMatches,
   conversationSearch,
+  conversationViews,
   type CustomView,
   type ViewLookups,
 } from './conversations.search.js';
 export { conversationFacts, conversationList } from './conversations.read.js';
 export { querySchema as conversationQuerySchema } from './conversations.routes.js';
-export {
-  SLA_TARGETS,
-  slaSchema,
-  statisticsSchema,
-  withMetrics,
-  type ConversationMetrics,
-  type ConversationSla,
-  type ConversationStatistics,
-  type MetricsLookup,
-} from './metrics.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
@@ -64,19 +54,22 @@ const errors = defineErrors({
 });
 
 /**
- * The module, given how to find the custom views (see ViewLookups: views imports conversations, not the reverse)
- * and each conversation's `sla` and `statistics` (see MetricsLookup: sla imports conversations).
+ * The module. What other capabilities keep of a conversation they add to its answer (`conversationFields`: sla's
+ * `sla` and `statistics`, csat's `rating`), and views adds its custom views (`conversationViews`): this module
+ * imports none of them.
  */
-export const conversationsModule = (views: ViewLookups, metrics: MetricsLookup) =>
-  defineModule({
-    name: 'conversations',
-    errors,
-    events: conversationEvents,
-    personal: [
-      { type: 'conversation', kind: 'conversation', fields: ['subject', 'custom_attributes'], erased: { custom_attributes: {} } },
-      { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
-    ],
-    projectors: [conversationsProjector],
-    routes: (deps) => [inboundRoute(deps), ...conversationsRoutes(deps, views, metrics), attributeValuesRoute(deps, metrics), conversationHistoryRoute(deps)],
-    workers: (deps) => [unsnoozeWorker(deps)],
-  });
+export const conversationsModule = defineModule({
+  name: 'conversations',
+  errors,
+  events: conversationEvents,
+  personal: [
+    { type: 'conversation', kind: 'conversation', fields: ['subject', 'custom_attributes'], erased: { custom_attributes: {} } },
+    { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
+  ],
+  projectors: [conversationsProjector],
+  routes: (deps) => {
+    const answers = ConversationAnswers.of(deps.additions);
+    return [inboundRoute(deps), ...conversationsRoutes(deps, answers), attributeValuesRoute(deps, answers), conversationHistoryRoute(deps)];
+  },
+  workers: (deps) => [unsnoozeWorker(deps)],
+});

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
 import { arrayOf, constant, dateTime, int, integer, nullable, number, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
+import type { StoredEvent } from '../../eventstore/envelope.js';
+import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
+import { isUuid } from '../../platform/ids.js';
+import { foldInMemory } from '../../projections/past-state.js';
+import { findConversation, findThread, type ConversationFields } from '../conversations/index.js';
+import type { RatedConversation } from './csat.decider.js';
+import { csatProjector } from './csat.projection.js';
 
 /** A rating as answers show it: on its conversation and in the rating route's answer. */
 export interface RatingRef {
@@ -156,3 +163,60 @@ export const csatReportSchema = object(
   },
 );
 export type CsatReport = Static<typeof csatReportSchema>;
+
+/** A row of conversation_ratings as the answers read it (rated_at a string where the row was folded in memory). */
+interface RatingRow {
+  conversation_id: string;
+  rating_id: string;
+  score: number;
+  remark: string | null;
+  rated_at: Date | string;
+  rated_by_type: string;
+}
+
+const ratingOfRow = (r: RatingRow): ConversationRating =>
+  renderRating(
+    { id: r.rating_id, score: r.score, rated_at: new Date(r.rated_at).toISOString(), source: r.rated_by_type === 'contact' ? 'channel' : 'api' },
+    r.remark,
+  );
+
+/** The `rating` of a workspace's conversations by id, in one statement for the page or batch. */
+async function ratingsOf(db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, { rating: ConversationRating }>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  // Several ids: planned per call (see PLANNED_PER_CALL), as the answers' other batched reads.
+  const many = wanted.length > 1;
+  const res = await db.raw(
+    `${many ? PLANNED_PER_CALL : ''}SELECT conversation_id, rating_id, score, remark, rated_at, rated_by_type FROM conversation_ratings
+      WHERE tenant_id = ? AND ${many ? 'conversation_id = ANY(?::uuid[])' : 'conversation_id = ?::uuid'}`,
+    [tenantId, many ? wanted : wanted[0]!],
+  );
+  return new Map((res.rows as RatingRow[]).map((r) => [r.conversation_id, { rating: ratingOfRow(r) }]));
+}
+
+/**
+ * What csat adds to every conversation answer (conversations' `conversationFields`): its latest rating, null
+ * without one. In a past state, the rating then in force, folded from the conversation's own events by this
+ * capability's projector as it was folded live (its remark gone when the contact's erasure came by then).
+ */
+export const ratingField: ConversationFields = {
+  schema: { rating: nullable(ratingSchema) },
+  none: { rating: null },
+  read: ratingsOf,
+  past(events: readonly StoredEvent[]) {
+    const [row] = foldInMemory([csatProjector], events)('conversation_ratings') as unknown as RatingRow[];
+    return { rating: row ? ratingOfRow(row) : null };
+  },
+};
+
+/** What a rating records of its conversation: null when there is none. */
+export async function ratedConversation(db: Db, tenantId: string, id: string): Promise<RatedConversation | null> {
+  const c = await findConversation(db, tenantId, id);
+  return c
+    ? { id: c.id, contactId: c.contact_id, channelId: c.channel_id, assigneeId: c.assignee_id, teamId: c.team_id, contactErased: c.contact_erased }
+    : null;
+}
+
+/** The conversation a channel filed for a bridge's thread id; null when there is none. */
+export const conversationOfThread = async (db: Db, tenantId: string, channelId: string, externalId: string) =>
+  (await findThread(db, tenantId, channelId, externalId)) ?? null;

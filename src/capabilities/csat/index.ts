@@ -1,21 +1,18 @@
 // CSAT: customers rate a conversation 1 to 5, with an optional remark, through the
 // API (an integration asking them) or the channel's bridge; one rating per
 // conversation, the latest. The report counts them by team and by assignee.
-// Conversations shows a conversation's rating (it imports this capability for the
-// event and the rating's shape), so the conversation lookup is handed in here.
+// A conversation's answer shows its rating: this module adds it to conversations'
+// `conversationFields` (csat imports conversations, not the reverse).
+import { addTo } from '../additions.js';
 import { defineModule } from '../capability.js';
+import { conversationFields } from '../conversations/index.js';
 import { defineErrors } from '../../platform/errors.js';
-import type { RatedConversationLookup } from './csat.commands.js';
 import { csatEvents } from './csat.events.js';
 import { csatProjector } from './csat.projection.js';
 import { csatRoutes } from './csat.routes.js';
-import type { ThreadLookup } from './csat.bridge.js';
+import { conversationOfThread, ratedConversation, ratingField } from './csat.read.js';
 
 export type { CsatEvent } from './csat.events.js';
-export type { RatedConversation } from './csat.decider.js';
-export type { RatedConversationLookup } from './csat.commands.js';
-export type { ThreadLookup } from './csat.bridge.js';
-export { ratingSchema, renderRating, type RatingRef } from './csat.read.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
@@ -25,14 +22,13 @@ const errors = defineErrors({
   },
 });
 
-/** The module, given how to find a rated conversation and a bridge's thread (conversations' reads: see RatedConversationLookup). */
-export const csatModule = (lookups: { conversation: RatedConversationLookup; thread: ThreadLookup }) =>
-  defineModule({
-    name: 'csat',
-    errors,
-    events: csatEvents,
-    // The remark of a rating in an answer (on its conversation, or the rating route's): sealed under the rating's key in stored answers.
-    personal: [{ type: 'conversation_rating', kind: 'rating', fields: ['remark'] }],
-    projectors: [csatProjector],
-    routes: (deps) => csatRoutes(deps, lookups),
-  });
+export const csatModule = defineModule({
+  name: 'csat',
+  errors,
+  events: csatEvents,
+  // The remark of a rating in an answer (on its conversation, or the rating route's): sealed under the rating's key in stored answers.
+  personal: [{ type: 'conversation_rating', kind: 'rating', fields: ['remark'] }],
+  projectors: [csatProjector],
+  adds: [addTo(conversationFields, ratingField)],
+  routes: (deps) => csatRoutes(deps, { conversation: ratedConversation, thread: conversationOfThread }),
+});

@@ -15,7 +15,7 @@ import {
   type Static,
 } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
-import { companySchema, contactSchema, conversationSchema, partSchema, recipientSchema } from './exports.sources.js';
+import { companySchema, contactSchema, partSchema, recipientSchema, type ConversationAnswers } from './exports.sources.js';
 
 export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
@@ -114,8 +114,11 @@ export type Export = Static<typeof exportSchema>;
 /** The contact as the export renders it: as GET /api/contacts/{id} does (see exports.sources.ts). */
 export const exportedContactSchema = contactSchema;
 
-/** The downloaded file (docs/api-guide.md: Subject-access export). `events`: the schema of a feed event (built from the catalogue). */
-export const exportFileSchema = (events: Schema) =>
+/**
+ * The downloaded file (docs/api-guide.md: Subject-access export). `events`: the schema of a feed event (built from the
+ * catalogue); `conversation`: the conversation's answer, with what other capabilities add to it.
+ */
+export const exportFileSchema = (events: Schema, conversation: ConversationAnswers['schema']) =>
   object(
     {
       type: constant('contact_export'),
@@ -125,7 +128,7 @@ export const exportFileSchema = (events: Schema) =>
       generated_at: dateTime,
       contact: exportedContactSchema,
       companies: arrayOf(companySchema),
-      conversations: arrayOf(extend(conversationSchema, { parts: arrayOf(partSchema) }, { title: 'ExportedConversation' })),
+      conversations: arrayOf(extend(conversation, { parts: arrayOf(partSchema) }, { title: 'ExportedConversation' })),
       outbound: arrayOf(
         extend(
           recipientSchema,

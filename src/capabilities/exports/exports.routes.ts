@@ -9,14 +9,16 @@ import { requestClient } from '../../api/command-context.js';
 import { openedFile } from './exports.document.js';
 import { exportFileSchema, exportSchema, findExport, findExportFile, renderExport } from './exports.read.js';
 import { announce, requestExport } from './exports.repo.js';
-import { sources } from './exports.sources.js';
+import { ConversationAnswers, exportSources } from './exports.sources.js';
 
 const location = (id: string) => `/api/exports/${id}`;
 
 export function exportsRoutes(deps: CoreDeps): RouteDef[] {
   const { db, clock, forgettable, catalogue } = deps;
   const trail = new AuditTrail(deps);
-  const fileSchema = exportFileSchema(anyEventSchema(catalogue, { withId: true, title: 'FeedEvent', variantSuffix: 'FeedEvent' }));
+  const answers = ConversationAnswers.of(deps.additions);
+  const sources = exportSources(answers);
+  const fileSchema = exportFileSchema(anyEventSchema(catalogue, { withId: true, title: 'FeedEvent', variantSuffix: 'FeedEvent' }), answers.schema);
 
   return [
     route({

@@ -11,17 +11,16 @@ import {
   partsPage,
   renderConversation,
   renderPart,
-  withMetrics,
-  type conversationSchema,
+  type ConversationAnswer,
+  type ConversationAnswers,
   type partSchema,
 } from '../conversations/index.js';
-import { conversationMetrics } from '../sla/index.js';
 import { eventsAbout, type FeedTable } from '../feed/index.js';
 import { recipientsOfContact, type recipientSchema } from '../outbound/index.js';
 
 export { companySchema, type CompanyRow } from '../companies/index.js';
 export { contactSchema } from '../contacts/index.js';
-export { conversationSchema, partSchema } from '../conversations/index.js';
+export { ConversationAnswers, partSchema } from '../conversations/index.js';
 export { recipientSchema } from '../outbound/index.js';
 export type { ContactEvent } from '../contacts/index.js';
 export { feedTable, type FeedTable } from '../feed/index.js';
@@ -30,7 +29,6 @@ type Json = Record<string, unknown>;
 // What each source gives is typed from the schema of the answer it is rendered as.
 type Contact = Static<typeof contactSchema>;
 type Company = Static<typeof companySchema>;
-type Conversation = Static<typeof conversationSchema>;
 type Part = Static<typeof partSchema>;
 type Recipient = Static<typeof recipientSchema> & { collection_name: string };
 
@@ -42,7 +40,7 @@ export interface ExportSources {
   /** The companies the contact belongs to, rendered with `type: "company"`. */
   companies(db: Db, tenantId: string, contactId: string): Promise<Company[]>;
   /** The contact's conversations, rendered, oldest first, without parts. */
-  conversations(db: Db, tenantId: string, contactId: string): Promise<Conversation[]>;
+  conversations(db: Db, tenantId: string, contactId: string): Promise<ConversationAnswer[]>;
   /** The contact's outbound recipient records (which campaigns reached them, and how), oldest first. */
   outbound(db: Db, tenantId: string, contactId: string): Promise<Recipient[]>;
   /** A page of a conversation's parts, rendered, after `afterSeq`, with the last seq. */
@@ -51,7 +49,8 @@ export interface ExportSources {
   events(db: Db, feed: FeedTable, tenantId: string, aggregateIds: readonly string[], afterSeq: number, limit: number): Promise<(Json & { seq: number })[]>;
 }
 
-export const sources: ExportSources = {
+/** The sources, the conversations answered as their routes answer them (with what other capabilities add). */
+export const exportSources = (answers: ConversationAnswers): ExportSources => ({
   // The contact as GET /api/contacts/{id} renders it (custom attributes and companies included).
   async contact(db, tenantId, contactId) {
     const row = await findContactRow(db, tenantId, contactId);
@@ -70,8 +69,8 @@ export const sources: ExportSources = {
   },
 
   async conversations(db, tenantId, contactId) {
-    // with their `sla` and `statistics`, read in one batch
-    return withMetrics(conversationMetrics, db, tenantId, (await conversationsOfContact(db, tenantId, contactId)).map(renderConversation));
+    // with the fields other capabilities add (`sla`, `statistics`, `rating`), read in one batch
+    return answers.complete(db, tenantId, (await conversationsOfContact(db, tenantId, contactId)).map(renderConversation));
   },
 
   outbound: (db, tenantId, contactId) => recipientsOfContact(db, tenantId, contactId),
@@ -82,6 +81,6 @@ export const sources: ExportSources = {
   },
 
   events: (db, feed, tenantId, aggregateIds, afterSeq, limit) => eventsAbout(db, feed, tenantId, aggregateIds, afterSeq, limit),
-};
+});
 
 export { renderCompany };

@@ -9,7 +9,7 @@ import type { CoreDeps, Worker } from '../capability.js';
 import { coalescing } from '../../platform/worker.js';
 import { buildDocument, openedSize, sealDocument } from './exports.document.js';
 import { claimNext, complete, drop, EXPORTS_CHANNEL, expireDue, fail, heartbeat, type Claimed } from './exports.repo.js';
-import { sources as defaultSources, feedTable, type ExportSources } from './exports.sources.js';
+import { ConversationAnswers, exportSources, feedTable, type ExportSources } from './exports.sources.js';
 
 /** How long a claim holds without a heartbeat; a build renews it at every step. */
 export const LEASE_MS = 120_000;
@@ -32,7 +32,7 @@ export interface ExportsWorker extends Worker {
 
 export function exportsWorker(deps: CoreDeps, opts: { sources?: ExportSources } = {}): ExportsWorker {
   const { db, clock, log, forgettable, config } = deps;
-  const sources = opts.sources ?? defaultSources;
+  const sources = opts.sources ?? exportSources(ConversationAnswers.of(deps.additions));
   let stopped = true;
   const timers: NodeJS.Timeout[] = [];
   let unlisten: (() => void) | null = null;

@@ -4,19 +4,12 @@ import { isUuid } from '../../platform/ids.js';
 import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
 import { arrayOf, bool, constant, dateTime, integer, nullable, object, str, uuid, type Static } from '../../api/schemas.js';
 import { businessCalendar, secondsBetween, type BusinessCalendar } from '../business-hours/index.js';
-import {
-  conversationFacts,
-  conversationMatches,
-  conversationQuerySchema,
-  type ConversationMetrics,
-  type ConversationSla,
-  type ConversationStatistics,
-  type MetricsLookup,
-} from '../conversations/index.js';
+import { conversationFacts, conversationMatches, conversationQuerySchema } from '../conversations/index.js';
+import type { ConversationMetrics, ConversationSla, ConversationStatistics } from './sla.schemas.js';
 import { MAX_POLICIES, type CurrentSla, type Policy, type PolicyMatch, type SlaFacts, type SlaState } from './sla.decider.js';
 import type { Target } from './sla.events.js';
 
-export { slaSchema, statisticsSchema } from '../conversations/index.js';
+export { slaSchema, statisticsSchema } from './sla.schemas.js';
 
 export interface PolicyRow {
   tenant_id: string;
@@ -262,12 +255,12 @@ export async function conversationStatistics(db: Db, tenantId: string, conversat
 }
 
 /**
- * The `sla` and `statistics` of conversations by id, for their answers (handed to
- * conversations as its MetricsLookup): one statement for the page or batch (the
+ * The `sla` and `statistics` of conversations by id, for their answers (what this
+ * capability adds to conversations' `conversationFields`): one statement for the page or batch (the
  * statistics row joined to the SLA row, whichever exists), and the calendar when a
  * business-seconds figure needs it.
  */
-export const conversationMetrics: MetricsLookup = async (db, tenantId, ids) => {
+export const conversationMetrics = async (db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, ConversationMetrics>> => {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isUuid);
   const out = new Map<string, ConversationMetrics>();
   if (wanted.length === 0) return out;

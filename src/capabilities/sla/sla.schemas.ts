@@ -1,9 +1,7 @@
 // A conversation's `sla` and `statistics` as its answers show them (issue 34, items 4
-// and 5). The sla capability computes them from its own tables (sla imports this
-// capability, so it is not imported back): src/capabilities/index.ts hands its batch
-// read in as a MetricsLookup, and every answer that renders conversations attaches
-// them with one read per page or batch (withMetrics), never one per conversation.
-import type { Db } from '../../commands/command.js';
+// and 5), computed from this capability's own tables and added to every conversation
+// answer through conversations' `conversationFields` extension point (index.ts), with
+// one read per page or batch, never one per conversation.
 import { arrayOf, bool, dateTime, integer, nullable, object, oneOfStrings, uuid, type Static } from '../../api/schemas.js';
 
 export const SLA_TARGETS = ['first_response', 'next_response', 'resolution'] as const;
@@ -51,32 +49,8 @@ export const statisticsSchema = object(
 );
 export type ConversationStatistics = Static<typeof statisticsSchema>;
 
-export interface ConversationMetrics {
+// A type, not an interface: what conversations' extension point takes is a record of fields.
+export type ConversationMetrics = {
   sla: ConversationSla;
   statistics: ConversationStatistics | null;
-}
-
-/** The metrics of a workspace's conversations by id, in one read (ids it does not know are left out). */
-export type MetricsLookup = (db: Db, tenantId: string, ids: readonly string[]) => Promise<Map<string, ConversationMetrics>>;
-
-/** Rendered conversations with their `sla` and `statistics`, read in one batch. */
-export async function withMetrics<T extends { id: string }>(
-  lookup: MetricsLookup,
-  db: Db,
-  tenantId: string,
-  conversations: readonly T[],
-): Promise<(T & ConversationMetrics)[]> {
-  const byId = conversations.length ? await lookup(db, tenantId, [...new Set(conversations.map((c) => c.id))]) : new Map<string, ConversationMetrics>();
-  return conversations.map((c) => ({ ...c, ...(byId.get(c.id) ?? { sla: null, statistics: null }) }));
-}
-
-/** The metrics of conversations by id (lower-cased, as the rows hold them), or an empty map for no ids. */
-export function metricsOf(lookup: MetricsLookup, db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, ConversationMetrics>> {
-  return ids.length ? lookup(db, tenantId, [...new Set(ids.map((id) => id.toLowerCase()))]) : Promise.resolve(new Map());
-}
-
-/** A rendered conversation with its metrics from `byId` (sla and statistics null when it has none). */
-export const attachMetrics = <T extends { id: string }>(c: T, byId: ReadonlyMap<string, ConversationMetrics>): T & ConversationMetrics => ({
-  ...c,
-  ...(byId.get(c.id) ?? { sla: null, statistics: null }),
-});
+};
