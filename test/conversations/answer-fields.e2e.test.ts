@@ -28,6 +28,13 @@ const languages = defineModule({
         return new Map(ids.flatMap((id) => (detected.has(id) ? [[id, { language: detected.get(id)! }] as const] : [])));
       },
     }),
+    // The other form: SQL over the conversation's row, selected with it (no statement of its own).
+    addTo(conversationFields, {
+      schema: { channel_echo: nullable(str()) },
+      none: { channel_echo: null },
+      sql: (c) => `${c}.channel_id::text`,
+      fromSql: (value) => ({ channel_echo: typeof value === 'string' ? value : null }),
+    }),
   ],
 });
 
@@ -57,9 +64,9 @@ describe('fields other capabilities add to the conversation answer', function ()
     return r.body;
   };
 
-  it("shows the added field beside sla's and csat's, its empty value where the capability holds nothing", async () => {
+  it("shows the added fields beside sla's and csat's, its empty value where the capability holds nothing", async () => {
     const c = await start(1);
-    expect(c).to.include({ language: null, rating: null });
+    expect(c).to.include({ language: null, rating: null, channel_echo: channelId });
     expect(c).to.have.property('sla');
     detected.set(c.id, 'fr');
     expect((await call('GET', `/api/conversations/${c.id}`)).body).to.include({ id: c.id, language: 'fr' });
@@ -75,6 +82,7 @@ describe('fields other capabilities add to the conversation answer', function ()
     const byId = new Map((page.body.data as { id: string; language: string | null }[]).map((c) => [c.id, c.language]));
     expect(byId.get(a.id)).to.equal(null);
     expect(byId.get(b.id)).to.equal('de');
+    expect(page.body.data.every((c: { channel_echo: string }) => c.channel_echo === channelId)).to.equal(true);
     expect(reads).to.deep.equal([page.body.data.length]);
   });
 
@@ -85,7 +93,8 @@ describe('fields other capabilities add to the conversation answer', function ()
     const seq = history.body.data[0].seq as number;
     const past = await call('GET', `/api/conversations/${c.id}?as_of_seq=${seq}`);
     expect(past.status).to.equal(200);
-    expect(past.body).to.include({ id: c.id, language: null });
+    // Neither keeps a past value: both empty, the SQL one too (a past state is not read from the row).
+    expect(past.body).to.include({ id: c.id, language: null, channel_echo: null });
   });
 
   it("is in the OpenAPI document's Conversation schema, beside the others' fields", () => {
@@ -93,7 +102,7 @@ describe('fields other capabilities add to the conversation answer', function ()
       components: { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> };
     };
     const conversation = doc.components.schemas.Conversation!;
-    expect(conversation.properties).to.include.keys('language', 'rating', 'sla', 'statistics');
+    expect(conversation.properties).to.include.keys('language', 'channel_echo', 'rating', 'sla', 'statistics');
     expect(conversation.required).to.include('language');
     // Without the module, the document is the service's own: no such field.
     const own = openApiDocument(documentedRoutes()) as unknown as typeof doc;

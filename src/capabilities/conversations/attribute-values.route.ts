@@ -6,7 +6,7 @@ import type { Db } from '../../commands/command.js';
 import type { CoreDeps } from '../capability.js';
 import { setConversationAttributes } from './attribute-values.js';
 import type { ConversationAnswers } from './answer-fields.js';
-import { findRenderedConversation, renderConversation } from './conversations.read.js';
+import { findRenderedConversation } from './conversations.read.js';
 
 /** Values by name; null removes one. Whether a value fits its definition is the decider's (coded 400s per name). */
 const ConversationUpdate = Type.Object(
@@ -37,7 +37,7 @@ export const attributeValuesRoute = (deps: CoreDeps, answers: ConversationAnswer
       schema: answers.schema,
       read: async (tx: Db, _events, call) => {
         const tenantId = call.principal.tenantId;
-        const [c] = await answers.complete(tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, call.params.id))!)]);
+        const [c] = await answers.complete(tx, tenantId, [answers.render((await findRenderedConversation(tx, tenantId, call.params.id, answers))!)]);
         return c!;
       },
     },

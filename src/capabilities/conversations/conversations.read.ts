@@ -29,6 +29,8 @@ export interface ConversationRow {
   custom_attributes: Record<string, AttributeValue>;
   /** the tags by id and current name (tagRefsSql); every query that renders a conversation selects it */
   tags: TagRef[];
+  /** what other capabilities' SQL adds to the row (ConversationRows.select), when the query selected it */
+  added?: unknown[];
   parts_count: number;
   contact_erased: boolean;
   created_at: Date;
@@ -99,11 +101,29 @@ export const renderConversation = (c: ConversationRow): ConversationRecord => ({
   last_part_at: c.last_part_at.toISOString(),
 });
 
+/**
+ * How conversations are rendered for answers: the columns other capabilities add to the row's statement (SQL over
+ * the conversation's row, selected with it: answer-fields.ts) and the render that reads them. ConversationAnswers
+ * is one; without it, a conversation's own fields only.
+ */
+export interface ConversationRows {
+  /** the added columns' select list over the row aliased `alias` (one column, `added`), or null for none */
+  select(alias: string): string | null;
+  render(row: ConversationRow): ConversationRecord;
+}
+
+export const OWN_FIELDS: ConversationRows = { select: () => null, render: (row) => renderConversation(row) };
+
+const addedColumns = (rows: ConversationRows, alias: string): string => {
+  const sql = rows.select(alias);
+  return sql ? `, ${sql} AS added` : '';
+};
+
 /** The workspace's conversations, each with its tags by name: the query every rendered conversation comes from. */
-export const conversationsOf = (db: Db, tenantId: string) =>
+export const conversationsOf = (db: Db, tenantId: string, rows: ConversationRows = OWN_FIELDS) =>
   db('conversations')
     .where({ tenant_id: tenantId })
-    .select('conversations.*', db.raw(`${tagRefsSql('conversations')} AS tags`));
+    .select('conversations.*', db.raw(`${tagRefsSql('conversations')} AS tags${addedColumns(rows, 'conversations')}`));
 
 /** A conversation's stored row, without the tag names a rendering joins: what commands decide on (the hot path). */
 export type StoredConversation = Omit<ConversationRow, 'tags'>;
@@ -134,8 +154,13 @@ const conversationsById = batchedOn<Db, string, StoredConversation | undefined>(
 );
 
 /** A conversation as answers render it (with its tags by name). */
-export async function findRenderedConversation(db: Db, tenantId: string, id: string): Promise<ConversationRow | undefined> {
-  return isUuid(id) ? conversationsOf(db, tenantId).andWhere({ id }).first() : undefined;
+export async function findRenderedConversation(
+  db: Db,
+  tenantId: string,
+  id: string,
+  rows: ConversationRows = OWN_FIELDS,
+): Promise<ConversationRow | undefined> {
+  return isUuid(id) ? conversationsOf(db, tenantId, rows).andWhere({ id }).first() : undefined;
 }
 
 /** The conversation a channel filed for the bridge's thread id (spec 2.6: the dedup key). */
@@ -168,6 +193,7 @@ export async function partsWithConversations(
   db: Db,
   tenantId: string,
   wanted: { conversationId: string; partId: string }[],
+  rows: ConversationRows = OWN_FIELDS,
 ): Promise<(PartWithConversationRecord | null)[]> {
   const ok = wanted.filter((w) => isUuid(w.conversationId) && isUuid(w.partId));
   // One wanted part (the usual batch) as scalars, for the reason oneOrMany gives.
@@ -179,7 +205,7 @@ export async function partsWithConversations(
     ? await db.raw(
         byOneOrMany(
           ok,
-          `SELECT c.*, ${tagRefsSql('c')} AS tags, x.part_id AS wanted_part, (
+          `SELECT c.*, ${tagRefsSql('c')} AS tags${addedColumns(rows, 'c')}, x.part_id AS wanted_part, (
             SELECT row_to_json(p) FROM (
               SELECT id, conversation_id, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
               FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id AND id = x.part_id
@@ -197,16 +223,20 @@ export async function partsWithConversations(
     const row = byPart.get(`${w.conversationId.toLowerCase()}/${w.partId.toLowerCase()}`);
     if (!row?.part) return null;
     const { part, wanted_part: _w, ...conv } = row;
-    return { ...renderPart({ ...part, created_at: new Date(part.created_at) }), conversation: renderConversation(conv) };
+    return { ...renderPart({ ...part, created_at: new Date(part.created_at) }), conversation: rows.render(conv) };
   });
 }
 
 /** The statement conversationsWithParts sends for valid ids (exported for its plan's test). */
-export function conversationsWithPartsQuery(tenantId: string, ids: string[]): { sql: string; bindings: Knex.RawBinding[] } {
+export function conversationsWithPartsQuery(
+  tenantId: string,
+  ids: string[],
+  rows: ConversationRows = OWN_FIELDS,
+): { sql: string; bindings: Knex.RawBinding[] } {
   return {
     sql: byOneOrMany(
       ids,
-      `SELECT c.*, ${tagRefsSql('c')} AS tags, COALESCE((
+      `SELECT c.*, ${tagRefsSql('c')} AS tags${addedColumns(rows, 'c')}, COALESCE((
             SELECT json_agg(p ORDER BY p.seq) FROM (
               SELECT id, conversation_id, seq, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
               FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id ORDER BY seq LIMIT ?
@@ -221,11 +251,16 @@ export function conversationsWithPartsQuery(tenantId: string, ids: string[]): { 
  * Conversations with their first INLINE_PARTS parts, in one statement (the hot read path; the routes batch the
  * reads of a workspace); null where missing.
  */
-export async function conversationsWithParts(db: Db, tenantId: string, ids: string[]): Promise<(ConversationRecordWithParts | null)[]> {
+export async function conversationsWithParts(
+  db: Db,
+  tenantId: string,
+  ids: string[],
+  rows: ConversationRows = OWN_FIELDS,
+): Promise<(ConversationRecordWithParts | null)[]> {
   const ok = ids.filter(isUuid);
   let res: { rows: unknown[] } = { rows: [] };
   if (ok.length) {
-    const q = conversationsWithPartsQuery(tenantId, ok);
+    const q = conversationsWithPartsQuery(tenantId, ok, rows);
     res = await db.raw(q.sql, q.bindings);
   }
   const byId = new Map<string, ConversationRow & { parts: PartJson[] }>();
@@ -234,14 +269,14 @@ export async function conversationsWithParts(db: Db, tenantId: string, ids: stri
     const row = byId.get(id.toLowerCase());
     if (!row) return null;
     // json_agg renders timestamps as Postgres text; parts go out in the same ISO form as everywhere else.
-    return { ...renderConversation(row), parts: row.parts.map((p) => renderPart({ ...p, created_at: new Date(p.created_at) })) };
+    return { ...rows.render(row), parts: row.parts.map((p) => renderPart({ ...p, created_at: new Date(p.created_at) })) };
   });
 }
 
 /** A contact's conversations, oldest first (the subject-access export). */
-export async function conversationsOfContact(db: Db, tenantId: string, contactId: string): Promise<ConversationRow[]> {
+export async function conversationsOfContact(db: Db, tenantId: string, contactId: string, rows: ConversationRows = OWN_FIELDS): Promise<ConversationRow[]> {
   return isUuid(contactId)
-    ? conversationsOf(db, tenantId)
+    ? conversationsOf(db, tenantId, rows)
         .andWhere({ contact_id: contactId })
         .orderBy([{ column: 'created_at' }, { column: 'id' }])
     : [];

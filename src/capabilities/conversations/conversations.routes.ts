@@ -18,7 +18,6 @@ import {
   conversationsWithParts,
   findRenderedConversation,
   partsWithConversations,
-  renderConversation,
   viewCountsSchema,
   type ViewCounts,
   type ConversationRow,
@@ -107,7 +106,7 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
   // less under the workspace's lock). An id with no conversation has none of those rows either.
   const readConversation = batchedOn(
     async (h: Db, tenantId: string, ids: string[]) => {
-      const [rows, byId] = await Promise.all([conversationsWithParts(h, tenantId, ids), answers.read(h, tenantId, ids)]);
+      const [rows, byId] = await Promise.all([conversationsWithParts(h, tenantId, ids, answers), answers.read(h, tenantId, ids)]);
       return rows.map((r) => (r ? answers.attach(r, byId) : null));
     },
     { gather: 'microtask' },
@@ -115,7 +114,7 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
   const readPart = batchedOn(
     async (h: Db, tenantId: string, wanted: { conversationId: string; partId: string }[]) => {
       const [parts, byId] = await Promise.all([
-        partsWithConversations(h, tenantId, wanted),
+        partsWithConversations(h, tenantId, wanted, answers),
         answers.read(
           h,
           tenantId,
@@ -133,7 +132,7 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
   };
   /** One conversation as a tag change answers it. */
   const oneConversation = async (tx: Db, tenantId: string, id: string) =>
-    (await answers.complete(tx, tenantId, [renderConversation((await findRenderedConversation(tx, tenantId, id))!)]))[0]!;
+    (await answers.complete(tx, tenantId, [answers.render((await findRenderedConversation(tx, tenantId, id, answers))!)]))[0]!;
   const conversationAnswer = (tenantId: string, id: string, tx: Db = db) => readConversation(tx, tenantId, id);
   const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx: Db = db) => readPart(tx, tenantId, part);
   /** A part a command just wrote or changed, as its answer (never missing: the command would have refused). */
@@ -223,7 +222,7 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
       },
       query: (call) => {
         const { principal, query } = call;
-        const q = conversationsOf(db, principal.tenantId);
+        const q = conversationsOf(db, principal.tenantId, answers);
         if (query.state) q.andWhere({ state: query.state });
         if (query.priority) q.andWhere({ priority: query.priority });
         if (query.assignee_id === 'none') q.whereNull('assignee_id');
@@ -234,7 +233,7 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
         if (view) q.andWhereRaw(view.sql, view.bindings as never[]);
         return q;
       },
-      render: renderConversation,
+      render: (row) => answers.render(row),
       finish: finishPage,
     }),
 
@@ -247,8 +246,8 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
       querySchema,
       language: conversationSearch,
       lookup,
-      query: ({ principal }, where) => conversationsOf(db, principal.tenantId).andWhereRaw(where.sql, where.bindings as never[]),
-      render: renderConversation,
+      query: ({ principal }, where) => conversationsOf(db, principal.tenantId, answers).andWhereRaw(where.sql, where.bindings as never[]),
+      render: (row) => answers.render(row),
       finish: finishPage,
     }),
 

@@ -2,8 +2,6 @@ import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
 import { arrayOf, constant, dateTime, int, integer, nullable, number, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import type { StoredEvent } from '../../eventstore/envelope.js';
-import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
-import { isUuid } from '../../platform/ids.js';
 import { foldInMemory } from '../../projections/past-state.js';
 import { findConversation, findThread, type ConversationFields } from '../conversations/index.js';
 import type { RatedConversation } from './csat.decider.js';
@@ -164,9 +162,8 @@ export const csatReportSchema = object(
 );
 export type CsatReport = Static<typeof csatReportSchema>;
 
-/** A row of conversation_ratings as the answers read it (rated_at a string where the row was folded in memory). */
+/** A row of conversation_ratings as the answers read it (rated_at a string where SQL printed it or a fold kept it). */
 interface RatingRow {
-  conversation_id: string;
   rating_id: string;
   score: number;
   remark: string | null;
@@ -180,29 +177,21 @@ const ratingOfRow = (r: RatingRow): ConversationRating =>
     r.remark,
   );
 
-/** The `rating` of a workspace's conversations by id, in one statement for the page or batch. */
-async function ratingsOf(db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, { rating: ConversationRating }>> {
-  const wanted = ids.filter(isUuid);
-  if (wanted.length === 0) return new Map();
-  // Several ids: planned per call (see PLANNED_PER_CALL), as the answers' other batched reads.
-  const many = wanted.length > 1;
-  const res = await db.raw(
-    `${many ? PLANNED_PER_CALL : ''}SELECT conversation_id, rating_id, score, remark, rated_at, rated_by_type FROM conversation_ratings
-      WHERE tenant_id = ? AND ${many ? 'conversation_id = ANY(?::uuid[])' : 'conversation_id = ?::uuid'}`,
-    [tenantId, many ? wanted : wanted[0]!],
-  );
-  return new Map((res.rows as RatingRow[]).map((r) => [r.conversation_id, { rating: ratingOfRow(r) }]));
-}
-
 /**
  * What csat adds to every conversation answer (conversations' `conversationFields`): its latest rating, null
- * without one. In a past state, the rating then in force, folded from the conversation's own events by this
- * capability's projector as it was folded live (its remark gone when the contact's erasure came by then).
+ * without one, selected with the conversation's row (a probe of this table's primary key: no statement of its
+ * own). In a past state, the rating then in force, folded from the conversation's own events by this capability's
+ * projector as it was folded live (its remark gone when the contact's erasure came by then).
  */
 export const ratingField: ConversationFields = {
   schema: { rating: nullable(ratingSchema) },
   none: { rating: null },
-  read: ratingsOf,
+  // rated_at in the driver's form (UTC, milliseconds), as the rating route's answer prints it.
+  sql: (c) =>
+    `(SELECT json_build_object('rating_id', r.rating_id, 'score', r.score, 'remark', r.remark, 'rated_by_type', r.rated_by_type,
+       'rated_at', to_char(r.rated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      FROM conversation_ratings r WHERE r.tenant_id = ${c}.tenant_id AND r.conversation_id = ${c}.id)`,
+  fromSql: (value) => ({ rating: value ? ratingOfRow(value as RatingRow) : null }),
   past(events: readonly StoredEvent[]) {
     const [row] = foldInMemory([csatProjector], events)('conversation_ratings') as unknown as RatingRow[];
     return { rating: row ? ratingOfRow(row) : null };

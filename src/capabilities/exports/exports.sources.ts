@@ -6,15 +6,7 @@ import type { Db } from '../../commands/command.js';
 import type { Static } from '../../api/schemas.js';
 import { companyIdsOf, contactErasure, findContactRow, renderContacts, type contactSchema } from '../contacts/index.js';
 import { companiesByIds, renderCompany, type companySchema } from '../companies/index.js';
-import {
-  conversationsOfContact,
-  partsPage,
-  renderConversation,
-  renderPart,
-  type ConversationAnswer,
-  type ConversationAnswers,
-  type partSchema,
-} from '../conversations/index.js';
+import { conversationsOfContact, partsPage, renderPart, type ConversationAnswer, type ConversationAnswers, type partSchema } from '../conversations/index.js';
 import { eventsAbout, type FeedTable } from '../feed/index.js';
 import { recipientsOfContact, type recipientSchema } from '../outbound/index.js';
 
@@ -70,7 +62,11 @@ export const exportSources = (answers: ConversationAnswers): ExportSources => ({
 
   async conversations(db, tenantId, contactId) {
     // with the fields other capabilities add (`sla`, `statistics`, `rating`), read in one batch
-    return answers.complete(db, tenantId, (await conversationsOfContact(db, tenantId, contactId)).map(renderConversation));
+    return answers.complete(
+      db,
+      tenantId,
+      (await conversationsOfContact(db, tenantId, contactId, answers)).map((row) => answers.render(row)),
+    );
   },
 
   outbound: (db, tenantId, contactId) => recipientsOfContact(db, tenantId, contactId),
