@@ -8,8 +8,8 @@ import { addTo } from '../../src/capabilities/additions.js';
 import { defineModule } from '../../src/capabilities/capability.js';
 import { conversationFields } from '../../src/capabilities/conversations/index.js';
 import { documentedRoutes, openApiDocument } from '../../src/openapi-document.js';
-import { createChannel } from '../support/channels.js';
-import { mintKey, newWorkspace, startTestService, type TestService } from '../support/service.js';
+import { capabilityFixture } from '../support/capability-fixture.js';
+import type { TestService } from '../support/service.js';
 
 /** The language each conversation was detected in, as a capability of its own would keep it in its table. */
 const detected = new Map<string, string>();
@@ -39,16 +39,14 @@ const languages = defineModule({
 });
 
 describe('fields other capabilities add to the conversation answer', function () {
+  const fx = capabilityFixture('answer-fields', { scopes: ['conversations:read', 'conversations:write'], extraModules: [languages], env: { WORKERS: 'off' } });
   let t: TestService;
   let key: string;
   let channelId: string;
-  before(async () => {
-    t = await startTestService('answer-fields', { extraModules: [languages], env: { WORKERS: 'off' } });
-    const owner = await newWorkspace(t);
-    channelId = (await createChannel(t, owner)).id;
-    key = (await mintKey(t, owner, ['conversations:read', 'conversations:write'])).secret;
+  before(() => {
+    ({ t, key } = fx);
+    channelId = fx.channel.id;
   });
-  after(async () => t?.close());
 
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${t.service.url}${path}`, {

@@ -2,14 +2,28 @@
 // the conversation; the report counts ratings by team and by assignee (those the conversation had when rated);
 // a remark is personal content, gone with the contact from answers, the report's table and the log.
 import { expect } from 'chai';
-import { createChannel, inboundBody, postInbound, postSigned } from '../support/channels.js';
-import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { inboundBody, postInbound, postSigned } from '../support/channels.js';
+import { capabilityFixture } from '../support/capability-fixture.js';
+import { addMember, type Member, type TestService } from '../support/service.js';
 import { rebuildReadModels } from '../../src/projections/rebuild.js';
 
 type Reply = { status: number; text: string; body: any };
 
 describe('CSAT: ratings and the report', function () {
   this.timeout(180_000);
+  const fx = capabilityFixture('csat', {
+    scopes: [
+      'settings:read',
+      'settings:write',
+      'conversations:read',
+      'conversations:write',
+      'contacts:read',
+      'contacts:write',
+      'contacts:delete',
+      'events:read',
+      'members:invite',
+    ],
+  });
   let t: TestService;
   let owner: Member;
   let key: string;
@@ -19,35 +33,13 @@ describe('CSAT: ratings and the report', function () {
   let team: string;
 
   before(async () => {
-    t = await startTestService('csat');
-    owner = await newWorkspace(t);
-    key = (
-      await mintKey(t, owner, [
-        'settings:read',
-        'settings:write',
-        'conversations:read',
-        'conversations:write',
-        'contacts:read',
-        'contacts:write',
-        'contacts:delete',
-        'events:read',
-        'members:invite',
-      ])
-    ).secret;
-    channel = await createChannel(t, owner);
+    ({ t, owner, key, channel } = fx);
     ann = await addMember(t, owner, 'agent');
     bob = await addMember(t, owner, 'agent');
     team = (await ok(t.client.post('/api/teams', { name: 'Billing' }, { key }), 201)).id;
   });
-  after(async () => {
-    await t?.close();
-  });
 
-  async function ok(r: Promise<Reply>, status = 200) {
-    const a = await r;
-    expect(a.status, a.text).to.equal(status);
-    return a.body;
-  }
+  const ok = (r: Promise<Reply>, status = 200) => fx.ok(r, status);
   const start = async (assignee: string | null, teamId: string | null = null) => {
     const c = await ok(
       t.client.post(
@@ -72,8 +64,14 @@ describe('CSAT: ratings and the report', function () {
 
   it('a rating appears on the conversation with its event; a second replaces the first, with an event naming it', async () => {
     const c = await start(ann.memberId);
-    const first = await ok(rate(c.id, 2, 'Slow answer'), 201);
-    expect(first).to.include({ type: 'conversation_rating', score: 2, remark: 'Slow answer', source: 'api', conversation_id: c.id });
+    const first = await fx.spec({
+      when: () => rate(c.id, 2, 'Slow answer'),
+      then: {
+        status: 201,
+        body: { type: 'conversation_rating', score: 2, remark: 'Slow answer', source: 'api', conversation_id: c.id },
+        events: ['conversation.rated'],
+      },
+    });
     const conv = await ok(t.client.get(`/api/conversations/${c.id}`, { key }));
     expect(conv.rating).to.deep.equal({ type: 'conversation_rating', id: first.id, score: 2, remark: 'Slow answer', source: 'api', rated_at: first.rated_at });
 
@@ -109,11 +107,10 @@ describe('CSAT: ratings and the report', function () {
     expect(await asOf(seqs[1]!)).to.include({ score: 4, remark: null });
   });
 
-  it('refuses a score outside 1 to 5 and an unknown conversation', async () => {
+  it('refuses a score outside 1 to 5 and an unknown conversation, appending nothing', async () => {
     const c = await start(null);
     for (const score of [0, 6, 3.5]) {
-      const r = await rate(c.id, score);
-      expect(r.status, String(score)).to.equal(400);
+      await fx.spec({ when: () => rate(c.id, score), then: { status: 400, events: [] } });
     }
     expect((await rate(c.id, '4' as unknown as number)).status).to.equal(400);
     await ok(rate('00000000-0000-4000-8000-000000000000', 4), 404);
