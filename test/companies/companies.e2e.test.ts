@@ -1,24 +1,19 @@
 import { expect } from 'chai';
-import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
-import { Receiver } from '../webhooks/receiver.js';
+import { capabilityFixture } from '../support/capability-fixture.js';
+import { mintKey, newWorkspace, type Member, type TestService } from '../support/service.js';
+import type { Receiver } from '../webhooks/receiver.js';
 
 describe('companies', () => {
+  const fx = capabilityFixture('companies', {
+    scopes: ['contacts:read', 'contacts:write', 'events:read', 'settings:write'],
+    webhook: { events: ['company.created', 'company.updated', 'company.deleted'] },
+  });
   let t: TestService;
   let owner: Member;
   let key: string;
   let receiver: Receiver;
-
-  before(async () => {
-    t = await startTestService('companies', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } });
-    owner = await newWorkspace(t);
-    key = (await mintKey(t, owner, ['contacts:read', 'contacts:write', 'events:read', 'settings:write'])).secret;
-    receiver = await new Receiver().start();
-    const ep = await t.client.post('/api/webhooks', { url: receiver.url, event_names: ['company.created', 'company.updated', 'company.deleted'] }, { key });
-    expect(ep.status, ep.text).to.equal(201);
-  });
-  after(async () => {
-    await t?.close();
-    await receiver?.close();
+  before(() => {
+    ({ t, owner, key, receiver } = fx);
   });
 
   const create = (body: Record<string, unknown>, k = key) => t.client.post('/api/companies', body, { key: k });

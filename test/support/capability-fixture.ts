@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import type { Clock } from '../../src/platform/clock.js';
 import type { CapabilityModule } from '../../src/capabilities/capability.js';
+import { Receiver } from '../webhooks/receiver.js';
 import { createChannel } from './channels.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from './service.js';
 
@@ -19,6 +20,8 @@ export interface CapabilityFixture {
   readonly key: string;
   readonly keyId: string;
   readonly channel: { id: string; secret: string };
+  /** the webhook receiver, when the fixture was asked for one (`webhook`): an endpoint of the workspace posts to it */
+  readonly receiver: Receiver;
   /** request options acting with the key */
   as(): { key: string };
   /** the reply's body, once its status is `status` (the body's text in the failure otherwise) */
@@ -33,23 +36,45 @@ export interface CapabilityFixture {
 
 export function capabilityFixture(
   label: string,
-  opts: { scopes: readonly string[]; env?: Record<string, string | undefined>; clock?: Clock; extraModules?: CapabilityModule[] },
+  opts: {
+    scopes: readonly string[];
+    env?: Record<string, string | undefined>;
+    clock?: Clock;
+    extraModules?: CapabilityModule[];
+    /** a receiver and a webhook endpoint of these event types posting to it (127.0.0.1 allowed for the service) */
+    webhook?: { events: readonly string[] };
+  },
 ): CapabilityFixture {
   let t: TestService | undefined;
   let owner: Member | undefined;
   let key: { id: string; secret: string } | undefined;
   let channel: { id: string; secret: string } | undefined;
+  let receiver: Receiver | undefined;
   const ready = <T>(x: T | undefined): T => {
     if (x === undefined) throw new Error(`capabilityFixture(${label}): used before its before() hook ran`);
     return x;
   };
   before(async () => {
-    t = await startTestService(label, { env: opts.env, clock: opts.clock, extraModules: opts.extraModules });
+    const env = opts.webhook ? { WEBHOOK_ALLOWLIST: '127.0.0.1', ...opts.env } : opts.env;
+    t = await startTestService(label, { env, clock: opts.clock, extraModules: opts.extraModules });
     owner = await newWorkspace(t);
     key = await mintKey(t, owner, [...opts.scopes]);
     channel = await createChannel(t, owner);
+    if (opts.webhook) {
+      receiver = await new Receiver().start();
+      // The endpoint is the owner's (settings:write), whatever scopes the file's key holds.
+      const ep = await t.client.post(
+        '/api/webhooks',
+        { url: receiver.url, event_names: [...opts.webhook.events] },
+        { cookie: owner.cookie, workspace: owner.workspaceId },
+      );
+      expect(ep.status, ep.text).to.equal(201);
+    }
   });
-  after(async () => t?.close());
+  after(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
 
   const fixture: CapabilityFixture = {
     get t() {
@@ -66,6 +91,9 @@ export function capabilityFixture(
     },
     get channel() {
       return ready(channel);
+    },
+    get receiver() {
+      return ready(receiver);
     },
     as: () => ({ key: ready(key).secret }),
     async ok(reply, status = 200) {
