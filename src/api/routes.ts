@@ -119,6 +119,20 @@ export function route<B = any, Q = any, P extends string = string>(def: RouteDef
   return def as unknown as RouteDef<B, Q>;
 }
 
+/**
+ * A handler's call. A public route has no principal: reading it there is a bug in the route, said at once, not an
+ * undefined that a type promised away.
+ */
+function callOf(base: Omit<Call, 'principal'>, principal: Principal | undefined, route: string): Call {
+  if (principal) return { ...base, principal };
+  return Object.defineProperty({ ...base }, 'principal', {
+    enumerable: false,
+    get(): never {
+      throw new Error(`${route} is public: it has no principal`);
+    },
+  }) as Call;
+}
+
 function assertPermission(def: RouteDef): void {
   const p = def.permission as unknown;
   if (p !== 'public' && p !== 'authenticated' && !isScope(p)) {
@@ -252,13 +266,14 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
         const validated = validateBody ? validateBody(req.body ?? {}) : req.body;
         // A route without a body schema gets what was sent (nothing, or {}), as before.
         const body = def.body ? validated : req.body;
-        const call: Omit<Call, 'write'> = { params: req.params as Record<string, string>, query, body, ctx, principal: principal!, req };
+        const callWith = (write: WriteSession): Call =>
+          callOf({ params: req.params as Record<string, string>, query, body, ctx, req, write }, principal, `${def.method.toUpperCase()} ${def.path}`);
         // The whole of an authenticated request, idempotency included, runs as its tenant: its
         // pooled connections keep one role and setting instead of switching on every step.
         const run =
           principal && def.method !== 'get'
-            ? () => pipeline.idempotent(req, principal!, (write) => def.handle({ ...call, write }))
-            : () => def.handle({ ...call, write: pipeline.unkeyed() });
+            ? () => pipeline.idempotent(req, principal, (write) => def.handle(callWith(write)))
+            : () => def.handle(callWith(pipeline.unkeyed()));
         const answer = principal ? await pipeline.scoped(principal, run) : await run();
         await sendAnswer(res, answer);
       } catch (e) {
