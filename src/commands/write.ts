@@ -144,8 +144,9 @@ export class CommandWriter {
     }));
     const appending = session.append(sealed.events, at, [...sealed.keyWrites, ...this.projections.statementsFor(tenantId, provisional, at)]);
     // The settles start now, with the events as the append will store them: their reads (the answers) go to
-    // the connection right behind the append, which Postgres runs first, instead of a round trip later. If the
-    // append fails or is not what was sent, they are rolled back with it.
+    // the connection right behind the append, which Postgres runs first (the statement order TenantSession.append
+    // promises, store.port.ts), instead of a round trip later. If the append fails or is not what was sent, they
+    // are rolled back with it.
     const settling = this.settleAll(session, items, slices(perCommand, provisional), newKeys);
     const [append, settle] = await Promise.allSettled([appending, settling]);
     if (append.status === 'rejected') throw append.reason;

@@ -292,9 +292,10 @@ export class PostgresEventStore implements EventStore {
               lockRead: read === null || read === undefined ? read : Number(read),
               append: async (events, expected, alongside) => {
                 if (events.length === 0) return [];
-                // What the transaction sends while the append is prepared (a settle's reads of what it writes,
-                // sent right behind it: CommandWriter.writeDecided) must reach Postgres after the append, also
-                // when preparing it takes a round trip (the head, or a chain hash another process committed).
+                // The statement order TenantSession.append promises (store.port.ts): what the transaction sends
+                // while the append is prepared (a settle's reads of what it writes, sent right behind it:
+                // CommandWriter.writeDecided) reaches Postgres after the append, also when preparing it takes a
+                // round trip (the head, or a chain hash another process committed).
                 const own = holdOthers(conn);
                 let storing: Promise<StoredEvent[]>;
                 try {

@@ -47,6 +47,17 @@ export interface TenantSession {
   /**
    * Appends. `alongside` (inline stores only): statements run in the same
    * round trip as the append (the read-model writes of these very events).
+   *
+   * The statement order (inline stores): statements sent through `db` after
+   * `append` was called, while its promise is pending, reach Postgres after
+   * the append, even when preparing it takes round trips of its own (the head
+   * of an `'any'` append, a chain hash another process committed). The
+   * command writer relies on it: it sends the answers' reads of the events it
+   * appends right behind the append, without waiting for it
+   * (CommandWriter.writeDecided, src/commands/write.ts); the Postgres store
+   * keeps it by holding the connection's other senders until the append is
+   * sent (`holdOthers`, src/eventstore/postgres.store.ts). A store that cannot
+   * keep it must not be inline.
    */
   append(events: PendingEvent[], expectedSeq: ExpectedSeq, alongside?: { sql: string; bindings: unknown[] }[]): Promise<StoredEvent[]>;
 }
