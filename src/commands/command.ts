@@ -15,8 +15,8 @@ export interface CommandContext {
   requestId?: string;
   /**
    * Where the request came from (plaintext): the shell seals it into its events'
-   * metadata (`client`) under the data key of whose data it is (see ClientSealer),
-   * for the audit log. Commands of workers and the CLI have none.
+   * metadata (`client`) under the data key of whose data it is (the audit log's
+   * MetadataHook), for the audit log. Commands of workers and the CLI have none.
    */
   client?: RequestClient;
   /**
@@ -38,17 +38,26 @@ export interface RequestClient {
 }
 
 /**
- * Seals the client of each command of a transaction (one per command, null for
- * none) for its events' metadata, under the data key of the subject it is
- * personal data of. Handed to the shell by the composition root (the audit log
- * decides the subject); `known`: the data keys this transaction created.
+ * What a capability adds to the metadata of the events a transaction's commands
+ * append (the audit log: each command's client, sealed under the data key of the
+ * subject it is personal data of). Handed to the shell by the composition root;
+ * the shell knows no field of it, and merges what `add` gives into each
+ * command's events.
  */
-export type ClientSealer = (
-  db: Db,
-  tenantId: string,
-  commands: readonly { ctx: CommandContext; events: readonly NewEvent[] }[],
-  known: ReadonlyMap<string, Buffer>,
-) => Promise<(Record<string, unknown> | null)[]>;
+export interface MetadataHook {
+  /** whether the command has anything to add (none: `add` is not called for the transaction) */
+  applies(ctx: CommandContext): boolean;
+  /**
+   * The metadata fields for each command (one per command, null for none), after the events are sealed, so
+   * that a subject whose key this transaction creates seals with it; `known`: the data keys it created.
+   */
+  add(
+    db: Db,
+    tenantId: string,
+    commands: readonly { ctx: CommandContext; events: readonly NewEvent[] }[],
+    known: ReadonlyMap<string, Buffer>,
+  ): Promise<(Record<string, unknown> | null)[]>;
+}
 
 export type { Db } from '../platform/db/database.js';
 import type { Db } from '../platform/db/database.js';

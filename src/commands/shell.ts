@@ -13,7 +13,7 @@ import { AppError, Conflict } from '../platform/errors.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
 import type { Ids } from '../platform/ids.js';
 import { ProjectionGap, type ProjectionEngine } from '../projections/engine.js';
-import type { ClientSealer, CommandContext, CommandSpec } from './command.js';
+import type { CommandContext, CommandSpec, MetadataHook } from './command.js';
 import { GroupCommit } from './group-commit.js';
 import { TenantQueue } from './tenant-queue.js';
 import { AlreadyAppended, CommandWriter } from './write.js';
@@ -49,10 +49,10 @@ export class CommandShell {
     private readonly forgettable: Forgettable,
     /** every command runs as its tenant, behind row-level security, whoever calls (a request, a worker, the CLI) */
     private readonly scope: TenantScope,
-    /** sealClients: puts each command's sealed client (address, user agent) in its events' metadata (the audit log) */
-    opts: { groupCommit?: boolean; sealClients?: ClientSealer } = {},
+    /** metadata: what a capability adds to the metadata of each command's events (the audit log: the sealed client) */
+    opts: { groupCommit?: boolean; metadata?: MetadataHook } = {},
   ) {
-    this.writer = new CommandWriter(store, projections, ids, forgettable, opts.sealClients);
+    this.writer = new CommandWriter(store, projections, ids, forgettable, opts.metadata);
     this.groups =
       opts.groupCommit && store.kind === 'postgres'
         ? new GroupCommit(store, projections, forgettable, scope, this.writer, (ctx, spec) => this.executeAlone(ctx, spec))

@@ -10,7 +10,7 @@ import type { Forgettable } from '../eventstore/forgettable.js';
 import { AppError } from '../platform/errors.js';
 import { deterministicUuid, type Ids } from '../platform/ids.js';
 import type { ProjectionEngine } from '../projections/engine.js';
-import type { ClientSealer, CommandContext, CommandSpec, Db } from './command.js';
+import type { CommandContext, CommandSpec, Db, MetadataHook } from './command.js';
 
 /** No command appends more events than this (a replay looks for at most this many). */
 export const MAX_EVENTS_PER_COMMAND = 256;
@@ -64,7 +64,7 @@ export class CommandWriter {
     private readonly projections: ProjectionEngine,
     private readonly ids: Ids,
     private readonly forgettable: Forgettable,
-    private readonly sealClients?: ClientSealer,
+    private readonly metadata?: MetadataHook,
   ) {}
 
   /** The read models' checkpoint: read with the lock where the store took one, else on its own. */
@@ -130,7 +130,7 @@ export class CommandWriter {
     const sealed = session.inline
       ? await this.forgettable.seal(session.db, tenantId, events, newKeys)
       : { events: await this.forgettable.sealBeside(session.db, tenantId, events, newKeys), keyWrites: [] };
-    await this.withClients(session.db, tenantId, items, perCommand, sealed.events, newKeys);
+    await this.withMetadata(session.db, tenantId, items, perCommand, sealed.events, newKeys);
     if (!session.inline) return slices(perCommand, await this.forgettable.open(session.db, await this.besideThenAppend(session, items, sealed.events, at)));
     for (const { ctx, spec, decided } of items) await spec.beside?.(session.db, decided, ctx);
     // Inline: the seqs are known under the lock (at+1…), so the read-model writes are folded now and
@@ -213,11 +213,11 @@ export class CommandWriter {
   }
 
   /**
-   * Puts each command's client (the caller's address and user agent), sealed, in the metadata of its events
-   * as they will be appended (`sealedEvents`, in the order of `perCommand`). After `seal`, so that a subject
-   * whose key this transaction creates (a new contact) seals with it.
+   * Merges what the metadata hook adds for each command (the audit log: its client, sealed) into the metadata of
+   * its events as they will be appended (`sealedEvents`, in the order of `perCommand`). After `seal`, so that a
+   * subject whose key this transaction creates (a new contact) seals with it.
    */
-  private async withClients(
+  private async withMetadata(
     db: Db,
     tenantId: string,
     items: Decided[],
@@ -225,8 +225,9 @@ export class CommandWriter {
     sealedEvents: PendingEvent[],
     newKeys: ReadonlyMap<string, Buffer>,
   ): Promise<void> {
-    if (!this.sealClients || !items.some((item) => item.ctx.client)) return;
-    const clients = await this.sealClients(
+    const hook = this.metadata;
+    if (!hook || !items.some((item) => hook.applies(item.ctx))) return;
+    const added = await hook.add(
       db,
       tenantId,
       items.map((item, i) => ({ ctx: item.ctx, events: perCommand[i]! })),
@@ -234,8 +235,9 @@ export class CommandWriter {
     );
     let at = 0;
     perCommand.forEach((own, i) => {
-      const client = clients[i];
-      for (let j = 0; j < own.length; j++, at++) if (client) sealedEvents[at]!.metadata = { ...sealedEvents[at]!.metadata, client } as PendingEvent['metadata'];
+      const fields = added[i];
+      for (let j = 0; j < own.length; j++, at++)
+        if (fields) sealedEvents[at]!.metadata = { ...sealedEvents[at]!.metadata, ...fields } as PendingEvent['metadata'];
     });
   }
 

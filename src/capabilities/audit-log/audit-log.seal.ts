@@ -2,7 +2,7 @@
 // (Forgettable.shred), under the data key of the person they are about: the member acting (a session, or a
 // member's API key), or, for a channel's post, the contact it was about. Erasing that member or contact
 // destroys the key, and every copy reads as null: in the events' metadata and in the entries beside the log.
-import type { ClientSealer, CommandContext, Db, RequestClient } from '../../commands/command.js';
+import type { CommandContext, Db, MetadataHook, RequestClient } from '../../commands/command.js';
 import type { EventMetadata, NewEvent } from '../../eventstore/envelope.js';
 import type { Forgettable, PersonalObject } from '../../eventstore/forgettable.js';
 
@@ -96,15 +96,18 @@ export function clientSubject(actor: NonNullable<EventMetadata['actor']>, events
   return null;
 }
 
-/** The shell's ClientSealer: each command's client sealed for its events' metadata (`metadata.client`). */
-export function eventClientSealer(forgettable: Forgettable): ClientSealer {
+/** The shell's metadata hook from the audit log: each command's client, sealed, as its events' `metadata.client`. */
+export function eventClientSealer(forgettable: Forgettable): MetadataHook {
   const seals = new ClientSeals(forgettable);
-  return async (db, tenantId, commands, known) => {
-    const wanted = commands.map(({ ctx, events }: { ctx: CommandContext; events: readonly NewEvent[] }) => {
-      const subject = ctx.client ? clientSubject(ctx.actor, events) : null;
-      return subject && ctx.client ? { subject, client: ctx.client } : null;
-    });
-    const sealed = await seals.seal(db, tenantId, wanted, known);
-    return sealed.map((s) => (s ? { ip: s.ip, user_agent: s.user_agent } : null));
+  return {
+    applies: (ctx) => ctx.client !== undefined,
+    async add(db, tenantId, commands, known) {
+      const wanted = commands.map(({ ctx, events }: { ctx: CommandContext; events: readonly NewEvent[] }) => {
+        const subject = ctx.client ? clientSubject(ctx.actor, events) : null;
+        return subject && ctx.client ? { subject, client: ctx.client } : null;
+      });
+      const sealed = await seals.seal(db, tenantId, wanted, known);
+      return sealed.map((s) => (s ? { client: { ip: s.ip, user_agent: s.user_agent } } : null));
+    },
   };
 }
