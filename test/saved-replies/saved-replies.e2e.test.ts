@@ -1,13 +1,18 @@
 import { expect } from 'chai';
-import { addMember, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { capabilityFixture } from '../support/capability-fixture.js';
+import { addMember, mintKey, newWorkspace, type Member, type TestService } from '../support/service.js';
 import { createChannel, inboundBody, postInbound } from '../support/channels.js';
 import { eventually } from '../support/events.js';
-import { Receiver } from '../webhooks/receiver.js';
+import type { Receiver } from '../webhooks/receiver.js';
 
 type Reply = { status: number; text: string; body: any };
 
 describe('saved replies', function () {
   this.timeout(120_000);
+  const fx = capabilityFixture('saved-replies', {
+    scopes: ['settings:write', 'conversations:read', 'events:read'],
+    webhook: { events: ['saved_reply.created', 'saved_reply.updated', 'saved_reply.deleted'] },
+  });
   let t: TestService;
   let owner: Member;
   let key: string;
@@ -15,29 +20,12 @@ describe('saved replies', function () {
   let receiver: Receiver;
 
   before(async () => {
-    t = await startTestService('saved-replies', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } });
-    owner = await newWorkspace(t);
-    key = (await mintKey(t, owner, ['settings:write', 'conversations:read', 'events:read'])).secret;
+    ({ t, owner, key, receiver } = fx);
     reader = (await mintKey(t, owner, ['conversations:read'])).secret;
-    receiver = await new Receiver().start();
-    const ep = await t.client.post(
-      '/api/webhooks',
-      { url: receiver.url, event_names: ['saved_reply.created', 'saved_reply.updated', 'saved_reply.deleted'] },
-      { key },
-    );
-    expect(ep.status, ep.text).to.equal(201);
-  });
-  after(async () => {
-    await t?.close();
-    await receiver?.close();
   });
 
   const create = (body: Record<string, unknown>, k = key) => t.client.post('/api/saved-replies', body, { key: k });
-  const ok = async (r: Promise<Reply>, status = 200) => {
-    const a = await r;
-    expect(a.status, a.text).to.equal(status);
-    return a.body;
-  };
+  const ok = (r: Promise<Reply>, status = 200) => fx.ok(r, status);
   const feed = async (k = key) =>
     (await t.client.get('/api/events?types=saved_reply.created,saved_reply.updated,saved_reply.deleted&per_page=100', { key: k })).body.data as {
       type: string;

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { createChannel, inboundBody, postInbound } from '../support/channels.js';
+import { capabilityFixture } from '../support/capability-fixture.js';
+import { inboundBody, postInbound } from '../support/channels.js';
 import { eventually } from '../support/events.js';
-import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
-import { Receiver } from '../webhooks/receiver.js';
+import { mintKey, newWorkspace, type Member, type TestService } from '../support/service.js';
+import type { Receiver } from '../webhooks/receiver.js';
 
 type Reply = { status: number; text: string; body: any };
 type FeedEvent = { seq: number; type: string; aggregate_id: string; payload: any };
@@ -11,6 +12,10 @@ const TAG_EVENTS = ['tag.created', 'tag.renamed', 'tag.deleted', 'conversation.t
 
 describe('tags: a catalog, and tags on conversations and contacts as deltas', function () {
   this.timeout(180_000);
+  const fx = capabilityFixture('tags', {
+    scopes: ['settings:write', 'conversations:read', 'conversations:write', 'contacts:read', 'contacts:write', 'contacts:delete', 'events:read'],
+    webhook: { events: TAG_EVENTS },
+  });
   let t: TestService;
   let owner: Member;
   let admin: string; // settings:write and everything tagging needs
@@ -19,35 +24,11 @@ describe('tags: a catalog, and tags on conversations and contacts as deltas', fu
   let channel: { id: string; secret: string };
 
   before(async () => {
-    t = await startTestService('tags', { env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } });
-    owner = await newWorkspace(t);
-    admin = (
-      await mintKey(t, owner, [
-        'settings:write',
-        'conversations:read',
-        'conversations:write',
-        'contacts:read',
-        'contacts:write',
-        'contacts:delete',
-        'events:read',
-      ])
-    ).secret;
+    ({ t, owner, key: admin, receiver, channel } = fx);
     agent = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write'])).secret;
-    receiver = await new Receiver().start();
-    const ep = await t.client.post('/api/webhooks', { url: receiver.url, event_names: TAG_EVENTS }, { key: admin });
-    expect(ep.status, ep.text).to.equal(201);
-    channel = await createChannel(t, owner);
-  });
-  after(async () => {
-    await t?.close();
-    await receiver?.close();
   });
 
-  const ok = async (r: Promise<Reply>, status = 200) => {
-    const a = await r;
-    expect(a.status, a.text).to.equal(status);
-    return a.body;
-  };
+  const ok = (r: Promise<Reply>, status = 200) => fx.ok(r, status);
   const tag = async (name: string, key = admin) => (await ok(t.client.post('/api/tags', { name }, { key }), 201)) as { id: string; name: string };
   const conversation = async () => (await ok(postInbound(t, channel.id, channel.secret, inboundBody()), 201)).conversation_id as string;
   const contact = async () =>
