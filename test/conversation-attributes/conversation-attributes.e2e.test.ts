@@ -2,8 +2,9 @@
 // (priority), defined in a catalog and set with PUT /api/conversations/{id} (attributes), both filtered, searched
 // and used by views; attribute values are personal data, sealed in the log and gone with the contact.
 import { expect } from 'chai';
-import { createChannel, inboundBody, postInbound } from '../support/channels.js';
-import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { capabilityFixture } from '../support/capability-fixture.js';
+import { inboundBody, postInbound } from '../support/channels.js';
+import { mintKey, type Member, type TestService } from '../support/service.js';
 import { eventsAsStored } from '../support/event-store.js';
 import { rebuildReadModels } from '../../src/projections/rebuild.js';
 
@@ -11,6 +12,18 @@ type Reply = { status: number; text: string; body: any };
 
 describe('priority and typed custom attributes on conversations', function () {
   this.timeout(180_000);
+  const fx = capabilityFixture('conv-attributes', {
+    scopes: [
+      'settings:read',
+      'settings:write',
+      'conversations:read',
+      'conversations:write',
+      'contacts:read',
+      'contacts:write',
+      'contacts:delete',
+      'events:read',
+    ],
+  });
   let t: TestService;
   let owner: Member;
   let admin: string;
@@ -18,32 +31,11 @@ describe('priority and typed custom attributes on conversations', function () {
   let channel: { id: string; secret: string };
 
   before(async () => {
-    t = await startTestService('conv-attributes');
-    owner = await newWorkspace(t);
-    admin = (
-      await mintKey(t, owner, [
-        'settings:read',
-        'settings:write',
-        'conversations:read',
-        'conversations:write',
-        'contacts:read',
-        'contacts:write',
-        'contacts:delete',
-        'events:read',
-      ])
-    ).secret;
+    ({ t, owner, key: admin, channel } = fx);
     agent = (await mintKey(t, owner, ['conversations:read', 'conversations:write', 'contacts:read', 'contacts:write'])).secret;
-    channel = await createChannel(t, owner);
-  });
-  after(async () => {
-    await t?.close();
   });
 
-  const ok = async (r: Promise<Reply>, status = 200) => {
-    const a = await r;
-    expect(a.status, a.text).to.equal(status);
-    return a.body;
-  };
+  const ok = (r: Promise<Reply>, status = 200) => fx.ok(r, status);
   const start = async (extra: Record<string, unknown> = {}) =>
     (await ok(
       t.client.post(
