@@ -12,6 +12,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { BY_EXTERNAL_IDS_AND_EMAILS } from '../../src/capabilities/contacts/contacts.read.js';
+import { ConversationAnswers } from '../../src/capabilities/conversations/index.js';
 import { conversationsWithPartsQuery } from '../../src/capabilities/conversations/conversations.read.js';
 import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
 import { createChannel } from '../support/channels.js';
@@ -125,7 +126,8 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
     const ids = [...made, ...Array.from({ length: n - 3 }, () => crypto.randomUUID())];
     const { plan, prepared } = await planAfterGrowth(
       owner,
-      conversationsWithPartsQuery(owner.workspaceId, ids),
+      // The statement as the service sends it: with the columns other capabilities add (the rating).
+      conversationsWithPartsQuery(owner.workspaceId, ids, ConversationAnswers.of(t.service.deps.additions)),
       () =>
         t.testDb.db.raw(
           `INSERT INTO conversations (tenant_id, id, channel_id, contact_id, subject, state, parts_count, created_at, updated_at, last_part_at)

@@ -11,6 +11,7 @@ import type { StoredEvent } from '../../eventstore/envelope.js';
 import { extensionPoint, type Additions } from '../additions.js';
 import {
   conversationRecordSchema,
+  findRenderedConversation,
   INLINE_PARTS,
   partSchema,
   renderConversation,
@@ -119,6 +120,13 @@ export class ConversationAnswers implements ConversationRows {
   /** A rendered conversation with its batch-read fields from `byId` (`none` for what a capability holds nothing of). */
   attach<T extends { id: string }>(c: T, byId: ReadonlyMap<string, FieldValues>): T & FieldValues {
     return { ...c, ...this.readNone, ...byId.get(c.id) };
+  }
+
+  /** One conversation as answers show it (the caller knows it exists: a command just changed it). */
+  async one(db: Db, tenantId: string, id: string): Promise<ConversationRecord & FieldValues> {
+    const row = await findRenderedConversation(db, tenantId, id, this);
+    if (!row) throw new Error(`conversation ${id} of ${tenantId} is not there to answer with`);
+    return (await this.complete(db, tenantId, [this.render(row)]))[0]!;
   }
 
   /** Rendered conversations with their batch-read fields, read in one batch. */

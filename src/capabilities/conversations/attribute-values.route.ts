@@ -6,7 +6,6 @@ import type { Db } from '../../commands/command.js';
 import type { CoreDeps } from '../capability.js';
 import { setConversationAttributes } from './attribute-values.js';
 import type { ConversationAnswers } from './answer-fields.js';
-import { findRenderedConversation } from './conversations.read.js';
 
 /** Values by name; null removes one. Whether a value fits its definition is the decider's (coded 400s per name). */
 const ConversationUpdate = Type.Object(
@@ -35,11 +34,7 @@ export const attributeValuesRoute = (deps: CoreDeps, answers: ConversationAnswer
     answer: {
       status: 200,
       schema: answers.schema,
-      read: async (tx: Db, _events, call) => {
-        const tenantId = call.principal.tenantId;
-        const [c] = await answers.complete(tx, tenantId, [answers.render((await findRenderedConversation(tx, tenantId, call.params.id, answers))!)]);
-        return c!;
-      },
+      read: (tx: Db, _events, call) => answers.one(tx, call.principal.tenantId, call.params.id),
     },
   }) as RouteDef;
 

@@ -104,7 +104,7 @@ export const renderConversation = (c: ConversationRow): ConversationRecord => ({
 /**
  * How conversations are rendered for answers: the columns other capabilities add to the row's statement (SQL over
  * the conversation's row, selected with it: answer-fields.ts) and the render that reads them. ConversationAnswers
- * is one; without it, a conversation's own fields only.
+ * is the one; every query that renders a conversation for an answer takes it, so none leaves an added field out.
  */
 export interface ConversationRows {
   /** the added columns' select list over the row aliased `alias` (one column, `added`), or null for none */
@@ -112,15 +112,13 @@ export interface ConversationRows {
   render(row: ConversationRow): ConversationRecord;
 }
 
-export const OWN_FIELDS: ConversationRows = { select: () => null, render: (row) => renderConversation(row) };
-
 const addedColumns = (rows: ConversationRows, alias: string): string => {
   const sql = rows.select(alias);
   return sql ? `, ${sql} AS added` : '';
 };
 
 /** The workspace's conversations, each with its tags by name: the query every rendered conversation comes from. */
-export const conversationsOf = (db: Db, tenantId: string, rows: ConversationRows = OWN_FIELDS) =>
+export const conversationsOf = (db: Db, tenantId: string, rows: ConversationRows) =>
   db('conversations')
     .where({ tenant_id: tenantId })
     .select('conversations.*', db.raw(`${tagRefsSql('conversations')} AS tags${addedColumns(rows, 'conversations')}`));
@@ -154,12 +152,7 @@ const conversationsById = batchedOn<Db, string, StoredConversation | undefined>(
 );
 
 /** A conversation as answers render it (with its tags by name). */
-export async function findRenderedConversation(
-  db: Db,
-  tenantId: string,
-  id: string,
-  rows: ConversationRows = OWN_FIELDS,
-): Promise<ConversationRow | undefined> {
+export async function findRenderedConversation(db: Db, tenantId: string, id: string, rows: ConversationRows): Promise<ConversationRow | undefined> {
   return isUuid(id) ? conversationsOf(db, tenantId, rows).andWhere({ id }).first() : undefined;
 }
 
@@ -193,7 +186,7 @@ export async function partsWithConversations(
   db: Db,
   tenantId: string,
   wanted: { conversationId: string; partId: string }[],
-  rows: ConversationRows = OWN_FIELDS,
+  rows: ConversationRows,
 ): Promise<(PartWithConversationRecord | null)[]> {
   const ok = wanted.filter((w) => isUuid(w.conversationId) && isUuid(w.partId));
   // One wanted part (the usual batch) as scalars, for the reason oneOrMany gives.
@@ -228,11 +221,7 @@ export async function partsWithConversations(
 }
 
 /** The statement conversationsWithParts sends for valid ids (exported for its plan's test). */
-export function conversationsWithPartsQuery(
-  tenantId: string,
-  ids: string[],
-  rows: ConversationRows = OWN_FIELDS,
-): { sql: string; bindings: Knex.RawBinding[] } {
+export function conversationsWithPartsQuery(tenantId: string, ids: string[], rows: ConversationRows): { sql: string; bindings: Knex.RawBinding[] } {
   return {
     sql: byOneOrMany(
       ids,
@@ -251,12 +240,7 @@ export function conversationsWithPartsQuery(
  * Conversations with their first INLINE_PARTS parts, in one statement (the hot read path; the routes batch the
  * reads of a workspace); null where missing.
  */
-export async function conversationsWithParts(
-  db: Db,
-  tenantId: string,
-  ids: string[],
-  rows: ConversationRows = OWN_FIELDS,
-): Promise<(ConversationRecordWithParts | null)[]> {
+export async function conversationsWithParts(db: Db, tenantId: string, ids: string[], rows: ConversationRows): Promise<(ConversationRecordWithParts | null)[]> {
   const ok = ids.filter(isUuid);
   let res: { rows: unknown[] } = { rows: [] };
   if (ok.length) {
@@ -274,7 +258,7 @@ export async function conversationsWithParts(
 }
 
 /** A contact's conversations, oldest first (the subject-access export). */
-export async function conversationsOfContact(db: Db, tenantId: string, contactId: string, rows: ConversationRows = OWN_FIELDS): Promise<ConversationRow[]> {
+export async function conversationsOfContact(db: Db, tenantId: string, contactId: string, rows: ConversationRows): Promise<ConversationRow[]> {
   return isUuid(contactId)
     ? conversationsOf(db, tenantId, rows)
         .andWhere({ contact_id: contactId })

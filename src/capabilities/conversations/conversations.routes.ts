@@ -16,7 +16,6 @@ import {
   conversationList,
   conversationsOf,
   conversationsWithParts,
-  findRenderedConversation,
   partsWithConversations,
   viewCountsSchema,
   type ViewCounts,
@@ -100,10 +99,11 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
   // while one read of the workspace runs read theirs in one statement instead of one each; the answers a group
   // commit stores with its commands (answerCommand) read theirs through its transaction, the only handle that sees
   // them yet. Without a transaction, an answer reads after its commit (read-your-writes).
-  // Each batch reads the fields other capabilities add (`sla`, `statistics`, `rating`: answer-fields.ts) in one more
-  // statement each, sent with its own. They are read by the ids asked for, not by the rows found, so that all the
-  // statements go to the connection at once (pipelined: one round trip, not two; in a command's transaction, one
-  // less under the workspace's lock). An id with no conversation has none of those rows either.
+  // The fields other capabilities add (answer-fields.ts) come with the rows where they are SQL (`rating`), and
+  // in one more statement each where they are a batch read (`sla` and `statistics`), sent with the rows' own. Those
+  // are read by the ids asked for, not by the rows found, so that all the statements go to the connection at once
+  // (pipelined: one round trip, not two; in a command's transaction, one less under the workspace's lock). An id
+  // with no conversation has none of those rows either.
   const readConversation = batchedOn(
     async (h: Db, tenantId: string, ids: string[]) => {
       const [rows, byId] = await Promise.all([conversationsWithParts(h, tenantId, ids, answers), answers.read(h, tenantId, ids)]);
@@ -130,9 +130,6 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
     const p = page as { data: ConversationRecord[] };
     return { ...p, data: await answers.complete(db, call.principal.tenantId, p.data) };
   };
-  /** One conversation as a tag change answers it. */
-  const oneConversation = async (tx: Db, tenantId: string, id: string) =>
-    (await answers.complete(tx, tenantId, [answers.render((await findRenderedConversation(tx, tenantId, id, answers))!)]))[0]!;
   const conversationAnswer = (tenantId: string, id: string, tx: Db = db) => readConversation(tx, tenantId, id);
   const partAnswer = (tenantId: string, part: { conversationId: string; partId: string }, tx: Db = db) => readPart(tx, tenantId, part);
   /** A part a command just wrote or changed, as its answer (never missing: the command would have refused). */
@@ -140,6 +137,22 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
     const answer = await partAnswer(tenantId, part, tx);
     if (!answer) throw new NotFound('part');
     return answer;
+  };
+
+  /** The answer of a command that changes a part (a redaction, an unsend): 200, the part with its conversation. */
+  const changedPart = {
+    status: 200,
+    schema: partWithConversationSchema,
+    read: (tx: Db, _events: unknown, { principal, params }: Pick<Call<unknown, unknown, '/conversations/:id/parts/:part_id'>, 'principal' | 'params'>) =>
+      writtenPart(principal.tenantId, { conversationId: params.id, partId: params.part_id }, tx),
+  };
+
+  /** The answer of a tag change: the conversation, with its tags as they now are. */
+  const taggedConversation = {
+    status: 200,
+    schema: conversationSchema,
+    read: (tx: Db, _events: unknown, { principal, params }: Pick<Call<unknown, unknown, '/conversations/:id'>, 'principal' | 'params'>) =>
+      answers.one(tx, principal.tenantId, params.id),
   };
 
   /** The answer of a command that adds a part (a reply, a state change): 201, the part with its conversation. */
@@ -329,11 +342,7 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
       permission: 'conversations:delete',
       summary: 'Redact a part: its body and attachments become unreadable everywhere (log, feed, webhooks, stored answers); a repeat answers the current state',
       command: ({ principal: p, params }) => redactPart({ conversationId: params.id, partId: params.part_id, by: author(p) }, deps.forgettable),
-      answer: {
-        status: 200,
-        schema: partWithConversationSchema,
-        read: (tx, _events, { principal, params }) => writtenPart(principal.tenantId, { conversationId: params.id, partId: params.part_id }, tx),
-      },
+      answer: changedPart,
     }),
 
     commandRoute(deps, {
@@ -343,11 +352,7 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
       summary: "Unsend your own comment within UNSEND_WINDOW_SECONDS: its content is destroyed and the channel's bridge is told to retract it",
       command: ({ params }) =>
         unsendPart({ conversationId: params.id, partId: params.part_id, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable),
-      answer: {
-        status: 200,
-        schema: partWithConversationSchema,
-        read: (tx, _events, { principal, params }) => writtenPart(principal.tenantId, { conversationId: params.id, partId: params.part_id }, tx),
-      },
+      answer: changedPart,
     }),
 
     // Tags are deltas: one tag on, one tag off, never a replace-the-list call, so two writers can't undo each
@@ -359,7 +364,7 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
       summary: 'Tag a conversation (tagging it twice changes nothing)',
       body: TagRef,
       command: ({ params, body }) => tagConversation({ conversationId: params.id, tagId: body.tag_id, add: true }),
-      answer: { status: 200, schema: conversationSchema, read: (tx, _events, { principal, params }) => oneConversation(tx, principal.tenantId, params.id) },
+      answer: taggedConversation,
     }),
 
     commandRoute(deps, {
@@ -368,7 +373,7 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
       permission: 'conversations:write',
       summary: 'Take a tag off a conversation (taking off one it lacks changes nothing)',
       command: ({ params }) => tagConversation({ conversationId: params.id, tagId: params.tag_id, add: false }),
-      answer: { status: 200, schema: conversationSchema, read: (tx, _events, { principal, params }) => oneConversation(tx, principal.tenantId, params.id) },
+      answer: taggedConversation,
     }),
   ];
 }
