@@ -35,19 +35,19 @@ export function requestClient(req: Request): RequestClient {
 }
 
 /**
- * Renders a command's answer from what it wrote. Given `db`, it runs inside the
- * command's transaction and must read through that handle (nothing of the
- * command is visible elsewhere yet); without it, after the commit, it reads as
- * the route reads its answers.
+ * Renders a command's answer from what it wrote, inside the command's unit of
+ * work (AnswerOf, src/commands/command.ts): it must read through `db`, since
+ * nothing of the command is visible elsewhere yet.
  */
-export type RenderAnswer<E extends NewEvent> = (events: StoredEvent<E>[], db?: Db) => Promise<Answer>;
+export type RenderAnswer<E extends NewEvent> = (events: StoredEvent<E>[], db: Db) => Promise<Answer>;
 
 /**
  * Runs the call's command and answers it. The answer is rendered inside the
- * command's transaction, from what it wrote; with an Idempotency-Key it is also
- * stored there as the key's answer, so the events and the answer commit
- * together: a client retrying after a crash gets that answer replayed. Where the
- * store commits on its own (EventStoreDB), it is rendered after the commit.
+ * command's unit of work, from what it wrote; with an Idempotency-Key it is
+ * also stored there as the key's answer, so the events and the answer commit
+ * together (Postgres): a client retrying after a crash gets that answer
+ * replayed. Where the store commits the append on its own (EventStoreDB), the
+ * answer is stored right after it.
  */
 export async function answerCommand<S, E extends NewEvent>(
   call: Call,
@@ -58,17 +58,12 @@ export async function answerCommand<S, E extends NewEvent>(
   ctx: CommandContext = commandContext(call, deps.clock),
 ): Promise<Answer> {
   const sink = call.write.answers;
-  // The answer of the last transaction that settled: the shell settles every command it runs in a
-  // transaction that commits, so once execute returns this is the committed one. None where no settle ran
-  // (EventStoreDB: nothing is read inside its append), and then it is read after the commit.
-  let answered: { answer: Answer; stored: boolean } | undefined;
-  ctx.settle = async (db, events, keys) => {
-    answered = undefined;
-    const answer = await render(events as StoredEvent<E>[], db);
-    // Stored with the events; a store that failed was undone alone, and the idempotency layer stores it after the commit.
-    answered = { answer, stored: sink ? await sink.store(db, answer, keys) : false };
-  };
-  const events = await deps.shell.execute(ctx, spec);
-  if (!answered) return render(events);
-  return answered.stored ? { ...answered.answer, storedWithCommand: true } : answered.answer;
+  const { answer } = await deps.shell.execute(ctx, spec, {
+    answer: async (events, db, keys) => {
+      const rendered = await render(events, db);
+      // Stored with the events; a store that failed was undone alone, and the idempotency layer stores it after the commit.
+      return sink && (await sink.store(db, rendered, keys)) ? { ...rendered, storedWithCommand: true as const } : rendered;
+    },
+  });
+  return answer;
 }

@@ -1,4 +1,5 @@
 import type { EventMetadata, NewEvent, StoredEvent } from '../eventstore/envelope.js';
+import type { AppError } from '../platform/errors.js';
 
 /** Who asks, when, and under which idempotency key; resolved before a decision runs. */
 export interface CommandContext {
@@ -19,17 +20,37 @@ export interface CommandContext {
    * MetadataHook), for the audit log. Commands of workers and the CLI have none.
    */
   client?: RequestClient;
-  /**
-   * Runs inside the command's transaction once its events are written and the
-   * read models projected (the Postgres store; never with EventStoreDB, whose
-   * append commits on its own): what must commit with the events or not at
-   * all. A request with an Idempotency-Key renders and stores its answer here
-   * (src/api/command-context.ts). Called again if the transaction is retried;
-   * whatever it last did in a transaction that committed is what stands.
-   * `keys`: the data keys this transaction created (not yet visible elsewhere).
-   */
-  settle?(db: Db, events: StoredEvent[], keys: ReadonlyMap<string, Buffer>): Promise<void>;
 }
+
+/**
+ * Renders a command's answer from the events it committed, inside its unit of
+ * work: in the Postgres store, in its transaction once its events are written
+ * and the read models projected (so it commits with them or not at all); in
+ * EventStoreDB's, once the append stood and the read models were folded. Read
+ * through `db`: nothing of the command is visible elsewhere yet. `keys`: the
+ * data keys the unit of work created (not yet visible elsewhere either). Run
+ * again if the unit of work is tried again; the answer of the one that
+ * committed is what `execute` returns. A request with an Idempotency-Key
+ * stores its answer here too (src/api/command-context.ts).
+ */
+export type AnswerOf<E extends NewEvent, A> = (events: StoredEvent<E>[], db: Db, keys: ReadonlyMap<string, Buffer>) => Promise<A>;
+
+/** What `CommandShell.execute` returns: the events the command committed and the answer rendered from them (undefined without one). */
+export interface Executed<E extends NewEvent = NewEvent, A = undefined> {
+  events: StoredEvent<E>[];
+  answer: A;
+}
+
+/**
+ * What a command comes to, one step after another (write.ts, group-commit.ts): found (an earlier attempt of the
+ * request committed it) or decided, in its transaction; then written, with its answer; or refused by its
+ * decider (a coded 4xx), which writes nothing.
+ */
+export type CommandResult<E extends NewEvent = NewEvent, A = unknown> =
+  | { kind: 'found'; events: StoredEvent<E>[] }
+  | { kind: 'decided'; events: E[] }
+  | { kind: 'written'; events: StoredEvent<E>[]; answer: A }
+  | { kind: 'refused'; refusal: AppError };
 
 /** The caller's address and user agent, as a request presented them (personal data: sealed before they are stored). */
 export interface RequestClient {

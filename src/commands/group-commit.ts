@@ -12,34 +12,30 @@
 // are loaded together and written in one statement, as long as none touches
 // what an earlier one of the run wrote.
 import { AsyncResource } from 'node:async_hooks';
-import type { NewEvent, StoredEvent } from '../eventstore/envelope.js';
-import type { EventStore, TenantSession } from '../eventstore/store.port.js';
+import type { NewEvent } from '../eventstore/envelope.js';
+import type { EventStore, ReadModels, TenantSession } from '../eventstore/store.port.js';
 import type { Forgettable } from '../eventstore/forgettable.js';
 import { AppError } from '../platform/errors.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
 import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
-import type { ProjectionEngine } from '../projections/engine.js';
-import type { CommandContext, CommandSpec } from './command.js';
-import { decideChecked, type CommandWriter, type Decision } from './write.js';
+import { decideChecked, type Command, type CommandWriter, type Written } from './write.js';
 
 /** A group commit takes at most this many commands into one transaction. */
 const MAX_GROUP = 64;
 
-interface Queued {
-  ctx: CommandContext;
-  spec: CommandSpec<unknown, NewEvent>;
-  resolve(events: StoredEvent[]): void;
+interface Queued extends Command {
+  resolve(written: Written): void;
   reject(e: unknown): void;
 }
 
-/** What a command came to in a group: its events, or its refusal. */
-type Outcome = { events: StoredEvent[] } | { refused: unknown };
+/** What a command came to in a group (CommandResult): written, with its answer, or refused. */
+type Outcome = Written | { kind: 'refused'; refusal: unknown };
 
 /** Whether a queued command may be loaded beside others (see CommandSpec.keys): not a resumed request, nor one writing beside the log. */
 const keyed = ({ ctx, spec }: Queued): boolean => spec.keys !== undefined && !ctx.resumed && spec.beside === undefined;
 
 /** Runs one command in a transaction of its own (the shell's path): a group of one, and a group's fallback. */
-export type RunAlone = <S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>) => Promise<StoredEvent<E>[]>;
+export type RunAlone = <S, E extends NewEvent, A>(command: Command<S, E, A>) => Promise<Written<E, A>>;
 
 export class GroupCommit {
   /** Per tenant, the commands waiting for the transaction after the one in flight (present while one is). */
@@ -53,7 +49,7 @@ export class GroupCommit {
 
   constructor(
     private readonly store: EventStore,
-    private readonly projections: ProjectionEngine,
+    private readonly readModels: ReadModels,
     private readonly forgettable: Forgettable,
     private readonly scope: TenantScope,
     private readonly writer: CommandWriter,
@@ -65,16 +61,17 @@ export class GroupCommit {
     return this.queues.get(tenantId)?.length ?? 0;
   }
 
-  enqueue<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
+  enqueue<S, E extends NewEvent, A>(command: Command<S, E, A>): Promise<Written<E, A>> {
+    const tenantId = command.ctx.tenantId;
     return new Promise((resolve, reject) => {
-      const item: Queued = { ctx, spec: spec as CommandSpec<unknown, NewEvent>, resolve: resolve as (e: StoredEvent[]) => void, reject };
-      const queue = this.queues.get(ctx.tenantId);
+      const item = { ...command, resolve, reject } as unknown as Queued;
+      const queue = this.queues.get(tenantId);
       if (queue) {
         queue.push(item);
         return;
       }
-      this.queues.set(ctx.tenantId, [item]);
-      void this.drainer.runInAsyncScope(() => this.drain(ctx.tenantId));
+      this.queues.set(tenantId, [item]);
+      void this.drainer.runInAsyncScope(() => this.drain(tenantId));
     });
   }
 
@@ -101,7 +98,7 @@ export class GroupCommit {
   private async runGroup(tenantId: string, group: Queued[]): Promise<void> {
     if (group.length === 1) {
       const [one] = group;
-      await this.alone(one!.ctx, one!.spec).then(one!.resolve, one!.reject);
+      await this.alone(one!).then(one!.resolve, one!.reject);
       return;
     }
     let outcomes: Outcome[];
@@ -110,19 +107,19 @@ export class GroupCommit {
       outcomes = await this.store.withTenant(
         tenantId,
         async (session) => {
-          let at = await this.writer.checkpointOf(session, tenantId);
+          let at = session.at;
           const out: Outcome[] = [];
           while (out.length < group.length) {
             const run = this.runFrom(group, out.length);
             const done = run.length > 1 ? await this.runKeyed(session, run, at, newKeys) : await this.runOne(session, run[0]!, at, newKeys);
             for (const o of done) {
               out.push(o);
-              if ('events' in o && o.events.length > 0 && o.events[o.events.length - 1]!.seq > at) at = o.events[o.events.length - 1]!.seq;
+              if (o.kind === 'written' && o.events.length > 0 && o.events[o.events.length - 1]!.seq > at) at = o.events[o.events.length - 1]!.seq;
             }
           }
           return out;
         },
-        this.projections.checkpointQuery,
+        this.readModels,
       );
     } catch (e) {
       // The connection broke (the database went away, maybe during COMMIT): whether the group committed
@@ -133,12 +130,12 @@ export class GroupCommit {
         return;
       }
       // Otherwise nothing of the group committed. Each command gets a transaction of its own, and its own outcome.
-      for (const { ctx, spec, resolve, reject } of group) await this.alone(ctx, spec).then(resolve, reject);
+      for (const item of group) await this.alone(item).then(item.resolve, item.reject);
       return;
     }
     // Committed: the data keys it created may seal what follows (answers, later events) without a lookup.
     this.forgettable.remember(newKeys);
-    outcomes.forEach((o, i) => ('events' in o ? group[i]!.resolve(o.events) : group[i]!.reject(o.refused)));
+    outcomes.forEach((o, i) => (o.kind === 'written' ? group[i]!.resolve(o) : group[i]!.reject(o.refusal)));
   }
 
   /** The commands from `from` on that may be loaded together: consecutive ones declaring keys (at least one command). */
@@ -149,17 +146,11 @@ export class GroupCommit {
   }
 
   /** One command after every earlier write of the group: load, decide, write. */
-  private async runOne(session: TenantSession, { ctx, spec }: Queued, at: number, newKeys: Map<string, Buffer>): Promise<Outcome[]> {
-    let decision: Decision<NewEvent>;
-    try {
-      decision = await this.writer.decideIn(session.db, ctx, spec);
-    } catch (e) {
-      // Refused before anything of it was written: its answer, and the group goes on. Anything
-      // else (a database error) has aborted the transaction: the group falls back.
-      if (!(e instanceof AppError)) throw e;
-      return [{ refused: e }];
-    }
-    return [{ events: await this.writer.writeIn(session, ctx, spec, decision, at, newKeys) }];
+  private async runOne(session: TenantSession, command: Queued, at: number, newKeys: Map<string, Buffer>): Promise<Outcome[]> {
+    // Refused before anything of it was written: its answer, and the group goes on. Anything
+    // else (a database error, thrown) has aborted the transaction: the group falls back.
+    const decision = await this.writer.decideIn(session.db, command);
+    return [decision.kind === 'refused' ? decision : await this.writer.writeIn(session, command, decision, at, newKeys)];
   }
 
   /**
@@ -194,15 +185,15 @@ export class GroupCommit {
       // The first command of a run loaded after every earlier write: its outcome stands whatever it read.
       if (i > 0 && (r.status === 'rejected' || r.value.keys === null || r.value.keys.some((k) => touched.has(k)))) break;
       if (r.status === 'rejected') {
-        out.push({ refused: r.reason });
+        out.push({ kind: 'refused', refusal: r.reason });
         continue;
       }
       const { keys } = r.value;
       if ('refused' in r.value) {
-        out.push({ refused: r.value.refused });
+        out.push({ kind: 'refused', refusal: r.value.refused });
       } else {
         taken.push({ item: run[i]!, decided: r.value.decided, index: out.length });
-        out.push({ events: [] });
+        out.push({ kind: 'written', events: [], answer: undefined });
         for (const e of r.value.decided) touched.add(`${e.aggregate_type}:${e.aggregate_id}`);
       }
       // It may write what it read; and a command that cannot name its keys ends the run.
@@ -211,11 +202,11 @@ export class GroupCommit {
     }
     const written = await this.writer.writeDecided(
       session,
-      taken.map(({ item, decided }) => ({ ctx: item.ctx, spec: item.spec, decided })),
+      taken.map(({ item, decided }) => ({ ctx: item.ctx, spec: item.spec, ...(item.answer ? { answer: item.answer } : {}), decided })),
       at,
       newKeys,
     );
-    taken.forEach((t, i) => (out[t.index] = { events: written[i]! }));
+    taken.forEach((t, i) => (out[t.index] = written[i]!));
     return out;
   }
 }

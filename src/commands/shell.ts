@@ -7,16 +7,16 @@
 // store takes no lock is tenant-queue.ts (EventStoreDB).
 import type { Knex } from 'knex';
 import type { NewEvent, StoredEvent } from '../eventstore/envelope.js';
-import { WrongExpectedSeq, type EventStore } from '../eventstore/store.port.js';
+import { WrongExpectedSeq, type EventStore, type ReadModels } from '../eventstore/store.port.js';
 import type { Forgettable } from '../eventstore/forgettable.js';
 import { AppError, Conflict } from '../platform/errors.js';
 import type { TenantScope } from '../platform/db/tenant-scope.js';
 import type { Ids } from '../platform/ids.js';
 import { ProjectionGap, type ProjectionEngine } from '../projections/engine.js';
-import type { CommandContext, CommandSpec, MetadataHook } from './command.js';
+import type { AnswerOf, CommandContext, CommandSpec, Executed, MetadataHook } from './command.js';
 import { GroupCommit } from './group-commit.js';
 import { TenantQueue } from './tenant-queue.js';
-import { AlreadyAppended, CommandWriter } from './write.js';
+import { AlreadyAppended, CommandWriter, type Command, type Written } from './write.js';
 
 export { commandEventId, MAX_EVENTS_PER_COMMAND } from './write.js';
 
@@ -40,6 +40,8 @@ export class CommandShell {
   private readonly groups: GroupCommit | null;
   /** EventStoreDB only (the store takes no lock): a workspace's commands of this process, one after another */
   private readonly queue: TenantQueue | null;
+  /** the read models as a unit of work keeps them current (store.port.ts) */
+  private readonly readModels: ReadModels;
 
   constructor(
     private readonly store: EventStore,
@@ -53,9 +55,20 @@ export class CommandShell {
     opts: { groupCommit?: boolean; metadata?: MetadataHook } = {},
   ) {
     this.writer = new CommandWriter(store, projections, ids, forgettable, opts.metadata);
+    this.readModels = {
+      checkpointQuery: projections.checkpointQuery,
+      checkpoint: (db, tenantId) => projections.checkpoint(db, tenantId),
+      project: (tenantId, events) =>
+        db
+          .transaction((trx) => projections.apply(trx, events))
+          .catch(async (e) => {
+            if (!(e instanceof ProjectionGap)) throw e;
+            await projections.catchUpTenant(db, store, tenantId);
+          }),
+    };
     this.groups =
       opts.groupCommit && store.kind === 'postgres'
-        ? new GroupCommit(store, projections, forgettable, scope, this.writer, (ctx, spec) => this.executeAlone(ctx, spec))
+        ? new GroupCommit(store, this.readModels, forgettable, scope, this.writer, (command) => this.executeAlone(command))
         : null;
     this.queue = store.kind === 'eventstoredb' ? new TenantQueue() : null;
   }
@@ -75,29 +88,30 @@ export class CommandShell {
   }
 
   /**
-   * Runs a command and returns the events it committed. Answers are built from
-   * these events (their ids), never from ids the caller minted: on a resumed
-   * request they are the events the earlier, crashed attempt committed. It runs
-   * in its tenant's scope (row-level security), entered here for the caller (it
-   * throws when the caller is in another tenant's scope); a group's drain enters
-   * it itself, so a group never takes its role from whichever request started it.
+   * Runs a command and returns the events it committed, with the answer `opts.answer` rendered from them in the
+   * command's unit of work (AnswerOf). Answers are built from these events (their ids), never from ids the caller
+   * minted: on a resumed request they are the events the earlier, crashed attempt committed. It runs in its
+   * tenant's scope (row-level security), entered here for the caller (it throws when the caller is in another
+   * tenant's scope); a group's drain enters it itself, so a group never takes its role from whichever request
+   * started it. A refusal (a coded 4xx) is thrown.
    */
-  async execute<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
-    let stored: StoredEvent<E>[];
+  async execute<S, E extends NewEvent, A = undefined>(
+    ctx: CommandContext,
+    spec: CommandSpec<S, E>,
+    opts: { answer?: AnswerOf<E, A> } = {},
+  ): Promise<Executed<E, A>> {
+    const command: Command<S, E, A> = { ctx, spec, ...(opts.answer ? { answer: opts.answer } : {}) };
+    let written: Written<E, A>;
     try {
-      stored = await this.scope.run(ctx.tenantId, () =>
-        this.groups
-          ? this.groups.enqueue(ctx, spec)
-          : this.queue
-            ? this.queue.run(ctx.tenantId, () => this.executeAlone(ctx, spec))
-            : this.executeAlone(ctx, spec),
+      written = await this.scope.run(ctx.tenantId, () =>
+        this.groups ? this.groups.enqueue(command) : this.queue ? this.queue.run(ctx.tenantId, () => this.executeAlone(command)) : this.executeAlone(command),
       );
     } catch (e) {
       if (e instanceof AppError && e.status < 500) for (const l of this.refused) l(spec.name, e);
       throw e;
     }
-    if (stored.length > 0) for (const l of this.committed) l(ctx.tenantId, stored);
-    return stored;
+    if (written.events.length > 0) for (const l of this.committed) l(ctx.tenantId, written.events);
+    return { events: written.events, answer: written.answer };
   }
 
   /** How many commands of the tenant wait for the next group (observability and tests). */
@@ -106,15 +120,16 @@ export class CommandShell {
   }
 
   /**
-   * One command in a transaction of its own, tried again when its events were
+   * One command in a unit of work of its own, tried again when its events were
    * already in the log (an earlier attempt of the request: answer for that one)
    * or when the log moved under it (decide again on the new state).
    */
-  private async executeAlone<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
+  private async executeAlone<S, E extends NewEvent, A>(command: Command<S, E, A>): Promise<Written<E, A>> {
     const attempts = this.queue ? MAX_ATTEMPTS_UNLOCKED : MAX_ATTEMPTS;
+    let ctx = command.ctx;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
-        return await this.attempt(ctx, spec);
+        return await this.attempt({ ...command, ctx });
       } catch (e) {
         if (e instanceof AlreadyAppended) {
           ctx = { ...ctx, resumed: true };
@@ -134,40 +149,19 @@ export class CommandShell {
     throw new Conflict('concurrent_modification', 'The workspace changed while the request was processed; retry it.', { 'Retry-After': '1' });
   }
 
-  private async attempt<S, E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<S, E>): Promise<StoredEvent<E>[]> {
-    let inline = true;
-    let replayed = false;
-    let at = 0;
+  /** One try: in the tenant's unit of work, find or decide, then write and answer; a refusal ends it (nothing written). */
+  private async attempt<S, E extends NewEvent, A>(command: Command<S, E, A>): Promise<Written<E, A>> {
     const newKeys = new Map<string, Buffer>();
-    const stored = await this.store.withTenant(
-      ctx.tenantId,
+    const written = await this.store.withTenant(
+      command.ctx.tenantId,
       async (session) => {
-        inline = session.inline;
-        at = await this.writer.checkpointOf(session, ctx.tenantId);
-        const decision = await this.writer.decideIn(session.db, ctx, spec);
-        replayed = decision.kind === 'found';
-        return this.writer.writeIn(session, ctx, spec, decision, at, newKeys);
+        const decision = await this.writer.decideIn(session.db, command);
+        if (decision.kind === 'refused') throw decision.refusal;
+        return this.writer.writeIn(session, command, decision, session.at, newKeys);
       },
-      this.projections.checkpointQuery,
+      this.readModels,
     );
     this.forgettable.remember(newKeys);
-    // Not inline (EventStoreDB), the store answers an append of ids it already holds with the
-    // stored events: not ours (not at the seqs we expected, or not of this request's time), but
-    // an earlier attempt's. Answer for that one as a resumed request does (inline, writeDecided
-    // notices it before its transaction commits).
-    if (!inline && !replayed && stored.length > 0 && (stored[0]!.seq !== at + 1 || stored[0]!.created_at !== ctx.now.toISOString()))
-      throw new AlreadyAppended();
-    // EventStoreDB mode: project right after the append so the answer reflects the write;
-    // the catch-up projector covers a crash between the two.
-    if (stored.length > 0 && !inline && !replayed) {
-      await this.db
-        .transaction((trx) => this.projections.apply(trx, stored))
-        .catch(async (e) => {
-          if (!(e instanceof ProjectionGap)) throw e;
-          await this.projections.catchUpTenant(this.db, this.store, ctx.tenantId);
-        });
-    }
-    if (replayed && !inline) await this.projections.catchUpTenant(this.db, this.store, ctx.tenantId);
-    return stored;
+    return written;
   }
 }

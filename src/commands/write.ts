@@ -1,8 +1,9 @@
-// What happens to a command inside its tenant's transaction, alone or in a
-// group: look for an earlier commit of the same request, load and decide, then
-// write (ids stamped, personal fields sealed, the writes beside the log, the
-// append and, inline, the projection in the same statement) and settle (the
-// answer stored with the events). The shell (shell.ts) and group commit
+// What happens to a command inside its tenant's unit of work, alone or in a
+// group, as a CommandResult from one step to the next: found (an earlier commit
+// of the same request) or decided (loaded and decided) or refused; then
+// written (ids stamped, personal fields sealed, the writes beside the log, the
+// append and, inline, the projection in the same statement), with its answer
+// rendered from what it wrote. The shell (shell.ts) and group commit
 // (group-commit.ts) both go through here; neither writes anything itself.
 import type { NewEvent, PendingEvent, StoredEvent } from '../eventstore/envelope.js';
 import { WrongExpectedSeq, type EventStore, type TenantSession } from '../eventstore/store.port.js';
@@ -10,7 +11,7 @@ import type { Forgettable } from '../eventstore/forgettable.js';
 import { AppError } from '../platform/errors.js';
 import { deterministicUuid, type Ids } from '../platform/ids.js';
 import type { ProjectionEngine } from '../projections/engine.js';
-import type { CommandContext, CommandSpec, Db, MetadataHook } from './command.js';
+import type { AnswerOf, CommandContext, CommandResult, CommandSpec, Db, MetadataHook } from './command.js';
 
 /** No command appends more events than this (a replay looks for at most this many). */
 export const MAX_EVENTS_PER_COMMAND = 256;
@@ -19,15 +20,30 @@ export const MAX_EVENTS_PER_COMMAND = 256;
 export const commandEventId = (ctx: CommandContext, command: string, index: number): string =>
   deterministicUuid(ctx.tenantId, ctx.actor.id, ctx.idempotencyKey ?? '', command, String(index));
 
-/** What a command came to in its tenant's transaction, before anything is written: what an earlier attempt committed, or new events. */
-export type Decision<E extends NewEvent> = { kind: 'found'; earlier: StoredEvent<E>[] } | { kind: 'decided'; events: E[] };
+/** A command's result before anything is written: what an earlier attempt committed, new events, or a refusal. */
+export type Decision<E extends NewEvent> = Extract<CommandResult<E>, { kind: 'found' | 'decided' | 'refused' }>;
+
+/** A command's result once written: its events and its answer. */
+export type Written<E extends NewEvent = NewEvent, A = unknown> = Extract<CommandResult<E, A>, { kind: 'written' }>;
+
+/** A command as the writer takes it: its context, its spec and what renders its answer. */
+export interface Command<S = unknown, E extends NewEvent = NewEvent, A = unknown> {
+  ctx: CommandContext;
+  spec: CommandSpec<S, E>;
+  answer?: AnswerOf<E, A>;
+}
 
 /** A decision ready to write. */
-export interface Decided {
-  ctx: CommandContext;
-  spec: CommandSpec<unknown, NewEvent>;
+export interface Decided extends Command {
   decided: NewEvent[];
 }
+
+/**
+ * Whether what the store answered is this append. The store answers an append of ids it already holds with
+ * the stored events (at their own seqs, of their own time): an earlier attempt's commit, not this one's.
+ */
+const isThisAppend = (appended: readonly StoredEvent[], sent: readonly PendingEvent[], at: number): boolean =>
+  appended.length === sent.length && appended.every((e, i) => e.seq === at + 1 + i && e.id === sent[i]!.id && e.created_at === sent[i]!.created_at);
 
 /**
  * Transactions a process holds open across an EventStoreDB append at once (see besideThenAppend). Each holds one
@@ -67,11 +83,6 @@ export class CommandWriter {
     private readonly metadata?: MetadataHook,
   ) {}
 
-  /** The read models' checkpoint: read with the lock where the store took one, else on its own. */
-  async checkpointOf(session: TenantSession, tenantId: string): Promise<number> {
-    return session.lockRead !== undefined ? (session.lockRead ?? 0) : this.projections.checkpoint(session.db, tenantId);
-  }
-
   /** The events an earlier attempt of this request committed, if it did (a resumed request only). */
   async earlierCommit<E extends NewEvent>(ctx: CommandContext, spec: CommandSpec<unknown, E>): Promise<StoredEvent<E>[]> {
     if (!ctx.resumed || !ctx.idempotencyKey) return [];
@@ -79,49 +90,54 @@ export class CommandWriter {
     return (await this.store.readByIds(ctx.tenantId, ids)) as StoredEvent<E>[];
   }
 
-  /** Reads and decides; writes nothing. Refusals are thrown as typed errors. */
-  async decideIn<S, E extends NewEvent>(db: Db, ctx: CommandContext, spec: CommandSpec<S, E>): Promise<Decision<E>> {
+  /** Reads and decides; writes nothing. A refusal (the decider's, or the load's: a typed error) is a result, not thrown. */
+  async decideIn<S, E extends NewEvent>(db: Db, { ctx, spec }: Command<S, E>): Promise<Decision<E>> {
     const earlier = await this.earlierCommit(ctx, spec);
-    if (earlier.length > 0) return { kind: 'found', earlier };
-    return { kind: 'decided', events: decideChecked(spec, await spec.load(db, ctx), ctx) };
+    if (earlier.length > 0) return { kind: 'found', events: earlier };
+    try {
+      return { kind: 'decided', events: decideChecked(spec, await spec.load(db, ctx), ctx) };
+    } catch (e) {
+      if (e instanceof AppError) return { kind: 'refused', refusal: e };
+      throw e;
+    }
   }
 
-  /** Writes what was decided: for an earlier commit, what a replay owes and the answer; else the decided events (see writeDecided). */
-  async writeIn<S, E extends NewEvent>(
+  /**
+   * Writes what was found or decided: for an earlier commit, what a replay owes (the read models first brought
+   * to it); else the decided events (see writeDecided). Either way with the answer rendered from them.
+   */
+  async writeIn<S, E extends NewEvent, A>(
     session: TenantSession,
-    ctx: CommandContext,
-    spec: CommandSpec<S, E>,
-    decision: Decision<E>,
+    command: Command<S, E, A>,
+    decision: Extract<Decision<E>, { kind: 'found' | 'decided' }>,
     at: number,
     newKeys: Map<string, Buffer>,
-  ): Promise<StoredEvent<E>[]> {
+  ): Promise<Written<E, A>> {
     if (decision.kind === 'found') {
-      await spec.replayed?.(session.db, decision.earlier, ctx);
-      await this.settle(session, ctx, decision.earlier, newKeys);
-      return decision.earlier;
+      await session.projected(decision.events);
+      await command.spec.replayed?.(session.db, decision.events, command.ctx);
+      return { kind: 'written', events: decision.events, answer: await this.answer(session, command, decision.events, newKeys) };
     }
-    const [events] = await this.writeDecided(session, [{ ctx, spec: spec as CommandSpec<unknown, NewEvent>, decided: decision.events }], at, newKeys);
-    return events as StoredEvent<E>[];
+    const [written] = await this.writeDecided(session, [{ ...(command as unknown as Command), decided: decision.events }], at, newKeys);
+    return written as Written<E, A>;
   }
 
   /**
    * Writes what commands decided, in order: beside the log, their events
-   * (expecting `at`, the seqs following on from one command to the next), and,
-   * inline, the read models; then settles each (CommandContext.settle). Answers
-   * each command's events.
+   * (expecting `at`, the seqs following on from one command to the next), and
+   * the read models (inline, in the append's statement; else right after it);
+   * then renders each command's answer from its events.
    */
-  async writeDecided(session: TenantSession, items: Decided[], at: number, newKeys: Map<string, Buffer>): Promise<StoredEvent[][]> {
+  async writeDecided(session: TenantSession, items: Decided[], at: number, newKeys: Map<string, Buffer>): Promise<Written[]> {
     const perCommand = items.map((item) => this.stamp(item));
     const events = perCommand.flat();
-    if (events.length === 0) {
-      await this.settleAll(
+    if (events.length === 0)
+      return this.answerAll(
         session,
         items,
         items.map(() => []),
         newKeys,
       );
-      return items.map(() => []);
-    }
     const tenantId = items[0]!.ctx.tenantId;
     // Personal fields are sealed with their subject's data key before anything is written (forgettable.ts):
     // the log only ever holds the sealed form; the read models, folded below, get the plaintext.
@@ -131,7 +147,13 @@ export class CommandWriter {
       ? await this.forgettable.seal(session.db, tenantId, events, newKeys)
       : { events: await this.forgettable.sealBeside(session.db, tenantId, events, newKeys), keyWrites: [] };
     await this.withMetadata(session.db, tenantId, items, perCommand, sealed.events, newKeys);
-    if (!session.inline) return slices(perCommand, await this.forgettable.open(session.db, await this.besideThenAppend(session, items, sealed.events, at)));
+    if (!session.inline) {
+      const appended = await this.besideThenAppend(session, items, sealed.events, at);
+      if (!isThisAppend(appended, sealed.events, at)) throw new AlreadyAppended();
+      const stored = await this.forgettable.open(session.db, appended);
+      await session.projected(stored);
+      return this.answerAll(session, items, slices(perCommand, stored), newKeys);
+    }
     for (const { ctx, spec, decided } of items) await spec.beside?.(session.db, decided, ctx);
     // Inline: the seqs are known under the lock (at+1…), so the read-model writes are folded now and
     // go to Postgres in the same statement as the append (and the new data keys): one round trip for all.
@@ -143,20 +165,20 @@ export class CommandWriter {
       ...(sealed.events[i] !== e ? { sealed_payload: sealed.events[i]!.payload } : {}),
     }));
     const appending = session.append(sealed.events, at, [...sealed.keyWrites, ...this.projections.statementsFor(tenantId, provisional, at)]);
-    // The settles start now, with the events as the append will store them: their reads (the answers) go to
-    // the connection right behind the append, which Postgres runs first (the statement order TenantSession.append
+    // The answers are rendered now, from the events as the append will store them: their reads go to the
+    // connection right behind the append, which Postgres runs first (the statement order TenantSession.append
     // promises, store.port.ts), instead of a round trip later. If the append fails or is not what was sent, they
     // are rolled back with it.
-    const settling = this.settleAll(session, items, slices(perCommand, provisional), newKeys);
-    const [append, settle] = await Promise.allSettled([appending, settling]);
+    const answering = this.answerAll(session, items, slices(perCommand, provisional), newKeys);
+    const [append, answered] = await Promise.allSettled([appending, answering]);
     if (append.status === 'rejected') throw append.reason;
-    const appended = append.value;
-    // The store answers a re-append of ids it holds with the stored events instead of new ones; the
-    // writes beside them must not stand then. Roll back and answer for the earlier commit.
-    if (appended.length !== events.length || appended.some((e, i) => e.seq !== at + 1 + i || e.id !== events[i]!.id)) throw new AlreadyAppended();
-    if (settle.status === 'rejected') throw settle.reason;
-    const stored = appended.map((a, i) => (sealed.events[i] !== events[i] ? { ...a, payload: events[i]!.payload, sealed_payload: a.payload } : a));
-    return slices(perCommand, stored);
+    // A re-append of ids the store holds: the writes beside them must not stand. Roll back and answer for the earlier commit.
+    if (!isThisAppend(append.value, events, at)) throw new AlreadyAppended();
+    if (answered.status === 'rejected') throw answered.reason;
+    const stored = append.value.map((a, i) => (sealed.events[i] !== events[i] ? { ...a, payload: events[i]!.payload, sealed_payload: a.payload } : a));
+    // The answers were rendered from the provisional events; the results carry the events as stored.
+    const storedPer = slices(perCommand, stored);
+    return answered.value.map((w, i) => ({ ...w, events: storedPer[i]! }));
   }
 
   /**
@@ -241,19 +263,21 @@ export class CommandWriter {
     });
   }
 
-  /**
-   * A command's settle (CommandContext.settle), in its transaction after its
-   * write. Only where the read models are projected in that transaction:
-   * elsewhere nothing of the command could be read in it.
-   */
-  private async settle(session: TenantSession, ctx: CommandContext, events: StoredEvent[], newKeys: ReadonlyMap<string, Buffer>): Promise<void> {
-    if (ctx.settle && session.inline) await ctx.settle(session.db, events, newKeys);
+  /** A command's answer, rendered in its unit of work from its events (AnswerOf); undefined when it asked for none. */
+  private answer<E extends NewEvent, A>(
+    session: TenantSession,
+    command: Command<unknown, E, A>,
+    events: StoredEvent<E>[],
+    newKeys: ReadonlyMap<string, Buffer>,
+  ): Promise<A> {
+    return command.answer ? command.answer(events, session.db, newKeys) : Promise.resolve(undefined as A);
   }
 
-  /** Settles commands together: their statements go to the connection at once. The first failure, once all are done. */
-  private async settleAll(session: TenantSession, items: Decided[], events: StoredEvent[][], newKeys: ReadonlyMap<string, Buffer>): Promise<void> {
-    const settled = await Promise.allSettled(items.map((item, i) => this.settle(session, item.ctx, events[i]!, newKeys)));
-    const failed = settled.find((r) => r.status === 'rejected');
+  /** Commands' answers rendered together: their statements go to the connection at once. The first failure, once all are done. */
+  private async answerAll(session: TenantSession, items: Decided[], events: StoredEvent[][], newKeys: ReadonlyMap<string, Buffer>): Promise<Written[]> {
+    const answered = await Promise.allSettled(items.map((item, i) => this.answer(session, item, events[i]!, newKeys)));
+    const failed = answered.find((r) => r.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
+    return answered.map((r, i) => ({ kind: 'written', events: events[i]!, answer: (r as PromiseFulfilledResult<unknown>).value }));
   }
 }

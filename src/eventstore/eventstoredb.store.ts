@@ -61,6 +61,7 @@ import {
   type ReadAllResult,
   type SubscribeOptions,
   type Subscription,
+  type ReadModels,
   type TenantSession,
 } from './store.port.js';
 
@@ -299,10 +300,18 @@ export class EventStoreDbStore implements EventStore {
     this.opts = { ...DEFAULTS, ...opts };
   }
 
-  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>): Promise<T> {
-    // No lock to take: the expected revision is the concurrency check, and the
-    // shell projects after the append (inline: false), catch-up covers a crash between.
-    return work({ db: this.readModels, inline: false, append: (events, expected) => this.append(tenantId, events, expected) });
+  async withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readModels?: ReadModels): Promise<T> {
+    // No lock to take: the expected revision is the concurrency check. The read models are folded after the
+    // append (projected), so the answer read next reflects the write; catch-up covers a crash between the two.
+    return work({
+      db: this.readModels,
+      inline: false,
+      at: readModels ? await readModels.checkpoint(this.readModels, tenantId) : 0,
+      append: (events, expected) => this.append(tenantId, events, expected),
+      projected: async (events) => {
+        if (readModels && events.length > 0) await readModels.project(tenantId, events);
+      },
+    });
   }
 
   async append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {

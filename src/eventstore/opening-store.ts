@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { StoredEvent } from './envelope.js';
 import type { EventLine } from './export-line.js';
 import type { Forgettable } from './forgettable.js';
-import type { EventStore, ReadAllResult, SubscribeOptions, Subscription, TenantSession, ExpectedSeq } from './store.port.js';
+import type { EventStore, ReadAllResult, ReadModels, SubscribeOptions, Subscription, TenantSession, ExpectedSeq } from './store.port.js';
 import type { PendingEvent } from './envelope.js';
 
 export class OpeningStore implements EventStore {
@@ -24,8 +24,8 @@ export class OpeningStore implements EventStore {
     return this.forgettable.open(this.db, events);
   }
 
-  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> {
-    return this.inner.withTenant(tenantId, work, readOnLock);
+  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readModels?: ReadModels): Promise<T> {
+    return this.inner.withTenant(tenantId, work, readModels);
   }
 
   append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {

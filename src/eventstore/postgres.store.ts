@@ -16,6 +16,7 @@ import {
   type ReadAllResult,
   type SubscribeOptions,
   type Subscription,
+  type ReadModels,
   type TenantSession,
 } from './store.port.js';
 
@@ -268,7 +269,8 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> {
+  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readModels?: ReadModels): Promise<T> {
+    const readOnLock = readModels?.checkpointQuery;
     let appended = false;
     let last: Head | null = null;
     const result = (async () => {
@@ -285,11 +287,13 @@ export class PostgresEventStore implements EventStore {
         return await this.db.transaction(
           async (trx) => {
             const res = await (locked.promise ?? conn.query(lock));
-            const read = readOnLock ? ((res.rows[0] as { read: unknown } | undefined)?.read ?? null) : undefined;
+            const read = readOnLock ? ((res.rows[0] as { read: unknown } | undefined)?.read ?? null) : null;
             return work({
               db: trx,
               inline: true,
-              lockRead: read === null || read === undefined ? read : Number(read),
+              at: read === null ? 0 : Number(read),
+              // The read models were written with the append, in this transaction.
+              projected: () => Promise.resolve(),
               append: async (events, expected, alongside) => {
                 if (events.length === 0) return [];
                 // The statement order TenantSession.append promises (store.port.ts): what the transaction sends

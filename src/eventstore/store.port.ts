@@ -35,18 +35,25 @@ export class WrongExpectedSeq extends Error {
  * A unit of work on one tenant. In the Postgres store it is one transaction
  * that holds the tenant's append lock from start to commit, so state loaded
  * through `db` is exactly the state at the seq the append will expect, and
- * projections applied through `db` commit atomically with the events.
- * In the EventStoreDB store `db` is the read-model database outside any
- * transaction and `inline` is false: the shell projects after the append.
+ * projections applied through `db` commit atomically with the events
+ * (`inline`). In the EventStoreDB store `db` is the read-model database
+ * outside any transaction, and the read models are folded after the append
+ * (`projected`); a crash between the two is the catch-up projector's.
  */
 export interface TenantSession {
   readonly db: Db;
+  /** whether the read models are written in the append's own transaction (then a read through `db` sent behind the append sees them) */
   readonly inline: boolean;
-  /** the value of `readOnLock`, read in the same round trip that took the lock (undefined without one) */
-  readonly lockRead?: number | null;
+  /**
+   * The read models' checkpoint when the unit of work began (0 without `readModels`): read on the lock, in the
+   * round trip that took it, where the store takes one; read through `db` where it takes none.
+   */
+  readonly at: number;
   /**
    * Appends. `alongside` (inline stores only): statements run in the same
    * round trip as the append (the read-model writes of these very events).
+   * Ids already stored: nothing is written and the stored events with these
+   * ids come back (at their own seqs), as EventStore.append does.
    *
    * The statement order (inline stores): statements sent through `db` after
    * `append` was called, while its promise is pending, reach Postgres after
@@ -60,6 +67,26 @@ export interface TenantSession {
    * keep it must not be inline.
    */
   append(events: PendingEvent[], expectedSeq: ExpectedSeq, alongside?: { sql: string; bindings: unknown[] }[]): Promise<StoredEvent[]>;
+  /**
+   * Makes the read models hold `events` (this unit of work's append, or an earlier attempt's commit it found),
+   * so that what is read next through `db` reflects them: nothing to do where the append wrote them (inline);
+   * elsewhere they are folded now, or the tenant caught up when the read models lag.
+   */
+  projected(events: StoredEvent[]): Promise<void>;
+}
+
+/**
+ * The read models as a unit of work keeps them current (the projection engine, handed to withTenant by the
+ * command shell): an inline store reads only the checkpoint query, on its lock; a store that projects after its
+ * append uses the rest.
+ */
+export interface ReadModels {
+  /** a scalar query with the tenant id as its only parameter ($1): the read models' checkpoint */
+  readonly checkpointQuery: string;
+  /** the read models' checkpoint, read through `db` (a store that takes no lock) */
+  checkpoint(db: Db, tenantId: string): Promise<number>;
+  /** folds events just appended, in a transaction of their own; catches the tenant up instead when the read models lag */
+  project(tenantId: string, events: StoredEvent[]): Promise<void>;
 }
 
 /**
@@ -130,11 +157,11 @@ export interface SubscribeOptions {
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   /**
-   * Run `work` as a unit of work on the tenant (see TenantSession). `readOnLock`,
-   * a scalar query with the tenant id as its only parameter ($1), is read right
-   * after the lock is granted, in the same round trip, where the store takes one.
+   * Run `work` as a unit of work on the tenant (see TenantSession). `readModels`: what the session keeps current
+   * beside the log, its checkpoint read right after the lock is granted, in the same round trip, where the store
+   * takes one; without it the session's `at` is 0 and `projected` does nothing.
    */
-  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T>;
+  withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readModels?: ReadModels): Promise<T>;
   /**
    * Append outside a session. Idempotent per event id, at any expected seq and
    * with 'any': when the first event's id is already stored, nothing is written

@@ -263,7 +263,7 @@ describe('group commit', () => {
       );
       await locker.query('SELECT pg_advisory_unlock_all()');
       const [, one, , , two] = await Promise.all([first, ...queued]);
-      expect([one!.length, two!.length]).to.deep.equal([1, 1]);
+      expect([one!.events.length, two!.events.length]).to.deep.equal([1, 1]);
     } finally {
       await locker.end();
     }

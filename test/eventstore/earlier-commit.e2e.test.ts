@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import type { CommandContext, CommandSpec } from '../../src/commands/command.js';
 import { CommandShell } from '../../src/commands/shell.js';
 import type { NewEvent, PendingEvent, StoredEvent } from '../../src/eventstore/envelope.js';
-import { WrongExpectedSeq, type EventStore, type ExpectedSeq, type TenantSession } from '../../src/eventstore/store.port.js';
+import { WrongExpectedSeq, type EventStore, type ExpectedSeq, type ReadModels, type TenantSession } from '../../src/eventstore/store.port.js';
 import { startCatchUpProjector } from '../../src/projections/catch-up.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
@@ -30,7 +30,7 @@ function losingToATwin(inner: EventStore): { store: EventStore; twin(): StoredEv
   let lost: { tenantId: string; events: PendingEvent[]; expected: ExpectedSeq } | null = null;
   let committed: StoredEvent[] = [];
   const store = Object.create(inner) as EventStore;
-  store.withTenant = async <T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> => {
+  store.withTenant = async <T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readModels?: ReadModels): Promise<T> => {
     try {
       return await inner.withTenant(
         tenantId,
@@ -43,7 +43,7 @@ function losingToATwin(inner: EventStore): { store: EventStore; twin(): StoredEv
               throw new WrongExpectedSeq(tenantId, expected, (expected === 'any' ? 0 : expected) + events.length);
             },
           }),
-        readOnLock,
+        readModels,
       );
     } catch (e) {
       if (lost && committed.length === 0) committed = await inner.append(lost.tenantId, lost.events, lost.expected);
@@ -63,7 +63,7 @@ function losingToATwin(inner: EventStore): { store: EventStore; twin(): StoredEv
 function overtakenByAZombie(inner: EventStore): { store: EventStore; zombie(): StoredEvent[] } {
   let committed: StoredEvent[] | null = null;
   const store = Object.create(inner) as EventStore;
-  store.withTenant = <T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> =>
+  store.withTenant = <T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readModels?: ReadModels): Promise<T> =>
     inner.withTenant(
       tenantId,
       (s) =>
@@ -77,7 +77,7 @@ function overtakenByAZombie(inner: EventStore): { store: EventStore; zombie(): S
             return s.append(events, expected, alongside);
           },
         }),
-      readOnLock,
+      readModels,
     );
   return { store, zombie: () => committed ?? [] };
 }
@@ -92,7 +92,7 @@ const modes = ['Postgres', 'EventStoreDB (server model)', ...(testEventStoreUrl(
 function beatenByAnotherCommand(inner: EventStore, other: PendingEvent): EventStore {
   let beaten = false;
   const store = Object.create(inner) as EventStore;
-  store.withTenant = <T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readOnLock?: string): Promise<T> =>
+  store.withTenant = <T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readModels?: ReadModels): Promise<T> =>
     inner.withTenant(
       tenantId,
       (s) =>
@@ -106,7 +106,7 @@ function beatenByAnotherCommand(inner: EventStore, other: PendingEvent): EventSt
             return s.append(events, expected, alongside);
           },
         }),
-      readOnLock,
+      readModels,
     );
   return store;
 }
@@ -180,7 +180,7 @@ for (const mode of modes) {
       const tags = [randomUUID(), randomUUID()];
       const { spec, calls } = counting(tags);
       const racing = losingToATwin(t.service.deps.store);
-      const answered = await shellOn(racing.store).execute(ctxOf(`twin-${randomUUID()}`), spec);
+      const { events: answered } = await shellOn(racing.store).execute(ctxOf(`twin-${randomUUID()}`), spec);
       const twin = racing.twin();
       expect(twin.map((e) => e.seq)).to.have.length(2);
       expect(answered.map((e) => [e.seq, e.id])).to.deep.equal(twin.map((e) => [e.seq, e.id]));
@@ -194,7 +194,7 @@ for (const mode of modes) {
         const tags = [randomUUID(), randomUUID()];
         const { spec, calls } = counting(tags);
         const racing = overtakenByAZombie(t.service.deps.store);
-        const answered = await shellOn(racing.store).execute(ctxOf(`zombie-${randomUUID()}`), spec);
+        const { events: answered } = await shellOn(racing.store).execute(ctxOf(`zombie-${randomUUID()}`), spec);
         const zombie = racing.zombie();
         expect(zombie).to.have.length(2);
         expect(answered.map((e) => [e.seq, e.id, e.created_at])).to.deep.equal(zombie.map((e) => [e.seq, e.id, e.created_at]));
@@ -224,7 +224,7 @@ for (const mode of modes) {
           metadata: { actor: { type: 'system', id: 'test' } },
           created_at: new Date().toISOString(),
         });
-        const answered = await shellOn(store).execute(ctxOf(undefined), {
+        const { events: answered } = await shellOn(store).execute(ctxOf(undefined), {
           ...spec,
           beside: async (trx, _events, ctx) => {
             calls.beside++;
@@ -246,10 +246,10 @@ for (const mode of modes) {
       const key = `resumed-${randomUUID()}`;
       const first = counting(tags);
       const shell = shellOn(t.service.deps.store);
-      const committed = await shell.execute(ctxOf(key), first.spec);
+      const { events: committed } = await shell.execute(ctxOf(key), first.spec);
       for (let i = 0; i < 150; i++) await shell.execute(ctxOf(undefined), counting([randomUUID(), randomUUID()]).spec);
       const again = counting(tags);
-      const answered = await shell.execute(ctxOf(key, true), again.spec);
+      const { events: answered } = await shell.execute(ctxOf(key, true), again.spec);
       expect(answered.map((e) => [e.seq, e.id])).to.deep.equal(committed.map((e) => [e.seq, e.id]));
       expect(again.calls).to.deep.equal({ decided: 0, beside: 0, replayed: 1 });
       expect((await logged(tags)).map((e) => e.seq)).to.deep.equal(committed.map((e) => e.seq));
@@ -263,7 +263,7 @@ for (const mode of modes) {
       const runs = Array.from({ length: 12 }, () => counting([randomUUID()]));
       const answered = await Promise.all(runs.map((r) => shell.execute(ctxOf(undefined), r.spec)));
       expect(runs.map((r) => r.calls.decided)).to.deep.equal(runs.map(() => 1));
-      expect(answered.map((a) => a[0]!.seq).sort((a, b) => a - b)).to.deep.equal(runs.map((_, i) => head + 1 + i));
+      expect(answered.map((a) => a.events[0]!.seq).sort((a, b) => a - b)).to.deep.equal(runs.map((_, i) => head + 1 + i));
     });
 
     it("the catch-up projector refuses to resume from the other store's checkpoint", async () => {

@@ -84,7 +84,11 @@ describe('Postgres event store: late commits', function () {
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))', [tenant]);
-      const read = store.withTenant(tenant, async (s) => s.lockRead, 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = $1');
+      const read = store.withTenant(tenant, async (s) => s.at, {
+        checkpointQuery: 'SELECT last_seq FROM projection_checkpoints WHERE tenant_id = $1',
+        checkpoint: () => Promise.reject(new Error('an inline store reads the checkpoint on its lock')),
+        project: () => Promise.reject(new Error('an inline store projects with its append')),
+      });
       // The session is queued behind the holder's lock...
       await eventually(
         async () =>

@@ -63,7 +63,7 @@ export function inboundRoute(deps: CoreDeps): RouteDef {
     replayed: (post, first) => duplicate(post, first.conversationId),
     async file(post) {
       const { body, channel } = post;
-      const events = await shell.execute(
+      const { events } = await shell.execute(
         // the bridge's address goes into the audit log sealed with the contact's key (audit-log.seal.ts)
         post.as,
         inboundMessage({

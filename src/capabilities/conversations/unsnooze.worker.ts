@@ -31,7 +31,7 @@ export function unsnoozeWorker(deps: CoreDeps): UnsnoozeWorker {
     for (const c of due) {
       try {
         // The scan crosses workspaces (the owner role); each reopening acts as its own workspace.
-        const events = await deps.scope.run(c.tenant_id, () =>
+        const { events } = await deps.scope.run(c.tenant_id, () =>
           shell.execute({ tenantId: c.tenant_id, now, actor: { type: 'system', id: 'unsnooze' } }, unsnooze(c.id, ids.uuid(), now)),
         );
         reopened += events.length > 0 ? 1 : 0;

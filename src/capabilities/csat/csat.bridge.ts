@@ -66,7 +66,9 @@ export function bridgeRatingRoute(deps: CoreDeps, lookups: { conversation: Rated
         throw new BadRequest('rated_at_ahead', '`rated_at` is more than 5 minutes ahead of the service clock; check the bridge clock.', 'rated_at');
       }
       const thread = await lookups.thread(db, post.tenantId, channel.id, body.external_id);
-      const [rated] = await shell.execute(
+      const {
+        events: [rated],
+      } = await shell.execute(
         post.as,
         // The customer rates through their bridge: rated_by names the conversation's contact.
         rateConversation(

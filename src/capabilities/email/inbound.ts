@@ -54,7 +54,7 @@ export async function receiveEmail(deps: CoreDeps, channel: ChannelRow, raw: Buf
   const hash = messageIdHash(messageId);
   const ids = { conversationId: deps.ids.uuid(), contactId: deps.ids.uuid(), partId: deps.ids.uuid() };
   const replyTo = await replyAddressNamed(deps, channel, [session.recipient, ...parsed.to.map((a) => a.address), ...parsed.cc.map((a) => a.address)]);
-  const events = await act(() =>
+  const { events } = await act(() =>
     deps.shell.execute(
       ctx(),
       fileInboundEmail(

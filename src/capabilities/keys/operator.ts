@@ -31,10 +31,9 @@ export async function mintKeyForMember(deps: { db: Knex; shell: CommandShell; cl
     name: input.name,
     scopes: input.scopes,
   });
-  const [created] = await deps.shell.execute(
-    { tenantId: member.tenant_id, now: deps.clock.now(), actor: { type: 'system', id: 'cli', member_id: member.id } },
-    spec,
-  );
+  const {
+    events: [created],
+  } = await deps.shell.execute({ tenantId: member.tenant_id, now: deps.clock.now(), actor: { type: 'system', id: 'cli', member_id: member.id } }, spec);
   const payload = created!.payload as { key_id: string; member_id: string; name: string; scopes: string[] };
   return {
     type: 'api_key',

@@ -39,7 +39,7 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
   async function deliver(r: ClaimedRecipient): Promise<boolean> {
     const ids = { collectionId: r.collection_id, contactId: r.contact_id };
     try {
-      const events = await run(r.tenant_id, () => shell.execute(ctxOf(r.tenant_id), deliverRecipient(ids)));
+      const { events } = await run(r.tenant_id, () => shell.execute(ctxOf(r.tenant_id), deliverRecipient(ids)));
       await settle(db, r).catch(() => undefined);
       return events.length > 0;
     } catch (e) {
