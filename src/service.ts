@@ -163,7 +163,7 @@ export async function openCore(
   // Each write's caller (address, user agent) goes into its events' metadata, sealed: the audit log shows it.
   const shell = new CommandShell(store, database.db, engine, ids, forgettable, scope, {
     groupCommit: config.groupCommit,
-    metadata: eventClientSealer(forgettable),
+    metadata: eventClientSealer(forgettable, catalogue),
   });
   const urlPolicy = new UrlPolicy(config.webhookAllowlist);
   const mail = config.smtpRelayUrl ? smtpRelay(config.smtpRelayUrl, { from: config.mailFrom }) : undefined;

@@ -70,6 +70,12 @@ export function renderEventsMarkdown(catalogue: EventCatalogue): string {
           '',
         ]
       : [];
+    const postedFor = d.postedFor
+      ? [
+          `Posted by a channel, its caller's address and user agent (metadata \`client\`) are sealed with the data key of the contact named by \`${d.postedFor.contact}\`.`,
+          '',
+        ]
+      : [];
     lines.push(
       `## ${d.type}`,
       '',
@@ -78,6 +84,7 @@ export function renderEventsMarkdown(catalogue: EventCatalogue): string {
       `Aggregate type: \`${d.aggregate_type}\`.`,
       '',
       ...personal,
+      ...postedFor,
       '| payload field | type | required |',
       '|---|---|---|',
       ...rows(d.payload as JsonSchema),

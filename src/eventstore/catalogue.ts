@@ -18,6 +18,14 @@ export interface EventDef<T extends string = string, A extends string = string, 
   description: string;
   /** the payload's personal fields and whose data key seals them (see src/eventstore/forgettable.ts) */
   personal?: PersonalSpec;
+  /**
+   * Whose personal data the caller's address and user agent are when a channel appends this event (a bridge
+   * posting for a contact): the payload field naming that contact, as its id or as an author `{type, id}` (the
+   * contact when its type is `contact`). The audit log seals the caller under that contact's data key, in the
+   * event's metadata (`client`: src/capabilities/audit-log/audit-log.seal.ts). A channel's command none of whose
+   * events names one keeps no caller. A member's or an API key's call is always its member's.
+   */
+  postedFor?: { contact: string };
 }
 
 /**
@@ -62,6 +70,8 @@ export class EventCatalogue {
       if (this.byType.has(d.type)) throw new Error(`event type ${d.type} is declared twice`);
       if (!/^[a-z_]+\.[a-z_]+$/.test(d.type)) throw new Error(`event type ${d.type} is not of the form aggregate.past_tense`);
       if (d.personal) checkPersonal(d);
+      const props = (d.payload as { properties?: Record<string, unknown> }).properties ?? {};
+      if (d.postedFor && !(d.postedFor.contact in props)) throw new Error(`${d.type}: postedFor's field ${d.postedFor.contact} is not in the payload`);
       this.byType.set(d.type, d);
     }
   }

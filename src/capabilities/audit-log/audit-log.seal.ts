@@ -4,6 +4,7 @@
 // destroys the key, and every copy reads as null: in the events' metadata and in the entries beside the log.
 import type { CommandContext, Db, MetadataHook, RequestClient } from '../../commands/command.js';
 import type { EventMetadata, NewEvent } from '../../eventstore/envelope.js';
+import type { EventCatalogue } from '../../eventstore/catalogue.js';
 import type { Forgettable, PersonalObject } from '../../eventstore/forgettable.js';
 
 /** Whose data key seals a client. */
@@ -82,28 +83,30 @@ const cacheKey = (tenantId: string, s: ClientSubject, c: RequestClient) => JSON.
 
 /**
  * Whose personal data a command's client is: the member acting (in person or through their key), or, for a
- * channel (a bridge posting for a contact), the contact its events are about. Workers and the CLI have none.
+ * channel (a bridge posting for a contact), the contact its first event that declares one names (`postedFor`, in
+ * the event catalogue). Workers and the CLI have none.
  */
-export function clientSubject(actor: NonNullable<EventMetadata['actor']>, events: readonly NewEvent[]): ClientSubject | null {
+export function clientSubject(actor: NonNullable<EventMetadata['actor']>, events: readonly NewEvent[], catalogue: EventCatalogue): ClientSubject | null {
   if ((actor.type === 'member' || actor.type === 'api_key') && actor.member_id) return { kind: 'member', id: actor.member_id };
   if (actor.type !== 'channel') return null;
   for (const e of events) {
-    if (e.aggregate_type === 'contact') return { kind: 'contact', id: e.aggregate_id };
-    if (typeof e.payload.contact_id === 'string') return { kind: 'contact', id: e.payload.contact_id };
-    const author = e.payload.author as { type?: unknown; id?: unknown } | undefined;
+    const field = catalogue.get(e.type)?.postedFor?.contact;
+    const named = field === undefined ? undefined : e.payload[field];
+    if (typeof named === 'string') return { kind: 'contact', id: named };
+    const author = named as { type?: unknown; id?: unknown } | null | undefined;
     if (author?.type === 'contact' && typeof author.id === 'string') return { kind: 'contact', id: author.id };
   }
   return null;
 }
 
 /** The shell's metadata hook from the audit log: each command's client, sealed, as its events' `metadata.client`. */
-export function eventClientSealer(forgettable: Forgettable): MetadataHook {
+export function eventClientSealer(forgettable: Forgettable, catalogue: EventCatalogue): MetadataHook {
   const seals = new ClientSeals(forgettable);
   return {
     applies: (ctx) => ctx.client !== undefined,
     async add(db, tenantId, commands, known) {
       const wanted = commands.map(({ ctx, events }: { ctx: CommandContext; events: readonly NewEvent[] }) => {
-        const subject = ctx.client ? clientSubject(ctx.actor, events) : null;
+        const subject = ctx.client ? clientSubject(ctx.actor, events, catalogue) : null;
         return subject && ctx.client ? { subject, client: ctx.client } : null;
       });
       const sealed = await seals.seal(db, tenantId, wanted, known);

@@ -10,6 +10,7 @@ export const ContactCreated = defineEvent({
   description:
     'A contact (customer) was created, by an inbound post, a teammate-started conversation (`channel_id` names the channel) or the API (`channel_id` null). `custom_attributes` is absent when the contact was found or filled from a conversation.',
   personal: { kind: 'contact', id: 'contact_id', fields: PERSONAL, fresh: true },
+  postedFor: { contact: 'contact_id' },
   payload: payload({
     contact_id: Uuid(),
     external_id: Personal(Text()),
@@ -27,6 +28,7 @@ export const ContactUpdated = defineEvent({
   description:
     'Fields of a contact changed; only the changed fields are in the payload (null clears one), and custom_attributes, when present, is the whole resulting set.',
   personal: { kind: 'contact', id: 'contact_id', fields: PERSONAL },
+  postedFor: { contact: 'contact_id' },
   payload: payload({
     contact_id: Uuid(),
     external_id: Type.Optional(Personal(Text())),

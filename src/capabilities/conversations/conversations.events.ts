@@ -24,6 +24,7 @@ export const ConversationCreated = defineEvent({
   description:
     "A conversation was opened: by a bridge's first inbound post of a thread (source inbound) or by a teammate (source teammate). Its first part follows in the same command. `external_id` is the bridge's thread id: personal (it is often the customer's handle or number), null once the contact is erased.",
   personal: { kind: 'conversation', id: 'conversation_id', fields: ['subject', 'external_id'], owner: { kind: 'contact', id: 'contact_id' }, fresh: true },
+  postedFor: { contact: 'contact_id' },
   payload: payload({
     conversation_id: Uuid(),
     channel_id: Uuid(),
@@ -46,6 +47,7 @@ export const ConversationPartCreated = defineEvent({
   description:
     "A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment, priority). State changes carry the resulting state. An assignment routing made (a team's assignment rule, for a new or reopened unassigned conversation, in the same command) is authored by `{type: 'system', id: 'routing'}` and carries `assigned_by: {rule, team_id}`.",
   personal: { kind: 'part', id: 'part_id', fields: ['body', 'attachments'], owner: { kind: 'conversation', id: 'conversation_id' }, fresh: true },
+  postedFor: { contact: 'author' },
   payload: payload({
     conversation_id: Uuid(),
     part_id: Uuid(),

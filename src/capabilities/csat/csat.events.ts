@@ -8,6 +8,7 @@ export const ConversationRated = defineEvent({
   description:
     "A customer rated a conversation (CSAT, 1 to 5), through the API or the channel's bridge. One rating per conversation: a later one replaces it (`replaces` names the rating it replaced). `assignee_id` and `team_id` are the conversation's when it was rated. `rated_at`, on a rating the bridge posted, is the time the customer gave it (signed by the bridge; a rating older than the one in force is not recorded); otherwise the rating's time is the event's. The remark is personal content, sealed under the rating's key, which the contact's erasure destroys.",
   personal: { kind: 'rating', id: 'rating_id', fields: ['remark'], owner: { kind: 'conversation', id: 'conversation_id' }, fresh: true },
+  postedFor: { contact: 'contact_id' },
   payload: payload({
     conversation_id: Uuid(),
     rating_id: Uuid(),
