@@ -57,6 +57,34 @@ interface StoredFields {
 /** An event as read back from a store, typed as the union `E` its reader handles. */
 export type StoredEvent<E extends NewEvent = NewEvent> = E & StoredFields;
 
+/**
+ * An event as stored, column by column, in the log's order, with each column's Postgres type: declared once. The
+ * hash chain covers these (chainedFields, src/platform/crypto/chain.ts, in this order: a test holds it to this
+ * list), the audit export's lines carry them, and every copy of the log takes its columns from here (the feed's
+ * and the audit log's tables). (audit-verify.ts lists them again on purpose: the auditor's verifier shares no code
+ * with the service it checks.)
+ */
+export const EVENT_COLUMNS = {
+  tenant_id: 'uuid',
+  seq: 'bigint',
+  id: 'uuid',
+  type: 'text',
+  aggregate_type: 'text',
+  aggregate_id: 'text',
+  payload: 'jsonb',
+  metadata: 'jsonb',
+  created_at: 'timestamptz',
+} as const;
+
+export type EventColumn = keyof typeof EVENT_COLUMNS;
+
+/** A copy's row of an event: the columns it keeps, as stored (the payload sealed, as in the log). */
+export function storedRow(e: StoredEvent, columns: Readonly<Partial<Record<EventColumn, string>>>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const c of Object.keys(columns) as EventColumn[]) row[c] = c === 'payload' ? (e.sealed_payload ?? e.payload) : e[c];
+  return row;
+}
+
 export function toEnvelope(e: StoredEvent): EventEnvelope {
   return {
     tenant_id: e.tenant_id,

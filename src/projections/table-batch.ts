@@ -19,7 +19,34 @@ export interface TableSpec {
   columns: Readonly<Record<string, string>>;
   /** the key matches many rows (a batch that only deletes by it): indexed, not unique */
   matches?: 'many';
+  /** the columns that take NULL; every other column is NOT NULL (both checked against the table) */
+  nullable?: readonly string[];
 }
+
+/** What node-postgres reads a column of this Postgres type as (bigint as a number: src/platform/db/database.ts); jsonb is the reader's to type. */
+type ColumnValue<T> = T extends 'uuid' | 'text'
+  ? string
+  : T extends 'bigint' | 'int' | 'integer' | 'smallint'
+    ? number
+    : T extends 'boolean'
+      ? boolean
+      : T extends 'timestamptz'
+        ? Date
+        : T extends 'text[]' | 'uuid[]'
+          ? string[]
+          : unknown;
+
+/**
+ * A row of a spec's table as read back: each column its type, `| null` where the spec says it takes NULL (a
+ * check holds the spec to the table: test/projections/table-specs.int.test.ts). A reader narrows what the table
+ * cannot say (a text column of a few literals, a jsonb column's shape) by intersecting: `RowOf<typeof X> & {…}`.
+ */
+export type RowOf<S extends TableSpec> = {
+  -readonly [K in keyof S['columns']]: ColumnValue<S['columns'][K]> | (K extends NullableOf<S> ? null : never);
+};
+
+/** The spec's nullable columns (none when it lists none). */
+type NullableOf<S> = S extends { nullable: readonly (infer N)[] } ? N : never;
 
 /** Every table spec declared through tableSpec(), in declaration order: a test checks each against the real table. */
 const declared: TableSpec[] = [];

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { eventHash } from '../../src/audit-verify.js';
-import { canonicalReady, canonicalJson, chainHash, GENESIS } from '../../src/platform/crypto/chain.js';
+import { canonicalReady, canonicalJson, chainedFields, chainHash, GENESIS } from '../../src/platform/crypto/chain.js';
+import { EVENT_COLUMNS } from '../../src/eventstore/envelope.js';
 import { jwkThumbprint, parseSigningKey, signerOf } from '../../src/platform/crypto/signing.js';
 import { checkpointDigest, checkpointHolds, signedBytes } from '../../src/capabilities/audit-chain/audit-chain.checkpoints.js';
 
@@ -96,6 +97,11 @@ describe('hash chain and checkpoint formats (docs/audit.md)', () => {
     expect(checkpointHolds(v1, signer.publicJwk.x)).to.equal(true);
     expect(checkpointDigest(v1)).to.equal('a11830e446281f90300a80a7508ced05f26c48f083865788ce1d62528d89060c');
     documented(checkpointDigest(v1));
+  });
+
+  it("covers an event's columns as declared once (EVENT_COLUMNS), in that order: what the export's lines carry", () => {
+    // chainedFields is written out for speed (every append and every export line): held to the declaration here.
+    expect(Object.keys(chainedFields({ ...FIRST, hash: 'x', position: 'y' } as Parameters<typeof chainedFields>[0]))).to.deep.equal(Object.keys(EVENT_COLUMNS));
   });
 
   it('hashes the metadata whole, as the export line carries it: a `hash` member in it is hashed like any other (the offline verifier agrees)', () => {

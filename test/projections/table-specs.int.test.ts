@@ -1,7 +1,8 @@
 // Every read-model table spec (the columns a projector writes, with their
-// Postgres types, and its key) against the real table the migrations made: a
-// column renamed, retyped or dropped in one place and not the other fails here,
-// not in the first projection pass that writes it.
+// Postgres types, which of them take NULL, and its key) against the real table
+// the migrations made: a column renamed, retyped, made nullable or dropped in
+// one place and not the other fails here, not in the first projection pass
+// that writes it, nor in a row type (RowOf) that says less than the table.
 import { expect } from 'chai';
 import '../../src/capabilities/index.js'; // each capability declares its specs when it loads
 import { declaredTableSpecs } from '../../src/projections/table-batch.js';
@@ -21,11 +22,11 @@ describe('table specs match the migrated tables (int)', () => {
     for (const spec of declaredTableSpecs()) {
       const cols = (
         await t.db.raw(
-          `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type
+          `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, NOT a.attnotnull AS nullable
              FROM pg_attribute a WHERE a.attrelid = to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped`,
           [spec.table],
         )
-      ).rows as { name: string; type: string }[];
+      ).rows as { name: string; type: string; nullable: boolean }[];
       if (cols.length === 0) {
         problems.push(`${spec.table}: no such table`);
         continue;
@@ -37,6 +38,12 @@ describe('table specs match the migrated tables (int)', () => {
         if (!actual.has(name)) problems.push(`${spec.table}.${name}: declared ${declared}, no such column`);
         else if (actual.get(name) !== canonical) problems.push(`${spec.table}.${name}: declared ${declared}, the table has ${actual.get(name)}`);
       }
+      // The spec's nullable columns are exactly the table's (among the columns it declares): RowOf's `| null`.
+      const nullable = cols.filter((c) => c.nullable && c.name in spec.columns).map((c) => c.name);
+      const declaredNullable = [...(spec.nullable ?? [])];
+      for (const n of declaredNullable) if (!(n in spec.columns)) problems.push(`${spec.table}: nullable column ${n} is not among its columns`);
+      if ([...nullable].sort().join(',') !== [...declaredNullable].sort().join(','))
+        problems.push(`${spec.table}: nullable [${[...nullable].sort().join(', ')}], the spec says [${[...declaredNullable].sort().join(', ')}]`);
       for (const k of spec.key) if (!(k in spec.columns)) problems.push(`${spec.table}: key column ${k} is not among its columns`);
       // Each index's columns in index order, whether it is unique (and whole: no WHERE).
       const indexes = (

@@ -7,6 +7,7 @@
 //                     the Postgres store the audit log reads `events` itself and this does not run.
 import type { Projector } from '../../projections/projector.js';
 import { tableSpec } from '../../projections/table-batch.js';
+import { EVENT_COLUMNS, storedRow } from '../../eventstore/envelope.js';
 import type { MemberEvent } from '../members/index.js';
 
 type MemberErased = Extract<MemberEvent, { type: 'member.erased' }>;
@@ -39,20 +40,10 @@ export const auditErasureProjector: Projector<MemberErased> = {
   },
 };
 
-export const AUDIT_LOG_EVENTS = tableSpec({
-  table: 'audit_log_events',
-  key: ['tenant_id', 'seq'],
-  columns: {
-    tenant_id: 'uuid',
-    seq: 'bigint',
-    id: 'uuid',
-    type: 'text',
-    aggregate_type: 'text',
-    aggregate_id: 'text',
-    metadata: 'jsonb',
-    created_at: 'timestamptz',
-  },
-} as const);
+/** The audit log's copy of the log (EventStoreDB): every column of the event but its payload. */
+const { payload: _payload, ...AUDIT_LOG_COLUMNS } = EVENT_COLUMNS;
+
+export const AUDIT_LOG_EVENTS = tableSpec({ table: 'audit_log_events', key: ['tenant_id', 'seq'], columns: AUDIT_LOG_COLUMNS } as const);
 
 /** Every event's metadata as stored (the client sealed), one statement per batch. */
 export const auditLogEventsProjector: Projector = {
@@ -61,18 +52,7 @@ export const auditLogEventsProjector: Projector = {
   tables: ['audit_log_events'],
   project(events, writes) {
     const rows = writes.table(AUDIT_LOG_EVENTS);
-    for (const e of events) {
-      rows.insert({
-        tenant_id: e.tenant_id,
-        seq: e.seq,
-        id: e.id,
-        type: e.type,
-        aggregate_type: e.aggregate_type,
-        aggregate_id: e.aggregate_id,
-        metadata: e.metadata,
-        created_at: e.created_at,
-      });
-    }
+    for (const e of events) rows.insert(storedRow(e, AUDIT_LOG_EVENTS.columns));
   },
   // With the Postgres store the audit log reads the log itself (logTable).
   copiesLog: true,

@@ -1,14 +1,13 @@
 import type { Db } from '../../commands/command.js';
 import { arrayOf, dateTime, nullable, object, oneOfStrings, str, type Static } from '../../api/schemas.js';
 import { DAYS, type BusinessCalendar, type Interval } from './business-hours.calendar.js';
+import type { BUSINESS_HOURS } from './business-hours.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface BusinessHoursRow {
-  tenant_id: string;
-  time_zone: string;
+/** A row of `business_hours` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type BusinessHoursRow = RowOf<typeof BUSINESS_HOURS> & {
   intervals: Interval[];
-  holidays: string[];
-  updated_at: Date;
-}
+};
 
 /** The workspace's calendar; null when none was set (SLA clocks then count every second). */
 export async function businessCalendar(db: Db, tenantId: string): Promise<BusinessCalendar | null> {

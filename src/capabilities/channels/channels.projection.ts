@@ -6,6 +6,7 @@ import { tableSpec } from '../../projections/table-batch.js';
 export const CHANNELS = tableSpec({
   table: 'channels',
   key: ['tenant_id', 'id'],
+  nullable: ['address', 'default_team_id', 'dkim_selector', 'secret_rotated_at', 'webhook_url'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',

@@ -5,22 +5,13 @@ import { bool, constant, dateTime, extend, nullable, object, oneOfStrings, str, 
 import { Type } from '@sinclair/typebox';
 import type { ChannelView } from './channels.decider.js';
 import type { ChannelEvent } from './channels.events.js';
+import type { CHANNELS } from './channels.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface ChannelRow {
-  tenant_id: string;
-  id: string;
+/** A row of `channels` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type ChannelRow = RowOf<typeof CHANNELS> & {
   kind: Extract<ChannelEvent, { type: 'channel.created' }>['payload']['kind'];
-  name: string;
-  source: string;
-  default_team_id: string | null;
-  webhook_url: string | null;
-  enabled: boolean;
-  address: string | null;
-  dkim_selector: string | null;
-  secret_rotated_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export const channelList: ListSpec = {
   itemType: 'channel',

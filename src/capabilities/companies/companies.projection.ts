@@ -5,6 +5,7 @@ import { tableSpec } from '../../projections/table-batch.js';
 export const COMPANIES = tableSpec({
   table: 'companies',
   key: ['tenant_id', 'id'],
+  nullable: ['plan', 'size', 'website'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',

@@ -5,19 +5,13 @@ import { Type } from '@sinclair/typebox';
 import { constant, dateTime, int, nullable, object, recordOf, str, uuid, type Static } from '../../api/schemas.js';
 import type { CompanyView } from './companies.decider.js';
 import type { CustomAttributeValues } from './companies.events.js';
+import type { COMPANIES } from './companies.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface CompanyRow {
-  tenant_id: string;
-  id: string;
-  company_id: string;
-  name: string;
-  website: string | null;
-  plan: string | null;
-  size: number | null;
+/** A row of `companies` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type CompanyRow = RowOf<typeof COMPANIES> & {
   custom_attributes: CustomAttributeValues;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export const companyList: ListSpec = {
   itemType: 'company',

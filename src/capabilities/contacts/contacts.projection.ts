@@ -7,6 +7,7 @@ import { tableSpec } from '../../projections/table-batch.js';
 export const CONTACTS = tableSpec({
   table: 'contacts',
   key: ['tenant_id', 'id'],
+  nullable: ['archived_at', 'channel_id', 'custom_attributes', 'email', 'erased_at', 'external_id', 'name', 'phone'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',

@@ -5,6 +5,7 @@ import type { ConversationAttributeEvent } from './conversation-attributes.event
 export const CONVERSATION_ATTRIBUTES = tableSpec({
   table: 'conversation_attributes',
   key: ['tenant_id', 'id'],
+  nullable: ['description', 'options'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',

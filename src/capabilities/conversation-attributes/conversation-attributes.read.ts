@@ -4,18 +4,13 @@ import { Type } from '@sinclair/typebox';
 import { arrayOf, bool, constant, dateTime, nullable, object, oneOfStrings, recordOf, str, uuid, type Static } from '../../api/schemas.js';
 import { MAX_ATTRIBUTES, type AttributeDefinition, type DataType } from './conversation-attributes.decider.js';
 import { DATA_TYPES } from './conversation-attributes.events.js';
+import type { CONVERSATION_ATTRIBUTES } from './conversation-attributes.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface AttributeRow {
-  tenant_id: string;
-  id: string;
-  name: string;
+/** A row of `conversation_attributes` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type AttributeRow = RowOf<typeof CONVERSATION_ATTRIBUTES> & {
   data_type: DataType;
-  options: string[] | null;
-  description: string | null;
-  archived: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export const renderAttribute = (a: AttributeRow): ConversationAttribute => ({
   type: 'conversation_attribute',

@@ -9,6 +9,7 @@ import { tableSpec, type TableBatch } from '../../projections/table-batch.js';
 export const CONVERSATIONS = tableSpec({
   table: 'conversations',
   key: ['tenant_id', 'id'],
+  nullable: ['assignee_id', 'external_id', 'snoozed_until', 'subject', 'team_id'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',
@@ -39,6 +40,7 @@ export const TOMBSTONES = tableSpec({
 export const PARTS = tableSpec({
   table: 'conversation_parts',
   key: ['tenant_id', 'id'],
+  nullable: ['body', 'external_id', 'redacted'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',

@@ -6,6 +6,7 @@ import type { CsatEvent } from './csat.events.js';
 export const RATINGS = tableSpec({
   table: 'conversation_ratings',
   key: ['tenant_id', 'conversation_id'],
+  nullable: ['assignee_id', 'remark', 'team_id'],
   columns: {
     tenant_id: 'uuid',
     conversation_id: 'uuid',

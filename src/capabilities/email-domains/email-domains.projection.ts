@@ -5,6 +5,7 @@ import type { EmailDomainEvent } from './email-domains.events.js';
 export const EMAIL_DOMAINS = tableSpec({
   table: 'email_domains',
   key: ['tenant_id', 'id'],
+  nullable: ['verified_at'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',

@@ -3,17 +3,13 @@ import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import { constant, dateTime, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { txtRecord, type EmailDomainView } from './email-domains.decider.js';
+import type { EMAIL_DOMAINS } from './email-domains.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface EmailDomainRow {
-  tenant_id: string;
-  id: string;
-  domain: string;
+/** A row of `email_domains` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type EmailDomainRow = RowOf<typeof EMAIL_DOMAINS> & {
   status: 'pending' | 'verified';
-  token: string;
-  verified_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export const emailDomainList: ListSpec = {
   itemType: 'email_domain',

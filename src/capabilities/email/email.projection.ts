@@ -11,6 +11,22 @@ import type { EmailEvent } from './email.events.js';
 export const EMAIL_MESSAGES = tableSpec({
   table: 'email_messages',
   key: ['tenant_id', 'part_id'],
+  nullable: [
+    'attachments',
+    'authentication',
+    'delivery_code',
+    'delivery_error',
+    'delivery_status',
+    'from_address',
+    'from_name',
+    'html',
+    'message_id',
+    'message_id_hash',
+    'quoted',
+    'recipients',
+    'subject',
+    'threaded_by',
+  ],
   columns: {
     tenant_id: 'uuid',
     part_id: 'uuid',

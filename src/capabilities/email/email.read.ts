@@ -1,32 +1,18 @@
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
 import { arrayOf, bool, constant, dateTime, int, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
+import type { EMAIL_MESSAGES } from './email.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface EmailMessageRow {
-  tenant_id: string;
-  part_id: string;
-  conversation_id: string;
-  channel_id: string;
+/** A row of `email_messages` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type EmailMessageRow = RowOf<typeof EMAIL_MESSAGES> & {
   direction: 'in' | 'out';
-  message_id_hash: string | null;
-  threaded_by: EmailMessage['threaded_by'];
-  message_id: string | null;
-  from_address: string | null;
-  from_name: string | null;
+  threaded_by: EmailMessage['threaded_by'] | null;
   recipients: Pick<EmailMessage, 'to' | 'cc'> | null;
-  subject: string | null;
-  html: string | null;
-  quoted: string | null;
   attachments: EmailMessage['attachments'] | null;
-  authentication: EmailMessage['authentication'];
-  suspicious: boolean;
-  automated: boolean;
+  authentication: EmailMessage['authentication'] | null;
   delivery_status: 'sent' | 'failed' | null;
-  delivery_code: number | null;
-  delivery_error: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 const messagesOf = (db: Db, tenantId: string) => db('email_messages').where({ tenant_id: tenantId });
 

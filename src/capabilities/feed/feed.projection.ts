@@ -1,20 +1,11 @@
 import type { Projector } from '../../projections/projector.js';
 import { tableSpec } from '../../projections/table-batch.js';
+import { EVENT_COLUMNS, storedRow } from '../../eventstore/envelope.js';
 
-export const FEED = tableSpec({
-  table: 'feed_events',
-  key: ['tenant_id', 'seq'],
-  columns: {
-    tenant_id: 'uuid',
-    seq: 'bigint',
-    id: 'uuid',
-    type: 'text',
-    aggregate_type: 'text',
-    aggregate_id: 'text',
-    payload: 'jsonb',
-    created_at: 'timestamptz',
-  },
-} as const);
+/** The change feed's copy of the log (EventStoreDB): every column of the event but its metadata. */
+const { metadata: _metadata, ...FEED_COLUMNS } = EVENT_COLUMNS;
+
+export const FEED = tableSpec({ table: 'feed_events', key: ['tenant_id', 'seq'], columns: FEED_COLUMNS } as const);
 
 /** Every event's envelope, one statement per batch. Payloads stay sealed as in the log. */
 export const feedProjector: Projector = {
@@ -23,18 +14,7 @@ export const feedProjector: Projector = {
   tables: ['feed_events'],
   project(events, writes) {
     const feed = writes.table(FEED);
-    for (const e of events) {
-      feed.insert({
-        tenant_id: e.tenant_id,
-        seq: e.seq,
-        id: e.id,
-        type: e.type,
-        aggregate_type: e.aggregate_type,
-        aggregate_id: e.aggregate_id,
-        payload: e.sealed_payload ?? e.payload,
-        created_at: e.created_at,
-      });
-    }
+    for (const e of events) feed.insert(storedRow(e, FEED.columns));
   },
   // With the Postgres store the feed reads the log itself (feedTable); this copy is for EventStoreDB.
   copiesLog: true,

@@ -1,6 +1,7 @@
 import type { Db } from '../../commands/command.js';
 import type { EventStore } from '../../eventstore/store.port.js';
 import { FEED } from './feed.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
 /**
  * Where the change feed is read from. With the Postgres store the log is a table
@@ -14,16 +15,10 @@ export const feedTable = (kind: EventStore['kind']): FeedTable => (kind === 'pos
 /** The columns of an envelope, the same in both tables (never the log's metadata: actor, request and idempotency key). */
 export const FEED_COLUMNS = Object.keys(FEED.columns);
 
-export interface FeedRow {
-  tenant_id: string;
-  seq: number;
-  id: string;
-  type: string;
-  aggregate_type: string;
-  aggregate_id: string;
+/** A row of `feed_events` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type FeedRow = RowOf<typeof FEED> & {
   payload: Record<string, unknown>;
-  created_at: Date;
-}
+};
 
 // Not typed from a schema: the feed's answer schema is built at start from the
 // event catalogue, one envelope per event type (anyEventSchema), and a row's

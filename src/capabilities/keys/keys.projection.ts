@@ -5,6 +5,7 @@ import { tableSpec } from '../../projections/table-batch.js';
 export const API_KEYS = tableSpec({
   table: 'api_keys',
   key: ['tenant_id', 'id'],
+  nullable: ['revoked_at', 'rotated_at'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',

@@ -4,19 +4,15 @@ import { isUuid } from '../../platform/ids.js';
 import { arrayOf, constant, dateTime, extend, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { SCOPES, type Scope } from '../../api/scopes.js';
 import type { KeyView } from './keys.decider.js';
+import type { API_KEYS } from './keys.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface KeyRow {
-  tenant_id: string;
-  id: string;
-  member_id: string;
-  name: string;
+/** A row of `api_keys` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type KeyRow = RowOf<typeof API_KEYS> & {
   /** known scopes only: minting refuses any beyond the member's role (decideCreateKey) */
   scopes: Scope[];
   status: 'active' | 'revoked';
-  created_at: Date;
-  rotated_at: Date | null;
-  revoked_at: Date | null;
-}
+};
 
 export const keyList: ListSpec = {
   itemType: 'api_key',

@@ -5,6 +5,7 @@ import { tableSpec } from '../../projections/table-batch.js';
 export const MEMBERS = tableSpec({
   table: 'members',
   key: ['tenant_id', 'id'],
+  nullable: ['capacity', 'email', 'erased_at', 'invite_id', 'name'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',
@@ -24,6 +25,7 @@ export const MEMBERS = tableSpec({
 export const INVITES = tableSpec({
   table: 'invites',
   key: ['tenant_id', 'id'],
+  nullable: ['email'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',

@@ -5,39 +5,24 @@ import { isUuid } from '../../platform/ids.js';
 import { constant, dateTime, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { ROLES } from '../../api/scopes.js';
 import { AVAILABILITIES } from './members.events.js';
+import type { INVITES, MEMBERS } from './members.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
 export type Availability = (typeof AVAILABILITIES)[number];
 
-export interface MemberRow {
-  tenant_id: string;
-  id: string;
-  user_id: string;
-  /** null once the member is erased */
-  email: string | null;
-  name: string | null;
+/** A row of `members` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type MemberRow = RowOf<typeof MEMBERS> & {
   role: Role;
   status: 'active' | 'removed';
-  joined_at: Date;
-  updated_at: Date;
-  erased_at: Date | null;
-  invite_id: string | null;
   /** whether routing gives them conversations now (member.availability_changed); away until they first set it */
   availability: Availability;
-  /** the most open conversations assigned to them that routing gives them; null: no limit */
-  capacity: number | null;
-}
+};
 
-export interface InviteRow {
-  tenant_id: string;
-  id: string;
-  /** null once forgotten: the invite was revoked, or the member who accepted it erased */
-  email: string | null;
+/** A row of `invites` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type InviteRow = RowOf<typeof INVITES> & {
   role: Role;
   status: 'pending' | 'accepted' | 'revoked';
-  invited_by: string;
-  created_at: Date;
-  expires_at: Date;
-}
+};
 
 export const memberList: ListSpec = {
   itemType: 'member',

@@ -6,6 +6,7 @@ import { tableSpec } from '../../projections/table-batch.js';
 export const COLLECTIONS = tableSpec({
   table: 'outbound_collections',
   key: ['tenant_id', 'id'],
+  nullable: ['author', 'cancel_reason', 'cancelled_at', 'member_id', 'scheduled_at', 'send_at', 'sending_at', 'sent_at', 'subject'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',
@@ -37,6 +38,7 @@ export const COLLECTIONS = tableSpec({
 export const RECIPIENTS = tableSpec({
   table: 'outbound_recipients',
   key: ['tenant_id', 'collection_id', 'contact_id'],
+  nullable: ['conversation_id', 'error_code', 'error_message'],
   columns: {
     tenant_id: 'uuid',
     collection_id: 'uuid',

@@ -3,6 +3,8 @@ import type { ListSpec } from '../../api/pagination/list.js';
 import { anyObject, arrayOf, constant, dateTime, int, nullable, object, oneOf, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Audience, OutboundAuthor, OutboundEvent } from './outbound.events.js';
+import type { COLLECTIONS, RECIPIENTS } from './outbound.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
 export const MAX_COLLECTIONS = 150;
 export const STATES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
@@ -11,46 +13,18 @@ export const RECIPIENT_STATUSES = ['pending', 'sent', 'failed', 'skipped', 'canc
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 type CancelReason = Extract<OutboundEvent, { type: 'outbound.cancelled' }>['payload']['reason'];
 
-export interface CollectionRow {
-  tenant_id: string;
-  id: string;
-  name: string;
-  channel_id: string;
-  subject: string | null;
-  body: string;
+/** A row of `outbound_collections` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type CollectionRow = RowOf<typeof COLLECTIONS> & {
   audience: Audience;
-  send_at: Date | null;
   state: CollectionState;
   author: OutboundAuthor | null;
-  member_id: string | null;
-  audience_size: number;
-  pending: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  cancelled: number;
   cancel_reason: CancelReason | null;
-  created_at: Date;
-  updated_at: Date;
-  scheduled_at: Date | null;
-  sending_at: Date | null;
-  sent_at: Date | null;
-  cancelled_at: Date | null;
-}
+};
 
-export interface RecipientRow {
-  tenant_id: string;
-  collection_id: string;
-  contact_id: string;
-  id: string;
-  position: number;
+/** A row of `outbound_recipients` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type RecipientRow = RowOf<typeof RECIPIENTS> & {
   status: RecipientStatus;
-  conversation_id: string | null;
-  error_code: string | null;
-  error_message: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export const collectionsOf = (db: Db, tenantId: string) => db('outbound_collections').where({ tenant_id: tenantId });
 export const recipientsOf = (db: Db, tenantId: string, collectionId: string) =>

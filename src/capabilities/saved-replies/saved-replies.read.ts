@@ -3,15 +3,11 @@ import { arrayOf, constant, dateTime, object, str, uuid, type Static } from '../
 import { isUuid } from '../../platform/ids.js';
 import type { NameHolder, SavedReplyView } from './saved-replies.decider.js';
 import { MAX_SAVED_REPLIES } from './saved-replies.decider.js';
+import type { SAVED_REPLIES } from './saved-replies.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface SavedReplyRow {
-  tenant_id: string;
-  id: string;
-  name: string;
-  body: string;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A row of `saved_replies` (RowOf: its spec's columns, NULL where the table takes it). */
+export type SavedReplyRow = RowOf<typeof SAVED_REPLIES>;
 
 export const savedRepliesOf = (db: Db, tenantId: string) => db('saved_replies').where({ tenant_id: tenantId });
 

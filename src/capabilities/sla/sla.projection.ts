@@ -8,6 +8,7 @@ type Handled = SlaEvent | Extract<ConversationEvent, { type: 'conversation.creat
 export const SLA_POLICIES = tableSpec({
   table: 'sla_policies',
   key: ['tenant_id', 'id'],
+  nullable: ['first_response_target_seconds', 'next_response_target_seconds', 'resolution_target_seconds'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',
@@ -26,6 +27,7 @@ export const SLA_POLICIES = tableSpec({
 export const CONVERSATION_SLAS = tableSpec({
   table: 'conversation_slas',
   key: ['tenant_id', 'conversation_id'],
+  nullable: ['first_response_due_at', 'next_response_due_at', 'next_response_since', 'policy_id', 'resolution_due_at', 'resolution_remaining_seconds'],
   columns: {
     tenant_id: 'uuid',
     conversation_id: 'uuid',

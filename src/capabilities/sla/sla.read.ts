@@ -8,22 +8,15 @@ import { conversationFacts, conversationMatches, conversationQuerySchema } from 
 import type { ConversationMetrics, ConversationSla, ConversationStatistics } from './sla.schemas.js';
 import { MAX_POLICIES, type CurrentSla, type Policy, type PolicyMatch, type SlaFacts, type SlaState } from './sla.decider.js';
 import type { Target } from './sla.events.js';
+import type { SLA_POLICIES } from './sla.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
 export { slaSchema, statisticsSchema } from './sla.schemas.js';
 
-export interface PolicyRow {
-  tenant_id: string;
-  id: string;
-  name: string;
-  position: string;
+/** A row of `sla_policies` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type PolicyRow = RowOf<typeof SLA_POLICIES> & {
   match: PolicyMatch;
-  first_response_target_seconds: number | null;
-  next_response_target_seconds: number | null;
-  resolution_target_seconds: number | null;
-  business_hours: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 const policiesOf = (db: Db, tenantId: string) => db('sla_policies').where({ tenant_id: tenantId });
 

@@ -2,14 +2,11 @@ import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
 import { arrayOf, constant, dateTime, object, str, uuid, type Static } from '../../api/schemas.js';
 import { MAX_TAGS, type TagView } from './tags.decider.js';
+import type { TAGS } from './tags.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface TagRow {
-  tenant_id: string;
-  id: string;
-  name: string;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A row of `tags` (RowOf: its spec's columns, NULL where the table takes it). */
+export type TagRow = RowOf<typeof TAGS>;
 
 export const renderTag = (t: TagRow): Tag => ({
   type: 'tag',

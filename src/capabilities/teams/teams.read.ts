@@ -4,16 +4,14 @@ import { arrayOf, constant, dateTime, object, oneOfStrings, str, uuid, type Stat
 import { activeMemberIdsAmong } from '../members/index.js';
 import type { AssignmentRule, TeamView } from './teams.decider.js';
 import { ASSIGNMENT_RULES } from './teams.events.js';
+import type { TEAMS } from './teams.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface TeamRow {
-  tenant_id: string;
-  id: string;
-  name: string;
+/** A row of `teams` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type TeamRow = RowOf<typeof TEAMS> & {
   member_ids: string[];
   assignment: AssignmentRule;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export const renderTeam = (t: TeamRow): Team => ({
   type: 'team',

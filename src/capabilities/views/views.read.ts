@@ -3,19 +3,16 @@ import { anyObject, arrayOf, constant, dateTime, nullable, object, oneOfStrings,
 import { isUuid } from '../../platform/ids.js';
 import type { CustomView } from '../conversations/index.js';
 import { MAX_VISIBLE_VIEWS, type Order, type Sort, type ViewTally, type ViewView, type Visibility } from './views.decider.js';
+import type { VIEWS } from './views.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface ViewRow {
-  tenant_id: string;
-  id: string;
-  name: string;
+/** A row of `views` (RowOf: its spec's columns, NULL where the table takes it), what the table cannot say narrowed. */
+export type ViewRow = RowOf<typeof VIEWS> & {
   query: Record<string, unknown>;
   sort: Sort;
   sort_order: Order;
   visibility: Visibility;
-  owner_member_id: string;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export const viewsOf = (db: Db, tenantId: string) => db('views').where({ tenant_id: tenantId });
 

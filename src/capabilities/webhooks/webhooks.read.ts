@@ -7,17 +7,11 @@ import type { DeliveryRow } from '../../dispatch/deliveries.repo.js';
 import { isUuid } from '../../platform/ids.js';
 import { arrayOf, bool, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import type { EndpointView } from './webhooks.decider.js';
+import type { ENDPOINTS } from './webhooks.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface EndpointRow {
-  tenant_id: string;
-  id: string;
-  url: string;
-  event_names: string[];
-  description: string;
-  enabled: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A row of `webhook_endpoints` (RowOf: its spec's columns, NULL where the table takes it). */
+export type EndpointRow = RowOf<typeof ENDPOINTS>;
 
 export const endpointList: ListSpec = {
   itemType: 'webhook_endpoint',

@@ -1,12 +1,11 @@
 import type { Db } from '../../commands/command.js';
 import { constant, object, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
+import type { WORKSPACES } from './workspaces.projection.js';
+import type { RowOf } from '../../projections/table-batch.js';
 
-export interface WorkspaceRow {
-  id: string;
-  name: string;
-  created_at: Date;
-}
+/** A row of `workspaces` (RowOf: its spec's columns, NULL where the table takes it). */
+export type WorkspaceRow = RowOf<typeof WORKSPACES>;
 
 export async function findWorkspace(db: Db, id: string): Promise<WorkspaceRow | undefined> {
   return isUuid(id) ? db('workspaces').where({ id }).first() : undefined;
