@@ -1,7 +1,7 @@
 // The searchable fields of contacts (POST /api/contacts/search): declared here
 // because this capability owns the tables they read (contacts and
 // contact_companies). The language itself is src/platform/query/filter.ts.
-import { columnField, likePattern, uuidSetField, type FieldDef, type FilterLanguage, type Sql } from '../../platform/query/filter.js';
+import { columnField, customAttributesField, uuidSetField, type FieldDef, type FilterLanguage } from '../../platform/query/filter.js';
 
 const ids = ['=', '!=', 'IN', 'NIN'] as const;
 const texts = [...ids, '~', '^', '$'] as const;
@@ -22,49 +22,12 @@ const companyId: FieldDef = {
   },
 };
 
-/**
- * `custom_attributes.<key>`: a scalar. = / != / IN / NIN compare the JSON value
- * exactly (`"1"` is not `1`; `= null`: the key is absent); the orderings
- * compare numbers with numbers and strings with strings (a value of another
- * type never matches); ~ ^ $ match string values ignoring case.
- */
-const customAttribute: FieldDef = {
-  name: 'custom_attributes.',
-  kind: 'scalar',
-  operators: ['=', '!=', 'IN', 'NIN', '<', '<=', '>', '>=', '~', '^', '$'],
-  nullable: true,
+/** `custom_attributes.<key>`: a contact's custom attribute by key (any key a contact may hold). */
+const customAttribute = customAttributesField({
+  column: 'contacts.custom_attributes',
   key: /^[A-Za-z0-9_][A-Za-z0-9_ .-]{0,99}$/,
   description: 'A custom attribute by key (string, number or boolean); null: the key is absent.',
-  sql(op, value, key): Sql {
-    const attr = 'contacts.custom_attributes -> ?::text';
-    switch (op) {
-      case '=':
-      case '!=': {
-        if (value === null) return { sql: `${attr} IS ${op === '=' ? '' : 'NOT '}NULL`, bindings: [key] };
-        return { sql: `${attr} IS ${op === '=' ? 'NOT ' : ''}DISTINCT FROM ?::jsonb`, bindings: [key, JSON.stringify(value)] };
-      }
-      case 'IN':
-      case 'NIN': {
-        const any = `${attr} IN (SELECT jsonb_array_elements(?::jsonb))`;
-        const sql = op === 'IN' ? `COALESCE(${any}, false)` : `NOT COALESCE(${any}, false)`;
-        return { sql, bindings: [key, JSON.stringify(value)] };
-      }
-      case '<':
-      case '<=':
-      case '>':
-      case '>=':
-        return {
-          sql: `jsonb_typeof(${attr}) = ?::text AND ${attr} ${op} ?::jsonb`,
-          bindings: [key, typeof value === 'number' ? 'number' : 'string', key, JSON.stringify(value)],
-        };
-      default:
-        return {
-          sql: `jsonb_typeof(${attr}) = 'string' AND contacts.custom_attributes ->> ?::text ILIKE ? ESCAPE '\\'`,
-          bindings: [key, key, likePattern(op, value as string)],
-        };
-    }
-  },
-};
+});
 
 export const contactSearch: FilterLanguage = {
   name: 'contacts',

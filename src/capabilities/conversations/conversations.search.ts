@@ -8,7 +8,7 @@ import {
   checkQuery,
   columnField,
   compile,
-  likePattern,
+  customAttributesField,
   uuidSetField,
   type CheckedNode,
   type FieldDef,
@@ -132,48 +132,12 @@ const body: FieldDef = {
   },
 };
 
-/**
- * `custom_attributes.<name>`: a value of a conversation attribute (see
- * conversation-attributes). = / != / IN / NIN compare the JSON value exactly
- * (`"1"` is not `1`; `= null`: no value); the orderings compare numbers with
- * numbers and strings with strings (dates, YYYY-MM-DD, order as strings); ~ ^ $
- * match string values ignoring case. A name no definition has matches nothing.
- */
-const customAttribute: FieldDef = {
-  name: 'custom_attributes.',
-  kind: 'scalar',
-  operators: ['=', '!=', 'IN', 'NIN', '<', '<=', '>', '>=', '~', '^', '$'],
-  nullable: true,
+/** `custom_attributes.<name>`: a value of a conversation attribute (see conversation-attributes); a name no definition has matches nothing. */
+const customAttribute = customAttributesField({
+  column: 'conversations.custom_attributes',
   key: /^[A-Za-z_][A-Za-z0-9_]{0,63}$/,
   description: 'A custom attribute value by name (string, number or boolean; a date is a YYYY-MM-DD string); null: no value.',
-  sql(op, value, key): Sql {
-    const attr = 'conversations.custom_attributes -> ?::text';
-    switch (op) {
-      case '=':
-      case '!=':
-        if (value === null) return { sql: `${attr} IS ${op === '=' ? '' : 'NOT '}NULL`, bindings: [key] };
-        return { sql: `${attr} IS ${op === '=' ? 'NOT ' : ''}DISTINCT FROM ?::jsonb`, bindings: [key, JSON.stringify(value)] };
-      case 'IN':
-      case 'NIN': {
-        const any = `${attr} IN (SELECT jsonb_array_elements(?::jsonb))`;
-        return { sql: op === 'IN' ? `COALESCE(${any}, false)` : `NOT COALESCE(${any}, false)`, bindings: [key, JSON.stringify(value)] };
-      }
-      case '<':
-      case '<=':
-      case '>':
-      case '>=':
-        return {
-          sql: `jsonb_typeof(${attr}) = ?::text AND ${attr} ${op} ?::jsonb`,
-          bindings: [key, typeof value === 'number' ? 'number' : 'string', key, JSON.stringify(value)],
-        };
-      default:
-        return {
-          sql: `jsonb_typeof(${attr}) = 'string' AND conversations.custom_attributes ->> ?::text ILIKE ? ESCAPE '\\'`,
-          bindings: [key, key, likePattern(op, value as string)],
-        };
-    }
-  },
-};
+});
 
 export const conversationSearch: FilterLanguage = {
   name: 'conversations',

@@ -395,3 +395,48 @@ export function uuidSetField(o: { name: string; column: string; description?: st
     },
   };
 }
+
+/**
+ * `custom_attributes.<key>` over a jsonb column of scalars (contacts' and conversations' custom attributes): a
+ * scalar. = / != / IN / NIN compare the JSON value exactly (`"1"` is not `1`; `= null`: the key is absent or has
+ * no value); the orderings compare numbers with numbers and strings with strings (a value of another type never
+ * matches; dates, YYYY-MM-DD, order as strings); ~ ^ $ match string values ignoring case. `key`: the keys a query
+ * may name (the pattern is anchored and linear).
+ */
+export function customAttributesField(o: { column: string; key: RegExp; description: string }): FieldDef {
+  const attr = `${o.column} -> ?::text`;
+  return {
+    name: 'custom_attributes.',
+    kind: 'scalar',
+    operators: ['=', '!=', 'IN', 'NIN', '<', '<=', '>', '>=', '~', '^', '$'],
+    nullable: true,
+    key: o.key,
+    description: o.description,
+    sql(op, value, key): Sql {
+      switch (op) {
+        case '=':
+        case '!=':
+          if (value === null) return { sql: `${attr} IS ${op === '=' ? '' : 'NOT '}NULL`, bindings: [key] };
+          return { sql: `${attr} IS ${op === '=' ? 'NOT ' : ''}DISTINCT FROM ?::jsonb`, bindings: [key, JSON.stringify(value)] };
+        case 'IN':
+        case 'NIN': {
+          const any = `${attr} IN (SELECT jsonb_array_elements(?::jsonb))`;
+          return { sql: op === 'IN' ? `COALESCE(${any}, false)` : `NOT COALESCE(${any}, false)`, bindings: [key, JSON.stringify(value)] };
+        }
+        case '<':
+        case '<=':
+        case '>':
+        case '>=':
+          return {
+            sql: `jsonb_typeof(${attr}) = ?::text AND ${attr} ${op} ?::jsonb`,
+            bindings: [key, typeof value === 'number' ? 'number' : 'string', key, JSON.stringify(value)],
+          };
+        default:
+          return {
+            sql: `jsonb_typeof(${attr}) = 'string' AND ${o.column} ->> ?::text ILIKE ? ESCAPE '\\'`,
+            bindings: [key, key, likePattern(op, value as string)],
+          };
+      }
+    },
+  };
+}
