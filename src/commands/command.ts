@@ -1,5 +1,6 @@
 import type { EventMetadata, NewEvent, StoredEvent } from '../eventstore/envelope.js';
 import type { AppError } from '../platform/errors.js';
+import type { Db } from '../platform/db/database.js';
 
 /** Who asks, when, and under which idempotency key; resolved before a decision runs. */
 export interface CommandContext {
@@ -81,7 +82,6 @@ export interface MetadataHook {
 }
 
 export type { Db } from '../platform/db/database.js';
-import type { Db } from '../platform/db/database.js';
 
 /**
  * A command as the shell runs it, built by a capability's `*.commands.ts`

@@ -6,7 +6,7 @@
 // generated from, and what the suite checks every emitted payload against.
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
-import type { Static, TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TObject, type TSchema } from '@sinclair/typebox';
 
 const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport) as unknown as (a: Ajv) => Ajv;
 
@@ -152,13 +152,12 @@ function checkPersonal(d: EventDef): void {
 
 // Schema helpers for payload declarations: payloads are closed objects, so a
 // stray key in an emitted event is caught by the suite's check of the log.
-import { Type, type TProperties, type TObject, type TSchema as AnySchema } from '@sinclair/typebox';
 
 export const payload = <P extends TProperties>(properties: P): TObject<P> => Type.Object(properties, { additionalProperties: false });
 export const Uuid = () => Type.String({ format: 'uuid' });
 export const Instant = () => Type.String({ format: 'date-time' });
 export const Text = () => Type.String();
-export const Nullable = <S extends AnySchema>(s: S) => Type.Union([s, Type.Null()]);
+export const Nullable = <S extends TSchema>(s: S) => Type.Union([s, Type.Null()]);
 /** A personal field: sealed in the log, null once its subject is erased (declare it in the event's `personal`). */
-export const Personal = <S extends AnySchema>(s: S) => Type.Union([s, Type.Null()], { description: 'Personal data: null once erased.' });
+export const Personal = <S extends TSchema>(s: S) => Type.Union([s, Type.Null()], { description: 'Personal data: null once erased.' });
 export { Type };
