@@ -16,6 +16,7 @@ import { slaModule } from './sla/index.js';
 import { channelIdsOfTeam, channelsModule } from './channels/index.js';
 import { companiesModule } from './companies/index.js';
 import { contactIdsTagged, contactsModule } from './contacts/index.js';
+import { contactNotesModule } from './contact-notes/index.js';
 import { erasureModule } from './erasure/index.js';
 import { conversationHasAttribute, conversationIdsOfTeam, conversationIdsTagged, conversationsModule } from './conversations/index.js';
 import { csatModule } from './csat/index.js';
@@ -52,6 +53,7 @@ export const modules: readonly CapabilityModule[] = [
   emailDomainsModule,
   channelsModule,
   contactsModule,
+  contactNotesModule,
   companiesModule,
   // Conversations imports the attribute definitions; a definition's deletion gets its in-use check here instead.
   conversationAttributesModule({ inUse: conversationHasAttribute }),

@@ -68,19 +68,24 @@ export interface Statement {
 }
 
 /**
- * What one projection pass writes: a batch per table (projectors fold events
- * into them) and raw statements, sent in order as one round trip.
+ * What one projection pass writes: a batch per table and key (projectors fold
+ * events into them) and raw statements, sent in order as one round trip.
  */
 export class Writes {
   private readonly list: (Statement | TableBatch)[] = [];
   private readonly tables = new Map<string, TableBatch>();
 
-  /** The batch of a table; projectors fold their events into it. */
+  /**
+   * The batch of a table by a key; projectors fold their events into it. Specs of one table and one key share
+   * a batch (so their writes fold together); a spec by another key (a delete of many rows: `matches`) is a batch
+   * of its own, sent after the ones asked for before it.
+   */
   table(spec: TableSpec): TableBatch {
-    let b = this.tables.get(spec.table);
+    const id = `${spec.table}(${spec.key.join(',')})${spec.matches ?? ''}`;
+    let b = this.tables.get(id);
     if (!b) {
       b = new TableBatch(spec);
-      this.tables.set(spec.table, b);
+      this.tables.set(id, b);
       this.list.push(b);
     }
     return b;

@@ -6,37 +6,13 @@
 // erased still reads back (so the search itself is shown to find markers).
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import type { Knex } from 'knex';
 import { createChannel, inboundBody, postInbound } from '../support/channels.js';
+import { dumpDatabase, findMarkers } from '../support/database-dump.js';
 import { eventually } from '../support/events.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { Receiver } from '../webhooks/receiver.js';
 
 const marker = (what: string) => `${what}${randomBytes(6).toString('hex')}`;
-
-/** Every row of every table in the schema, as text (bytea shows as hex, so markers are looked for in hex too). */
-async function dumpDatabase(db: Knex): Promise<string> {
-  const tables = (await db.raw("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).rows as { tablename: string }[];
-  expect(tables.map((t) => t.tablename)).to.include.members(['events', 'feed_events', 'webhook_deliveries', 'idempotency_keys', 'data_keys', 'users']);
-  const parts: string[] = [];
-  for (const { tablename } of tables) {
-    const r = await db.raw(`SELECT coalesce(string_agg(t::text, E'\\n'), '') AS rows FROM "${tablename}" t`);
-    parts.push(`-- ${tablename}\n${r.rows[0].rows as string}`);
-  }
-  return parts.join('\n');
-}
-
-function findMarkers(dump: string, markers: Record<string, string>): string[] {
-  const found: string[] = [];
-  for (const [name, m] of Object.entries(markers)) {
-    if (dump.includes(m) || dump.includes(Buffer.from(m, 'utf8').toString('hex'))) {
-      const at = dump.indexOf(m) >= 0 ? dump.indexOf(m) : dump.indexOf(Buffer.from(m, 'utf8').toString('hex'));
-      const table = dump.slice(0, at).match(/-- (\w+)\n(?![\s\S]*-- \w+\n)/)?.[1];
-      found.push(`${name} in ${table}`);
-    }
-  }
-  return found;
-}
 
 describe('forgetting personal data (erase, redact, member erase)', function () {
   this.timeout(240_000);

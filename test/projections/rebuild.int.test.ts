@@ -392,6 +392,16 @@ describe('projections: rebuild', function () {
       expect(redact.status, redact.text).to.equal(200);
       const comment = await client.post(`/api/conversations/${threads[0].conversation_id}/reply`, { message_type: 'comment', body: 'oops' }, work);
       expect((await client.post(`/api/conversations/${threads[0].conversation_id}/parts/${comment.body.id}/unsend`, undefined, work)).status).to.equal(200);
+      // Notes: on the contact about to be erased (the erasure deletes them, in the same rebuild batch as their
+      // inserts) and on the kept one (one of them deleted).
+      const notes = { key: (await mintKey(t, owner, ['contacts:read', 'contacts:write'])).secret };
+      const noted: string[] = [];
+      for (const [i, c] of [threads[1].contact_id, threads[0].contact_id, threads[0].contact_id].entries()) {
+        const n = await client.post(`/api/contacts/${c}/notes`, { body: `note ${i}` }, notes);
+        expect(n.status, n.text).to.equal(201);
+        noted.push(n.body.id);
+      }
+      expect((await client.delete(`/api/contacts/${threads[0].contact_id}/notes/${noted[1]}`, notes)).status).to.equal(200);
       const erase = await client.delete(`/api/contacts/${threads[1].contact_id}`, work);
       expect(erase.status, erase.text).to.equal(200);
       expect((await client.post(`/api/members/${viewer.memberId}/erase`, undefined, as)).status).to.equal(200);
@@ -413,6 +423,8 @@ describe('projections: rebuild', function () {
     expect(live.api_keys?.length, 'api_keys').to.be.greaterThan(3);
     expect(live.invites?.length, 'invites').to.be.greaterThan(3);
     expect(live.projection_checkpoints, 'checkpoints').to.have.length(3);
+    // one note left of three per workspace: one deleted, one erased with its contact
+    expect(live.contact_notes, 'contact_notes').to.have.length(3);
     // the activity really varied the rows
     expect(new Set(live.members!.map((m) => m.status))).to.deep.equal(new Set(['active', 'removed']));
     expect(new Set(live.api_keys!.map((k) => k.status))).to.deep.equal(new Set(['active', 'revoked']));
