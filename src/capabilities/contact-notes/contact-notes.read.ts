@@ -3,6 +3,7 @@ import type { ListSpec } from '../../api/pagination/list.js';
 import { constant, dateTime, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import type { RowOf } from '../../projections/table-batch.js';
+import { findContactRow } from '../contacts/index.js';
 import type { NotedContact } from './contact-notes.decider.js';
 import { NOTE_AUTHOR_TYPES } from './contact-notes.events.js';
 import type { CONTACT_NOTES } from './contact-notes.projection.js';
@@ -19,14 +20,9 @@ export async function findNote(db: Db, tenantId: string, contactId: string, id: 
 /** The contact a note command is about: whether it exists, is erased, and how many notes it holds. */
 export async function notedContact(db: Db, tenantId: string, contactId: string): Promise<NotedContact | null> {
   if (!isUuid(contactId)) return null;
-  const row = await db('contacts')
-    .where({ tenant_id: tenantId, id: contactId })
-    .first<{ id: string; erased_at: Date | null; notes: number } | undefined>(
-      'id',
-      'erased_at',
-      db.raw('(SELECT count(*)::int FROM contact_notes n WHERE n.tenant_id = contacts.tenant_id AND n.contact_id = contacts.id) AS notes'),
-    );
-  return row ? { id: row.id, erased: row.erased_at !== null, notes: row.notes } : null;
+  // The contact through its own capability's read (contacts owns its table); the count is this one's.
+  const [contact, count] = await Promise.all([findContactRow(db, tenantId, contactId), notesOf(db, tenantId, contactId).count<{ n: number }[]>({ n: '*' })]);
+  return contact ? { id: contact.id, erased: contact.erased_at !== null, notes: Number(count[0]?.n ?? 0) } : null;
 }
 
 export const noteList: ListSpec = {
