@@ -20,6 +20,7 @@ import { contactNotesModule } from './contact-notes/index.js';
 import { erasureModule } from './erasure/index.js';
 import { conversationHasAttribute, conversationIdsOfTeam, conversationIdsTagged, conversationsModule } from './conversations/index.js';
 import { csatModule } from './csat/index.js';
+import { mentionsModule } from './mentions/index.js';
 import { conversationAttributesModule } from './conversation-attributes/index.js';
 import { exportsModule } from './exports/index.js';
 import { feedModule } from './feed/index.js';
@@ -61,6 +62,7 @@ export const modules: readonly CapabilityModule[] = [
   // `statistics` and `rating`): each module's `adds`, gathered in `additions` below.
   conversationsModule,
   csatModule,
+  mentionsModule,
   viewsModule,
   savedRepliesModule,
   businessHoursModule,

@@ -107,8 +107,24 @@ describe('conversations decider (unit)', () => {
   describe('replies and management', () => {
     const author = { type: 'member' as const, id: 'm1' };
     it('replies as comment or note', () => {
-      expect(pl(decideReply({ partId: 'p', messageType: 'note', body: 'x', attachments: [], author }, conv())[0]!).part_type).to.equal('note');
-      expect(codeOf(() => decideReply({ partId: 'p', messageType: 'comment', body: 'x', attachments: [], author }, null))).to.equal('not_found');
+      expect(pl(decideReply({ partId: 'p', messageType: 'note', body: 'x', attachments: [], author }, { conversation: conv() })[0]!).part_type).to.equal(
+        'note',
+      );
+      expect(codeOf(() => decideReply({ partId: 'p', messageType: 'comment', body: 'x', attachments: [], author }, { conversation: null }))).to.equal(
+        'not_found',
+      );
+    });
+    it('a note mentions active members, one conversation.mentioned each after the part; a comment mentions no one', () => {
+      const note = { partId: 'p', messageType: 'note' as const, body: 'x', attachments: [], author, mentions: ['m2', 'm3'] };
+      const events = decideReply(note, { conversation: conv(), activeMentioned: new Set(['m2', 'm3']) });
+      expect(events.map((e) => e.type)).to.deep.equal(['conversation_part.created', 'conversation.mentioned', 'conversation.mentioned']);
+      expect(events.slice(1).map((e) => e.payload)).to.deep.equal(
+        ['m2', 'm3'].map((member_id) => ({ conversation_id: conv().id, part_id: 'p', member_id, mentioned_by: author })),
+      );
+      expect(codeOf(() => decideReply(note, { conversation: conv(), activeMentioned: new Set(['m2']) }))).to.equal('unknown_member');
+      expect(codeOf(() => decideReply({ ...note, messageType: 'comment' }, { conversation: conv(), activeMentioned: new Set(['m2', 'm3']) }))).to.equal(
+        'mentions_on_notes_only',
+      );
     });
     it('carries the resulting state on each management part', () => {
       expect(decideManage({ partId: 'p', author, body: null, messageType: 'close' }, conv(), { assigneeActive: false })[0]!.payload).to.include({

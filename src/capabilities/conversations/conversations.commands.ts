@@ -3,7 +3,7 @@
 import type { CommandSpec, Db } from '../../commands/command.js';
 import { channelFacts } from '../channels/index.js';
 import { contactKeys, findContact, type ContactInput } from '../contacts/index.js';
-import { memberIsActive } from '../members/index.js';
+import { activeMemberIdsAmong, memberIsActive } from '../members/index.js';
 import { teamExists } from '../teams/index.js';
 import { findTag, tagView, type TagView } from '../tags/index.js';
 import type { Forgettable } from '../../eventstore/forgettable.js';
@@ -27,7 +27,7 @@ import {
   type StartEvents,
   type StartState,
 } from './conversations.decider.js';
-import type { ConversationEvent } from './conversations.events.js';
+import type { ConversationEvent, MentionEvent } from './conversations.events.js';
 import { conversationView, findConversation, findThread, messageFiled, partView, threadErased } from './conversations.read.js';
 import { loadRouting } from './routing.read.js';
 import type { TeamRouting } from './routing.js';
@@ -71,10 +71,17 @@ export const replyToConversation = (cmd: {
   body: string;
   attachments: Attachment[];
   author: Author;
-}): CommandSpec<ConversationView | null, ConversationEvent> => ({
+  /** a note's mentioned members */
+  mentions?: readonly string[];
+}): CommandSpec<{ conversation: ConversationView | null; activeMentioned?: ReadonlySet<string> }, ConversationEvent | MentionEvent> => ({
   name: 'ReplyToConversation',
-  load: async (db, ctx) => conversationView(await findConversation(db, ctx.tenantId, cmd.conversationId)),
-  decide: (c) => decideReply(cmd, c),
+  load: async (db, ctx) => ({
+    conversation: conversationView(await findConversation(db, ctx.tenantId, cmd.conversationId)),
+    // Only when there are mentions: a reply without them reads what it read before. (Members are written by
+    // commands that declare no keys, which never share a keyed run: the key below still covers the read.)
+    ...(cmd.mentions?.length ? { activeMentioned: await activeMemberIdsAmong(db, ctx.tenantId, cmd.mentions) } : {}),
+  }),
+  decide: (s) => decideReply(cmd, s),
   keys: () => [`conversation:${cmd.conversationId}`],
 });
 

@@ -4,7 +4,7 @@
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.js';
 import { taggingChanges, type TagView } from '../tags/index.js';
 import { contactErased, decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
-import type { ConversationEvent, PartPayload, PART_TYPES, AUTHOR_TYPES, PRIORITIES } from './conversations.events.js';
+import type { ConversationEvent, MentionEvent, PartPayload, PART_TYPES, AUTHOR_TYPES, PRIORITIES } from './conversations.events.js';
 import { routedAssignment, type TeamRouting } from './routing.js';
 
 export type ConversationState = 'open' | 'closed' | 'snoozed';
@@ -301,21 +301,39 @@ export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
 
 // ---- replies and management ----
 
+/**
+ * A reply (a comment, sent to the channel) or a note. A note may mention teammates: each must be an active member
+ * of the workspace, and each gets a conversation.mentioned right after the part. A comment mentions no one (its
+ * text goes to the customer).
+ */
 export function decideReply(
-  cmd: { partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author },
-  c: ConversationView | null,
-): ConversationEvent[] {
+  cmd: { partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author; mentions?: readonly string[] },
+  s: { conversation: ConversationView | null; activeMentioned?: ReadonlySet<string> },
+): (ConversationEvent | MentionEvent)[] {
+  const c = s.conversation;
   if (!c) throw new NotFound('conversation');
+  const mentions = cmd.mentions ?? [];
+  if (mentions.length > 0 && cmd.messageType !== 'note')
+    throw new BadRequest('mentions_on_notes_only', 'Only a note mentions teammates: send `mentions` with `message_type` note.', 'mentions');
+  const unknown = mentions.findIndex((m) => !s.activeMentioned?.has(m));
+  if (unknown >= 0) throw new BadRequest('unknown_member', `mentions[${unknown}] names no active member of this workspace.`, `mentions[${unknown}]`);
+  const part = partEvent({
+    conversationId: c.id,
+    channelId: c.channelId,
+    partId: cmd.partId,
+    partType: cmd.messageType,
+    author: cmd.author,
+    body: cmd.body,
+    attachments: cmd.attachments,
+  });
   return [
-    partEvent({
-      conversationId: c.id,
-      channelId: c.channelId,
-      partId: cmd.partId,
-      partType: cmd.messageType,
-      author: cmd.author,
-      body: cmd.body,
-      attachments: cmd.attachments,
-    }),
+    part,
+    ...mentions.map((memberId): MentionEvent => ({
+      type: 'conversation.mentioned',
+      aggregate_type: 'conversation',
+      aggregate_id: c.id,
+      payload: { conversation_id: c.id, part_id: cmd.partId, member_id: memberId, mentioned_by: cmd.author },
+    })),
   ];
 }
 

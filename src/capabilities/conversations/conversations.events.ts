@@ -129,6 +129,23 @@ export const ConversationAttributesUpdated = defineEvent({
   }),
 });
 
+export const ConversationMentioned = defineEvent({
+  type: 'conversation.mentioned',
+  aggregate_type: 'conversation',
+  description:
+    "A note mentioned a member (its `mentions`): one event per member, right after the note's conversation_part.created, in the same command. Ids only; the member finds it in `GET /api/me/mentions`.",
+  payload: payload({
+    conversation_id: Uuid(),
+    part_id: Uuid(),
+    member_id: Uuid(),
+    mentioned_by: payload({ type: Type.Union(AUTHOR_TYPES.map((t) => Type.Literal(t))), id: Text() }),
+  }),
+});
+
+/** A note's mentions: kept apart from ConversationEvent, which the conversation's own projectors fold (a mention changes no conversation). */
+export const mentionEvents = [ConversationMentioned] as const;
+export type MentionEvent = EventOf<typeof ConversationMentioned>;
+
 export const conversationEvents = [
   ConversationCreated,
   ConversationPartCreated,

@@ -63,6 +63,8 @@ const Reply = Type.Object(
     body: partBody,
     message_type: Type.Unsafe<'comment' | 'note'>({ type: 'string', enum: ['comment', 'note'] }),
     attachments: Type.Optional(Type.Unsafe<Attachment[]>(attachmentsSchema)),
+    /** a note's mentioned teammates (member ids): each gets a conversation.mentioned */
+    mentions: Type.Optional(Type.Array(Uuid, { maxItems: 20, uniqueItems: true })),
   },
   { additionalProperties: false },
 );
@@ -311,6 +313,7 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
           body: body.body,
           attachments: body.attachments ?? [],
           author: author(p),
+          mentions: body.mentions ?? [],
         }),
       answer: createdPart,
     }),

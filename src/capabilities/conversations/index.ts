@@ -2,7 +2,7 @@
 // comments, notes, state changes), plus the signed inbound route a bridge posts
 // to and the worker that wakes snoozed conversations.
 import { defineModule } from '../capability.js';
-import { conversationEvents } from './conversations.events.js';
+import { conversationEvents, mentionEvents } from './conversations.events.js';
 import { conversationsProjector } from './conversations.projection.js';
 import { conversationsRoutes } from './conversations.routes.js';
 import { ConversationAnswers } from './answer-fields.js';
@@ -12,7 +12,8 @@ import { unsnoozeWorker } from './unsnooze.worker.js';
 import { conversationHistoryRoute } from './conversations.history.js';
 import { defineErrors } from '../../platform/errors.js';
 
-export type { ConversationEvent } from './conversations.events.js';
+export type { ConversationEvent, MentionEvent } from './conversations.events.js';
+export { AUTHOR_TYPES } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, partSchema } from './conversations.read.js';
 export { ConversationAnswers, conversationFields, type ConversationAnswer, type ConversationFields, type FieldValues } from './answer-fields.js';
 export { startConversation } from './conversations.commands.js';
@@ -39,7 +40,8 @@ export { querySchema as conversationQuerySchema } from './conversations.routes.j
 const errors = defineErrors({
   unknown_channel: { status: 400, when: 'A conversation started on a channel the workspace does not have.' },
   unknown_contact: { status: 400, when: 'A conversation started for a contact the workspace does not have.' },
-  unknown_member: { status: 400, when: 'Assigning to someone who is not an active member.' },
+  unknown_member: { status: 400, when: 'Assigning to, or mentioning in a note, someone who is not an active member.' },
+  mentions_on_notes_only: { status: 400, when: 'A reply of `message_type` comment naming `mentions`: only a note mentions teammates.' },
   unknown_team: { status: 400, when: 'Assigning to a team the workspace does not have.' },
   snooze_in_past: { status: 400, when: '`snoozed_until` is not in the future.' },
   invalid_timestamp: { status: 400, when: 'A signed inbound post whose `x-service-timestamp` is not Unix seconds.' },
@@ -61,7 +63,7 @@ const errors = defineErrors({
 export const conversationsModule = defineModule({
   name: 'conversations',
   errors,
-  events: conversationEvents,
+  events: [...conversationEvents, ...mentionEvents],
   personal: [
     { type: 'conversation', kind: 'conversation', fields: ['subject', 'custom_attributes'], erased: { custom_attributes: {} } },
     { type: 'conversation_part', kind: 'part', fields: ['body', 'attachments'], erased: { attachments: [] } },
