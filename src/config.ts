@@ -27,6 +27,14 @@ export interface Config {
   webhookRetryBaseSeconds: number;
   /** how long a teammate may unsend their own comment (seconds) */
   unsendWindowSeconds: number;
+  /** the event stream (GET /api/events/stream): a comment line this often when nothing else is sent */
+  streamHeartbeatMs: number;
+  /** a stream whose client has not taken what was written for this long is cut (it resumes with Last-Event-ID) */
+  streamStallMs: number;
+  /** open streams a caller (a key, a member's session) may hold in one process */
+  streamMaxPerCaller: number;
+  /** how often an idle stream looks for events without being woken (EventStoreDB; a lost NOTIFY) */
+  streamPollMs: number;
   bodyLimit: string;
   workers: boolean;
   /** requests run behind Postgres row-level security (off only to measure its cost) */
@@ -298,6 +306,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookRetryBaseSeconds: int('WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
     unsendWindowSeconds: int('UNSEND_WINDOW_SECONDS', 900, 0, 7 * 86_400),
+    streamHeartbeatMs: int('STREAM_HEARTBEAT_MS', 15_000, 100, 300_000),
+    streamStallMs: int('STREAM_STALL_MS', 30_000, 100, 600_000),
+    streamMaxPerCaller: int('STREAM_MAX_PER_CALLER', 5, 1, 1000),
+    streamPollMs: int('STREAM_POLL_MS', 2_000, 50, 60_000),
     bodyLimit: str('BODY_LIMIT') ?? '256kb',
     workers: (str('WORKERS') ?? 'on') !== 'off',
     rowLevelSecurity: (str('ROW_LEVEL_SECURITY') ?? 'on') !== 'off',

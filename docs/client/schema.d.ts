@@ -1113,6 +1113,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The change feed as Server-Sent Events: live, resumable with Last-Event-ID
+         * @description **Scope:** `events:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getEventsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exports/{id}": {
         parameters: {
             query?: never;
@@ -2286,6 +2306,40 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * ApiKeyCreatedStreamedEvent
+         * @description A member minted an API key. The secret never enters the log; only its hash is kept beside it.
+         */
+        ApiKeyCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "api_key.created";
+            /** @constant */
+            aggregate_type: "api_key";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                key_id: string;
+                /** Format: uuid */
+                member_id: string;
+                name: string;
+                scopes: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** ApiKeyList */
         ApiKeyList: {
             /** @constant */
@@ -2329,10 +2383,77 @@ export interface components {
             created_at: string;
         };
         /**
+         * ApiKeyRevokedStreamedEvent
+         * @description A key was revoked: by its member or by someone holding api_keys:revoke_any (`reason` `revoked`, `revoked_by` that member), or because the password of its member's account was reset (`reason` `password_reset`: a reset revokes every key of the account, in each workspace; `revoked_by` is then the key's own member, whose account it is, and the event's actor `{type: 'system', id: 'password_reset'}`). Events older than `reason` have none: read them as `revoked`.
+         */
+        ApiKeyRevokedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "api_key.revoked";
+            /** @constant */
+            aggregate_type: "api_key";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                key_id: string;
+                /** Format: uuid */
+                member_id: string;
+                /** Format: uuid */
+                revoked_by: string;
+                reason?: "revoked" | "password_reset";
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ApiKeyRotatedFeedEvent
          * @description A key got a new secret with the same scopes; the old secret stopped working at once.
          */
         ApiKeyRotatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "api_key.rotated";
+            /** @constant */
+            aggregate_type: "api_key";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                key_id: string;
+                /** Format: uuid */
+                member_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ApiKeyRotatedStreamedEvent
+         * @description A key got a new secret with the same scopes; the old secret stopped working at once.
+         */
+        ApiKeyRotatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -2617,6 +2738,41 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * BusinessHoursSetStreamedEvent
+         * @description The workspace's business hours were set (the whole calendar): an IANA time zone, weekly intervals in that zone's wall-clock time, and holidays (whole days closed). SLA policies with business_hours true count only this time.
+         */
+        BusinessHoursSetStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "business_hours.set";
+            /** @constant */
+            aggregate_type: "business_hours";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                time_zone: string;
+                intervals: {
+                    day: "sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday";
+                    start: string;
+                    end: string;
+                }[];
+                holidays: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** Channel */
         Channel: {
             /** @constant */
@@ -2680,10 +2836,76 @@ export interface components {
             created_at: string;
         };
         /**
+         * ChannelCreatedStreamedEvent
+         * @description A channel was created for a source: an `api` bridge, or an `email` channel whose `address` is its support address (its source). Its webhook_secret and DKIM private key are sealed beside the log, never in it.
+         */
+        ChannelCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "channel.created";
+            /** @constant */
+            aggregate_type: "channel";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                channel_id: string;
+                kind: "api" | "email";
+                name: string;
+                source: string;
+                default_team_id: string | null;
+                address?: string;
+                dkim_selector?: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ChannelDeletedFeedEvent
          * @description A channel was deleted: its secrets are gone, its signed routes answer the same empty 401 as an unknown channel, and nothing more is sent to its bridge. Its conversations stay, naming it.
          */
         ChannelDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "channel.deleted";
+            /** @constant */
+            aggregate_type: "channel";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                channel_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ChannelDeletedStreamedEvent
+         * @description A channel was deleted: its secrets are gone, its signed routes answer the same empty 401 as an unknown channel, and nothing more is sent to its bridge. Its conversations stay, naming it.
+         */
+        ChannelDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -2749,10 +2971,75 @@ export interface components {
             created_at: string;
         };
         /**
+         * ChannelSecretRotatedStreamedEvent
+         * @description A channel got a new webhook_secret. The one it replaces verifies until previous_valid_until (the rotation time itself when asked for no grace); every secret retired by an earlier rotation stopped verifying at once.
+         */
+        ChannelSecretRotatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "channel.secret_rotated";
+            /** @constant */
+            aggregate_type: "channel";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                channel_id: string;
+                /** Format: date-time */
+                previous_valid_until: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ChannelUpdatedFeedEvent
          * @description A channel's name, webhook_url or `enabled` changed; only the changed fields are in the payload (webhook_url null: receive-only). A disabled channel's signed routes answer the same empty 401 as an unknown channel, and nothing is sent to its bridge until it is enabled again.
          */
         ChannelUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "channel.updated";
+            /** @constant */
+            aggregate_type: "channel";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                channel_id: string;
+                name?: string;
+                webhook_url?: string | null;
+                enabled?: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ChannelUpdatedStreamedEvent
+         * @description A channel's name, webhook_url or `enabled` changed; only the changed fields are in the payload (webhook_url null: receive-only). A disabled channel's signed routes answer the same empty 401 as an unknown channel, and nothing is sent to its bridge until it is enabled again.
+         */
+        ChannelUpdatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -2869,10 +3156,78 @@ export interface components {
             created_at: string;
         };
         /**
+         * CompanyCreatedStreamedEvent
+         * @description A company was created. `id` is the service's, `company_id` the workspace's own identifier (unique in the workspace).
+         */
+        CompanyCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "company.created";
+            /** @constant */
+            aggregate_type: "company";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                company_id: string;
+                name: string;
+                website: string | null;
+                plan: string | null;
+                size: number | null;
+                custom_attributes: {
+                    [key: string]: string | number | boolean;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * CompanyDeletedFeedEvent
          * @description A company was deleted; its company_id may be used again.
          */
         CompanyDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "company.deleted";
+            /** @constant */
+            aggregate_type: "company";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * CompanyDeletedStreamedEvent
+         * @description A company was deleted; its company_id may be used again.
+         */
+        CompanyDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -2919,6 +3274,43 @@ export interface components {
          * @description Fields of a company changed; only changed fields are in the payload, and custom_attributes, when present, is the whole resulting set.
          */
         CompanyUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "company.updated";
+            /** @constant */
+            aggregate_type: "company";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name?: string;
+                website?: string | null;
+                plan?: string | null;
+                size?: number | null;
+                custom_attributes?: {
+                    [key: string]: string | number | boolean;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * CompanyUpdatedStreamedEvent
+         * @description Fields of a company changed; only changed fields are in the payload, and custom_attributes, when present, is the whole resulting set.
+         */
+        CompanyUpdatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3012,6 +3404,36 @@ export interface components {
             created_at: string;
         };
         /**
+         * ContactArchivedStreamedEvent
+         * @description A contact was archived: still readable by id and listed with `archived=true`, left out of the default list.
+         */
+        ContactArchivedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.archived";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ContactCompanyAttachedFeedEvent
          * @description A contact now belongs to a company (`company_id` is the company's `id`). A contact may belong to several companies.
          */
@@ -3044,10 +3466,74 @@ export interface components {
             created_at: string;
         };
         /**
+         * ContactCompanyAttachedStreamedEvent
+         * @description A contact now belongs to a company (`company_id` is the company's `id`). A contact may belong to several companies.
+         */
+        ContactCompanyAttachedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.company_attached";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                company_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ContactCompanyDetachedFeedEvent
          * @description A contact no longer belongs to a company (`company_id` is the company's `id`). Deleting a company detaches its contacts without this event.
          */
         ContactCompanyDetachedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.company_detached";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                company_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ContactCompanyDetachedStreamedEvent
+         * @description A contact no longer belongs to a company (`company_id` is the company's `id`). Deleting a company detaches its contacts without this event.
+         */
+        ContactCompanyDetachedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3119,10 +3605,86 @@ export interface components {
             created_at: string;
         };
         /**
+         * ContactCreatedStreamedEvent
+         * @description A contact (customer) was created, by an inbound post, a teammate-started conversation (`channel_id` names the channel) or the API (`channel_id` null). `custom_attributes` is absent when the contact was found or filled from a conversation.
+         */
+        ContactCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.created";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                /** @description Personal data: null once erased. */
+                external_id: string | null;
+                /** @description Personal data: null once erased. */
+                email: string | null;
+                /** @description Personal data: null once erased. */
+                name: string | null;
+                /** @description Personal data: null once erased. */
+                phone: string | null;
+                /** @description Personal data: null once erased. */
+                custom_attributes?: {
+                    [key: string]: string | number | boolean;
+                } | null;
+                channel_id: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ContactErasedFeedEvent
          * @description A contact was erased: their data keys were destroyed, so their personal fields and the content of every part of their conversations read as null everywhere from now on (log, feed, deliveries, stored answers). Ids only: the conversations and parts it made unreadable, and `thread_keys`, a keyed hash of each bridge thread of theirs (channel and thread id, HMAC-SHA256 under a key derived from SERVICE_CHANNELS_SECRET): the tombstones by which a post to an erased thread, replayed or late, is recognised and files nothing.
          */
         ContactErasedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.erased";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                conversation_ids: string[];
+                part_ids: string[];
+                thread_keys?: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ContactErasedStreamedEvent
+         * @description A contact was erased: their data keys were destroyed, so their personal fields and the content of every part of their conversations read as null everywhere from now on (log, feed, deliveries, stored answers). Ids only: the conversations and parts it made unreadable, and `thread_keys`, a keyed hash of each bridge thread of theirs (channel and thread id, HMAC-SHA256 under a key derived from SERVICE_CHANNELS_SECRET): the tombstones by which a post to an erased thread, replayed or late, is recognised and files nothing.
+         */
+        ContactErasedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3247,10 +3809,80 @@ export interface components {
             created_at: string;
         };
         /**
+         * ContactNoteCreatedStreamedEvent
+         * @description A teammate wrote a note on a contact (`aggregate_id` is the contact, so the note is in the contact's history). Its `body` is personal data, sealed under the note's data key, which the contact's erasure destroys: it reads as null everywhere from then on.
+         */
+        ContactNoteCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact_note.created";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                note_id: string;
+                /** Format: uuid */
+                contact_id: string;
+                /** @description Personal data: null once erased. */
+                body: string | null;
+                author: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ContactNoteDeletedFeedEvent
          * @description A note on a contact was deleted. Ids only; the note is gone from the contact's notes (its body stays sealed in the log until the contact is erased).
          */
         ContactNoteDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact_note.deleted";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                note_id: string;
+                /** Format: uuid */
+                contact_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ContactNoteDeletedStreamedEvent
+         * @description A note on a contact was deleted. Ids only; the note is gone from the contact's notes (its body stays sealed in the log until the contact is erased).
+         */
+        ContactNoteDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3326,10 +3958,73 @@ export interface components {
             created_at: string;
         };
         /**
+         * ContactTaggedStreamedEvent
+         * @description A tag was added to a contact (a delta: tagging them again appends nothing). `name` is the tag's name at the time; the catalog has the current one.
+         */
+        ContactTaggedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.tagged";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                tag_id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ContactUnarchivedFeedEvent
          * @description An archived contact was brought back into the default list.
          */
         ContactUnarchivedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.unarchived";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ContactUnarchivedStreamedEvent
+         * @description An archived contact was brought back into the default list.
+         */
+        ContactUnarchivedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3389,10 +4084,85 @@ export interface components {
             created_at: string;
         };
         /**
+         * ContactUntaggedStreamedEvent
+         * @description A tag was taken off a contact (a delta: untagging what is not there appends nothing). A deleted tag comes off through tag.deleted instead.
+         */
+        ContactUntaggedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.untagged";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                tag_id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ContactUpdatedFeedEvent
          * @description Fields of a contact changed; only the changed fields are in the payload (null clears one), and custom_attributes, when present, is the whole resulting set.
          */
         ContactUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.updated";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                /** @description Personal data: null once erased. */
+                external_id?: string | null;
+                /** @description Personal data: null once erased. */
+                email?: string | null;
+                /** @description Personal data: null once erased. */
+                name?: string | null;
+                /** @description Personal data: null once erased. */
+                phone?: string | null;
+                /** @description Personal data: null once erased. */
+                custom_attributes?: {
+                    [key: string]: string | number | boolean;
+                } | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ContactUpdatedStreamedEvent
+         * @description Fields of a contact changed; only the changed fields are in the payload (null clears one), and custom_attributes, when present, is the whole resulting set.
+         */
+        ContactUpdatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3523,10 +4293,75 @@ export interface components {
             created_at: string;
         };
         /**
+         * ConversationAttributeCreatedStreamedEvent
+         * @description A conversation attribute was defined: its name (unique in the workspace), its data type and, for a `list`, its options. Conversations may then carry a value of it.
+         */
+        ConversationAttributeCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_attribute.created";
+            /** @constant */
+            aggregate_type: "conversation_attribute";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                data_type: "string" | "integer" | "float" | "boolean" | "date" | "list";
+                options: string[] | null;
+                description: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ConversationAttributeDeletedFeedEvent
          * @description A definition was deleted (only one no conversation holds a value of); its name may be defined again.
          */
         ConversationAttributeDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_attribute.deleted";
+            /** @constant */
+            aggregate_type: "conversation_attribute";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationAttributeDeletedStreamedEvent
+         * @description A definition was deleted (only one no conversation holds a value of); its name may be defined again.
+         */
+        ConversationAttributeDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3597,10 +4432,79 @@ export interface components {
             created_at: string;
         };
         /**
+         * ConversationAttributeUpdatedStreamedEvent
+         * @description A definition changed: only the changed fields are in the payload. An archived attribute keeps its values on conversations but takes no new ones.
+         */
+        ConversationAttributeUpdatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_attribute.updated";
+            /** @constant */
+            aggregate_type: "conversation_attribute";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                options?: string[] | null;
+                description?: string | null;
+                archived?: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ConversationAttributesUpdatedFeedEvent
          * @description A conversation's custom attribute values changed (PUT /api/conversations/{id}). `custom_attributes` is the whole resulting set, sealed as personal data under the conversation's key (null once its contact is erased); `changed` names the attributes set or removed.
          */
         ConversationAttributesUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.attributes_updated";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** @description Personal data: null once erased. */
+                custom_attributes: {
+                    [key: string]: string | number | boolean;
+                } | null;
+                changed: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationAttributesUpdatedStreamedEvent
+         * @description A conversation's custom attribute values changed (PUT /api/conversations/{id}). `custom_attributes` is the whole resulting set, sealed as personal data under the conversation's key (null once its contact is erased); `changed` names the attributes set or removed.
+         */
+        ConversationAttributesUpdatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3675,6 +4579,50 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * ConversationCreatedStreamedEvent
+         * @description A conversation was opened: by a bridge's first inbound post of a thread (source inbound) or by a teammate (source teammate). Its first part follows in the same command. `external_id` is the bridge's thread id: personal (it is often the customer's handle or number), null once the contact is erased.
+         */
+        ConversationCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.created";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                channel_id: string;
+                /** Format: uuid */
+                contact_id: string;
+                /** @description Personal data: null once erased. */
+                external_id: string | null;
+                /** @description Personal data: null once erased. */
+                subject: string | null;
+                /** @constant */
+                state: "open";
+                assignee_id: string | null;
+                team_id: string | null;
+                source: "inbound" | "teammate";
+                priority?: "low" | "normal" | "high" | "urgent";
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** ConversationList */
         ConversationList: {
             /** @constant */
@@ -3687,6 +4635,44 @@ export interface components {
          * @description A note mentioned a member (its `mentions`): one event per member, right after the note's conversation_part.created, in the same command. Ids only; the member finds it in `GET /api/me/mentions`.
          */
         ConversationMentionedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.mentioned";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                part_id: string;
+                /** Format: uuid */
+                member_id: string;
+                mentioned_by: {
+                    type: "contact" | "member" | "api_key" | "system";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationMentionedStreamedEvent
+         * @description A note mentioned a member (its `mentions`): one event per member, right after the note's conversation_part.created, in the same command. Ids only; the member finds it in `GET /api/me/mentions`.
+         */
+        ConversationMentionedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3818,10 +4804,110 @@ export interface components {
             created_at: string;
         };
         /**
+         * ConversationPartCreatedStreamedEvent
+         * @description A part was added to a conversation: a customer message, a teammate comment (sent to the channel) or note, or a state change (close, open, snoozed, assignment, priority). State changes carry the resulting state. An assignment routing made (a team's assignment rule, for a new or reopened unassigned conversation, in the same command) is authored by `{type: 'system', id: 'routing'}` and carries `assigned_by: {rule, team_id}`.
+         */
+        ConversationPartCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_part.created";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                part_id: string;
+                part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority";
+                /** Format: uuid */
+                channel_id: string;
+                author: {
+                    type: "contact" | "member" | "api_key" | "system";
+                    id: string;
+                };
+                /** @description Personal data: null once erased. */
+                body: string | null;
+                external_id?: string;
+                /** @description Personal data: null once erased. */
+                attachments?: {
+                    url: string;
+                    name?: string;
+                    content_type?: string;
+                    size?: number;
+                }[] | null;
+                /** Format: date-time */
+                sent_at?: string;
+                state?: "open" | "closed" | "snoozed";
+                snoozed_until?: string | null;
+                assignee_id?: string | null;
+                team_id?: string | null;
+                priority?: "low" | "normal" | "high" | "urgent";
+                /** @description On an assignment part that routing appended (author `{type: 'system', id: 'routing'}`): the team's assignment rule that chose `assignee_id` (`round_robin` or `balanced`) and the team. Absent on assignments a teammate or API key made. */
+                assigned_by?: {
+                    rule: "round_robin" | "balanced";
+                    /** Format: uuid */
+                    team_id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ConversationPartDeliveryFailedFeedEvent
          * @description A teammate's reply on an e-mail channel could not be delivered: the relay refused it for good (`reason` `rejected`, a 5xx; `status` is the SMTP code) or a bounce (a delivery status notification) came back for it (`reason` `bounced`). `diagnostic` is the relay's or the bounce's answer, sealed under the part's data key (it may name the recipient).
          */
         ConversationPartDeliveryFailedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_part.delivery_failed";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                part_id: string;
+                /** Format: uuid */
+                channel_id: string;
+                reason: "rejected" | "bounced";
+                status: number | null;
+                /** @description Personal data: null once erased. */
+                diagnostic: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationPartDeliveryFailedStreamedEvent
+         * @description A teammate's reply on an e-mail channel could not be delivered: the relay refused it for good (`reason` `rejected`, a 5xx; `status` is the SMTP code) or a bounce (a delivery status notification) came back for it (`reason` `bounced`). `diagnostic` is the relay's or the bounce's answer, sealed under the part's data key (it may name the recipient).
+         */
+        ConversationPartDeliveryFailedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3892,10 +4978,81 @@ export interface components {
             created_at: string;
         };
         /**
+         * ConversationPartRedactedStreamedEvent
+         * @description A part's content was redacted: its data key was destroyed, so its body and attachments read as null everywhere from now on. The part keeps its id and place. Ids only.
+         */
+        ConversationPartRedactedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_part.redacted";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                part_id: string;
+                redacted_by: {
+                    type: "contact" | "member" | "api_key" | "system";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ConversationPartUnsentFeedEvent
          * @description Its author retracted a comment within the unsend window: its content is destroyed like a redaction, and the channel's webhook_url gets this event so the bridge can retract the message there. Ids only.
          */
         ConversationPartUnsentFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation_part.unsent";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                part_id: string;
+                /** Format: uuid */
+                channel_id: string;
+                external_id: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationPartUnsentStreamedEvent
+         * @description Its author retracted a comment within the unsend window: its content is destroyed like a redaction, and the channel's webhook_url gets this event so the bridge can retract the message there. Ids only.
+         */
+        ConversationPartUnsentStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -3967,6 +5124,54 @@ export interface components {
          * @description A customer rated a conversation (CSAT, 1 to 5), through the API or the channel's bridge. One rating per conversation: a later one replaces it (`replaces` names the rating it replaced). `assignee_id` and `team_id` are the conversation's when it was rated. `rated_at`, on a rating the bridge posted, is the time the customer gave it (signed by the bridge; a rating older than the one in force is not recorded); otherwise the rating's time is the event's. The remark is personal content, sealed under the rating's key, which the contact's erasure destroys.
          */
         ConversationRatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.rated";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                rating_id: string;
+                score: number;
+                /** @description Personal data: null once erased. */
+                remark: string | null;
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                channel_id: string;
+                assignee_id: string | null;
+                team_id: string | null;
+                rated_by: {
+                    type: "contact" | "member" | "api_key";
+                    id: string;
+                };
+                replaces: string | null;
+                /** Format: date-time */
+                rated_at?: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationRatedStreamedEvent
+         * @description A customer rated a conversation (CSAT, 1 to 5), through the API or the channel's bridge. One rating per conversation: a later one replaces it (`replaces` names the rating it replaced). `assignee_id` and `team_id` are the conversation's when it was rated. `rated_at`, on a rating the bridge posted, is the time the customer gave it (signed by the bridge; a rating older than the one in force is not recorded); otherwise the rating's time is the event's. The remark is personal content, sealed under the rating's key, which the contact's erasure destroys.
+         */
+        ConversationRatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -4116,6 +5321,42 @@ export interface components {
             created_at: string;
         };
         /**
+         * ConversationSlaAppliedStreamedEvent
+         * @description A conversation's SLA changed: the policy that applies (null: none any more) and its pending due dates. Sent when a policy first applies and whenever a due date moves: a next-response target starts (a customer message after a teammate reply), the resolution clock pauses (snoozed: due null, the business seconds left kept) or resumes, the conversation's priority, team or channel makes another policy apply.
+         */
+        ConversationSlaAppliedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.sla_applied";
+            /** @constant */
+            aggregate_type: "conversation_sla";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                policy_id: string | null;
+                first_response_due_at: string | null;
+                next_response_due_at: string | null;
+                next_response_since: string | null;
+                resolution_due_at: string | null;
+                resolution_remaining_seconds: number | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ConversationSlaBreachedFeedEvent
          * @description A target was missed: sent by the SLA worker at the deadline (within its poll interval, about a second), whether or not anyone touches the conversation; once per target (per customer wait, for next_response).
          */
@@ -4151,10 +5392,82 @@ export interface components {
             created_at: string;
         };
         /**
+         * ConversationSlaBreachedStreamedEvent
+         * @description A target was missed: sent by the SLA worker at the deadline (within its poll interval, about a second), whether or not anyone touches the conversation; once per target (per customer wait, for next_response).
+         */
+        ConversationSlaBreachedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.sla_breached";
+            /** @constant */
+            aggregate_type: "conversation_sla";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                policy_id: string;
+                target: "first_response" | "next_response" | "resolution";
+                /** Format: date-time */
+                due_at: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ConversationSlaMetFeedEvent
          * @description A target was met in time: the first teammate reply (first_response), the teammate reply ending a customer wait (next_response), or the close (resolution), at or before its due date.
          */
         ConversationSlaMetFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.sla_met";
+            /** @constant */
+            aggregate_type: "conversation_sla";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                policy_id: string;
+                target: "first_response" | "next_response" | "resolution";
+                /** Format: date-time */
+                due_at: string;
+                /** Format: date-time */
+                met_at: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationSlaMetStreamedEvent
+         * @description A target was met in time: the first teammate reply (first_response), the teammate reply ending a customer wait (next_response), or the close (resolution), at or before its due date.
+         */
+        ConversationSlaMetStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -4250,10 +5563,76 @@ export interface components {
             created_at: string;
         };
         /**
+         * ConversationTaggedStreamedEvent
+         * @description A tag was added to a conversation (a delta: tagging it again appends nothing). `name` is the tag's name at the time; the catalog has the current one.
+         */
+        ConversationTaggedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.tagged";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                tag_id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ConversationUntaggedFeedEvent
          * @description A tag was taken off a conversation (a delta: untagging what is not there appends nothing). A deleted tag comes off through tag.deleted instead.
          */
         ConversationUntaggedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.untagged";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                tag_id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationUntaggedStreamedEvent
+         * @description A tag was taken off a conversation (a delta: untagging what is not there appends nothing). A deleted tag comes off through tag.deleted instead.
+         */
+        ConversationUntaggedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -4574,10 +5953,73 @@ export interface components {
             created_at: string;
         };
         /**
+         * EmailDomainCreatedStreamedEvent
+         * @description A workspace asked to verify an e-mail domain: it is `pending` until the TXT record `_conversation-service.<domain>` holds `conversation-service-verification=<token>`.
+         */
+        EmailDomainCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "email_domain.created";
+            /** @constant */
+            aggregate_type: "email_domain";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                domain: string;
+                token: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * EmailDomainDeletedFeedEvent
          * @description An e-mail domain was deleted: another workspace may verify it. Channels made on it while it was verified keep their addresses; no new one can be made on it until it is verified again.
          */
         EmailDomainDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "email_domain.deleted";
+            /** @constant */
+            aggregate_type: "email_domain";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                domain: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * EmailDomainDeletedStreamedEvent
+         * @description An e-mail domain was deleted: another workspace may verify it. Channels made on it while it was verified keep their addresses; no new one can be made on it until it is verified again.
+         */
+        EmailDomainDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -4623,6 +6065,37 @@ export interface components {
          * @description The domain's TXT record held the workspace's token: the domain is the workspace's, its e-mail channels may use it, and no other workspace can verify it while it stays.
          */
         EmailDomainVerifiedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "email_domain.verified";
+            /** @constant */
+            aggregate_type: "email_domain";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                domain: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * EmailDomainVerifiedStreamedEvent
+         * @description The domain's TXT record held the workspace's token: the domain is the workspace's, its e-mail channels may use it, and no other workspace can verify it while it stays.
+         */
+        EmailDomainVerifiedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -4779,10 +6252,127 @@ export interface components {
             created_at: string;
         };
         /**
+         * EmailReceivedStreamedEvent
+         * @description An e-mail was filed as the part `part_id` (its conversation_part.created comes just before, in the same command): the message's headers, its sanitised HTML and the quoted history separated from the new text, sealed under the part's data key. `authentication` is mailauth's verdict; `suspicious` means DMARC failed: the message opened a conversation of its own, was threaded nowhere, and is authored by an unverified contact (found or filled by the external_id `unverified-email:<address>`, without an e-mail), never by the contact holding its From address. `cc` lists the Cc addresses. `automated`: an auto-reply, a list or bulk message, or one with a null return path; nothing is ever sent to it automatically.
+         */
+        EmailReceivedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "email.received";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                part_id: string;
+                /** Format: uuid */
+                channel_id: string;
+                message_id_hash: string;
+                threaded_by: "new" | "in_reply_to" | "references" | "reply_address";
+                authentication: {
+                    spf: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
+                    dkim: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
+                    dmarc: "pass" | "fail" | "neutral" | "none" | "softfail" | "temperror" | "permerror" | "policy";
+                };
+                suspicious: boolean;
+                automated: boolean;
+                /** @description Personal data: null once erased. */
+                message_id: string | null;
+                /** @description Personal data: null once erased. */
+                from: {
+                    address: string;
+                    name: string | null;
+                } | null;
+                /** @description Personal data: null once erased. */
+                to: {
+                    address: string;
+                    name: string | null;
+                }[] | null;
+                /** @description Personal data: null once erased. */
+                cc: {
+                    address: string;
+                    name: string | null;
+                }[] | null;
+                /** @description Personal data: null once erased. */
+                subject: string | null;
+                /** @description Personal data: null once erased. */
+                html: string | null;
+                /** @description Personal data: null once erased. */
+                quoted: string | null;
+                /** @description Personal data: null once erased. */
+                attachments: {
+                    name: string | null;
+                    content_type: string;
+                    size: number;
+                }[] | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * EmailSentFeedEvent
          * @description A teammate's reply (the part `part_id`) left through the SMTP relay, which accepted it. `message_id` is the one it carries, in the channel's domain; a customer's reply naming it threads into this conversation.
          */
         EmailSentFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "email.sent";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                part_id: string;
+                /** Format: uuid */
+                channel_id: string;
+                message_id_hash: string;
+                relay_response: string;
+                /** @description Personal data: null once erased. */
+                message_id: string | null;
+                /** @description Personal data: null once erased. */
+                to: {
+                    address: string;
+                    name: string | null;
+                }[] | null;
+                /** @description Personal data: null once erased. */
+                subject: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * EmailSentStreamedEvent
+         * @description A teammate's reply (the part `part_id`) left through the SMTP relay, which accepted it. `message_id` is the one it carries, in the channel's domain; a customer's reply naming it threads into this conversation.
+         */
+        EmailSentStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -5137,10 +6727,76 @@ export interface components {
             created_at: string;
         };
         /**
+         * MemberAvailabilityChangedStreamedEvent
+         * @description A member set their own availability (PUT /api/me/availability): `online` members take conversations from their teams' assignment rules, `away` members get none (what they have stays theirs). A member is `away` until they first set it.
+         */
+        MemberAvailabilityChangedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "member.availability_changed";
+            /** @constant */
+            aggregate_type: "member";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                member_id: string;
+                from: "online" | "away";
+                to: "online" | "away";
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * MemberCapacityChangedFeedEvent
          * @description An owner or admin changed a member's capacity (PUT /api/members/{id}): the most open conversations assigned to them that routing gives them (`null`: no limit). Only routing heeds it; a teammate may still assign them more by hand.
          */
         MemberCapacityChangedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "member.capacity_changed";
+            /** @constant */
+            aggregate_type: "member";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                member_id: string;
+                from: number | null;
+                to: number | null;
+                /** Format: uuid */
+                changed_by: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * MemberCapacityChangedStreamedEvent
+         * @description An owner or admin changed a member's capacity (PUT /api/members/{id}): the most open conversations assigned to them that routing gives them (`null`: no limit). Only routing heeds it; a teammate may still assign them more by hand.
+         */
+        MemberCapacityChangedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -5204,10 +6860,76 @@ export interface components {
             created_at: string;
         };
         /**
+         * MemberErasedStreamedEvent
+         * @description An owner erased a removed member: the member's data key (and their invite's) was destroyed, so their name and e-mail read as null everywhere from now on. Ids only.
+         */
+        MemberErasedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "member.erased";
+            /** @constant */
+            aggregate_type: "member";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                member_id: string;
+                invite_id: string | null;
+                /** Format: uuid */
+                erased_by: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * MemberInviteRevokedFeedEvent
          * @description A pending invite was revoked: by a member (`reason` `revoked`), or because its inviter was removed or demoted to a role that may no longer grant it (`inviter_removed`, `inviter_demoted`), in the same command. Its token stops working, and the invitee's e-mail is forgotten (the invite's data key is destroyed): `member.invited` reads `email: null` from now on. Ids only.
          */
         MemberInviteRevokedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "member.invite_revoked";
+            /** @constant */
+            aggregate_type: "invite";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                invite_id: string;
+                /** Format: uuid */
+                revoked_by: string;
+                reason: "revoked" | "inviter_removed" | "inviter_demoted";
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * MemberInviteRevokedStreamedEvent
+         * @description A pending invite was revoked: by a member (`reason` `revoked`), or because its inviter was removed or demoted to a role that may no longer grant it (`inviter_removed`, `inviter_demoted`), in the same command. Its token stops working, and the invitee's e-mail is forgotten (the invite's data key is destroyed): `member.invited` reads `email: null` from now on. Ids only.
+         */
+        MemberInviteRevokedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -5274,10 +6996,86 @@ export interface components {
             created_at: string;
         };
         /**
+         * MemberInvitedStreamedEvent
+         * @description An invite was sent. The token is shown once to the inviter and never enters the log.
+         */
+        MemberInvitedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "member.invited";
+            /** @constant */
+            aggregate_type: "invite";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                invite_id: string;
+                /** @description Personal data: null once erased. */
+                email: string | null;
+                role: "owner" | "admin" | "agent" | "viewer";
+                /** Format: uuid */
+                invited_by: string;
+                /** Format: date-time */
+                expires_at: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * MemberJoinedFeedEvent
          * @description A person became a member: the owner founding the workspace, or an invitee accepting.
          */
         MemberJoinedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "member.joined";
+            /** @constant */
+            aggregate_type: "member";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                member_id: string;
+                /** Format: uuid */
+                user_id: string;
+                /** @description Personal data: null once erased. */
+                email: string | null;
+                /** @description Personal data: null once erased. */
+                name: string | null;
+                role: "owner" | "admin" | "agent" | "viewer";
+                /** Format: uuid */
+                invite_id?: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * MemberJoinedStreamedEvent
+         * @description A person became a member: the owner founding the workspace, or an invitee accepting.
+         */
+        MemberJoinedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -5352,10 +7150,74 @@ export interface components {
             created_at: string;
         };
         /**
+         * MemberRemovedStreamedEvent
+         * @description A member was removed from the workspace; their keys and sessions stop working for it.
+         */
+        MemberRemovedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "member.removed";
+            /** @constant */
+            aggregate_type: "member";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                member_id: string;
+                /** Format: uuid */
+                removed_by: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * MemberRoleChangedFeedEvent
          * @description A member's role changed; their keys narrow or widen with it on the next request.
          */
         MemberRoleChangedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "member.role_changed";
+            /** @constant */
+            aggregate_type: "member";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                member_id: string;
+                from: "owner" | "admin" | "agent" | "viewer";
+                to: "owner" | "admin" | "agent" | "viewer";
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * MemberRoleChangedStreamedEvent
+         * @description A member's role changed; their keys narrow or widen with it on the next request.
+         */
+        MemberRoleChangedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -5506,6 +7368,38 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * OutboundCancelledStreamedEvent
+         * @description The collection was cancelled (`reason` `requested`; or, when a schedule fired, `audience_too_large` for an audience over the limit, `audience_invalid` for a filter query the language no longer reads). `contact_ids` are the recipients that were still pending: none of them will be sent.
+         */
+        OutboundCancelledStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.cancelled";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                reason: "requested" | "audience_too_large" | "audience_invalid";
+                contact_ids: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** OutboundCounts */
         OutboundCounts: {
             audience_size: number;
@@ -5561,10 +7455,85 @@ export interface components {
             created_at: string;
         };
         /**
+         * OutboundCreatedStreamedEvent
+         * @description An outbound collection (a campaign) was created as a draft. `body` holds its placeholders unrendered.
+         */
+        OutboundCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.created";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: uuid */
+                channel_id: string;
+                subject: string | null;
+                body: string;
+                audience: {
+                    contact_ids: string[];
+                } | {
+                    tag_ids: string[];
+                } | {
+                    query: {
+                        [key: string]: unknown;
+                    };
+                };
+                send_at: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * OutboundDeletedFeedEvent
          * @description A draft collection was deleted.
          */
         OutboundDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.deleted";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundDeletedStreamedEvent
+         * @description A draft collection was deleted.
+         */
+        OutboundDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -5657,6 +7626,40 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * OutboundRecipientFailedStreamedEvent
+         * @description A recipient could not be sent (e.g. `contact_unreachable`: an api channel needs the contact's external_id); the others go on.
+         */
+        OutboundRecipientFailedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound_recipient.failed";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                collection_id: string;
+                /** Format: uuid */
+                contact_id: string;
+                code: string;
+                message: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** OutboundRecipientList */
         OutboundRecipientList: {
             /** @constant */
@@ -5669,6 +7672,40 @@ export interface components {
          * @description A recipient's conversation was started (in the same transaction as its conversation.created and first part).
          */
         OutboundRecipientSentFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound_recipient.sent";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                collection_id: string;
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                conversation_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundRecipientSentStreamedEvent
+         * @description A recipient's conversation was started (in the same transaction as its conversation.created and first part).
+         */
+        OutboundRecipientSentStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -5732,10 +7769,81 @@ export interface components {
             created_at: string;
         };
         /**
+         * OutboundRecipientSkippedStreamedEvent
+         * @description A pending recipient was skipped when its turn came: the contact was archived or erased after the audience was resolved.
+         */
+        OutboundRecipientSkippedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound_recipient.skipped";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                collection_id: string;
+                /** Format: uuid */
+                contact_id: string;
+                reason: "archived" | "erased" | "unknown_contact";
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * OutboundScheduledFeedEvent
          * @description Sending was asked for a future `send_at`: the audience is resolved when the schedule fires, not now.
          */
         OutboundScheduledFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.scheduled";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                send_at: string;
+                author: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+                /** Format: uuid */
+                member_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundScheduledStreamedEvent
+         * @description Sending was asked for a future `send_at`: the audience is resolved when the schedule fires, not now.
+         */
+        OutboundScheduledStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -5812,6 +7920,48 @@ export interface components {
             created_at: string;
         };
         /**
+         * OutboundSendingStreamedEvent
+         * @description Sending began: the audience was resolved, once, into one recipient per contact, in audience order. A recipient with `skipped` will not be sent (archived, erased or unknown contact); every other one is pending until the worker starts its conversation.
+         */
+        OutboundSendingStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.sending";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                author: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+                /** Format: uuid */
+                member_id: string;
+                audience_size: number;
+                recipients: {
+                    /** Format: uuid */
+                    contact_id: string;
+                    skipped?: "archived" | "erased" | "unknown_contact";
+                }[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * OutboundSentFeedEvent
          * @description Every recipient of the collection has an outcome (sent, failed or skipped): sending is over.
          */
@@ -5845,10 +7995,88 @@ export interface components {
             created_at: string;
         };
         /**
+         * OutboundSentStreamedEvent
+         * @description Every recipient of the collection has an outcome (sent, failed or skipped): sending is over.
+         */
+        OutboundSentStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.sent";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                sent: number;
+                failed: number;
+                skipped: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * OutboundUpdatedFeedEvent
          * @description A draft collection changed; only changed fields are in the payload.
          */
         OutboundUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "outbound.updated";
+            /** @constant */
+            aggregate_type: "outbound";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name?: string;
+                /** Format: uuid */
+                channel_id?: string;
+                subject?: string | null;
+                body?: string;
+                audience?: {
+                    contact_ids: string[];
+                } | {
+                    tag_ids: string[];
+                } | {
+                    query: {
+                        [key: string]: unknown;
+                    };
+                };
+                send_at?: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * OutboundUpdatedStreamedEvent
+         * @description A draft collection changed; only changed fields are in the payload.
+         */
+        OutboundUpdatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6011,10 +8239,72 @@ export interface components {
             created_at: string;
         };
         /**
+         * SavedReplyCreatedStreamedEvent
+         * @description A saved reply was created. `body` holds its placeholders unrendered ({{contact.name}} …).
+         */
+        SavedReplyCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "saved_reply.created";
+            /** @constant */
+            aggregate_type: "saved_reply";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                body: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * SavedReplyDeletedFeedEvent
          * @description A saved reply was deleted; its name may be used again.
          */
         SavedReplyDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "saved_reply.deleted";
+            /** @constant */
+            aggregate_type: "saved_reply";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * SavedReplyDeletedStreamedEvent
+         * @description A saved reply was deleted; its name may be used again.
+         */
+        SavedReplyDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6054,6 +8344,38 @@ export interface components {
          * @description A saved reply's name or body changed; only changed fields are in the payload.
          */
         SavedReplyUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "saved_reply.updated";
+            /** @constant */
+            aggregate_type: "saved_reply";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name?: string;
+                body?: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * SavedReplyUpdatedStreamedEvent
+         * @description A saved reply's name or body changed; only changed fields are in the payload.
+         */
+        SavedReplyUpdatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6176,10 +8498,84 @@ export interface components {
             created_at: string;
         };
         /**
+         * SlaPolicyCreatedStreamedEvent
+         * @description An SLA policy was created; it is tried after the policies created before it (the first that matches a conversation applies).
+         */
+        SlaPolicyCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "sla_policy.created";
+            /** @constant */
+            aggregate_type: "sla_policy";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                match: {
+                    priority?: string[];
+                    team_id?: string[];
+                    channel_id?: string[];
+                    /** @description A tree of the conversations filter language (see POST /api/conversations/search). */
+                    query?: {
+                        [key: string]: unknown;
+                    };
+                };
+                first_response_target_seconds: number | null;
+                next_response_target_seconds: number | null;
+                resolution_target_seconds: number | null;
+                business_hours: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * SlaPolicyDeletedFeedEvent
          * @description A policy was deleted. Conversations under it lose it (or take the next matching one) when they next change.
          */
         SlaPolicyDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "sla_policy.deleted";
+            /** @constant */
+            aggregate_type: "sla_policy";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * SlaPolicyDeletedStreamedEvent
+         * @description A policy was deleted. Conversations under it lose it (or take the next matching one) when they next change.
+         */
+        SlaPolicyDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6258,6 +8654,52 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * SlaPolicyUpdatedStreamedEvent
+         * @description A policy's fields were replaced (the whole policy). Conversations take the change when they next change themselves.
+         */
+        SlaPolicyUpdatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "sla_policy.updated";
+            /** @constant */
+            aggregate_type: "sla_policy";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                match: {
+                    priority?: string[];
+                    team_id?: string[];
+                    channel_id?: string[];
+                    /** @description A tree of the conversations filter language (see POST /api/conversations/search). */
+                    query?: {
+                        [key: string]: unknown;
+                    };
+                };
+                first_response_target_seconds: number | null;
+                next_response_target_seconds: number | null;
+                resolution_target_seconds: number | null;
+                business_hours: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** StreamedEvent */
+        StreamedEvent: components["schemas"]["ApiKeyCreatedStreamedEvent"] | components["schemas"]["ApiKeyRevokedStreamedEvent"] | components["schemas"]["ApiKeyRotatedStreamedEvent"] | components["schemas"]["BusinessHoursSetStreamedEvent"] | components["schemas"]["ChannelCreatedStreamedEvent"] | components["schemas"]["ChannelDeletedStreamedEvent"] | components["schemas"]["ChannelSecretRotatedStreamedEvent"] | components["schemas"]["ChannelUpdatedStreamedEvent"] | components["schemas"]["CompanyCreatedStreamedEvent"] | components["schemas"]["CompanyDeletedStreamedEvent"] | components["schemas"]["CompanyUpdatedStreamedEvent"] | components["schemas"]["ContactArchivedStreamedEvent"] | components["schemas"]["ContactCompanyAttachedStreamedEvent"] | components["schemas"]["ContactCompanyDetachedStreamedEvent"] | components["schemas"]["ContactCreatedStreamedEvent"] | components["schemas"]["ContactErasedStreamedEvent"] | components["schemas"]["ContactTaggedStreamedEvent"] | components["schemas"]["ContactUnarchivedStreamedEvent"] | components["schemas"]["ContactUntaggedStreamedEvent"] | components["schemas"]["ContactUpdatedStreamedEvent"] | components["schemas"]["ContactNoteCreatedStreamedEvent"] | components["schemas"]["ContactNoteDeletedStreamedEvent"] | components["schemas"]["ConversationAttributesUpdatedStreamedEvent"] | components["schemas"]["ConversationCreatedStreamedEvent"] | components["schemas"]["ConversationMentionedStreamedEvent"] | components["schemas"]["ConversationRatedStreamedEvent"] | components["schemas"]["ConversationSlaAppliedStreamedEvent"] | components["schemas"]["ConversationSlaBreachedStreamedEvent"] | components["schemas"]["ConversationSlaMetStreamedEvent"] | components["schemas"]["ConversationTaggedStreamedEvent"] | components["schemas"]["ConversationUntaggedStreamedEvent"] | components["schemas"]["ConversationAttributeCreatedStreamedEvent"] | components["schemas"]["ConversationAttributeDeletedStreamedEvent"] | components["schemas"]["ConversationAttributeUpdatedStreamedEvent"] | components["schemas"]["ConversationPartCreatedStreamedEvent"] | components["schemas"]["ConversationPartDeliveryFailedStreamedEvent"] | components["schemas"]["ConversationPartRedactedStreamedEvent"] | components["schemas"]["ConversationPartUnsentStreamedEvent"] | components["schemas"]["EmailReceivedStreamedEvent"] | components["schemas"]["EmailSentStreamedEvent"] | components["schemas"]["EmailDomainCreatedStreamedEvent"] | components["schemas"]["EmailDomainDeletedStreamedEvent"] | components["schemas"]["EmailDomainVerifiedStreamedEvent"] | components["schemas"]["MemberAvailabilityChangedStreamedEvent"] | components["schemas"]["MemberCapacityChangedStreamedEvent"] | components["schemas"]["MemberErasedStreamedEvent"] | components["schemas"]["MemberInviteRevokedStreamedEvent"] | components["schemas"]["MemberInvitedStreamedEvent"] | components["schemas"]["MemberJoinedStreamedEvent"] | components["schemas"]["MemberRemovedStreamedEvent"] | components["schemas"]["MemberRoleChangedStreamedEvent"] | components["schemas"]["OutboundCancelledStreamedEvent"] | components["schemas"]["OutboundCreatedStreamedEvent"] | components["schemas"]["OutboundDeletedStreamedEvent"] | components["schemas"]["OutboundScheduledStreamedEvent"] | components["schemas"]["OutboundSendingStreamedEvent"] | components["schemas"]["OutboundSentStreamedEvent"] | components["schemas"]["OutboundUpdatedStreamedEvent"] | components["schemas"]["OutboundRecipientFailedStreamedEvent"] | components["schemas"]["OutboundRecipientSentStreamedEvent"] | components["schemas"]["OutboundRecipientSkippedStreamedEvent"] | components["schemas"]["SavedReplyCreatedStreamedEvent"] | components["schemas"]["SavedReplyDeletedStreamedEvent"] | components["schemas"]["SavedReplyUpdatedStreamedEvent"] | components["schemas"]["SlaPolicyCreatedStreamedEvent"] | components["schemas"]["SlaPolicyDeletedStreamedEvent"] | components["schemas"]["SlaPolicyUpdatedStreamedEvent"] | components["schemas"]["TagCreatedStreamedEvent"] | components["schemas"]["TagDeletedStreamedEvent"] | components["schemas"]["TagRenamedStreamedEvent"] | components["schemas"]["TeamAssignmentChangedStreamedEvent"] | components["schemas"]["TeamCreatedStreamedEvent"] | components["schemas"]["TeamDeletedStreamedEvent"] | components["schemas"]["TeamRenamedStreamedEvent"] | components["schemas"]["TeamRosterChangedStreamedEvent"] | components["schemas"]["ViewCreatedStreamedEvent"] | components["schemas"]["ViewDeletedStreamedEvent"] | components["schemas"]["ViewUpdatedStreamedEvent"] | components["schemas"]["WebhookEndpointCreatedStreamedEvent"] | components["schemas"]["WebhookEndpointDeletedStreamedEvent"] | components["schemas"]["WebhookEndpointUpdatedStreamedEvent"] | components["schemas"]["WorkspaceCreatedStreamedEvent"];
         /** Tag */
         Tag: {
             /** @constant */
@@ -6275,6 +8717,37 @@ export interface components {
          * @description A tag was added to the catalog (its name is unique in the workspace, ignoring case).
          */
         TagCreatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "tag.created";
+            /** @constant */
+            aggregate_type: "tag";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * TagCreatedStreamedEvent
+         * @description A tag was added to the catalog (its name is unique in the workspace, ignoring case).
+         */
+        TagCreatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6335,6 +8808,39 @@ export interface components {
             created_at: string;
         };
         /**
+         * TagDeletedStreamedEvent
+         * @description A tag was deleted from the catalog; its name may be used again. `conversation_ids` and `contact_ids` are what carried it and no longer do (their projections fold this one event; no untagged event is appended per conversation).
+         */
+        TagDeletedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "tag.deleted";
+            /** @constant */
+            aggregate_type: "tag";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                conversation_ids: string[];
+                contact_ids: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * TagList
          * @description Every tag of the workspace (at most 1000), by name: unpaginated, so no `pages`.
          */
@@ -6354,6 +8860,37 @@ export interface components {
          * @description A tag got a new name. Conversations and contacts show tags by id and current name, so this one event renames it everywhere.
          */
         TagRenamedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "tag.renamed";
+            /** @constant */
+            aggregate_type: "tag";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * TagRenamedStreamedEvent
+         * @description A tag got a new name. Conversations and contacts show tags by id and current name, so this one event renames it everywhere.
+         */
+        TagRenamedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6432,6 +8969,38 @@ export interface components {
             created_at: string;
         };
         /**
+         * TeamAssignmentChangedStreamedEvent
+         * @description A team's assignment rule changed (PUT /api/teams/{id}). `none`: its conversations wait for a teammate to assign them; `round_robin`: each new or reopened unassigned conversation goes to the next available member after the one the team last assigned to, by member id; `balanced`: to the available member with the fewest open conversations assigned (ties in round-robin order). Available: an active member on the roster, online, under their capacity.
+         */
+        TeamAssignmentChangedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "team.assignment_changed";
+            /** @constant */
+            aggregate_type: "team";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                from: "none" | "round_robin" | "balanced";
+                to: "none" | "round_robin" | "balanced";
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * TeamCreatedFeedEvent
          * @description A team was created (its name is unique in the workspace, ignoring case). It starts with no members.
          */
@@ -6463,10 +9032,74 @@ export interface components {
             created_at: string;
         };
         /**
+         * TeamCreatedStreamedEvent
+         * @description A team was created (its name is unique in the workspace, ignoring case). It starts with no members.
+         */
+        TeamCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "team.created";
+            /** @constant */
+            aggregate_type: "team";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * TeamDeletedFeedEvent
          * @description A team was deleted; its name may be used again. `conversation_ids` are the conversations that were assigned to it and now have team_id null; `channel_ids` the channels whose default_team_id named it and is now null.
          */
         TeamDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "team.deleted";
+            /** @constant */
+            aggregate_type: "team";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                conversation_ids: string[];
+                channel_ids: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * TeamDeletedStreamedEvent
+         * @description A team was deleted; its name may be used again. `conversation_ids` are the conversations that were assigned to it and now have team_id null; `channel_ids` the channels whose default_team_id named it and is now null.
+         */
+        TeamDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6536,10 +9169,74 @@ export interface components {
             created_at: string;
         };
         /**
+         * TeamRenamedStreamedEvent
+         * @description A team got a new name.
+         */
+        TeamRenamedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "team.renamed";
+            /** @constant */
+            aggregate_type: "team";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * TeamRosterChangedFeedEvent
          * @description A team's roster changed. `member_ids` is the whole resulting roster (receivers replace, never merge); `added` and `removed` say what changed. A move between teams (POST /api/teams/rosters) appends one per team it changes, in one transaction with contiguous seqs.
          */
         TeamRosterChangedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "team.roster_changed";
+            /** @constant */
+            aggregate_type: "team";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                member_ids: string[];
+                added: string[];
+                removed: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * TeamRosterChangedStreamedEvent
+         * @description A team's roster changed. `member_ids` is the whole resulting roster (receivers replace, never merge); `added` and `removed` say what changed. A move between teams (POST /api/teams/rosters) appends one per team it changes, in one transaction with contiguous seqs.
+         */
+        TeamRosterChangedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6664,10 +9361,82 @@ export interface components {
             created_at: string;
         };
         /**
+         * ViewCreatedStreamedEvent
+         * @description A custom view (a saved conversations filter) was created. A `private` view belongs to `member_id` alone, and its creation is never in the change feed or at webhooks; a `workspace` view is everyone's.
+         */
+        ViewCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "view.created";
+            /** @constant */
+            aggregate_type: "view";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description The filter, in the conversations filter language (see POST /api/conversations/search). */
+                query: {
+                    [key: string]: unknown;
+                };
+                sort: "created_at" | "updated_at";
+                order: "asc" | "desc";
+                visibility: "private" | "workspace";
+                /** Format: uuid */
+                member_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * ViewDeletedFeedEvent
          * @description A custom view was deleted. The deletion of a private view (`private: true`) is never in the change feed or at webhooks.
          */
         ViewDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "view.deleted";
+            /** @constant */
+            aggregate_type: "view";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                /** @description A private view was deleted. Absent on events appended before it existed. */
+                private?: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ViewDeletedStreamedEvent
+         * @description A custom view was deleted. The deletion of a private view (`private: true`) is never in the change feed or at webhooks.
+         */
+        ViewDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6709,6 +9478,48 @@ export interface components {
          * @description A custom view changed; only the changed fields are in the payload (`query` whole). A workspace view made private becomes the private view of `member_id`, the member who changed it: that change comes alone, other changes made with it follow as a private event. A private view made a workspace view carries all its fields. Events of a private view (`private: true`) are never in the change feed or at webhooks.
          */
         ViewUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "view.updated";
+            /** @constant */
+            aggregate_type: "view";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                id: string;
+                /** @description The event is about a private view only: it is left out of the change feed and webhooks. Absent on events appended before it existed. */
+                private?: boolean;
+                name?: string;
+                /** @description The filter, in the conversations filter language (see POST /api/conversations/search). */
+                query?: {
+                    [key: string]: unknown;
+                };
+                sort?: "created_at" | "updated_at";
+                order?: "asc" | "desc";
+                visibility?: "private" | "workspace";
+                /** Format: uuid */
+                member_id?: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ViewUpdatedStreamedEvent
+         * @description A custom view changed; only the changed fields are in the payload (`query` whole). A workspace view made private becomes the private view of `member_id`, the member who changed it: that change comes alone, other changes made with it follow as a private event. A private view made a workspace view carries all its fields. Events of a private view (`private: true`) are never in the change feed or at webhooks.
+         */
+        ViewUpdatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6858,10 +9669,74 @@ export interface components {
             created_at: string;
         };
         /**
+         * WebhookEndpointCreatedStreamedEvent
+         * @description A webhook endpoint was registered. It receives events appended after this one. Its signing secret is sealed beside the log, never in it.
+         */
+        WebhookEndpointCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "webhook_endpoint.created";
+            /** @constant */
+            aggregate_type: "webhook_endpoint";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                endpoint_id: string;
+                url: string;
+                event_names: string[];
+                description: string;
+                enabled: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
          * WebhookEndpointDeletedFeedEvent
          * @description An endpoint was removed with its secret and delivery history.
          */
         WebhookEndpointDeletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "webhook_endpoint.deleted";
+            /** @constant */
+            aggregate_type: "webhook_endpoint";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                endpoint_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * WebhookEndpointDeletedStreamedEvent
+         * @description An endpoint was removed with its secret and delivery history.
+         */
+        WebhookEndpointDeletedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6899,6 +9774,40 @@ export interface components {
          * @description An endpoint's url, filter, description or enabled flag changed; only the changed fields are in the payload.
          */
         WebhookEndpointUpdatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "webhook_endpoint.updated";
+            /** @constant */
+            aggregate_type: "webhook_endpoint";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                endpoint_id: string;
+                url?: string;
+                event_names?: string[];
+                description?: string;
+                enabled?: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * WebhookEndpointUpdatedStreamedEvent
+         * @description An endpoint's url, filter, description or enabled flag changed; only the changed fields are in the payload.
+         */
+        WebhookEndpointUpdatedStreamedEvent: {
             /**
              * Format: uuid
              * @description The event's id.
@@ -6985,9 +9894,40 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * WorkspaceCreatedStreamedEvent
+         * @description A workspace (tenant) was founded. Its first member, the owner, joins in the same command (member.joined).
+         */
+        WorkspaceCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "workspace.created";
+            /** @constant */
+            aggregate_type: "workspace";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                workspace_id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
     };
     responses: {
-        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_has_tag`, `address_required`, `address_too_long`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_time_zone`, `invalid_timestamp`, `mentions_on_notes_only`, `missing_field`, `nesting_too_deep`, `rated_at_ahead`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
+        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_has_tag`, `address_required`, `address_too_long`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_last_event_id`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_time_zone`, `invalid_timestamp`, `mentions_on_notes_only`, `missing_field`, `nesting_too_deep`, `rated_at_ahead`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
         BadRequest: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -7095,7 +10035,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`, `too_many_attempts`, `too_many_invites`. What each means: docs/errors.md. */
+        /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`, `too_many_attempts`, `too_many_invites`, `too_many_streams`. What each means: docs/errors.md. */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -10371,6 +13311,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventSchemaList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEventsStream: {
+        parameters: {
+            query?: {
+                /** @description Start after this seq (default 0); Last-Event-ID wins. */
+                after_seq?: number;
+                /** @description Comma-separated event types: only these are sent. */
+                types?: string;
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream: one event per feed element (`id:` its seq, `event:` its type, `data:` the element as GET /api/events shows it), comment lines as heartbeats. It does not end by itself; reconnect with `Last-Event-ID` (EventSource does) to resume. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["StreamedEvent"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -35,6 +35,7 @@ const OTHER_PROJECTS: Record<string, string> = {
   StreamNotFoundError: "@eventstore/db-client's error",
   actualVersion: "@eventstore/db-client's WrongExpectedVersionError field",
   HttpOnly: 'the cookie attribute (RFC 6265)',
+  EventSource: "the browser's Server-Sent Events client (HTML Living Standard)",
   ConnectionResetError: "Python's (Patroni's) exception",
 };
 

@@ -8,8 +8,8 @@ import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { BadRequest } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { privateViewEventsSql } from '../views/index.js';
-import { FEED_COLUMNS, feedTable, renderFeedEvent, type FeedRow } from './feed.read.js';
+import { feedTable, renderFeedEvent, type FeedRow } from './feed.read.js';
+import { eventStreamRoute, feedRows } from './feed.stream.js';
 
 const feedList: ListSpec = { itemType: 'event', sorts: { seq: { column: 'seq', kind: 'number' } }, defaultSort: 'seq', defaultOrder: 'asc' };
 
@@ -71,20 +71,13 @@ export function feedRoutes(deps: CoreDeps): RouteDef[] {
         if (unknown.length)
           throw new BadRequest('unknown_event_type', `types names events the service never emits: ${unknown.join(', ')}. See docs/events.md.`, 'types');
       },
-      query: ({ principal, query }) => {
-        const table = feedTable(deps.store.kind);
-        // A private view is its member's own: its name and query are no one else's to read here (views.read.ts).
-        const q = db(table)
-          .select(FEED_COLUMNS)
-          .where({ tenant_id: principal.tenantId })
-          .whereRaw(`NOT ${privateViewEventsSql(table)}`);
-        if (query.after_seq !== undefined) q.andWhere('seq', '>', query.after_seq);
-        if (query.types) q.whereIn('type', query.types.split(','));
-        return q;
-      },
+      // A private view is its member's own: its name and query are no one else's to read here (views.read.ts).
+      query: ({ principal, query }) => feedRows(db, feedTable(deps.store.kind), principal.tenantId, query.after_seq ?? 0, query.types?.split(',') ?? []),
       render: renderFeedEvent,
       // Payloads are as the log keeps them, personal fields sealed: open them (null once erased).
       finish: ({ principal }, page) => deps.forgettable.reveal(db, principal.tenantId, page),
     }),
+
+    eventStreamRoute(deps),
   ];
 }
