@@ -25,6 +25,7 @@ import { createDb, ensureDatabase } from '../../src/platform/db/database.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedCluster } from '../../src/platform/db/embedded-postgres.js';
 import { LoadClient, runLoad, type RequestRecord } from './load.js';
 import { ensureNginx, killPostgres, Nginx, ServiceSlot, sleep, tailFile } from './procs.js';
+import { StreamClient, streamViolations } from './stream.js';
 import { WebhookReceiver } from './receiver.js';
 import { postgresLog } from './log-view.js';
 import { allReady, bootstrapTenant, drain, envNumber, serviceSlots, sharedSecrets, Teardown } from './setup.js';
@@ -101,6 +102,10 @@ async function main(): Promise<number> {
   const { setup, endpointSeq, endpointId, runId } = await bootstrapTenant(client, nginx.url, shared, postgresLog(db), receiver, path.join(tmp, 'cli'), 'Scale');
   const tenant = setup.tenant;
   log(`workspace ${tenant}, channel ${setup.channelId}, endpoint ${endpointId} (created at seq ${endpointSeq})`);
+
+  // ---- a live stream, read through the balancer all along (it reconnects with Last-Event-ID after each kill) ----
+  const stream = new StreamClient(nginx.url, setup.apiKey);
+  stream.start();
 
   // ---- load and faults ----
   const rnd = prng(SEED);
@@ -189,6 +194,10 @@ async function main(): Promise<number> {
     loadEnd: loadUntil,
   });
   if (!drained) violations.unshift(`the worker did not drain within ${DRAIN_TIMEOUT_MS} ms: ${state}`);
+  const head = await postgresLog(db).head(tenant);
+  const reachedHead = await stream.finish(head, DRAIN_TIMEOUT_MS);
+  violations.push(...streamViolations(stream.seqs, head, reachedHead));
+  log(`event stream: ${stream.seqs.length} events over ${stream.connections} connections (${stream.refused} refused), head ${head}`);
 
   const kills = faults.filter((f) => f.kind === 'kill');
   const summary = {
@@ -226,6 +235,8 @@ async function main(): Promise<number> {
     losses: figures.losses,
     duplicates: figures.duplicates,
     delivery_states: figures.deliveryStates,
+    stream_events: stream.seqs.length,
+    stream_connections: stream.connections,
     violations: violations.length,
   };
   console.log('\n=== scale-out summary ===');
