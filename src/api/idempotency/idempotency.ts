@@ -153,7 +153,7 @@ export class Idempotency {
 
   /**
    * Stores answers inside command transactions (the AnswerSink a keyed write gets): the answers a
-   * group commit settles together go as one statement in its transaction.
+   * group commit answers together go as one statement in its transaction.
    * Whether they were stored: a failure is undone alone and the command still commits.
    */
   private readonly completeIn = batchedOn<Db, Completion, boolean>(
