@@ -64,6 +64,9 @@ export function decideChecked<S, E extends NewEvent>(spec: CommandSpec<S, E>, st
   return decided;
 }
 
+/** Each command's result: its events and its answer. */
+const written = (events: StoredEvent[][], answers: unknown[]): Written[] => events.map((e, i) => ({ kind: 'written', events: e, answer: answers[i] }));
+
 /** `all` cut into consecutive slices as long as the lists of `like`: each command's share of a run's events. */
 function slices<T>(like: readonly unknown[][], all: readonly T[]): T[][] {
   let from = 0;
@@ -131,13 +134,10 @@ export class CommandWriter {
   async writeDecided(session: TenantSession, items: Decided[], at: number, newKeys: Map<string, Buffer>): Promise<Written[]> {
     const perCommand = items.map((item) => this.stamp(item));
     const events = perCommand.flat();
-    if (events.length === 0)
-      return this.answerAll(
-        session,
-        items,
-        items.map(() => []),
-        newKeys,
-      );
+    if (events.length === 0) {
+      const none = items.map((): StoredEvent[] => []);
+      return written(none, await this.answerAll(session, items, none, newKeys));
+    }
     const tenantId = items[0]!.ctx.tenantId;
     // Personal fields are sealed with their subject's data key before anything is written (forgettable.ts):
     // the log only ever holds the sealed form; the read models, folded below, get the plaintext.
@@ -152,7 +152,8 @@ export class CommandWriter {
       if (!isThisAppend(appended, sealed.events, at)) throw new AlreadyAppended();
       const stored = await this.forgettable.open(session.db, appended);
       await session.projected(stored);
-      return this.answerAll(session, items, slices(perCommand, stored), newKeys);
+      const storedPer = slices(perCommand, stored);
+      return written(storedPer, await this.answerAll(session, items, storedPer, newKeys));
     }
     for (const { ctx, spec, decided } of items) await spec.beside?.(session.db, decided, ctx);
     // Inline: the seqs are known under the lock (at+1…), so the read-model writes are folded now and
@@ -177,8 +178,7 @@ export class CommandWriter {
     if (answered.status === 'rejected') throw answered.reason;
     const stored = append.value.map((a, i) => (sealed.events[i] !== events[i] ? { ...a, payload: events[i]!.payload, sealed_payload: a.payload } : a));
     // The answers were rendered from the provisional events; the results carry the events as stored.
-    const storedPer = slices(perCommand, stored);
-    return answered.value.map((w, i) => ({ ...w, events: storedPer[i]! }));
+    return written(slices(perCommand, stored), answered.value);
   }
 
   /**
@@ -274,10 +274,10 @@ export class CommandWriter {
   }
 
   /** Commands' answers rendered together: their statements go to the connection at once. The first failure, once all are done. */
-  private async answerAll(session: TenantSession, items: Decided[], events: StoredEvent[][], newKeys: ReadonlyMap<string, Buffer>): Promise<Written[]> {
+  private async answerAll(session: TenantSession, items: Decided[], events: StoredEvent[][], newKeys: ReadonlyMap<string, Buffer>): Promise<unknown[]> {
     const answered = await Promise.allSettled(items.map((item, i) => this.answer(session, item, events[i]!, newKeys)));
     const failed = answered.find((r) => r.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
-    return answered.map((r, i) => ({ kind: 'written', events: events[i]!, answer: (r as PromiseFulfilledResult<unknown>).value }));
+    return answered.map((r) => (r as PromiseFulfilledResult<unknown>).value);
   }
 }

@@ -297,7 +297,7 @@ export class PostgresEventStore implements EventStore {
               append: async (events, expected, alongside) => {
                 if (events.length === 0) return [];
                 // The statement order TenantSession.append promises (store.port.ts): what the transaction sends
-                // while the append is prepared (a settle's reads of what it writes, sent right behind it:
+                // while the append is prepared (the answers' reads of what it writes, sent right behind it:
                 // CommandWriter.writeDecided) reaches Postgres after the append, also when preparing it takes a
                 // round trip (the head, or a chain hash another process committed).
                 const own = holdOthers(conn);

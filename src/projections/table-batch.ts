@@ -67,6 +67,14 @@ export interface Statement {
   bindings: Knex.RawBinding[];
 }
 
+/** A spec's batch in a pass: its table and key (specs are constants: worked out once each, not on every pass). */
+const batchIds = new WeakMap<TableSpec, string>();
+function batchId(spec: TableSpec): string {
+  let id = batchIds.get(spec);
+  if (id === undefined) batchIds.set(spec, (id = `${spec.table}(${spec.key.join(',')})${spec.matches ?? ''}`));
+  return id;
+}
+
 /**
  * What one projection pass writes: a batch per table and key (projectors fold
  * events into them) and raw statements, sent in order as one round trip.
@@ -81,7 +89,7 @@ export class Writes {
    * of its own, sent after the ones asked for before it.
    */
   table(spec: TableSpec): TableBatch {
-    const id = `${spec.table}(${spec.key.join(',')})${spec.matches ?? ''}`;
+    const id = batchId(spec);
     let b = this.tables.get(id);
     if (!b) {
       b = new TableBatch(spec);

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { capabilityFixture } from '../support/capability-fixture.js';
 import { inboundBody, postInbound } from '../support/channels.js';
-import { mintKey, type Member, type TestService } from '../support/service.js';
+import { ADMIN_SCOPES, mintKey, type Member, type TestService } from '../support/service.js';
 import { eventsAsStored } from '../support/event-store.js';
 import { rebuildReadModels } from '../../src/projections/rebuild.js';
 
@@ -13,16 +13,7 @@ type Reply = { status: number; text: string; body: any };
 describe('priority and typed custom attributes on conversations', function () {
   this.timeout(180_000);
   const fx = capabilityFixture('conv-attributes', {
-    scopes: [
-      'settings:read',
-      'settings:write',
-      'conversations:read',
-      'conversations:write',
-      'contacts:read',
-      'contacts:write',
-      'contacts:delete',
-      'events:read',
-    ],
+    scopes: ADMIN_SCOPES,
   });
   let t: TestService;
   let owner: Member;

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { inboundBody, postInbound, postSigned } from '../support/channels.js';
 import { capabilityFixture } from '../support/capability-fixture.js';
-import { addMember, type Member, type TestService } from '../support/service.js';
+import { ADMIN_SCOPES, addMember, type Member, type TestService } from '../support/service.js';
 import { rebuildReadModels } from '../../src/projections/rebuild.js';
 
 type Reply = { status: number; text: string; body: any };
@@ -12,17 +12,7 @@ type Reply = { status: number; text: string; body: any };
 describe('CSAT: ratings and the report', function () {
   this.timeout(180_000);
   const fx = capabilityFixture('csat', {
-    scopes: [
-      'settings:read',
-      'settings:write',
-      'conversations:read',
-      'conversations:write',
-      'contacts:read',
-      'contacts:write',
-      'contacts:delete',
-      'events:read',
-      'members:invite',
-    ],
+    scopes: [...ADMIN_SCOPES, 'members:invite'],
   });
   let t: TestService;
   let owner: Member;

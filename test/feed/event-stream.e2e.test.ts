@@ -208,11 +208,8 @@ describe('the event stream and a client that stops reading', function () {
   });
 });
 
-/** A stream opened and held (its first bytes read, so the server counts it), closed on demand. */
-async function heldOpen(url: string, headers: Record<string, string>): Promise<{ close(): Promise<void> }> {
-  const ac = new AbortController();
-  const res = await fetch(url, { headers, signal: ac.signal });
-  expect(res.status).to.equal(200);
+/** An open stream whose first bytes were read (so the server counts it), closed on demand. */
+async function held(res: Response, ac: AbortController): Promise<{ close(): Promise<void> }> {
   const reader = res.body!.getReader();
   await reader.read();
   return {
@@ -223,21 +220,20 @@ async function heldOpen(url: string, headers: Record<string, string>): Promise<{
   };
 }
 
+/** A stream opened and held, closed on demand. */
+async function heldOpen(url: string, headers: Record<string, string>): Promise<{ close(): Promise<void> }> {
+  const ac = new AbortController();
+  const res = await fetch(url, { headers, signal: ac.signal });
+  expect(res.status).to.equal(200);
+  return held(res, ac);
+}
+
 /** The server frees a closed stream's place when it sees the close: open again until it has (a 429 until then). */
 async function eventuallyOpens(url: string, headers: Record<string, string>): Promise<{ close(): Promise<void> }> {
   for (let i = 0; i < 200; i++) {
     const ac = new AbortController();
     const res = await fetch(url, { headers, signal: ac.signal });
-    if (res.status === 200) {
-      const reader = res.body!.getReader();
-      await reader.read();
-      return {
-        close: async () => {
-          ac.abort();
-          await reader.cancel().catch(() => undefined);
-        },
-      };
-    }
+    if (res.status === 200) return held(res, ac);
     expect(res.status).to.equal(429);
     await res.text();
   }

@@ -4,7 +4,7 @@
 // failed recipients, scheduling and cancelling. The worker runs in the test
 // service; negative checks wait for completed worker passes, never sleeps.
 import { expect } from 'chai';
-import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
+import { ADMIN_SCOPES, mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { createChannel } from '../support/channels.js';
 import { eventually } from '../support/events.js';
 import { Receiver } from '../webhooks/receiver.js';
@@ -27,18 +27,7 @@ describe('outbound collections', function () {
       env: { WEBHOOK_ALLOWLIST: '127.0.0.1', OUTBOUND_BATCH: '5', OUTBOUND_LEASE_MS: '2000', OUTBOUND_POLL_MS: '200', OUTBOUND_INTERVAL_MS: '25' },
     });
     owner = await newWorkspace(t);
-    admin = (
-      await mintKey(t, owner, [
-        'settings:read',
-        'settings:write',
-        'conversations:read',
-        'conversations:write',
-        'contacts:read',
-        'contacts:write',
-        'contacts:delete',
-        'events:read',
-      ])
-    ).secret;
+    admin = (await mintKey(t, owner, [...ADMIN_SCOPES])).secret;
     reader = (await mintKey(t, owner, ['settings:read'])).secret;
     sender = (await mintKey(t, owner, ['conversations:write'])).secret;
     receiver = await new Receiver().start();

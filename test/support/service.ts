@@ -103,6 +103,18 @@ export async function signIn(t: TestService, email: string, password: string): P
   return setCookie.split(';')[0]!;
 }
 
+/** What a workspace admin's integration key holds in most e2e files: every scope on settings, conversations, contacts, and the feed. */
+export const ADMIN_SCOPES = [
+  'settings:read',
+  'settings:write',
+  'conversations:read',
+  'conversations:write',
+  'contacts:read',
+  'contacts:write',
+  'contacts:delete',
+  'events:read',
+] as const;
+
 export async function mintKey(
   t: TestService,
   m: Pick<Member, 'cookie' | 'workspaceId'>,

@@ -23,6 +23,15 @@ export interface ListSpec {
   idIsUuid?: boolean;
 }
 
+/** A list sorted only by when its items were created (the common case): `order` its default direction. */
+export const byCreatedAt = (itemType: string, order: ListSpec['defaultOrder'], extra: Pick<ListSpec, 'idIsUuid'> = {}): ListSpec => ({
+  itemType,
+  sorts: { created_at: { column: 'created_at', kind: 'timestamp' } },
+  defaultSort: 'created_at',
+  defaultOrder: order,
+  ...extra,
+});
+
 export interface ListParams {
   per_page: number;
   sort: string;

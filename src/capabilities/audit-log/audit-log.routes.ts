@@ -1,7 +1,7 @@
 // GET /api/audit_log: who did what, from where. Every event (its actor, request id, address and user agent, from
 // its metadata) and the entries kept beside the log (sign-ins, sign-outs, downloads, ...), newest first, in the
 // list envelope. Owners and admins only (audit:read).
-import { listQuerySchema, type ListParams, type ListSpec } from '../../api/pagination/list.js';
+import { listQuerySchema, type ListParams, type ListSpec, byCreatedAt } from '../../api/pagination/list.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { listOf } from '../../api/schemas.js';
 import { BadRequest } from '../../platform/errors.js';
@@ -9,12 +9,7 @@ import type { CoreDeps } from '../capability.js';
 import { isAuditAction } from './audit-log.actions.js';
 import { auditEntrySchema, auditPage, logTable, parsePosition, type AuditFilters } from './audit-log.read.js';
 
-const auditList: ListSpec = {
-  itemType: 'audit_entry',
-  sorts: { created_at: { column: 'created_at', kind: 'timestamp' } },
-  defaultSort: 'created_at',
-  defaultOrder: 'desc',
-};
+const auditList: ListSpec = byCreatedAt('audit_entry', 'desc');
 
 /**
  * A date-time filter as the UTC instant Postgres reads: RFC 3339 allows year 0 and offsets that move an instant

@@ -1,5 +1,5 @@
 import type { Db } from '../../commands/command.js';
-import type { ListSpec } from '../../api/pagination/list.js';
+import { type ListSpec, byCreatedAt } from '../../api/pagination/list.js';
 import { constant, dateTime, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import type { RowOf } from '../../projections/table-batch.js';
@@ -25,13 +25,7 @@ export async function notedContact(db: Db, tenantId: string, contactId: string):
   return contact ? { id: contact.id, erased: contact.erased_at !== null, notes: Number(count[0]?.n ?? 0) } : null;
 }
 
-export const noteList: ListSpec = {
-  itemType: 'contact_note',
-  sorts: { created_at: { column: 'created_at', kind: 'timestamp' } },
-  defaultSort: 'created_at',
-  defaultOrder: 'desc',
-  idIsUuid: true,
-};
+export const noteList: ListSpec = byCreatedAt('contact_note', 'desc', { idIsUuid: true });
 
 export const contactNoteSchema = object(
   {

@@ -1,5 +1,5 @@
 import type { Db } from '../../commands/command.js';
-import type { ListSpec } from '../../api/pagination/list.js';
+import { type ListSpec, byCreatedAt } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import { arrayOf, constant, dateTime, extend, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { SCOPES, type Scope } from '../../api/scopes.js';
@@ -14,12 +14,7 @@ export type KeyRow = RowOf<typeof API_KEYS> & {
   status: 'active' | 'revoked';
 };
 
-export const keyList: ListSpec = {
-  itemType: 'api_key',
-  sorts: { created_at: { column: 'created_at', kind: 'timestamp' } },
-  defaultSort: 'created_at',
-  defaultOrder: 'asc',
-};
+export const keyList: ListSpec = byCreatedAt('api_key', 'asc');
 
 export const renderKey = (k: KeyRow): ApiKey => ({
   type: 'api_key',

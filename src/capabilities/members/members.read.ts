@@ -1,5 +1,5 @@
 import type { Db } from '../../commands/command.js';
-import type { ListSpec } from '../../api/pagination/list.js';
+import { type ListSpec, byCreatedAt } from '../../api/pagination/list.js';
 import type { Role } from '../../api/scopes.js';
 import { isUuid } from '../../platform/ids.js';
 import { constant, dateTime, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
@@ -113,12 +113,7 @@ export async function pendingInvitesBy(db: Db, tenantId: string, memberId: strin
   return invitesOf(db, tenantId).andWhere({ invited_by: memberId, status: 'pending' }).select('id', 'role');
 }
 
-export const inviteList: ListSpec = {
-  itemType: 'invite',
-  sorts: { created_at: { column: 'created_at', kind: 'timestamp' } },
-  defaultSort: 'created_at',
-  defaultOrder: 'asc',
-};
+export const inviteList: ListSpec = byCreatedAt('invite', 'asc');
 
 /** An invite as the API shows it; `expired`: pending, but past its expiry (it can only be revoked now). */
 export function renderInvite(i: InviteRow, now: Date): Invite {

@@ -1,4 +1,4 @@
-import type { ListSpec } from '../../api/pagination/list.js';
+import { type ListSpec, byCreatedAt } from '../../api/pagination/list.js';
 import { listRoute } from '../../api/resource-routes.js';
 import type { RouteDef } from '../../api/routes.js';
 import { constant, dateTime, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
@@ -10,13 +10,7 @@ import type { MENTIONS } from './mentions.projection.js';
 /** A row of `mentions` (RowOf), who mentioned narrowed to the authors a part has. */
 type MentionRow = RowOf<typeof MENTIONS> & { mentioned_by_type: (typeof AUTHOR_TYPES)[number] };
 
-const mentionList: ListSpec = {
-  itemType: 'mention',
-  sorts: { created_at: { column: 'created_at', kind: 'timestamp' } },
-  defaultSort: 'created_at',
-  defaultOrder: 'desc',
-  idIsUuid: true,
-};
+const mentionList: ListSpec = byCreatedAt('mention', 'desc', { idIsUuid: true });
 
 export const mentionSchema = object(
   {

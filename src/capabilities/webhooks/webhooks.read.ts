@@ -2,7 +2,7 @@
 // shape here has a place for the secret: only the creation answer adds it.
 import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
-import type { ListSpec } from '../../api/pagination/list.js';
+import { type ListSpec, byCreatedAt } from '../../api/pagination/list.js';
 import type { DeliveryRow } from '../../dispatch/deliveries.repo.js';
 import { isUuid } from '../../platform/ids.js';
 import { arrayOf, bool, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
@@ -13,12 +13,7 @@ import type { RowOf } from '../../projections/table-batch.js';
 /** A row of `webhook_endpoints` (RowOf: its spec's columns, NULL where the table takes it). */
 export type EndpointRow = RowOf<typeof ENDPOINTS>;
 
-export const endpointList: ListSpec = {
-  itemType: 'webhook_endpoint',
-  sorts: { created_at: { column: 'created_at', kind: 'timestamp' } },
-  defaultSort: 'created_at',
-  defaultOrder: 'asc',
-};
+export const endpointList: ListSpec = byCreatedAt('webhook_endpoint', 'asc');
 
 // Newest first. `ord` is the insertion order of the outbox, which is creation
 // order; unlike created_at it never ties (many deliveries share a dispatch instant).
