@@ -35,6 +35,14 @@ export interface Config {
   streamMaxPerCaller: number;
   /** how often an idle stream looks for events without being woken (EventStoreDB; a lost NOTIFY) */
   streamPollMs: number;
+  /** the largest file one upload may be (bytes) */
+  uploadMaxBytes: number;
+  /** what one workspace's uploads may hold together (bytes) */
+  uploadStorageMaxBytes: number;
+  /** how long an upload waits to be attached before it expires (seconds) */
+  uploadTtlSeconds: number;
+  /** how long a bridge's download URL of an attached file works (seconds) */
+  uploadUrlTtlSeconds: number;
   bodyLimit: string;
   workers: boolean;
   /** requests run behind Postgres row-level security (off only to measure its cost) */
@@ -139,6 +147,10 @@ export const CONFIG_VARS = [
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_RETRY_BASE_SECONDS',
   'UNSEND_WINDOW_SECONDS',
+  'UPLOAD_MAX_BYTES',
+  'UPLOAD_STORAGE_MAX_BYTES',
+  'UPLOAD_TTL_SECONDS',
+  'UPLOAD_URL_TTL_SECONDS',
   'BODY_LIMIT',
   'WORKERS',
   'ROW_LEVEL_SECURITY',
@@ -310,6 +322,10 @@ export function loadConfig(env: Env = process.env): Config {
     streamStallMs: int('STREAM_STALL_MS', 30_000, 100, 600_000),
     streamMaxPerCaller: int('STREAM_MAX_PER_CALLER', 5, 1, 1000),
     streamPollMs: int('STREAM_POLL_MS', 2_000, 50, 60_000),
+    uploadMaxBytes: int('UPLOAD_MAX_BYTES', 20 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    uploadStorageMaxBytes: int('UPLOAD_STORAGE_MAX_BYTES', 5 * 1024 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
+    uploadTtlSeconds: int('UPLOAD_TTL_SECONDS', 3600, 1, 30 * 86_400),
+    uploadUrlTtlSeconds: int('UPLOAD_URL_TTL_SECONDS', 7 * 86_400, 60, 90 * 86_400),
     bodyLimit: str('BODY_LIMIT') ?? '256kb',
     workers: (str('WORKERS') ?? 'on') !== 'off',
     rowLevelSecurity: (str('ROW_LEVEL_SECURITY') ?? 'on') !== 'off',

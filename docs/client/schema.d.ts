@@ -1005,6 +1005,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/downloads/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attached file by the URL a bridge's delivery carries (no key: the URL is signed, and expires)
+         * @description **Authentication:** none.
+         */
+        get: operations["getDownloadsByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/email_domains": {
         parameters: {
             query?: never;
@@ -1973,6 +1993,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file (raw bytes with ?filename=, or a multipart form), to attach to a reply, a note or a new conversation by its id
+         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postUploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an upload: its name, type, size, and the part it went to (or when it expires)
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getUploadsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an upload's file (as an attachment, never rendered)
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getUploadsByIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/views": {
         parameters: {
             query?: never;
@@ -2514,7 +2594,10 @@ export interface components {
         };
         /** Attachment */
         Attachment: {
+            /** @description Where it downloads from: the sender's URL, or this service's (an e-mail's attachment, an upload: with a key). */
             url: string;
+            /** Format: uuid */
+            upload_id?: string;
             name?: string;
             content_type?: string;
             size?: number;
@@ -4782,10 +4865,13 @@ export interface components {
                 /** @description Personal data: null once erased. */
                 attachments?: {
                     url: string;
+                    /** Format: uuid */
+                    upload_id?: string;
                     name?: string;
                     content_type?: string;
                     size?: number;
                 }[] | null;
+                upload_ids?: string[];
                 /** Format: date-time */
                 sent_at?: string;
                 state?: "open" | "closed" | "snoozed";
@@ -4844,10 +4930,13 @@ export interface components {
                 /** @description Personal data: null once erased. */
                 attachments?: {
                     url: string;
+                    /** Format: uuid */
+                    upload_id?: string;
                     name?: string;
                     content_type?: string;
                     size?: number;
                 }[] | null;
+                upload_ids?: string[];
                 /** Format: date-time */
                 sent_at?: string;
                 state?: "open" | "closed" | "snoozed";
@@ -6544,7 +6633,7 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ContactNoteCreatedFeedEvent"] | components["schemas"]["ContactNoteDeletedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationMentionedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["EmailDomainCreatedFeedEvent"] | components["schemas"]["EmailDomainDeletedFeedEvent"] | components["schemas"]["EmailDomainVerifiedFeedEvent"] | components["schemas"]["MemberAvailabilityChangedFeedEvent"] | components["schemas"]["MemberCapacityChangedFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamAssignmentChangedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ContactNoteCreatedFeedEvent"] | components["schemas"]["ContactNoteDeletedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationMentionedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["EmailDomainCreatedFeedEvent"] | components["schemas"]["EmailDomainDeletedFeedEvent"] | components["schemas"]["EmailDomainVerifiedFeedEvent"] | components["schemas"]["MemberAvailabilityChangedFeedEvent"] | components["schemas"]["MemberCapacityChangedFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamAssignmentChangedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["UploadCreatedFeedEvent"] | components["schemas"]["UploadExpiredFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
@@ -8699,7 +8788,7 @@ export interface components {
             created_at: string;
         };
         /** StreamedEvent */
-        StreamedEvent: components["schemas"]["ApiKeyCreatedStreamedEvent"] | components["schemas"]["ApiKeyRevokedStreamedEvent"] | components["schemas"]["ApiKeyRotatedStreamedEvent"] | components["schemas"]["BusinessHoursSetStreamedEvent"] | components["schemas"]["ChannelCreatedStreamedEvent"] | components["schemas"]["ChannelDeletedStreamedEvent"] | components["schemas"]["ChannelSecretRotatedStreamedEvent"] | components["schemas"]["ChannelUpdatedStreamedEvent"] | components["schemas"]["CompanyCreatedStreamedEvent"] | components["schemas"]["CompanyDeletedStreamedEvent"] | components["schemas"]["CompanyUpdatedStreamedEvent"] | components["schemas"]["ContactArchivedStreamedEvent"] | components["schemas"]["ContactCompanyAttachedStreamedEvent"] | components["schemas"]["ContactCompanyDetachedStreamedEvent"] | components["schemas"]["ContactCreatedStreamedEvent"] | components["schemas"]["ContactErasedStreamedEvent"] | components["schemas"]["ContactTaggedStreamedEvent"] | components["schemas"]["ContactUnarchivedStreamedEvent"] | components["schemas"]["ContactUntaggedStreamedEvent"] | components["schemas"]["ContactUpdatedStreamedEvent"] | components["schemas"]["ContactNoteCreatedStreamedEvent"] | components["schemas"]["ContactNoteDeletedStreamedEvent"] | components["schemas"]["ConversationAttributesUpdatedStreamedEvent"] | components["schemas"]["ConversationCreatedStreamedEvent"] | components["schemas"]["ConversationMentionedStreamedEvent"] | components["schemas"]["ConversationRatedStreamedEvent"] | components["schemas"]["ConversationSlaAppliedStreamedEvent"] | components["schemas"]["ConversationSlaBreachedStreamedEvent"] | components["schemas"]["ConversationSlaMetStreamedEvent"] | components["schemas"]["ConversationTaggedStreamedEvent"] | components["schemas"]["ConversationUntaggedStreamedEvent"] | components["schemas"]["ConversationAttributeCreatedStreamedEvent"] | components["schemas"]["ConversationAttributeDeletedStreamedEvent"] | components["schemas"]["ConversationAttributeUpdatedStreamedEvent"] | components["schemas"]["ConversationPartCreatedStreamedEvent"] | components["schemas"]["ConversationPartDeliveryFailedStreamedEvent"] | components["schemas"]["ConversationPartRedactedStreamedEvent"] | components["schemas"]["ConversationPartUnsentStreamedEvent"] | components["schemas"]["EmailReceivedStreamedEvent"] | components["schemas"]["EmailSentStreamedEvent"] | components["schemas"]["EmailDomainCreatedStreamedEvent"] | components["schemas"]["EmailDomainDeletedStreamedEvent"] | components["schemas"]["EmailDomainVerifiedStreamedEvent"] | components["schemas"]["MemberAvailabilityChangedStreamedEvent"] | components["schemas"]["MemberCapacityChangedStreamedEvent"] | components["schemas"]["MemberErasedStreamedEvent"] | components["schemas"]["MemberInviteRevokedStreamedEvent"] | components["schemas"]["MemberInvitedStreamedEvent"] | components["schemas"]["MemberJoinedStreamedEvent"] | components["schemas"]["MemberRemovedStreamedEvent"] | components["schemas"]["MemberRoleChangedStreamedEvent"] | components["schemas"]["OutboundCancelledStreamedEvent"] | components["schemas"]["OutboundCreatedStreamedEvent"] | components["schemas"]["OutboundDeletedStreamedEvent"] | components["schemas"]["OutboundScheduledStreamedEvent"] | components["schemas"]["OutboundSendingStreamedEvent"] | components["schemas"]["OutboundSentStreamedEvent"] | components["schemas"]["OutboundUpdatedStreamedEvent"] | components["schemas"]["OutboundRecipientFailedStreamedEvent"] | components["schemas"]["OutboundRecipientSentStreamedEvent"] | components["schemas"]["OutboundRecipientSkippedStreamedEvent"] | components["schemas"]["SavedReplyCreatedStreamedEvent"] | components["schemas"]["SavedReplyDeletedStreamedEvent"] | components["schemas"]["SavedReplyUpdatedStreamedEvent"] | components["schemas"]["SlaPolicyCreatedStreamedEvent"] | components["schemas"]["SlaPolicyDeletedStreamedEvent"] | components["schemas"]["SlaPolicyUpdatedStreamedEvent"] | components["schemas"]["TagCreatedStreamedEvent"] | components["schemas"]["TagDeletedStreamedEvent"] | components["schemas"]["TagRenamedStreamedEvent"] | components["schemas"]["TeamAssignmentChangedStreamedEvent"] | components["schemas"]["TeamCreatedStreamedEvent"] | components["schemas"]["TeamDeletedStreamedEvent"] | components["schemas"]["TeamRenamedStreamedEvent"] | components["schemas"]["TeamRosterChangedStreamedEvent"] | components["schemas"]["ViewCreatedStreamedEvent"] | components["schemas"]["ViewDeletedStreamedEvent"] | components["schemas"]["ViewUpdatedStreamedEvent"] | components["schemas"]["WebhookEndpointCreatedStreamedEvent"] | components["schemas"]["WebhookEndpointDeletedStreamedEvent"] | components["schemas"]["WebhookEndpointUpdatedStreamedEvent"] | components["schemas"]["WorkspaceCreatedStreamedEvent"];
+        StreamedEvent: components["schemas"]["ApiKeyCreatedStreamedEvent"] | components["schemas"]["ApiKeyRevokedStreamedEvent"] | components["schemas"]["ApiKeyRotatedStreamedEvent"] | components["schemas"]["BusinessHoursSetStreamedEvent"] | components["schemas"]["ChannelCreatedStreamedEvent"] | components["schemas"]["ChannelDeletedStreamedEvent"] | components["schemas"]["ChannelSecretRotatedStreamedEvent"] | components["schemas"]["ChannelUpdatedStreamedEvent"] | components["schemas"]["CompanyCreatedStreamedEvent"] | components["schemas"]["CompanyDeletedStreamedEvent"] | components["schemas"]["CompanyUpdatedStreamedEvent"] | components["schemas"]["ContactArchivedStreamedEvent"] | components["schemas"]["ContactCompanyAttachedStreamedEvent"] | components["schemas"]["ContactCompanyDetachedStreamedEvent"] | components["schemas"]["ContactCreatedStreamedEvent"] | components["schemas"]["ContactErasedStreamedEvent"] | components["schemas"]["ContactTaggedStreamedEvent"] | components["schemas"]["ContactUnarchivedStreamedEvent"] | components["schemas"]["ContactUntaggedStreamedEvent"] | components["schemas"]["ContactUpdatedStreamedEvent"] | components["schemas"]["ContactNoteCreatedStreamedEvent"] | components["schemas"]["ContactNoteDeletedStreamedEvent"] | components["schemas"]["ConversationAttributesUpdatedStreamedEvent"] | components["schemas"]["ConversationCreatedStreamedEvent"] | components["schemas"]["ConversationMentionedStreamedEvent"] | components["schemas"]["ConversationRatedStreamedEvent"] | components["schemas"]["ConversationSlaAppliedStreamedEvent"] | components["schemas"]["ConversationSlaBreachedStreamedEvent"] | components["schemas"]["ConversationSlaMetStreamedEvent"] | components["schemas"]["ConversationTaggedStreamedEvent"] | components["schemas"]["ConversationUntaggedStreamedEvent"] | components["schemas"]["ConversationAttributeCreatedStreamedEvent"] | components["schemas"]["ConversationAttributeDeletedStreamedEvent"] | components["schemas"]["ConversationAttributeUpdatedStreamedEvent"] | components["schemas"]["ConversationPartCreatedStreamedEvent"] | components["schemas"]["ConversationPartDeliveryFailedStreamedEvent"] | components["schemas"]["ConversationPartRedactedStreamedEvent"] | components["schemas"]["ConversationPartUnsentStreamedEvent"] | components["schemas"]["EmailReceivedStreamedEvent"] | components["schemas"]["EmailSentStreamedEvent"] | components["schemas"]["EmailDomainCreatedStreamedEvent"] | components["schemas"]["EmailDomainDeletedStreamedEvent"] | components["schemas"]["EmailDomainVerifiedStreamedEvent"] | components["schemas"]["MemberAvailabilityChangedStreamedEvent"] | components["schemas"]["MemberCapacityChangedStreamedEvent"] | components["schemas"]["MemberErasedStreamedEvent"] | components["schemas"]["MemberInviteRevokedStreamedEvent"] | components["schemas"]["MemberInvitedStreamedEvent"] | components["schemas"]["MemberJoinedStreamedEvent"] | components["schemas"]["MemberRemovedStreamedEvent"] | components["schemas"]["MemberRoleChangedStreamedEvent"] | components["schemas"]["OutboundCancelledStreamedEvent"] | components["schemas"]["OutboundCreatedStreamedEvent"] | components["schemas"]["OutboundDeletedStreamedEvent"] | components["schemas"]["OutboundScheduledStreamedEvent"] | components["schemas"]["OutboundSendingStreamedEvent"] | components["schemas"]["OutboundSentStreamedEvent"] | components["schemas"]["OutboundUpdatedStreamedEvent"] | components["schemas"]["OutboundRecipientFailedStreamedEvent"] | components["schemas"]["OutboundRecipientSentStreamedEvent"] | components["schemas"]["OutboundRecipientSkippedStreamedEvent"] | components["schemas"]["SavedReplyCreatedStreamedEvent"] | components["schemas"]["SavedReplyDeletedStreamedEvent"] | components["schemas"]["SavedReplyUpdatedStreamedEvent"] | components["schemas"]["SlaPolicyCreatedStreamedEvent"] | components["schemas"]["SlaPolicyDeletedStreamedEvent"] | components["schemas"]["SlaPolicyUpdatedStreamedEvent"] | components["schemas"]["TagCreatedStreamedEvent"] | components["schemas"]["TagDeletedStreamedEvent"] | components["schemas"]["TagRenamedStreamedEvent"] | components["schemas"]["TeamAssignmentChangedStreamedEvent"] | components["schemas"]["TeamCreatedStreamedEvent"] | components["schemas"]["TeamDeletedStreamedEvent"] | components["schemas"]["TeamRenamedStreamedEvent"] | components["schemas"]["TeamRosterChangedStreamedEvent"] | components["schemas"]["UploadCreatedStreamedEvent"] | components["schemas"]["UploadExpiredStreamedEvent"] | components["schemas"]["ViewCreatedStreamedEvent"] | components["schemas"]["ViewDeletedStreamedEvent"] | components["schemas"]["ViewUpdatedStreamedEvent"] | components["schemas"]["WebhookEndpointCreatedStreamedEvent"] | components["schemas"]["WebhookEndpointDeletedStreamedEvent"] | components["schemas"]["WebhookEndpointUpdatedStreamedEvent"] | components["schemas"]["WorkspaceCreatedStreamedEvent"];
         /** Tag */
         Tag: {
             /** @constant */
@@ -9264,6 +9353,182 @@ export interface components {
             };
             /** Format: date-time */
             created_at: string;
+        };
+        /** Upload */
+        Upload: {
+            /** @constant */
+            type: "upload";
+            /** Format: uuid */
+            id: string;
+            /** @description The file's name as uploaded. Personal data: sealed beside the log under the upload's key; null once destroyed. */
+            name: string | null;
+            /** @description What the bytes are, sniffed from them (not what the client said); `application/octet-stream` when unknown. */
+            content_type: string;
+            /** @description Bytes. */
+            size: number;
+            /**
+             * Format: date-time
+             * @description When it is deleted if still attached to nothing; null once attached.
+             */
+            expires_at: string | null;
+            /**
+             * Format: uuid
+             * @description The conversation of the part it is attached to; null until then.
+             */
+            conversation_id: string | null;
+            /**
+             * Format: uuid
+             * @description The part it is attached to; null until then.
+             */
+            part_id: string | null;
+            created_by: components["schemas"]["Uploader"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * UploadCreatedFeedEvent
+         * @description A file was uploaded, to be attached to a reply, a note or a new conversation (`upload_ids`) before `expires_at`. Its name and bytes are not in the log: they are kept beside it, sealed under the upload's own data key, which the part's redaction or its contact's erasure destroys once it is attached, and its expiry destroys when it is attached to nothing. `content_type` is what the bytes are (sniffed), not what the client said.
+         */
+        UploadCreatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "upload.created";
+            /** @constant */
+            aggregate_type: "upload";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                upload_id: string;
+                content_type: string;
+                size: number;
+                /** Format: date-time */
+                expires_at: string;
+                created_by: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * UploadCreatedStreamedEvent
+         * @description A file was uploaded, to be attached to a reply, a note or a new conversation (`upload_ids`) before `expires_at`. Its name and bytes are not in the log: they are kept beside it, sealed under the upload's own data key, which the part's redaction or its contact's erasure destroys once it is attached, and its expiry destroys when it is attached to nothing. `content_type` is what the bytes are (sniffed), not what the client said.
+         */
+        UploadCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "upload.created";
+            /** @constant */
+            aggregate_type: "upload";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                upload_id: string;
+                content_type: string;
+                size: number;
+                /** Format: date-time */
+                expires_at: string;
+                created_by: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * UploadExpiredFeedEvent
+         * @description An upload attached to nothing by its `expires_at` was deleted: its data key and bytes were destroyed in the same transaction. Ids only.
+         */
+        UploadExpiredFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "upload.expired";
+            /** @constant */
+            aggregate_type: "upload";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                upload_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * UploadExpiredStreamedEvent
+         * @description An upload attached to nothing by its `expires_at` was deleted: its data key and bytes were destroyed in the same transaction. Ids only.
+         */
+        UploadExpiredStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "upload.expired";
+            /** @constant */
+            aggregate_type: "upload";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                upload_id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * Uploader
+         * @description Who uploaded it: a member, or an API key.
+         */
+        Uploader: {
+            /** @enum {string} */
+            type: "member" | "api_key";
+            id: string;
         };
         /** User */
         User: {
@@ -9927,7 +10192,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_has_tag`, `address_required`, `address_too_long`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_last_event_id`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_time_zone`, `invalid_timestamp`, `mentions_on_notes_only`, `missing_field`, `nesting_too_deep`, `rated_at_ahead`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
+        /** @description The request is malformed, or names something the workspace does not have. Codes: `address_has_tag`, `address_required`, `address_too_long`, `attribute_archived`, `bad_request`, `duplicate_member`, `duplicate_team`, `idempotency_key_not_allowed`, `identity_required`, `invalid_attribute_value`, `invalid_body`, `invalid_cursor`, `invalid_dkim_key`, `invalid_field`, `invalid_idempotency_key`, `invalid_json`, `invalid_last_event_id`, `invalid_mime`, `invalid_placeholder`, `invalid_query`, `invalid_seq_range`, `invalid_text`, `invalid_time_range`, `invalid_time_zone`, `invalid_timestamp`, `invalid_upload`, `mentions_on_notes_only`, `missing_field`, `nesting_too_deep`, `rated_at_ahead`, `request_aborted`, `secret_immutable`, `seq_ahead_of_log`, `snooze_in_past`, `too_many_values`, `unknown_attribute`, `unknown_audit_action`, `unknown_channel`, `unknown_contact`, `unknown_conversation`, `unknown_event_type`, `unknown_field`, `unknown_member`, `unknown_placeholder`, `unknown_tag`, `unknown_team`, `unknown_upload`, `webhook_secret_required`, `webhook_url_forbidden`, `webhook_url_invalid`, `webhook_url_not_for_email`, `webhook_url_unresolvable`, `workspace_required`. What each means: docs/errors.md. */
         BadRequest: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -9978,7 +10243,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_broken`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `domain_not_verified`, `domain_taken`, `email_domain_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `inviter_cannot_grant`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `workspace_exists`. What each means: docs/errors.md. */
+        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_broken`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `domain_not_verified`, `domain_taken`, `email_domain_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `inviter_cannot_grant`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `upload_attached`, `workspace_exists`. What each means: docs/errors.md. */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -10002,7 +10267,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description The body is too large. Codes: `mime_too_complex`, `payload_too_large`. What each means: docs/errors.md. */
+        /** @description The body is too large. Codes: `mime_too_complex`, `payload_too_large`, `storage_quota_exceeded`, `upload_too_large`. What each means: docs/errors.md. */
         PayloadTooLarge: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -10024,7 +10289,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `mail_not_configured`, `mail_refused`, `too_many_companies`. What each means: docs/errors.md. */
+        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `mail_not_configured`, `mail_refused`, `too_many_companies`, `upload_expired`. What each means: docs/errors.md. */
         Unprocessable: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -12297,6 +12562,8 @@ export interface operations {
                     assignee_id?: string;
                     /** @enum {string} */
                     priority?: "low" | "normal" | "high" | "urgent";
+                    /** @description Ids of uploads (POST /api/uploads) to attach, at most 10: each attached to nothing yet and not expired. */
+                    upload_ids?: string[];
                 };
             };
         };
@@ -12611,7 +12878,6 @@ export interface operations {
                 id: string;
                 /** @description A UUID. A malformed id, or another workspace's, answers 404. */
                 part_id: string;
-                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
                 index: string;
             };
             cookie?: never;
@@ -12855,6 +13121,8 @@ export interface operations {
                         size?: number;
                     }[];
                     mentions?: string[];
+                    /** @description Ids of uploads (POST /api/uploads) to attach, at most 10: each attached to nothing yet and not expired. */
+                    upload_ids?: string[];
                 };
             };
         };
@@ -13043,6 +13311,44 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDownloadsByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, with the type sniffed from them, `Content-Disposition: attachment` (its name) and `X-Content-Type-Options: nosniff`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The URL is not one this service made, has expired (UPLOAD_URL_TTL_SECONDS), or its file is gone (redacted, erased). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -15798,6 +16104,137 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postUploads: {
+        parameters: {
+            query?: {
+                /** @description The file's name, for a body of raw bytes (a multipart form's file part names its own). */
+                filename?: string;
+            };
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file: its raw bytes (any Content-Type; name it with ?filename=) or a multipart/form-data form with one file part. At most UPLOAD_MAX_BYTES (20971520 here). */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUploadsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUploadsByIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, with the type sniffed from them, `Content-Disposition: attachment` (its name) and `X-Content-Type-Options: nosniff`. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such upload, or its file is gone (expired, redacted, erased). */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getViews: {
         parameters: {
             query?: never;
@@ -16069,7 +16506,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -16155,7 +16592,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;

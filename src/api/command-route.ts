@@ -43,6 +43,10 @@ export interface CommandRouteDef<
   /** minting and rotating keys need a fresh session (spec 5.3.6) */
   freshSession?: boolean;
   body?: TB;
+  /** the body is a file, not JSON (see RouteDef.file) */
+  file?: RouteDef['file'];
+  /** the query's JSON Schema (see RouteDef.query) */
+  query?: Schema;
   /** error statuses peculiar to the route (see RouteDef.responses) */
   responses?: Responses;
   /** checks that must run before the command and outside its transaction (a URL policy that resolves host names) */
@@ -79,6 +83,8 @@ export function commandRoute<
     summary: def.summary,
     freshSession: def.freshSession,
     body: def.body as Schema | undefined,
+    file: def.file,
+    query: def.query,
     responses: { [def.answer.status]: def.answer.schema, ...def.responses },
     async handle(call) {
       await def.before?.(call);

@@ -106,7 +106,7 @@ export function errorStatuses(def: RouteDef): number[] {
   // 503 when the database is unavailable, on any route that reaches it (all of them do).
   const s = new Set<number>([400, 408, 413, 431, 500, 503]);
   // JSON routes refuse other media types; the signed raw route answers those 401.
-  if (!def.rawBody) s.add(415);
+  if (!def.rawBody && !def.file) s.add(415);
   if (def.permission !== 'public') [401, 403, 404].forEach((x) => s.add(x));
   // An id in the path that names nothing of the caller's is 404 (the signed route answers 401 instead).
   if (def.path.includes(':') && !def.rawBody) s.add(404);
@@ -275,15 +275,20 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
     const p = `${prefix}${openApiPath(def.path)}`;
     const tag = def.path.split('/').filter(Boolean)[0] ?? 'api';
     tags.add(tag);
-    const parameters: unknown[] = paramsOf(def.path).map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      description: def.rawBody
-        ? "The channel's id. An unknown one answers the same empty 401 as a bad signature."
-        : "A UUID. A malformed id, or another workspace's, answers 404.",
-      schema: { type: 'string', format: 'uuid' },
-    }));
+    // Ids are UUIDs; the few other path parameters (an attachment's index, a download's token) are strings.
+    const parameters: unknown[] = paramsOf(def.path).map((name) =>
+      name === 'id' || name.endsWith('_id')
+        ? {
+            name,
+            in: 'path',
+            required: true,
+            description: def.rawBody
+              ? "The channel's id. An unknown one answers the same empty 401 as a bad signature."
+              : "A UUID. A malformed id, or another workspace's, answers 404.",
+            schema: { type: 'string', format: 'uuid' },
+          }
+        : { name, in: 'path', required: true, schema: { type: 'string', maxLength: 512 } },
+    );
     const query = def.query as { properties?: Record<string, Schema>; required?: string[] } | undefined;
     for (const [name, schema] of Object.entries(query?.properties ?? {})) {
       const { description, ...rest } = clone(schema);
@@ -323,6 +328,20 @@ export function buildOpenApi(routes: readonly RouteDef[], o: OpenApiOptions): Op
       ...(def.freshSession ? { 'x-fresh-session': true } : {}),
       security: securityOf(def),
       ...(parameters.length ? { parameters } : {}),
+      ...(def.file
+        ? {
+            requestBody: {
+              required: true,
+              description: def.file.description,
+              content: {
+                'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+                'multipart/form-data': {
+                  schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+                },
+              },
+            },
+          }
+        : {}),
       ...(def.body
         ? {
             requestBody: {

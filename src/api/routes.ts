@@ -1,12 +1,12 @@
 // Routes are data: method, path, the permission they need, the schemas of what
 // they accept, and a handler that returns an Answer. Mounting refuses to start
 // when a route names no permission, so no endpoint is open by accident.
-import { Router, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
+import express, { Router, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import { isScope, type Scope } from './scopes.js';
 import type { Answer, WriteSession } from './answer.js';
 
 export type { Answer, AnswerSink, WriteSession } from './answer.js';
-import { BadRequest, Forbidden } from '../platform/errors.js';
+import { AppError, BadRequest, Forbidden } from '../platform/errors.js';
 import { contextOf, type Principal, type RequestContext } from './context.js';
 import { assertStorableRequest } from './text-guard.js';
 import { bodyValidator, queryValidator, type Schema } from './validation.js';
@@ -76,6 +76,12 @@ export interface RouteDef<B = any, Q = any, P extends string = string> {
   query?: Schema;
   /** the handler gets the body as bytes (Buffer) instead of parsed JSON */
   rawBody?: boolean;
+  /**
+   * The body is a file (the uploads route): its bytes as they came, in any media type, up to `maxBytes` (and what
+   * a multipart form's framing adds); a larger one is refused 413 with `tooLarge`'s code, by its Content-Length
+   * before a byte is read when it declares one. The handler gets a Buffer.
+   */
+  file?: { maxBytes: number; tooLarge: { code: string; message: string }; description: string };
   /** public, but signed by a channel's sender (channels' signedChannelRoute): documented with the signature's headers */
   signed?: 'channel';
   /**
@@ -212,11 +218,29 @@ async function sendStream(res: Response, stream: AsyncIterable<string | Buffer>)
  */
 const NO_BODY: Schema = { additionalProperties: false };
 
+/** What a multipart form may add to a file's bytes (boundaries, part headers, small fields) before the route's cap refuses it. */
+const FORM_FRAMING_BYTES = 64 * 1024;
+
+/** The parser of a file route (RouteDef.file): its bytes, with its own cap and refusal; kept for the idempotency fingerprint. */
+function fileParser(file: NonNullable<RouteDef['file']>): RequestHandler {
+  const limit = file.maxBytes + FORM_FRAMING_BYTES;
+  const raw = express.raw({ type: () => true, limit });
+  const tooLarge = () => new AppError(413, file.tooLarge.code, file.tooLarge.message);
+  return (req, res, next) => {
+    if (Number(req.headers['content-length'] ?? 0) > limit) return next(tooLarge());
+    raw(req, res, (err?: unknown) => {
+      if ((err as { type?: string } | undefined)?.type === 'entity.too.large') return next(tooLarge());
+      if (!err && Buffer.isBuffer(req.body)) contextOf(req).rawBody = req.body;
+      next(err);
+    });
+  };
+}
+
 export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: { json: RequestHandler; raw: RequestHandler }): Router {
   const router = Router();
   for (const def of defs) {
     assertPermission(def);
-    const validateBody = def.rawBody ? null : def.body ? bodyValidator(def.body) : def.method !== 'get' ? bodyValidator(NO_BODY) : null;
+    const validateBody = def.rawBody || def.file ? null : def.body ? bodyValidator(def.body) : def.method !== 'get' ? bodyValidator(NO_BODY) : null;
     const validateQuery = def.query ? queryValidator(def.query) : null;
     const tag: RequestHandler = (req, _res, next) => {
       contextOf(req).route = `${req.baseUrl}${def.path}`;
@@ -243,13 +267,14 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
             }
           };
     const edge = caller ? [tag, caller] : [tag];
-    router[def.method](def.path, ...edge, def.rawBody ? parsers.raw : parsers.json, async (req: Request, res: Response, next: NextFunction) => {
+    const parser = def.file ? fileParser(def.file) : def.rawBody ? parsers.raw : parsers.json;
+    router[def.method](def.path, ...edge, parser, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const ctx = contextOf(req);
         // The edge checks of a JSON route, before anything else looks at the body.
         // A signed raw-body route answers its own way (an identical 401 before the
         // signature verifies) and runs the same text check itself afterwards.
-        if (!def.rawBody) {
+        if (!def.rawBody && !def.file) {
           if (req.body !== undefined && (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))) {
             throw new BadRequest('invalid_body', 'The request body must be a JSON object.');
           }

@@ -35,6 +35,7 @@ import { usersModule } from './users/index.js';
 import { viewsModule } from './views/index.js';
 import { emailModule } from './email/index.js';
 import { emailDomainsModule } from './email-domains/index.js';
+import { uploadsModule } from './uploads/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
 
@@ -61,6 +62,8 @@ export const modules: readonly CapabilityModule[] = [
   // Views, sla and csat import conversations and add to it (its custom views; a conversation's `sla`,
   // `statistics` and `rating`): each module's `adds`, gathered in `additions` below.
   conversationsModule,
+  // After conversations: its files are attached to parts (and follow their redaction and erasure).
+  uploadsModule,
   csatModule,
   mentionsModule,
   viewsModule,

@@ -280,11 +280,6 @@ export class Forgettable {
     });
   }
 
-  /**
-   * Destroys the data keys of these subjects and of every subject they own (a
-   * conversation's parts). Whatever was sealed with them is unreadable from now
-   * on, everywhere. Returns how many keys went.
-   */
   /** Keys created by `seal` whose transaction committed: kept for sealing (see `recent`). */
   remember(created: ReadonlyMap<string, Buffer>): void {
     for (const [k, v] of created) {
@@ -297,15 +292,56 @@ export class Forgettable {
     }
   }
 
+  /**
+   * Destroys the data keys of these subjects and of every subject they own, to any depth (a contact's
+   * conversations, their parts, the parts' files). Whatever was sealed with them is unreadable from now
+   * on, everywhere. Returns how many keys went.
+   */
   async destroy(db: Db, tenantId: string, subjects: readonly string[]): Promise<number> {
     if (subjects.length === 0) return 0;
+    // Owned to any depth: a contact's conversations own their parts, and a part owns the files attached to it.
+    const res = await db.raw(
+      `WITH RECURSIVE doomed(subject) AS (
+         SELECT unnest(?::text[])
+         UNION
+         SELECT k.subject FROM data_keys k JOIN doomed d ON k.tenant_id = ?::uuid AND k.owner = d.subject
+       )
+       DELETE FROM data_keys WHERE tenant_id = ?::uuid AND subject IN (SELECT subject FROM doomed) RETURNING subject`,
+      [[...subjects], tenantId, tenantId],
+    );
+    for (const r of res.rows as { subject: string }[]) this.recent.delete(ringKey(tenantId, r.subject));
     for (const s of subjects) this.recent.delete(ringKey(tenantId, s));
-    const res = await db.raw('DELETE FROM data_keys WHERE tenant_id = ?::uuid AND (subject = ANY(?::text[]) OR owner = ANY(?::text[]))', [
-      tenantId,
-      [...subjects],
-      [...subjects],
-    ]);
     return res.rowCount ?? 0;
+  }
+
+  /**
+   * A new data key for a subject whose personal data is kept beside the log rather than in an event (an
+   * upload's name and bytes), stored in the caller's transaction. Refuses a subject that has one.
+   */
+  async createKey(db: Db, tenantId: string, subject: string, owner: string | null = null): Promise<Buffer> {
+    const key = randomBytesPooled(32);
+    await db.raw('INSERT INTO data_keys (tenant_id, subject, owner, wrapped) VALUES (?::uuid, ?, ?, ?)', [
+      tenantId,
+      subject,
+      owner,
+      this.wrap(tenantId, subject, key),
+    ]);
+    return key;
+  }
+
+  /** The data keys of these subjects, by subject, read from data_keys (an erasure in any process is honoured): a destroyed one is absent. */
+  async keysOf(db: Db, tenantId: string, subjects: readonly string[]): Promise<Map<string, Buffer>> {
+    const { ring } = await this.fetchKeys(
+      db,
+      subjects.map((s) => [tenantId, s]),
+    );
+    return new Map(subjects.flatMap((s) => (ring.has(ringKey(tenantId, s)) ? [[s, ring.get(ringKey(tenantId, s))!]] : [])));
+  }
+
+  /** Makes `owner` the owner of these subjects' keys: destroying the owner, or what owns it, destroys them too. */
+  async adopt(db: Db, tenantId: string, subjects: readonly string[], owner: string): Promise<void> {
+    if (subjects.length === 0) return;
+    await db.raw('UPDATE data_keys SET owner = ? WHERE tenant_id = ?::uuid AND subject = ANY(?::text[])', [owner, tenantId, [...subjects]]);
   }
 
   private objectOf(o: Json): PersonalObject | undefined {

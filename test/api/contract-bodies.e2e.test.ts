@@ -51,7 +51,7 @@ describe('request bodies the contract refuses', function () {
     });
 
     it('answers a field on every documented write without a body with 400 unknown_field', async () => {
-      const bodiless = documentedRoutes().filter((d) => d.method !== 'get' && !d.body && !d.rawBody);
+      const bodiless = documentedRoutes().filter((d) => d.method !== 'get' && !d.body && !d.rawBody && !d.file);
       expect(bodiless.map((d) => `${d.method} ${d.path}`)).to.include.members(['delete /channels/:id', 'post /keys/:id/rotate', 'delete /session']);
       // DELETE /api/session last: were the field ignored, it would sign the owner out.
       bodiless.sort((a, b) => Number(a.path === '/session') - Number(b.path === '/session'));

@@ -8,6 +8,8 @@ export interface Reply {
   headers: Headers;
   text: string;
   body: any;
+  /** the body as it came (a download's bytes) */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -17,6 +19,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** send this exact string as the body */
   raw?: string;
+  /** send these bytes as the body (Content-Type application/octet-stream unless headers say another) */
+  bytes?: Uint8Array;
 }
 
 export class Client {
@@ -27,11 +31,13 @@ export class Client {
     if (o.key) headers.authorization = `Bearer ${o.key}`;
     if (o.cookie) headers.cookie = o.cookie;
     if (o.workspace) headers['x-service-workspace'] = o.workspace;
-    let payload: string | undefined = o.raw;
+    let payload: string | Uint8Array | undefined = o.bytes ?? o.raw;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
-    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-    const res = await fetch(this.base + path, { method, headers, body: payload });
-    const text = await res.text();
+    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = o.bytes ? 'application/octet-stream' : 'application/json';
+    const res = await fetch(this.base + path, { method, headers, body: payload as BodyInit | undefined });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = bytes.toString('utf8');
     recordAnswer({ method, path: new URL(this.base + path).pathname, status: res.status, contentType: res.headers.get('content-type'), text });
     let parsed: unknown = undefined;
     try {
@@ -39,7 +45,7 @@ export class Client {
     } catch {
       parsed = undefined;
     }
-    return { status: res.status, headers: res.headers, text, body: parsed };
+    return { status: res.status, headers: res.headers, text, body: parsed, bytes };
   }
 
   get = (path: string, o?: RequestOptions) => this.request('GET', path, undefined, o);

@@ -31,31 +31,67 @@ import type { ConversationEvent, MentionEvent } from './conversations.events.js'
 import { conversationView, findConversation, findThread, messageFiled, partView, threadErased } from './conversations.read.js';
 import { loadRouting } from './routing.read.js';
 import type { TeamRouting } from './routing.js';
+import { BadRequest } from '../../platform/errors.js';
+import type { PartFile, PartFiles } from './part-files.js';
 
-export const startConversation = (cmd: StartCommand): CommandSpec<StartState, StartEvents[number]> => ({
-  name: 'StartConversation',
-  load: async (db, ctx) => {
-    const facts = await channelFacts(db, ctx.tenantId, cmd.channelId);
-    // The facts keep the default team the channel was created with: a team deleted since is none.
-    const channel = facts?.defaultTeamId && !(await teamExists(db, ctx.tenantId, facts.defaultTeamId)) ? { defaultTeamId: null } : facts;
-    return {
-      existing: cmd.refuseExisting ? (await findConversation(db, ctx.tenantId, cmd.conversationId)) !== undefined : false,
-      channel,
-      contact: cmd.contactId
-        ? await findContact(db, ctx.tenantId, { id: cmd.contactId })
-        : await findContact(db, ctx.tenantId, cmd.contact ?? ({} as ContactInput)),
-      assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
-      routing: cmd.assigneeId ? null : await loadRouting(db, ctx.tenantId, channel?.defaultTeamId),
-    };
-  },
-  decide: (s) => decideStart(cmd, s),
-  // Channel, team and member facts are never written by a keyed command. A routed start read what keyed
-  // commands write (open conversations per assignee): it names no keys, so it is loaded after every earlier write.
-  keys: (s) =>
-    routed(s.routing)
-      ? null
-      : withKeys([`conversation:${cmd.conversationId}`], contactKeys(cmd.contactId ? { id: cmd.contactId } : (cmd.contact ?? {}), s.contact)),
-});
+/**
+ * What a command that adds a part needs of its uploaded files (`upload_ids`, part-files.ts): the files loaded in
+ * its transaction, their attachments decided from them, and their claim beside its events. None when it names none.
+ */
+function filesOf(ids: readonly string[] | undefined, files: PartFiles | null) {
+  const named = ids ?? [];
+  return {
+    load: (db: Db, tenantId: string, now: Date): Promise<PartFile[]> =>
+      named.length === 0 ? Promise.resolve([]) : files ? files.load(db, tenantId, named, now) : Promise.resolve([]),
+    attach: (loaded: readonly PartFile[]) => () => {
+      if (named.length === 0) return [];
+      if (!files) throw new BadRequest('unknown_upload', 'upload_ids[0] names no upload of this workspace.', 'upload_ids[0]');
+      return files.attach(named, loaded);
+    },
+    /** a `beside` when there are files to claim: a command without any keeps none (and may be loaded beside others) */
+    beside: (part: { conversationId: string; partId: string }) =>
+      named.length && files
+        ? {
+            beside: async (db: Db, events: readonly unknown[], ctx: { tenantId: string }) => {
+              if (events.length) await files.claim(db, ctx.tenantId, named, part);
+            },
+          }
+        : {},
+  };
+}
+
+export const startConversation = (
+  cmd: StartCommand,
+  partFiles: PartFiles | null = null,
+): CommandSpec<StartState & { files?: PartFile[] }, StartEvents[number]> => {
+  const files = filesOf(cmd.uploadIds, partFiles);
+  return {
+    name: 'StartConversation',
+    load: async (db, ctx) => {
+      const facts = await channelFacts(db, ctx.tenantId, cmd.channelId);
+      // The facts keep the default team the channel was created with: a team deleted since is none.
+      const channel = facts?.defaultTeamId && !(await teamExists(db, ctx.tenantId, facts.defaultTeamId)) ? { defaultTeamId: null } : facts;
+      return {
+        existing: cmd.refuseExisting ? (await findConversation(db, ctx.tenantId, cmd.conversationId)) !== undefined : false,
+        channel,
+        contact: cmd.contactId
+          ? await findContact(db, ctx.tenantId, { id: cmd.contactId })
+          : await findContact(db, ctx.tenantId, cmd.contact ?? ({} as ContactInput)),
+        assigneeActive: await memberIsActive(db, ctx.tenantId, cmd.assigneeId),
+        routing: cmd.assigneeId ? null : await loadRouting(db, ctx.tenantId, channel?.defaultTeamId),
+        files: await files.load(db, ctx.tenantId, ctx.now),
+      };
+    },
+    decide: (s) => decideStart({ ...cmd, files: files.attach(s.files ?? []) }, s),
+    ...files.beside({ conversationId: cmd.conversationId, partId: cmd.partId }),
+    // Channel, team and member facts are never written by a keyed command. A routed start read what keyed
+    // commands write (open conversations per assignee): it names no keys, so it is loaded after every earlier write.
+    keys: (s) =>
+      routed(s.routing)
+        ? null
+        : withKeys([`conversation:${cmd.conversationId}`], contactKeys(cmd.contactId ? { id: cmd.contactId } : (cmd.contact ?? {}), s.contact)),
+  };
+};
 
 /**
  * Whether a command loaded a team's routing: its decision read every open conversation's assignee, which keyed
@@ -64,26 +100,36 @@ export const startConversation = (cmd: StartCommand): CommandSpec<StartState, St
  */
 const routed = (routing: TeamRouting | null | undefined): boolean => routing !== null && routing !== undefined;
 
-export const replyToConversation = (cmd: {
-  conversationId: string;
-  partId: string;
-  messageType: 'comment' | 'note';
-  body: string;
-  attachments: Attachment[];
-  author: Author;
-  /** a note's mentioned members */
-  mentions?: readonly string[];
-}): CommandSpec<{ conversation: ConversationView | null; activeMentioned?: ReadonlySet<string> }, ConversationEvent | MentionEvent> => ({
-  name: 'ReplyToConversation',
-  load: async (db, ctx) => ({
-    conversation: conversationView(await findConversation(db, ctx.tenantId, cmd.conversationId)),
-    // Only when there are mentions: a reply without them reads what it read before. (Members are written by
-    // commands that declare no keys, which never share a keyed run: the key below still covers the read.)
-    ...(cmd.mentions?.length ? { activeMentioned: await activeMemberIdsAmong(db, ctx.tenantId, cmd.mentions) } : {}),
-  }),
-  decide: (s) => decideReply(cmd, s),
-  keys: () => [`conversation:${cmd.conversationId}`],
-});
+export const replyToConversation = (
+  cmd: {
+    conversationId: string;
+    partId: string;
+    messageType: 'comment' | 'note';
+    body: string;
+    attachments: Attachment[];
+    author: Author;
+    /** a note's mentioned members */
+    mentions?: readonly string[];
+    /** uploaded files it carries (part-files.ts) */
+    uploadIds?: readonly string[];
+  },
+  partFiles: PartFiles | null = null,
+): CommandSpec<{ conversation: ConversationView | null; activeMentioned?: ReadonlySet<string>; files?: PartFile[] }, ConversationEvent | MentionEvent> => {
+  const files = filesOf(cmd.uploadIds, partFiles);
+  return {
+    name: 'ReplyToConversation',
+    load: async (db, ctx) => ({
+      conversation: conversationView(await findConversation(db, ctx.tenantId, cmd.conversationId)),
+      // Only when there are mentions: a reply without them reads what it read before. (Members are written by
+      // commands that declare no keys, which never share a keyed run: the key below still covers the read.)
+      ...(cmd.mentions?.length ? { activeMentioned: await activeMemberIdsAmong(db, ctx.tenantId, cmd.mentions) } : {}),
+      ...(cmd.uploadIds?.length ? { files: await files.load(db, ctx.tenantId, ctx.now) } : {}),
+    }),
+    decide: (s) => decideReply({ ...cmd, files: files.attach(s.files ?? []) }, s),
+    ...files.beside({ conversationId: cmd.conversationId, partId: cmd.partId }),
+    keys: () => [`conversation:${cmd.conversationId}`],
+  };
+};
 
 export const manageConversation = (
   conversationId: string,

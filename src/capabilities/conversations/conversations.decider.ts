@@ -31,6 +31,8 @@ export interface ConversationView {
 
 export interface Attachment {
   url: string;
+  /** an uploaded file's id (uploads), whose bytes this service keeps */
+  upload_id?: string;
   name?: string;
   content_type?: string;
   size?: number;
@@ -45,6 +47,8 @@ interface PartInput {
   body?: string | null;
   externalId?: string | null;
   attachments?: Attachment[];
+  /** the uploads among the attachments (part-files.ts): ids, in the clear, so their read model follows the part */
+  uploadIds?: readonly string[];
   extra?: PartExtra;
 }
 
@@ -62,6 +66,7 @@ export function partEvent(p: PartInput): ConversationEvent {
       body: p.body ?? null,
       ...(p.externalId ? { external_id: p.externalId } : {}),
       ...(p.attachments?.length ? { attachments: p.attachments } : {}),
+      ...(p.uploadIds?.length ? { upload_ids: [...p.uploadIds] } : {}),
       ...p.extra,
     },
   };
@@ -250,6 +255,9 @@ export interface StartCommand {
   author: Author;
   contactId: string | null;
   contact: ContactInput | null;
+  /** uploaded files the opening message carries (`upload_ids`), and their attachments once the command's state is known */
+  uploadIds?: readonly string[];
+  files?: () => Attachment[];
   /**
    * The id is derived from what the conversation is for (an outbound recipient's), not minted: a start on an id
    * that exists is refused (409 conversation_exists), so a retry can never start a second one. (A route's minted
@@ -274,6 +282,7 @@ export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
   if (cmd.contactId && !s.contact) throw new BadRequest('unknown_contact', 'contact_id names no contact of this workspace.', 'contact_id');
   if (cmd.contactId && s.contact?.erased) throw contactErased(cmd.contactId);
   if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
+  const attachments = cmd.files?.() ?? [];
   const contact = cmd.contactId
     ? { contactId: cmd.contactId, events: [] }
     : decideFindOrFillContact(cmd.newContactId, cmd.contact ?? {}, s.contact, cmd.channelId);
@@ -291,7 +300,16 @@ export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
       priority: cmd.priority ?? 'normal',
     }),
     // The opening message of a teammate is a customer-visible reply.
-    partEvent({ conversationId: cmd.conversationId, channelId: cmd.channelId, partId: cmd.partId, partType: 'comment', author: cmd.author, body: cmd.body }),
+    partEvent({
+      conversationId: cmd.conversationId,
+      channelId: cmd.channelId,
+      partId: cmd.partId,
+      partType: 'comment',
+      author: cmd.author,
+      body: cmd.body,
+      attachments,
+      uploadIds: cmd.uploadIds,
+    }),
     // Nobody named: the team's rule assigns it, in the same command.
     ...(cmd.assigneeId
       ? []
@@ -307,7 +325,17 @@ export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
  * text goes to the customer).
  */
 export function decideReply(
-  cmd: { partId: string; messageType: 'comment' | 'note'; body: string; attachments: Attachment[]; author: Author; mentions?: readonly string[] },
+  cmd: {
+    partId: string;
+    messageType: 'comment' | 'note';
+    body: string;
+    attachments: Attachment[];
+    author: Author;
+    mentions?: readonly string[];
+    /** uploaded files (`upload_ids`), and their attachments once the command's state is known (part-files.ts) */
+    uploadIds?: readonly string[];
+    files?: () => Attachment[];
+  },
   s: { conversation: ConversationView | null; activeMentioned?: ReadonlySet<string> },
 ): (ConversationEvent | MentionEvent)[] {
   const c = s.conversation;
@@ -317,6 +345,7 @@ export function decideReply(
     throw new BadRequest('mentions_on_notes_only', 'Only a note mentions teammates: send `mentions` with `message_type` note.', 'mentions');
   const unknown = mentions.findIndex((m) => !s.activeMentioned?.has(m));
   if (unknown >= 0) throw new BadRequest('unknown_member', `mentions[${unknown}] names no active member of this workspace.`, `mentions[${unknown}]`);
+  const files = cmd.files?.() ?? [];
   const part = partEvent({
     conversationId: c.id,
     channelId: c.channelId,
@@ -324,7 +353,8 @@ export function decideReply(
     partType: cmd.messageType,
     author: cmd.author,
     body: cmd.body,
-    attachments: cmd.attachments,
+    attachments: [...cmd.attachments, ...files],
+    uploadIds: cmd.uploadIds,
   });
   return [
     part,

@@ -13,6 +13,8 @@ export const ROUTING_RULES = ['round_robin', 'balanced'] as const;
 const Attachment = () =>
   payload({
     url: Text(),
+    /** an uploaded file's id: its bytes are the service's to serve (GET /api/uploads/{id}/content) */
+    upload_id: Type.Optional(Uuid()),
     name: Type.Optional(Text()),
     content_type: Type.Optional(Text()),
     size: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -57,6 +59,8 @@ export const ConversationPartCreated = defineEvent({
     body: Personal(Text()),
     external_id: Type.Optional(Text()),
     attachments: Type.Optional(Personal(Type.Array(Attachment()))),
+    /** the uploaded files among the attachments, by id: in the clear (ids only), so what follows the part can find them once its content is gone */
+    upload_ids: Type.Optional(Type.Array(Uuid())),
     sent_at: Type.Optional(Instant()),
     state: Type.Optional(State()),
     snoozed_until: Type.Optional(Nullable(Instant())),

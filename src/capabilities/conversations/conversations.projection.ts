@@ -120,7 +120,7 @@ function createdRow(e: EventOf<'conversation.created'>) {
 
 /** A part: its row, the state it leaves the conversation in, and routing's cursor when a rule assigned it. */
 function projectPart(e: EventOf<'conversation_part.created'>, { conversations, parts, routing }: Pick<Tables, 'conversations' | 'parts' | 'routing'>): void {
-  const { conversation_id, part_id, part_type, channel_id: _c, author, body, external_id, attachments, ...details } = e.payload;
+  const { conversation_id, part_id, part_type, channel_id: _c, author, body, external_id, attachments, upload_ids: _u, ...details } = e.payload;
   parts.insert({
     tenant_id: e.tenant_id,
     id: part_id,

@@ -292,8 +292,14 @@ export async function conversationIdsTagged(db: Db, tenantId: string, tagId: str
 const states = oneOfStrings(['open', 'closed', 'snoozed']);
 
 export const attachmentSchema = object(
-  { url: str(), name: str(), content_type: str(), size: integer({ minimum: 0 }) },
-  { title: 'Attachment', optional: ['name', 'content_type', 'size'] },
+  {
+    url: str({ description: "Where it downloads from: the sender's URL, or this service's (an e-mail's attachment, an upload: with a key)." }),
+    upload_id: uuid,
+    name: str(),
+    content_type: str(),
+    size: integer({ minimum: 0 }),
+  },
+  { title: 'Attachment', optional: ['upload_id', 'name', 'content_type', 'size'] },
 );
 type Attachment = Static<typeof attachmentSchema>;
 

@@ -31,6 +31,7 @@ import { isUuid } from '../../platform/ids.js';
 import { withAsOf } from '../../api/history.js';
 import { pastConversation } from './conversations.history.js';
 import { ConversationAnswers } from './answer-fields.js';
+import { MAX_FILES_PER_PART, partFiles } from './part-files.js';
 
 /** The query tree as the docs show it; the language checks it (paths in errors), not this schema. */
 export const querySchema = {
@@ -44,6 +45,14 @@ const uuid = { type: 'string', format: 'uuid' };
 const Uuid = Type.String({ format: 'uuid' });
 const partBody = Type.String({ minLength: 1, maxLength: 65535 });
 const PriorityValue = Type.Unsafe<Priority>({ type: 'string', enum: [...PRIORITIES] });
+/** uploaded files a new part carries (POST /api/uploads first): see part-files.ts */
+const UploadIds = Type.Optional(
+  Type.Array(Uuid, {
+    maxItems: MAX_FILES_PER_PART,
+    uniqueItems: true,
+    description: `Ids of uploads (POST /api/uploads) to attach, at most ${MAX_FILES_PER_PART}: each attached to nothing yet and not expired.`,
+  }),
+);
 
 const NewConversation = Type.Object(
   {
@@ -54,6 +63,7 @@ const NewConversation = Type.Object(
     contact: Type.Optional(Type.Unsafe<ContactInput>(contactSchema)),
     assignee_id: Type.Optional(Uuid),
     priority: Type.Optional(PriorityValue),
+    upload_ids: UploadIds,
   },
   { additionalProperties: false },
 );
@@ -65,6 +75,7 @@ const Reply = Type.Object(
     attachments: Type.Optional(Type.Unsafe<Attachment[]>(attachmentsSchema)),
     /** a note's mentioned teammates (member ids): each gets a conversation.mentioned */
     mentions: Type.Optional(Type.Array(Uuid, { maxItems: 20, uniqueItems: true })),
+    upload_ids: UploadIds,
   },
   { additionalProperties: false },
 );
@@ -92,6 +103,8 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
   const { db } = deps;
   // The custom views, when the views capability is mounted: it adds them (views imports conversations, not the reverse).
   const views = deps.additions.one(conversationViews) ?? NO_CUSTOM_VIEWS;
+  // Uploaded files, when the uploads capability is mounted: it adds them (uploads imports conversations, not the reverse).
+  const files = deps.additions.one(partFiles)?.(deps) ?? null;
   const { schema: conversationSchema, withPartsSchema: conversationWithPartsSchema, partWithConversationSchema } = answers;
   /** the filter of ?view_id=, found (404 when unknown or invisible) before the list query is built */
   const viewFilters = new WeakMap<Call, Sql>();
@@ -181,19 +194,23 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
         }
       },
       command: ({ principal: p, body, write }) =>
-        startConversation({
-          conversationId: write.ids.uuid(),
-          partId: write.ids.uuid(),
-          newContactId: write.ids.uuid(),
-          channelId: body.channel_id,
-          body: body.body,
-          subject: body.subject ?? null,
-          assigneeId: body.assignee_id ?? null,
-          priority: body.priority,
-          author: author(p),
-          contactId: body.contact_id ?? null,
-          contact: body.contact ?? null,
-        }),
+        startConversation(
+          {
+            conversationId: write.ids.uuid(),
+            partId: write.ids.uuid(),
+            newContactId: write.ids.uuid(),
+            channelId: body.channel_id,
+            body: body.body,
+            subject: body.subject ?? null,
+            assigneeId: body.assignee_id ?? null,
+            priority: body.priority,
+            author: author(p),
+            contactId: body.contact_id ?? null,
+            contact: body.contact ?? null,
+            uploadIds: body.upload_ids ?? [],
+          },
+          files,
+        ),
       answer: {
         status: 201,
         schema: conversationWithPartsSchema,
@@ -306,15 +323,19 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
       summary: 'Reply (comment, sent to the channel) or add a note',
       body: Reply,
       command: ({ principal: p, params, body, write }) =>
-        replyToConversation({
-          conversationId: params.id,
-          partId: write.ids.uuid(),
-          messageType: body.message_type,
-          body: body.body,
-          attachments: body.attachments ?? [],
-          author: author(p),
-          mentions: body.mentions ?? [],
-        }),
+        replyToConversation(
+          {
+            conversationId: params.id,
+            partId: write.ids.uuid(),
+            messageType: body.message_type,
+            body: body.body,
+            attachments: body.attachments ?? [],
+            author: author(p),
+            mentions: body.mentions ?? [],
+            uploadIds: body.upload_ids ?? [],
+          },
+          files,
+        ),
       answer: createdPart,
     }),
 

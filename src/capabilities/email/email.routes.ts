@@ -10,7 +10,7 @@ import { signedChannelRoute } from '../channels/index.js';
 import { findConversation } from '../conversations/index.js';
 import { attachmentRow, emailMessageSchema, emailOfPart, renderEmail } from './email.read.js';
 import { openAttachment, receiveEmail, TooComplex, Unreadable } from './inbound.js';
-import { encodeUriComponentCut } from '../../platform/text.js';
+import { fileAnswer } from '../../api/download.js';
 
 const receiptSchema = object(
   {
@@ -26,14 +26,6 @@ const notFiledSchema = object(
   { type: constant('inbound_receipt'), status: oneOfStrings(['duplicate', 'bounce', 'ignored']), conversation_id: nullable(uuid), part_id: nullable(uuid) },
   { title: 'EmailNotFiled' },
 );
-
-/** `attachment; filename="…"` with the name reduced to safe characters, and the exact name in filename*. */
-function disposition(name: string | null, index: number): string {
-  const fallback = `attachment-${index}`;
-  const n = name ?? fallback;
-  const ascii = n.replace(/[^\x20-\x7e]|["\\;]/g, '_').slice(0, 200) || fallback;
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeUriComponentCut(n, 600)}`;
-}
 
 export function emailRoutes(deps: CoreDeps): RouteDef[] {
   const { db } = deps;
@@ -112,20 +104,7 @@ export function emailRoutes(deps: CoreDeps): RouteDef[] {
         const row = conversation && index >= 0 ? await attachmentRow(db, tenantId, conversation.id, params.part_id, index) : undefined;
         const file = row ? await openAttachment(deps, tenantId, row.part_id, row.sealed) : null;
         if (!file) throw new NotFound('attachment');
-        return {
-          status: 200,
-          headers: {
-            // The stored type names what it is, but it is served to be saved, never rendered by the browser.
-            'content-type': /^[\w.+-]+\/[\w.+-]+$/.test(file.content_type) ? file.content_type : 'application/octet-stream',
-            'content-disposition': disposition(file.name, index),
-            'x-content-type-options': 'nosniff',
-            'cache-control': 'no-store',
-            'content-security-policy': "default-src 'none'; sandbox",
-          },
-          stream: (async function* () {
-            yield file.content;
-          })(),
-        };
+        return fileAnswer(file, `attachment-${index}`);
       },
     }),
   ];

@@ -49,6 +49,7 @@ import * as m050 from './050_events_unhashed.js';
 import * as m051 from './051_ratings_off_conversations.js';
 import * as m052 from './052_contact_notes.js';
 import * as m053 from './053_mentions.js';
+import * as m054 from './054_uploads.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -103,6 +104,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '051_ratings_off_conversations': m051,
   '052_contact_notes': m052,
   '053_mentions': m053,
+  '054_uploads': m054,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
