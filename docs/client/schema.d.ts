@@ -4867,6 +4867,7 @@ export interface components {
                     url: string;
                     /** Format: uuid */
                     upload_id?: string;
+                    download_url?: string;
                     name?: string;
                     content_type?: string;
                     size?: number;
@@ -4932,6 +4933,7 @@ export interface components {
                     url: string;
                     /** Format: uuid */
                     upload_id?: string;
+                    download_url?: string;
                     name?: string;
                     content_type?: string;
                     size?: number;

@@ -61,6 +61,12 @@ export interface DeliveryWorkerDeps {
    * through the SMTP relay). Handed in by the capabilities that own them; such a target has no signing secret.
    */
   transports?: Readonly<Record<string, DeliveryTransport>>;
+  /**
+   * What a channel's bridge gets that the stored body does not say, added at send time: a bridge holds the
+   * channel's secret, not an API key, so an uploaded file comes with a download URL that works without one until
+   * it expires (made now, so a retry days later still carries a live one). Handed in by the capabilities.
+   */
+  forBridge?(tenantId: string, body: string): string;
 }
 
 /** Sends one delivery to a target of its scheme; the body is the event envelope, personal fields opened. */
@@ -69,11 +75,11 @@ export type DeliveryTransport = (delivery: Pick<Claimed, 'id' | 'tenant_id' | 't
 /**
  * The bytes to send for a stored body: personal fields opened with their
  * subjects' data keys (null once erased). A body with nothing sealed is sent
- * exactly as stored.
+ * exactly as stored; a bridge's with what `forBridge` adds.
  */
-async function bodyToSend(db: Knex, forgettable: Forgettable, c: Claimed): Promise<string> {
-  if (!c.body.includes(`"${SEALED}"`)) return c.body;
-  return JSON.stringify(await forgettable.reveal(db, c.tenant_id, JSON.parse(c.body)));
+async function bodyToSend(db: Knex, deps: Pick<DeliveryWorkerDeps, 'forgettable' | 'forBridge'>, c: Claimed): Promise<string> {
+  const opened = c.body.includes(`"${SEALED}"`) ? JSON.stringify(await deps.forgettable.reveal(db, c.tenant_id, JSON.parse(c.body))) : c.body;
+  return c.target_kind === 'channel' && deps.forBridge ? deps.forBridge(c.tenant_id, opened) : opened;
 }
 
 const SECRET_CACHE_MAX = 10_000;
@@ -168,10 +174,10 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
       const transport = deps.transports?.[c.url.slice(0, c.url.indexOf(':') + 1)];
       const secret = transport ? null : await secretFor(db, signingSecret, c, secrets);
       result = transport
-        ? await transport(c, await bodyToSend(db, forgettable, c))
+        ? await transport(c, await bodyToSend(db, deps, c))
         : secret === null
           ? { status: null, error: 'no signing secret is available for this target', durationMs: 0 }
-          : await sender.post(c.url, await bodyToSend(db, forgettable, c), secret);
+          : await sender.post(c.url, await bodyToSend(db, deps, c), secret);
     } catch (e) {
       result = { status: null, error: `could not send: ${(e as Error).message}`, durationMs: 0 };
     }

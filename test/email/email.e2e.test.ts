@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { authenticate } from 'mailauth';
 import { ManualClock } from '../../src/platform/clock.js';
@@ -369,6 +370,36 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
     const viaAddress = await mail({ from: 'ada@customer.example', to: replyTo.toUpperCase(), subject: 'new subject', body: 'Via the reply address' });
     expect(viaAddress.accepted, viaAddress.transcript).to.equal(true);
     expect(await lastInbound()).to.include({ conversation_id: m.conversation_id, threaded_by: 'reply_address' });
+  });
+
+  it("sends a reply's uploaded files as MIME attachments, byte for byte, under the same DKIM signature", async () => {
+    expect((await mail({ subject: 'Send the report', from: 'grace@customer.example' })).accepted).to.equal(true);
+    const m = await lastInbound();
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(100_000)]);
+    const up = await t.client.post('/api/uploads?filename=report.pdf', undefined, { key, bytes });
+    expect(up.status, up.text).to.equal(201);
+    const r = await t.client.post(
+      `/api/conversations/${m.conversation_id}/reply`,
+      { message_type: 'comment', body: 'Attached.', upload_ids: [up.body.id] },
+      { key },
+    );
+    expect(r.status, r.text).to.equal(201);
+    const [out] = await eventually(
+      () => sink.to('grace@customer.example'),
+      (x) => x.length === 1,
+    );
+    const files = out!.mail.attachments;
+    expect(files.map((a) => [a.filename, a.contentType, a.contentDisposition])).to.deep.equal([['report.pdf', 'application/pdf', 'attachment']]);
+    expect(files[0]!.content.equals(bytes), 'the same bytes').to.equal(true);
+    expect(out!.mail.text?.trim()).to.equal('Attached.');
+    const auth = await authenticate(out!.raw, {
+      ip: '127.0.0.1',
+      helo: 'mta.example.test',
+      sender: out!.from,
+      mta: 'mx.customer.example',
+      resolver: mailDns.resolver ?? zoneResolver({}),
+    });
+    expect(auth.dkim.results.map((x) => (x as { status: { result: string } }).status.result)).to.deep.equal(['pass']);
   });
 
   it('does not reopen or answer on an auto-reply', async () => {

@@ -19,7 +19,10 @@ describe('channel reply delivery (spec 6.2)', function () {
     t.service.deps.db('webhook_deliveries').where({ tenant_id: owner.workspaceId, target_kind: 'channel', target_id: channel.id }).orderBy('ord');
 
   before(async () => {
-    t = await startTestService('webhook_channels', { clock: new ManualClock(new Date()), env: { WEBHOOK_ALLOWLIST: '127.0.0.1' } });
+    t = await startTestService('webhook_channels', {
+      clock: new ManualClock(new Date()),
+      env: { WEBHOOK_ALLOWLIST: '127.0.0.1', UPLOAD_URL_TTL_SECONDS: '60' },
+    });
     owner = await newWorkspace(t);
     bridge = await new Receiver().start();
     channel = await createChannel(t, owner, { name: 'WhatsApp bridge' });
@@ -89,6 +92,33 @@ describe('channel reply delivery (spec 6.2)', function () {
     expect(JSON.parse(third!.raw.toString('utf8')).payload.body).to.equal('After rotation.');
     expect(third!.headers['x-service-signature']).to.equal(hmacHex(fresh, third!.raw));
     expect(third!.headers['x-service-signature']).to.not.equal(hmacHex(channel.secret, third!.raw));
+  });
+
+  it("gives the bridge each uploaded file's download URL: it works without a key until it expires, and only for that file", async () => {
+    const before = bridge.received.length;
+    const bytes = Buffer.from(`%PDF-1.4\n${'label '.repeat(200)}`);
+    const up = await t.client.post('/api/uploads?filename=label.pdf', undefined, { ...as(), bytes });
+    expect(up.status, up.text).to.equal(201);
+    const r = await t.client.post(
+      `/api/conversations/${conversationId}/reply`,
+      { body: 'Your label', message_type: 'comment', upload_ids: [up.body.id] },
+      as(),
+    );
+    expect(r.status, r.text).to.equal(201);
+    const got = (await bridge.waitFor(before + 1))[before]!;
+    const [file] = JSON.parse(got.raw.toString('utf8')).payload.attachments;
+    expect(file).to.include({ upload_id: up.body.id, name: 'label.pdf', content_type: 'application/pdf', url: `/api/uploads/${up.body.id}/content` });
+    const path = new URL(file.download_url).pathname;
+    const download = await t.client.get(path);
+    expect(download.status).to.equal(200);
+    expect(download.bytes.equals(bytes)).to.equal(true);
+    // Another file's id, or a changed MAC, opens nothing.
+    const other = await t.client.post('/api/uploads?filename=other.txt', undefined, { ...as(), bytes: Buffer.from('other') });
+    expect((await t.client.get(path.replace(up.body.id, other.body.id))).status).to.equal(404);
+    expect((await t.client.get(path.replace(/[0-9a-f]$/, (c) => (c === '0' ? '1' : '0')))).status).to.equal(404);
+    // UPLOAD_URL_TTL_SECONDS (60 here) after the send, it has expired.
+    (t.clock as ManualClock).advance(61_000);
+    expect((await t.client.get(path)).status).to.equal(404);
   });
 
   it('stops posting once the webhook_url is cleared', async () => {

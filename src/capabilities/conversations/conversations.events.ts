@@ -15,6 +15,8 @@ const Attachment = () =>
     url: Text(),
     /** an uploaded file's id: its bytes are the service's to serve (GET /api/uploads/{id}/content) */
     upload_id: Type.Optional(Uuid()),
+    /** only in a channel bridge's delivery: where it downloads an uploaded file without a key, until UPLOAD_URL_TTL_SECONDS after the send */
+    download_url: Type.Optional(Text()),
     name: Type.Optional(Text()),
     content_type: Type.Optional(Text()),
     size: Type.Optional(Type.Integer({ minimum: 0 })),

@@ -37,3 +37,21 @@ export interface PartFiles {
 
 /** The files a new part carries, made from the service's dependencies (keys, storage, the public URL). */
 export const partFiles = extensionPoint<(deps: CoreDeps) => PartFiles>('conversations: files a new part carries (upload_ids)');
+
+/**
+ * A bridge's copy of a part's event (DeliveryWorkerDeps.forBridge): each uploaded file's attachment gains a
+ * `download_url` that works without a key until `ttlSeconds` from the send. Other bodies pass untouched.
+ */
+export const withDownloadUrls =
+  (files: PartFiles, now: () => Date, ttlSeconds: number) =>
+  (tenantId: string, body: string): string => {
+    if (!body.includes('"upload_id"')) return body;
+    const envelope = JSON.parse(body) as { payload?: { attachments?: unknown } };
+    const attachments = envelope.payload?.attachments;
+    if (!Array.isArray(attachments)) return body;
+    const until = new Date(now().getTime() + ttlSeconds * 1000);
+    envelope.payload!.attachments = attachments.map((a: Attachment) =>
+      a?.upload_id ? { ...a, download_url: files.signedUrl(tenantId, a.upload_id, until) } : a,
+    );
+    return JSON.stringify(envelope);
+  };

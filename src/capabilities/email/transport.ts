@@ -11,11 +11,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryTransport } from '../../dispatch/delivery-worker.js';
 import type { SendResult } from '../../dispatch/sender.js';
-import { MailRefused, smtpRelay, type MailRelay } from '../../platform/mail/relay.js';
+import { MailRefused, smtpRelay, type MailMessage, type MailRelay } from '../../platform/mail/relay.js';
 import type { CoreDeps } from '../capability.js';
 import { ChannelSecrets, findChannel } from '../channels/index.js';
 import { findContact } from '../contacts/index.js';
-import { findConversation } from '../conversations/index.js';
+import { findConversation, partFiles } from '../conversations/index.js';
 import { bounceToken, domainOf, replyAddress, replyAddressKey, replyMessageId, replyToken } from './addresses.js';
 import { recordDeliveryFailed, recordSent } from './email.commands.js';
 import { messageIdsOf } from './email.read.js';
@@ -23,7 +23,7 @@ import { messageIdHash, normalizeId } from './mime.js';
 
 interface PartEnvelope {
   type: string;
-  payload: { conversation_id: string; part_id: string; channel_id: string; part_type: string; body: string | null };
+  payload: { conversation_id: string; part_id: string; channel_id: string; part_type: string; body: string | null; upload_ids?: string[] };
 }
 
 /**
@@ -39,6 +39,8 @@ const quoteName = (name: string) => `"${oneLine(name).replace(/["\\]/g, '')}"`;
 
 export function emailTransport(deps: CoreDeps): DeliveryTransport {
   const secrets = new ChannelSecrets(deps.sealer);
+  // Uploaded files go as MIME parts, when the uploads capability is mounted (it fills conversations' partFiles).
+  const files = deps.additions.one(partFiles)?.(deps) ?? null;
   let relay: MailRelay | null = null;
   const relayOf = (): MailRelay | null =>
     deps.config.smtpRelayUrl ? (relay ??= smtpRelay(deps.config.smtpRelayUrl, { from: deps.config.mailFrom, timeoutMs: deps.config.webhookTimeoutMs })) : null;
@@ -70,9 +72,12 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
       const contact = conversation ? await findContact(deps.db, tenantId, { id: conversation.contact_id }) : null;
       const thread = await messageIdsOf(deps.db, tenantId, p.conversation_id);
       const dkim = channel ? await secrets.dkimKey(deps.db, tenantId, channel.id) : null;
-      return { channel, conversation, contact, thread, dkim };
+      // A file gone since (its part redacted, its contact erased) is not sent; the body check above covers most.
+      const opened = files ? await Promise.all((p.upload_ids ?? []).map((id) => files.open(deps.db, tenantId, id))) : [];
+      const attachments = opened.flatMap((f) => (f ? [{ filename: f.name, contentType: f.content_type, content: f.content }] : []));
+      return { channel, conversation, contact, thread, dkim, attachments };
     });
-    const { channel, conversation, contact, thread, dkim } = found;
+    const { channel, conversation, contact, thread, dkim, attachments } = found;
     if (!channel?.address || !conversation) return fail(null, 'the channel or the conversation no longer exists');
     const lastInbound = [...thread].reverse().find((m) => m.direction === 'in');
     // An unverified contact (a DMARC-failing sender, filed apart) has no e-mail: the reply goes where the message came from.
@@ -92,6 +97,7 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
       address,
       contactName: contact.name ?? null,
       dkim,
+      attachments,
     });
     const { messageId, subject } = mail;
     try {
@@ -140,6 +146,7 @@ async function replyMail(
     address: string;
     contactName: string | null;
     dkim: { selector: string; privateKey: string } | null;
+    attachments: NonNullable<MailMessage['attachments']>;
   },
 ) {
   const { tenantId, p, channel } = r;
@@ -163,5 +170,6 @@ async function replyMail(
     headers: { 'Auto-Submitted': 'no' },
     envelope: { from: returnPath, to: r.address },
     ...(r.dkim ? { dkim: { domainName: domainOf(channel.address), keySelector: r.dkim.selector, privateKey: r.dkim.privateKey } } : {}),
+    ...(r.attachments.length ? { attachments: r.attachments } : {}),
   };
 }

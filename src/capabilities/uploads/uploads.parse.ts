@@ -35,7 +35,6 @@ export async function receiveFile(body: Buffer, contentType: string | undefined,
 /** The last path segment, without control characters, at most 255 characters (a client's full path is not a name). */
 function cleanName(raw: string): string {
   const base = raw.split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const name = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if (!name || name === '.' || name === '..') throw new BadRequest('invalid_field', 'The filename names no file.', 'filename');
   if (!isWellFormed(name)) throw new BadRequest('invalid_field', 'The filename is not valid Unicode text.', 'filename');

@@ -14,6 +14,7 @@ import { EMAIL_TARGET, webhookRoutingRules } from './webhooks.routing.js';
 import { emailTransport } from '../email/index.js';
 import { endpointSecrets } from './webhooks.commands.js';
 import { ChannelSecrets } from '../channels/index.js';
+import { partFiles, withDownloadUrls } from '../conversations/index.js';
 import { defineErrors } from '../../platform/errors.js';
 
 export { webhookRoutingRules } from './webhooks.routing.js';
@@ -38,9 +39,17 @@ export const webhooksModule = defineModule({
     const channels = new ChannelSecrets(deps.sealer);
     const signingSecret = (db: Knex, kind: 'endpoint' | 'channel', tenantId: string, targetId: string) =>
       kind === 'endpoint' ? endpoints.current(db, tenantId, targetId) : channels.current(db, tenantId, targetId);
+    const files = deps.additions.one(partFiles)?.(deps) ?? null;
     const worker = deliveryWorker(
       // An e-mail channel's replies (targets `email:<address>`) go out through the SMTP relay instead of a POST.
-      { ...deps, signingSecret, sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs), transports: { [EMAIL_TARGET]: emailTransport(deps) } },
+      {
+        ...deps,
+        signingSecret,
+        sender: new Sender(deps.urlPolicy, deps.config.webhookTimeoutMs),
+        transports: { [EMAIL_TARGET]: emailTransport(deps) },
+        // A bridge holds no key: an uploaded file it relays comes with a download URL that expires.
+        ...(files ? { forBridge: withDownloadUrls(files, () => deps.clock.now(), deps.config.uploadUrlTtlSeconds) } : {}),
+      },
       { retryBaseSeconds: deps.config.webhookRetryBaseSeconds, timeoutMs: deps.config.webhookTimeoutMs },
     );
     return [webhookDispatcher({ ...deps, rules: webhookRoutingRules, handoff: worker }), worker];

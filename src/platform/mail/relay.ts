@@ -26,6 +26,8 @@ export interface MailMessage {
   dkim?: { domainName: string; keySelector: string; privateKey: string };
   /** the envelope sender (MAIL FROM), where bounces go, and the envelope recipient; the From and To when absent */
   envelope?: { from: string; to: string };
+  /** files sent as MIME parts (Content-Disposition: attachment) */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface MailSent {
@@ -87,6 +89,7 @@ export function smtpRelay(url: string, opts: RelayOptions): MailRelay {
           ...(m.headers !== undefined ? { headers: m.headers } : {}),
           ...(m.dkim !== undefined ? { dkim: m.dkim } : {}),
           ...(m.envelope !== undefined ? { envelope: m.envelope } : {}),
+          ...(m.attachments?.length ? { attachments: m.attachments.map((a) => ({ ...a, contentDisposition: 'attachment' as const })) } : {}),
         });
         return { messageId: String(info.messageId), response: String((info as { response?: unknown }).response ?? '') };
       } catch (e) {
