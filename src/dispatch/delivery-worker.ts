@@ -136,7 +136,7 @@ export interface DeliveryWorker extends Worker, Handoff {
 }
 
 export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOptions): DeliveryWorker {
-  const { db, notifier, clock, log, signingSecret, sender, forgettable } = deps;
+  const { db, notifier, clock, log, signingSecret, sender } = deps;
   const maxInFlight = opts.maxInFlight ?? 256;
   const perTarget = opts.perTarget ?? 2;
   const perFastTarget = opts.perFastTarget ?? 16;
