@@ -213,7 +213,8 @@ http {
   fastcgi_temp_path ${d}/fastcgi;
   uwsgi_temp_path ${d}/uwsgi;
   scgi_temp_path ${d}/scgi;
-  client_max_body_size 1m;
+  # Uploads take up to UPLOAD_MAX_BYTES (20 MiB) and a form's framing; the service refuses larger JSON itself.
+  client_max_body_size 21m;
   client_body_buffer_size 1m;
 
   upstream api {

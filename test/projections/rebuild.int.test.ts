@@ -402,6 +402,21 @@ describe('projections: rebuild', function () {
         noted.push(n.body.id);
       }
       expect((await client.delete(`/api/contacts/${threads[0].contact_id}/notes/${noted[1]}`, notes)).status).to.equal(200);
+      // Uploads: one attached on the kept contact's conversation, one on the one about to be erased, one on nothing.
+      const uploaded: string[] = [];
+      for (const name of ['kept.txt', 'erased.txt', 'loose.txt']) {
+        const u = await client.post(`/api/uploads?filename=${name}`, undefined, { ...work, bytes: Buffer.from(`file ${name}`) });
+        expect(u.status, u.text).to.equal(201);
+        uploaded.push(u.body.id);
+      }
+      for (const [i, thread] of [threads[0], threads[1]].entries()) {
+        const r = await client.post(
+          `/api/conversations/${thread.conversation_id}/reply`,
+          { message_type: 'note', body: 'file', upload_ids: [uploaded[i]] },
+          work,
+        );
+        expect(r.status, r.text).to.equal(201);
+      }
       const erase = await client.delete(`/api/contacts/${threads[1].contact_id}`, work);
       expect(erase.status, erase.text).to.equal(200);
       expect((await client.post(`/api/members/${viewer.memberId}/erase`, undefined, as)).status).to.equal(200);
@@ -425,6 +440,9 @@ describe('projections: rebuild', function () {
     expect(live.projection_checkpoints, 'checkpoints').to.have.length(3);
     // one note left of three per workspace: one deleted, one erased with its contact
     expect(live.contact_notes, 'contact_notes').to.have.length(3);
+    // two uploads left of three per workspace, one attached: the third went with its erased contact
+    expect(live.uploads, 'uploads').to.have.length(6);
+    expect(live.uploads!.filter((u) => u.part_id !== null)).to.have.length(3);
     // the activity really varied the rows
     expect(new Set(live.members!.map((m) => m.status))).to.deep.equal(new Set(['active', 'removed']));
     expect(new Set(live.api_keys!.map((k) => k.status))).to.deep.equal(new Set(['active', 'revoked']));

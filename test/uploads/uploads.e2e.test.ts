@@ -54,6 +54,17 @@ describe('uploads', function () {
     expect(got.headers.get('content-security-policy')).to.equal("default-src 'none'; sandbox");
   });
 
+  it('answers a retry with the same Idempotency-Key with the same upload, stored once; other bytes under that key are refused', async () => {
+    const bytes = jpeg(4096);
+    const headers = { 'idempotency-key': marker('up') };
+    const first = await fx.ok(upload(bytes, 'once.jpg', { headers }), 201);
+    const again = await upload(bytes, 'once.jpg', { headers });
+    expect([again.status, again.body]).to.deep.equal([201, first]);
+    expect(await fx.t.testDb.db('upload_contents').where({ id: first.id })).to.have.length(1);
+    const other = await upload(jpeg(4096), 'once.jpg', { headers });
+    expect(other.status).to.equal(422);
+  });
+
   it('takes a multipart form with one file part; text is typed text/plain, unknown bytes application/octet-stream; a path is cut to its name', async () => {
     const form = new FormData();
     form.append('note', 'ignored');
