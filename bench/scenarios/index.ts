@@ -16,6 +16,7 @@ import { rls } from './rls.js';
 import { search } from './search.js';
 import { sla } from './sla.js';
 import { onEventStoreDb, type Scenario } from './shared.js';
+import { upload } from './upload.js';
 import { webhook } from './webhook.js';
 import { write } from './write.js';
 import { failover } from './failover.js';
@@ -44,6 +45,8 @@ export const SCENARIOS: Scenario[] = [
   deepPage,
   append,
   rebuild,
+  // Late: the files it leaves (a gigabyte or so, sealed) would weigh on the scenarios that seed and scan.
+  upload,
   failover,
 ];
 
@@ -69,6 +72,7 @@ export const ROW_NAMES = [
   'search',
   'append',
   'rebuild',
+  'upload',
   'webhook',
   'calibration',
 ];

@@ -136,7 +136,7 @@ describe('uploads', function () {
 
     const note = await fx.spec({
       when: () => reply(started.id, { message_type: 'note', upload_ids: [b.id] }),
-      then: { status: 201, events: ['conversation_part.created'] },
+      then: { status: 201, events: ['conversation_part.created', 'upload.attached'] },
     });
     expect(note.attachments).to.deep.equal([{ url: `/api/uploads/${b.id}/content`, upload_id: b.id, name: 'b.txt', content_type: 'text/plain', size: 5 }]);
     const attached = await fx.ok(fx.t.client.get(`/api/uploads/${b.id}`, fx.as()));

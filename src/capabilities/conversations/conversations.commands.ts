@@ -32,7 +32,7 @@ import { conversationView, findConversation, findThread, messageFiled, partView,
 import { loadRouting } from './routing.read.js';
 import type { TeamRouting } from './routing.js';
 import { BadRequest } from '../../platform/errors.js';
-import type { PartFile, PartFiles } from './part-files.js';
+import type { AttachedFiles, FileAttached, PartFile, PartFiles } from './part-files.js';
 
 /**
  * What a command that adds a part needs of its uploaded files (`upload_ids`, part-files.ts): the files loaded in
@@ -43,10 +43,10 @@ function filesOf(ids: readonly string[] | undefined, files: PartFiles | null) {
   return {
     load: (db: Db, tenantId: string, now: Date): Promise<PartFile[]> =>
       named.length === 0 ? Promise.resolve([]) : files ? files.load(db, tenantId, named, now) : Promise.resolve([]),
-    attach: (loaded: readonly PartFile[]) => () => {
-      if (named.length === 0) return [];
+    attach: (loaded: readonly PartFile[], part: { conversationId: string; partId: string }) => (): AttachedFiles => {
+      if (named.length === 0) return { attachments: [], events: [] };
       if (!files) throw new BadRequest('unknown_upload', 'upload_ids[0] names no upload of this workspace.', 'upload_ids[0]');
-      return files.attach(named, loaded);
+      return files.attach(named, loaded, part);
     },
     /** a `beside` when there are files to claim: a command without any keeps none (and may be loaded beside others) */
     beside: (part: { conversationId: string; partId: string }) =>
@@ -63,7 +63,7 @@ function filesOf(ids: readonly string[] | undefined, files: PartFiles | null) {
 export const startConversation = (
   cmd: StartCommand,
   partFiles: PartFiles | null = null,
-): CommandSpec<StartState & { files?: PartFile[] }, StartEvents[number]> => {
+): CommandSpec<StartState & { files?: PartFile[] }, StartEvents[number] | FileAttached> => {
   const files = filesOf(cmd.uploadIds, partFiles);
   return {
     name: 'StartConversation',
@@ -82,7 +82,7 @@ export const startConversation = (
         files: await files.load(db, ctx.tenantId, ctx.now),
       };
     },
-    decide: (s) => decideStart({ ...cmd, files: files.attach(s.files ?? []) }, s),
+    decide: (s) => decideStart({ ...cmd, files: files.attach(s.files ?? [], { conversationId: cmd.conversationId, partId: cmd.partId }) }, s),
     ...files.beside({ conversationId: cmd.conversationId, partId: cmd.partId }),
     // Channel, team and member facts are never written by a keyed command. A routed start read what keyed
     // commands write (open conversations per assignee): it names no keys, so it is loaded after every earlier write.
@@ -114,7 +114,10 @@ export const replyToConversation = (
     uploadIds?: readonly string[];
   },
   partFiles: PartFiles | null = null,
-): CommandSpec<{ conversation: ConversationView | null; activeMentioned?: ReadonlySet<string>; files?: PartFile[] }, ConversationEvent | MentionEvent> => {
+): CommandSpec<
+  { conversation: ConversationView | null; activeMentioned?: ReadonlySet<string>; files?: PartFile[] },
+  ConversationEvent | MentionEvent | FileAttached
+> => {
   const files = filesOf(cmd.uploadIds, partFiles);
   return {
     name: 'ReplyToConversation',
@@ -125,7 +128,7 @@ export const replyToConversation = (
       ...(cmd.mentions?.length ? { activeMentioned: await activeMemberIdsAmong(db, ctx.tenantId, cmd.mentions) } : {}),
       ...(cmd.uploadIds?.length ? { files: await files.load(db, ctx.tenantId, ctx.now) } : {}),
     }),
-    decide: (s) => decideReply({ ...cmd, files: files.attach(s.files ?? []) }, s),
+    decide: (s) => decideReply({ ...cmd, files: files.attach(s.files ?? [], { conversationId: cmd.conversationId, partId: cmd.partId }) }, s),
     ...files.beside({ conversationId: cmd.conversationId, partId: cmd.partId }),
     keys: () => [`conversation:${cmd.conversationId}`],
   };

@@ -5,6 +5,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors
 import { taggingChanges, type TagView } from '../tags/index.js';
 import { contactErased, decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
 import type { ConversationEvent, MentionEvent, PartPayload, PART_TYPES, AUTHOR_TYPES, PRIORITIES } from './conversations.events.js';
+import type { AttachedFiles, FileAttached } from './part-files.js';
 import { routedAssignment, type TeamRouting } from './routing.js';
 
 export type ConversationState = 'open' | 'closed' | 'snoozed';
@@ -51,6 +52,8 @@ interface PartInput {
   uploadIds?: readonly string[];
   extra?: PartExtra;
 }
+
+const NO_FILES: AttachedFiles = { attachments: [], events: [] };
 
 export function partEvent(p: PartInput): ConversationEvent {
   return {
@@ -257,7 +260,7 @@ export interface StartCommand {
   contact: ContactInput | null;
   /** uploaded files the opening message carries (`upload_ids`), and their attachments once the command's state is known */
   uploadIds?: readonly string[];
-  files?: () => Attachment[];
+  files?: () => AttachedFiles;
   /**
    * The id is derived from what the conversation is for (an outbound recipient's), not minted: a start on an id
    * that exists is refused (409 conversation_exists), so a retry can never start a second one. (A route's minted
@@ -276,13 +279,13 @@ export interface StartState {
   routing?: TeamRouting | null;
 }
 
-export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
+export function decideStart(cmd: StartCommand, s: StartState): (StartEvents[number] | FileAttached)[] {
   if (cmd.refuseExisting && s.existing) throw new Conflict('conversation_exists', `A conversation with id ${cmd.conversationId} exists already.`);
   if (!s.channel) throw new BadRequest('unknown_channel', 'channel_id names no channel of this workspace.', 'channel_id');
   if (cmd.contactId && !s.contact) throw new BadRequest('unknown_contact', 'contact_id names no contact of this workspace.', 'contact_id');
   if (cmd.contactId && s.contact?.erased) throw contactErased(cmd.contactId);
   if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
-  const attachments = cmd.files?.() ?? [];
+  const files = cmd.files?.() ?? NO_FILES;
   const contact = cmd.contactId
     ? { contactId: cmd.contactId, events: [] }
     : decideFindOrFillContact(cmd.newContactId, cmd.contact ?? {}, s.contact, cmd.channelId);
@@ -307,9 +310,10 @@ export function decideStart(cmd: StartCommand, s: StartState): StartEvents {
       partType: 'comment',
       author: cmd.author,
       body: cmd.body,
-      attachments,
+      attachments: files.attachments,
       uploadIds: cmd.uploadIds,
     }),
+    ...files.events,
     // Nobody named: the team's rule assigns it, in the same command.
     ...(cmd.assigneeId
       ? []
@@ -334,10 +338,10 @@ export function decideReply(
     mentions?: readonly string[];
     /** uploaded files (`upload_ids`), and their attachments once the command's state is known (part-files.ts) */
     uploadIds?: readonly string[];
-    files?: () => Attachment[];
+    files?: () => AttachedFiles;
   },
   s: { conversation: ConversationView | null; activeMentioned?: ReadonlySet<string> },
-): (ConversationEvent | MentionEvent)[] {
+): (ConversationEvent | MentionEvent | FileAttached)[] {
   const c = s.conversation;
   if (!c) throw new NotFound('conversation');
   const mentions = cmd.mentions ?? [];
@@ -345,7 +349,7 @@ export function decideReply(
     throw new BadRequest('mentions_on_notes_only', 'Only a note mentions teammates: send `mentions` with `message_type` note.', 'mentions');
   const unknown = mentions.findIndex((m) => !s.activeMentioned?.has(m));
   if (unknown >= 0) throw new BadRequest('unknown_member', `mentions[${unknown}] names no active member of this workspace.`, `mentions[${unknown}]`);
-  const files = cmd.files?.() ?? [];
+  const files = cmd.files?.() ?? NO_FILES;
   const part = partEvent({
     conversationId: c.id,
     channelId: c.channelId,
@@ -353,11 +357,12 @@ export function decideReply(
     partType: cmd.messageType,
     author: cmd.author,
     body: cmd.body,
-    attachments: [...cmd.attachments, ...files],
+    attachments: [...cmd.attachments, ...files.attachments],
     uploadIds: cmd.uploadIds,
   });
   return [
     part,
+    ...files.events,
     ...mentions.map((memberId): MentionEvent => ({
       type: 'conversation.mentioned',
       aggregate_type: 'conversation',

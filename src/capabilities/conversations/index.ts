@@ -17,7 +17,7 @@ export { AUTHOR_TYPES } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, partSchema } from './conversations.read.js';
 export { ConversationAnswers, conversationFields, type ConversationAnswer, type ConversationFields, type FieldValues } from './answer-fields.js';
 export { startConversation } from './conversations.commands.js';
-export { partFiles, withDownloadUrls, MAX_FILES_PER_PART, type PartFile, type PartFiles } from './part-files.js';
+export { partFiles, withDownloadUrls, MAX_FILES_PER_PART, type AttachedFiles, type FileAttached, type PartFile, type PartFiles } from './part-files.js';
 export type { Attachment } from './conversations.decider.js';
 export { routedAssignment, type TeamRouting } from './routing.js';
 export { fileChannelMessage, type ChannelMessage } from './conversations.decider.js';

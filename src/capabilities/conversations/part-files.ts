@@ -2,7 +2,7 @@
 // conversation's `upload_ids`): an extension point conversations opens and the
 // uploads capability fills, so conversations imports nothing of uploads. The
 // command loads the files under the workspace's lock, the pure `attach` turns
-// them into the part's attachments (or refuses), and `claim`, beside the
+// them into the part's attachments and an event each (or refuses), and `claim`, beside the
 // part's events, makes them the part's: their data keys are then owned by the
 // part's, so the part's redaction, and its contact's erasure, destroy them.
 // A channel that carries bytes (e-mail) opens them; one that carries links
@@ -22,11 +22,25 @@ export interface PartFile {
   attachment: Attachment;
 }
 
+/** What attaching a file appends beside the part (the uploads capability's event, declared in its catalogue). */
+export interface FileAttached {
+  type: 'upload.attached';
+  aggregate_type: 'upload';
+  aggregate_id: string;
+  payload: { upload_id: string; conversation_id: string; part_id: string };
+}
+
+/** A part's files as decided: its attachments, and the events that say they are the part's. */
+export interface AttachedFiles {
+  attachments: Attachment[];
+  events: FileAttached[];
+}
+
 export interface PartFiles {
   /** the files these ids name (missing ones are absent), read in the command's transaction */
   load(db: Db, tenantId: string, ids: readonly string[], now: Date): Promise<PartFile[]>;
-  /** the attachments of these ids, or the refusal (pure: an unknown, attached or expired file is refused) */
-  attach(ids: readonly string[], files: readonly PartFile[]): Attachment[];
+  /** the attachments of these ids and their events, or the refusal (pure: an unknown, attached or expired file is refused) */
+  attach(ids: readonly string[], files: readonly PartFile[], part: { conversationId: string; partId: string }): AttachedFiles;
   /** beside the part's events, in their transaction: the files are the part's from its commit on */
   claim(db: Db, tenantId: string, ids: readonly string[], part: { conversationId: string; partId: string }): Promise<void>;
   /** a file's name, type and bytes (a channel that sends files: e-mail); null once gone */

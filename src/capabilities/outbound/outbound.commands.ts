@@ -3,7 +3,7 @@ import type { CommandContext, CommandSpec, Db } from '../../commands/command.js'
 import { deterministicUuid } from '../../platform/ids.js';
 import { channelFacts, findChannel } from '../channels/index.js';
 import { audienceContacts, findContactRow, type ContactEvent, type ContactRow } from '../contacts/index.js';
-import { findConversation, startConversation, type ConversationEvent, type StartState } from '../conversations/index.js';
+import { findConversation, startConversation, type ConversationEvent, type FileAttached, type StartState } from '../conversations/index.js';
 import { findMember } from '../members/index.js';
 import { parseTemplate, renderTemplate } from '../saved-replies/index.js';
 import { findTag } from '../tags/index.js';
@@ -206,7 +206,7 @@ function render(body: string, contact: ContactRow, conversationId: string, membe
 export const deliverRecipient = (input: {
   collectionId: string;
   contactId: string;
-}): CommandSpec<DeliverState, OutboundEvent | ConversationEvent | ContactEvent> => ({
+}): CommandSpec<DeliverState, OutboundEvent | ConversationEvent | ContactEvent | FileAttached> => ({
   name: 'DeliverOutboundRecipient',
   load: async (db, ctx) => {
     const t = ctx.tenantId;

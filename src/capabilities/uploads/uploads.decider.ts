@@ -6,7 +6,7 @@
 // attached elsewhere nor expired, and an upload attached to nothing by then
 // expires.
 import { AppError, BadRequest, Conflict, Unprocessable } from '../../platform/errors.js';
-import type { Attachment, PartFile } from '../conversations/index.js';
+import type { AttachedFiles, PartFile } from '../conversations/index.js';
 import type { Uploader, UploadEvent } from './uploads.events.js';
 
 export interface NewUpload {
@@ -54,10 +54,10 @@ export function decideExpire(upload: { id: string; attached: boolean; expiresAt:
   return [{ type: 'upload.expired', aggregate_type: 'upload', aggregate_id: upload.id, payload: { upload_id: upload.id } }];
 }
 
-/** The attachments a part gets for these upload ids, in their order; the first id that may not be attached refuses. */
-export function attachUploads(ids: readonly string[], files: readonly PartFile[]): Attachment[] {
+/** The attachments a part gets for these upload ids, in their order, and an upload.attached each; the first id that may not be attached refuses. */
+export function attachUploads(ids: readonly string[], files: readonly PartFile[], part: { conversationId: string; partId: string }): AttachedFiles {
   const byId = new Map(files.map((f) => [f.id, f]));
-  return ids.map((id, i) => {
+  const attachments = ids.map((id, i) => {
     const field = `upload_ids[${i}]`;
     const f = byId.get(id.toLowerCase());
     if (!f) throw new BadRequest('unknown_upload', `${field} names no upload of this workspace.`, field);
@@ -66,4 +66,13 @@ export function attachUploads(ids: readonly string[], files: readonly PartFile[]
       throw new Unprocessable('upload_expired', `${field} expired before it was attached (UPLOAD_TTL_SECONDS): upload the file again.`, field);
     return f.attachment;
   });
+  return {
+    attachments,
+    events: attachments.map((a) => ({
+      type: 'upload.attached',
+      aggregate_type: 'upload',
+      aggregate_id: a.upload_id!,
+      payload: { upload_id: a.upload_id!, conversation_id: part.conversationId, part_id: part.partId },
+    })),
+  };
 }

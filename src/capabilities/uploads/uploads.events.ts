@@ -17,6 +17,14 @@ export const UploadCreated = defineEvent({
   }),
 });
 
+export const UploadAttached = defineEvent({
+  type: 'upload.attached',
+  aggregate_type: 'upload',
+  description:
+    "An upload was attached to a part (a reply's, a note's or a new conversation's `upload_ids`), in the same command as the part's `conversation_part.created`: it is the part's from now on, never expires, and goes with the part's redaction and its contact's erasure. Ids only.",
+  payload: payload({ upload_id: Uuid(), conversation_id: Uuid(), part_id: Uuid() }),
+});
+
 export const UploadExpired = defineEvent({
   type: 'upload.expired',
   aggregate_type: 'upload',
@@ -24,6 +32,6 @@ export const UploadExpired = defineEvent({
   payload: payload({ upload_id: Uuid() }),
 });
 
-export const uploadEvents = [UploadCreated, UploadExpired] as const;
+export const uploadEvents = [UploadCreated, UploadAttached, UploadExpired] as const;
 export type UploadEvent = EventOf<(typeof uploadEvents)[number]>;
 export type Uploader = EventOf<typeof UploadCreated>['payload']['created_by'];

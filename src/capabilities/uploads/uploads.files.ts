@@ -1,6 +1,7 @@
 // What uploads gives conversations through its `partFiles` extension point:
 // the files a reply, a note or a new conversation names by `upload_ids`.
 import type { CoreDeps } from '../capability.js';
+import { isUuid } from '../../platform/ids.js';
 import type { PartFiles } from '../conversations/index.js';
 import { attachUploads } from './uploads.decider.js';
 import { contentPath, findUploads, namedUploads } from './uploads.read.js';
@@ -33,6 +34,7 @@ export function uploadFiles(deps: CoreDeps, storage: UploadStorage): PartFiles {
       await storage.claim(db, tenantId, ids, part);
     },
     async open(db, tenantId, id) {
+      if (!isUuid(id)) return null;
       const [stored, keys, [row]] = await Promise.all([
         storage.get(db, tenantId, id),
         uploadKeys(forgettable, db, tenantId, [id]),

@@ -36,12 +36,12 @@ const CONTENTS = tableSpec({
 
 type Handled =
   | UploadEvent
-  | Extract<ConversationEvent, { type: 'conversation_part.created' | 'conversation_part.redacted' | 'conversation_part.unsent' }>
+  | Extract<ConversationEvent, { type: 'conversation_part.redacted' | 'conversation_part.unsent' }>
   | Extract<ContactEvent, { type: 'contact.erased' }>;
 
 export const uploadsProjector: Projector<Handled> = {
   name: 'uploads',
-  handles: ['upload.created', 'upload.expired', 'conversation_part.created', 'conversation_part.redacted', 'conversation_part.unsent', 'contact.erased'],
+  handles: ['upload.created', 'upload.attached', 'upload.expired', 'conversation_part.redacted', 'conversation_part.unsent', 'contact.erased'],
   tables: ['uploads'],
   project(events, writes) {
     const uploads = writes.table(UPLOADS);
@@ -67,9 +67,8 @@ export const uploadsProjector: Projector<Handled> = {
         case 'upload.expired':
           uploads.delete({ tenant_id: e.tenant_id, id: e.payload.upload_id });
           break;
-        case 'conversation_part.created':
-          for (const id of e.payload.upload_ids ?? [])
-            uploads.patch({ tenant_id: e.tenant_id, id }, { conversation_id: e.payload.conversation_id, part_id: e.payload.part_id });
+        case 'upload.attached':
+          uploads.patch({ tenant_id: e.tenant_id, id: e.payload.upload_id }, { conversation_id: e.payload.conversation_id, part_id: e.payload.part_id });
           break;
         case 'conversation_part.redacted':
         case 'conversation_part.unsent': {
