@@ -5,7 +5,6 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors
 import { taggingChanges, type TagView } from '../tags/index.js';
 import { contactErased, decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
 import type { ConversationEvent, MentionEvent, PartPayload, PART_TYPES, AUTHOR_TYPES, PRIORITIES } from './conversations.events.js';
-import type { AttachedFiles, FileAttached } from './part-files.js';
 import { routedAssignment, type TeamRouting } from './routing.js';
 
 export type ConversationState = 'open' | 'closed' | 'snoozed';
@@ -51,6 +50,20 @@ interface PartInput {
   /** the uploads among the attachments (part-files.ts): ids, in the clear, so their read model follows the part */
   uploadIds?: readonly string[];
   extra?: PartExtra;
+}
+
+/** What attaching a file appends beside the part (the uploads capability's event, declared in its catalogue). */
+export interface FileAttached {
+  type: 'upload.attached';
+  aggregate_type: 'upload';
+  aggregate_id: string;
+  payload: { upload_id: string; conversation_id: string; part_id: string };
+}
+
+/** A part's files as decided: its attachments, and the events that say they are the part's. */
+export interface AttachedFiles {
+  attachments: Attachment[];
+  events: FileAttached[];
 }
 
 const NO_FILES: AttachedFiles = { attachments: [], events: [] };

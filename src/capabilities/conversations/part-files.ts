@@ -9,7 +9,9 @@
 // (a bridge) gets a URL that works without a key until it expires.
 import { extensionPoint } from '../additions.js';
 import type { Db } from '../../commands/command.js';
-import type { Attachment } from './conversations.decider.js';
+import type { AttachedFiles, Attachment } from './conversations.decider.js';
+
+export type { AttachedFiles, FileAttached } from './conversations.decider.js';
 import type { CoreDeps } from '../capability.js';
 
 /** At most this many files on one part (besides attachments given by URL). */
@@ -20,20 +22,6 @@ export interface PartFile {
   id: string;
   state: 'ready' | 'attached' | 'expired';
   attachment: Attachment;
-}
-
-/** What attaching a file appends beside the part (the uploads capability's event, declared in its catalogue). */
-export interface FileAttached {
-  type: 'upload.attached';
-  aggregate_type: 'upload';
-  aggregate_id: string;
-  payload: { upload_id: string; conversation_id: string; part_id: string };
-}
-
-/** A part's files as decided: its attachments, and the events that say they are the part's. */
-export interface AttachedFiles {
-  attachments: Attachment[];
-  events: FileAttached[];
 }
 
 export interface PartFiles {
