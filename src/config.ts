@@ -63,6 +63,10 @@ export interface Config {
   metricsToken: string | null;
   /** how long a finished subject-access export can be downloaded before its file is deleted */
   exportTtlHours: number;
+  /** bulk jobs: items one claim takes, how long a claim is held, and how often an idle worker looks for work */
+  jobsBatch: number;
+  jobsLeaseMs: number;
+  jobsPollMs: number;
   /** outbound worker: recipients one claim takes */
   outboundBatch: number;
   /** outbound worker: how long a claim on recipients holds before another process may take them over */
@@ -163,6 +167,9 @@ export const CONFIG_VARS = [
   'METRICS_TOKEN',
   'EXPORT_TTL_HOURS',
   'OUTBOUND_BATCH',
+  'JOBS_BATCH',
+  'JOBS_LEASE_MS',
+  'JOBS_POLL_MS',
   'OUTBOUND_LEASE_MS',
   'OUTBOUND_INTERVAL_MS',
   'OUTBOUND_POLL_MS',
@@ -340,6 +347,9 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     metricsToken,
     exportTtlHours: int('EXPORT_TTL_HOURS', 48, 1, 24 * 365),
+    jobsBatch: int('JOBS_BATCH', 20, 1, 1000),
+    jobsLeaseMs: int('JOBS_LEASE_MS', 30_000, 500, 3_600_000),
+    jobsPollMs: int('JOBS_POLL_MS', 2_000, 50, 600_000),
     outboundBatch: int('OUTBOUND_BATCH', 50, 1, 1000),
     outboundLeaseMs: int('OUTBOUND_LEASE_MS', 60_000, 500, 3_600_000),
     outboundIntervalMs: int('OUTBOUND_INTERVAL_MS', 0, 0, 60_000),

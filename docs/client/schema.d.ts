@@ -701,6 +701,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply one action to many conversations (by ids or by a query), as a job run in the background
+         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postConversationsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/counts": {
         parameters: {
             query?: never;
@@ -1207,6 +1227,50 @@ export interface paths {
          * @description **Authentication:** none.
          */
         post: operations["postInvitesAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job: what it does, its status, and its items' outcomes counted
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getJobsById"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a job: its items not yet done are not done (409 once it has finished)
+         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        delete: operations["deleteJobsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job's items in order, each with its conversation, outcome and error
+         * @description **Scope:** `conversations:read`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`.
+         */
+        get: operations["getJobsByIdItems"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2618,8 +2682,8 @@ export interface components {
         /** AuditActor */
         AuditActor: {
             /** @enum {string} */
-            type: "member" | "api_key" | "channel" | "system";
-            /** @description The member's, the API key's or the channel's id; for `system`, which part of the service (e.g. `sign_in`, `unsnooze`). */
+            type: "member" | "api_key" | "channel" | "system" | "job";
+            /** @description The member's, the API key's, the channel's or the job's id (a bulk action's changes act as their job, with its member as `member_id`); for `system`, which part of the service (e.g. `sign_in`, `unsnooze`). */
             id: string;
             /** Format: uuid */
             member_id: string | null;
@@ -6635,7 +6699,7 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ContactNoteCreatedFeedEvent"] | components["schemas"]["ContactNoteDeletedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationMentionedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["EmailDomainCreatedFeedEvent"] | components["schemas"]["EmailDomainDeletedFeedEvent"] | components["schemas"]["EmailDomainVerifiedFeedEvent"] | components["schemas"]["MemberAvailabilityChangedFeedEvent"] | components["schemas"]["MemberCapacityChangedFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamAssignmentChangedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["UploadAttachedFeedEvent"] | components["schemas"]["UploadCreatedFeedEvent"] | components["schemas"]["UploadExpiredFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ContactNoteCreatedFeedEvent"] | components["schemas"]["ContactNoteDeletedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationMentionedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["EmailDomainCreatedFeedEvent"] | components["schemas"]["EmailDomainDeletedFeedEvent"] | components["schemas"]["EmailDomainVerifiedFeedEvent"] | components["schemas"]["JobCanceledFeedEvent"] | components["schemas"]["JobCompletedFeedEvent"] | components["schemas"]["JobCreatedFeedEvent"] | components["schemas"]["MemberAvailabilityChangedFeedEvent"] | components["schemas"]["MemberCapacityChangedFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamAssignmentChangedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["UploadAttachedFeedEvent"] | components["schemas"]["UploadCreatedFeedEvent"] | components["schemas"]["UploadExpiredFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
@@ -6729,6 +6793,288 @@ export interface components {
             /** @constant */
             type: "list";
             data: components["schemas"]["Invite"][];
+            pages: components["schemas"]["Pages"];
+        };
+        /** Job */
+        Job: {
+            /** @constant */
+            type: "job";
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "conversations.bulk";
+            /**
+             * @description `queued` until its first item has an outcome, then `running`, until `completed` (every item has one) or `canceled`.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "canceled";
+            /** @description The action, as asked. */
+            action: Record<string, never>;
+            total: number;
+            /** @description Items whose conversation the action changed. */
+            succeeded: number;
+            /** @description Items the action was refused for (their error says why). */
+            failed: number;
+            /** @description Items the action had nothing to change on (closing a closed conversation). */
+            skipped: number;
+            /** @description Items not done when the job was canceled. */
+            canceled: number;
+            pending: number;
+            created_by: components["schemas"]["JobCreator"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /**
+         * JobCanceledFeedEvent
+         * @description A job was canceled (DELETE /api/jobs/{id}): its items not yet done are `canceled`; one under way when it was finishes.
+         */
+        JobCanceledFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "job.canceled";
+            /** @constant */
+            aggregate_type: "job";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                job_id: string;
+                canceled_by: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * JobCanceledStreamedEvent
+         * @description A job was canceled (DELETE /api/jobs/{id}): its items not yet done are `canceled`; one under way when it was finishes.
+         */
+        JobCanceledStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "job.canceled";
+            /** @constant */
+            aggregate_type: "job";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                job_id: string;
+                canceled_by: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * JobCompletedFeedEvent
+         * @description Every item of a job has its outcome: how many changed their conversation, were refused, or had nothing to change.
+         */
+        JobCompletedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "job.completed";
+            /** @constant */
+            aggregate_type: "job";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                job_id: string;
+                succeeded: number;
+                failed: number;
+                skipped: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * JobCompletedStreamedEvent
+         * @description Every item of a job has its outcome: how many changed their conversation, were refused, or had nothing to change.
+         */
+        JobCompletedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "job.completed";
+            /** @constant */
+            aggregate_type: "job";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                job_id: string;
+                succeeded: number;
+                failed: number;
+                skipped: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * JobCreatedFeedEvent
+         * @description A bulk action was asked for: `action` on `total` conversations, chosen by ids or by a query when it was made (the ids are kept beside the log, not in the event; the query is not kept). Each conversation's change is then its own command, with `{type: 'job', id}` as its actor, followed by `job.completed` or `job.canceled`.
+         */
+        JobCreatedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "job.created";
+            /** @constant */
+            aggregate_type: "job";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                job_id: string;
+                /** @constant */
+                kind: "conversations.bulk";
+                /** @description The action, as the request named it: one of assign, team, close, open, snooze, priority, tags_add, tags_remove. */
+                action: {
+                    [key: string]: unknown;
+                };
+                total: number;
+                selected_by: "ids" | "query";
+                created_by: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * JobCreatedStreamedEvent
+         * @description A bulk action was asked for: `action` on `total` conversations, chosen by ids or by a query when it was made (the ids are kept beside the log, not in the event; the query is not kept). Each conversation's change is then its own command, with `{type: 'job', id}` as its actor, followed by `job.completed` or `job.canceled`.
+         */
+        JobCreatedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "job.created";
+            /** @constant */
+            aggregate_type: "job";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                job_id: string;
+                /** @constant */
+                kind: "conversations.bulk";
+                /** @description The action, as the request named it: one of assign, team, close, open, snooze, priority, tags_add, tags_remove. */
+                action: {
+                    [key: string]: unknown;
+                };
+                total: number;
+                selected_by: "ids" | "query";
+                created_by: {
+                    type: "member" | "api_key";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** JobCreator */
+        JobCreator: {
+            /** @enum {string} */
+            type: "member" | "api_key";
+            id: string;
+        };
+        /** JobItem */
+        JobItem: {
+            /** @constant */
+            type: "job_item";
+            /** @description Its place in the job, from 0. */
+            position: number;
+            /** Format: uuid */
+            conversation_id: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "skipped" | "canceled";
+            /** @description Why it failed: the code and message the same request would have been answered with. */
+            error: components["schemas"]["JobItemError"] | null;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /** JobItemError */
+        JobItemError: {
+            code: string;
+            message: string;
+        };
+        /** JobItemList */
+        JobItemList: {
+            /** @constant */
+            type: "list";
+            data: components["schemas"]["JobItem"][];
             pages: components["schemas"]["Pages"];
         };
         /** Me */
@@ -8790,7 +9136,7 @@ export interface components {
             created_at: string;
         };
         /** StreamedEvent */
-        StreamedEvent: components["schemas"]["ApiKeyCreatedStreamedEvent"] | components["schemas"]["ApiKeyRevokedStreamedEvent"] | components["schemas"]["ApiKeyRotatedStreamedEvent"] | components["schemas"]["BusinessHoursSetStreamedEvent"] | components["schemas"]["ChannelCreatedStreamedEvent"] | components["schemas"]["ChannelDeletedStreamedEvent"] | components["schemas"]["ChannelSecretRotatedStreamedEvent"] | components["schemas"]["ChannelUpdatedStreamedEvent"] | components["schemas"]["CompanyCreatedStreamedEvent"] | components["schemas"]["CompanyDeletedStreamedEvent"] | components["schemas"]["CompanyUpdatedStreamedEvent"] | components["schemas"]["ContactArchivedStreamedEvent"] | components["schemas"]["ContactCompanyAttachedStreamedEvent"] | components["schemas"]["ContactCompanyDetachedStreamedEvent"] | components["schemas"]["ContactCreatedStreamedEvent"] | components["schemas"]["ContactErasedStreamedEvent"] | components["schemas"]["ContactTaggedStreamedEvent"] | components["schemas"]["ContactUnarchivedStreamedEvent"] | components["schemas"]["ContactUntaggedStreamedEvent"] | components["schemas"]["ContactUpdatedStreamedEvent"] | components["schemas"]["ContactNoteCreatedStreamedEvent"] | components["schemas"]["ContactNoteDeletedStreamedEvent"] | components["schemas"]["ConversationAttributesUpdatedStreamedEvent"] | components["schemas"]["ConversationCreatedStreamedEvent"] | components["schemas"]["ConversationMentionedStreamedEvent"] | components["schemas"]["ConversationRatedStreamedEvent"] | components["schemas"]["ConversationSlaAppliedStreamedEvent"] | components["schemas"]["ConversationSlaBreachedStreamedEvent"] | components["schemas"]["ConversationSlaMetStreamedEvent"] | components["schemas"]["ConversationTaggedStreamedEvent"] | components["schemas"]["ConversationUntaggedStreamedEvent"] | components["schemas"]["ConversationAttributeCreatedStreamedEvent"] | components["schemas"]["ConversationAttributeDeletedStreamedEvent"] | components["schemas"]["ConversationAttributeUpdatedStreamedEvent"] | components["schemas"]["ConversationPartCreatedStreamedEvent"] | components["schemas"]["ConversationPartDeliveryFailedStreamedEvent"] | components["schemas"]["ConversationPartRedactedStreamedEvent"] | components["schemas"]["ConversationPartUnsentStreamedEvent"] | components["schemas"]["EmailReceivedStreamedEvent"] | components["schemas"]["EmailSentStreamedEvent"] | components["schemas"]["EmailDomainCreatedStreamedEvent"] | components["schemas"]["EmailDomainDeletedStreamedEvent"] | components["schemas"]["EmailDomainVerifiedStreamedEvent"] | components["schemas"]["MemberAvailabilityChangedStreamedEvent"] | components["schemas"]["MemberCapacityChangedStreamedEvent"] | components["schemas"]["MemberErasedStreamedEvent"] | components["schemas"]["MemberInviteRevokedStreamedEvent"] | components["schemas"]["MemberInvitedStreamedEvent"] | components["schemas"]["MemberJoinedStreamedEvent"] | components["schemas"]["MemberRemovedStreamedEvent"] | components["schemas"]["MemberRoleChangedStreamedEvent"] | components["schemas"]["OutboundCancelledStreamedEvent"] | components["schemas"]["OutboundCreatedStreamedEvent"] | components["schemas"]["OutboundDeletedStreamedEvent"] | components["schemas"]["OutboundScheduledStreamedEvent"] | components["schemas"]["OutboundSendingStreamedEvent"] | components["schemas"]["OutboundSentStreamedEvent"] | components["schemas"]["OutboundUpdatedStreamedEvent"] | components["schemas"]["OutboundRecipientFailedStreamedEvent"] | components["schemas"]["OutboundRecipientSentStreamedEvent"] | components["schemas"]["OutboundRecipientSkippedStreamedEvent"] | components["schemas"]["SavedReplyCreatedStreamedEvent"] | components["schemas"]["SavedReplyDeletedStreamedEvent"] | components["schemas"]["SavedReplyUpdatedStreamedEvent"] | components["schemas"]["SlaPolicyCreatedStreamedEvent"] | components["schemas"]["SlaPolicyDeletedStreamedEvent"] | components["schemas"]["SlaPolicyUpdatedStreamedEvent"] | components["schemas"]["TagCreatedStreamedEvent"] | components["schemas"]["TagDeletedStreamedEvent"] | components["schemas"]["TagRenamedStreamedEvent"] | components["schemas"]["TeamAssignmentChangedStreamedEvent"] | components["schemas"]["TeamCreatedStreamedEvent"] | components["schemas"]["TeamDeletedStreamedEvent"] | components["schemas"]["TeamRenamedStreamedEvent"] | components["schemas"]["TeamRosterChangedStreamedEvent"] | components["schemas"]["UploadAttachedStreamedEvent"] | components["schemas"]["UploadCreatedStreamedEvent"] | components["schemas"]["UploadExpiredStreamedEvent"] | components["schemas"]["ViewCreatedStreamedEvent"] | components["schemas"]["ViewDeletedStreamedEvent"] | components["schemas"]["ViewUpdatedStreamedEvent"] | components["schemas"]["WebhookEndpointCreatedStreamedEvent"] | components["schemas"]["WebhookEndpointDeletedStreamedEvent"] | components["schemas"]["WebhookEndpointUpdatedStreamedEvent"] | components["schemas"]["WorkspaceCreatedStreamedEvent"];
+        StreamedEvent: components["schemas"]["ApiKeyCreatedStreamedEvent"] | components["schemas"]["ApiKeyRevokedStreamedEvent"] | components["schemas"]["ApiKeyRotatedStreamedEvent"] | components["schemas"]["BusinessHoursSetStreamedEvent"] | components["schemas"]["ChannelCreatedStreamedEvent"] | components["schemas"]["ChannelDeletedStreamedEvent"] | components["schemas"]["ChannelSecretRotatedStreamedEvent"] | components["schemas"]["ChannelUpdatedStreamedEvent"] | components["schemas"]["CompanyCreatedStreamedEvent"] | components["schemas"]["CompanyDeletedStreamedEvent"] | components["schemas"]["CompanyUpdatedStreamedEvent"] | components["schemas"]["ContactArchivedStreamedEvent"] | components["schemas"]["ContactCompanyAttachedStreamedEvent"] | components["schemas"]["ContactCompanyDetachedStreamedEvent"] | components["schemas"]["ContactCreatedStreamedEvent"] | components["schemas"]["ContactErasedStreamedEvent"] | components["schemas"]["ContactTaggedStreamedEvent"] | components["schemas"]["ContactUnarchivedStreamedEvent"] | components["schemas"]["ContactUntaggedStreamedEvent"] | components["schemas"]["ContactUpdatedStreamedEvent"] | components["schemas"]["ContactNoteCreatedStreamedEvent"] | components["schemas"]["ContactNoteDeletedStreamedEvent"] | components["schemas"]["ConversationAttributesUpdatedStreamedEvent"] | components["schemas"]["ConversationCreatedStreamedEvent"] | components["schemas"]["ConversationMentionedStreamedEvent"] | components["schemas"]["ConversationRatedStreamedEvent"] | components["schemas"]["ConversationSlaAppliedStreamedEvent"] | components["schemas"]["ConversationSlaBreachedStreamedEvent"] | components["schemas"]["ConversationSlaMetStreamedEvent"] | components["schemas"]["ConversationTaggedStreamedEvent"] | components["schemas"]["ConversationUntaggedStreamedEvent"] | components["schemas"]["ConversationAttributeCreatedStreamedEvent"] | components["schemas"]["ConversationAttributeDeletedStreamedEvent"] | components["schemas"]["ConversationAttributeUpdatedStreamedEvent"] | components["schemas"]["ConversationPartCreatedStreamedEvent"] | components["schemas"]["ConversationPartDeliveryFailedStreamedEvent"] | components["schemas"]["ConversationPartRedactedStreamedEvent"] | components["schemas"]["ConversationPartUnsentStreamedEvent"] | components["schemas"]["EmailReceivedStreamedEvent"] | components["schemas"]["EmailSentStreamedEvent"] | components["schemas"]["EmailDomainCreatedStreamedEvent"] | components["schemas"]["EmailDomainDeletedStreamedEvent"] | components["schemas"]["EmailDomainVerifiedStreamedEvent"] | components["schemas"]["JobCanceledStreamedEvent"] | components["schemas"]["JobCompletedStreamedEvent"] | components["schemas"]["JobCreatedStreamedEvent"] | components["schemas"]["MemberAvailabilityChangedStreamedEvent"] | components["schemas"]["MemberCapacityChangedStreamedEvent"] | components["schemas"]["MemberErasedStreamedEvent"] | components["schemas"]["MemberInviteRevokedStreamedEvent"] | components["schemas"]["MemberInvitedStreamedEvent"] | components["schemas"]["MemberJoinedStreamedEvent"] | components["schemas"]["MemberRemovedStreamedEvent"] | components["schemas"]["MemberRoleChangedStreamedEvent"] | components["schemas"]["OutboundCancelledStreamedEvent"] | components["schemas"]["OutboundCreatedStreamedEvent"] | components["schemas"]["OutboundDeletedStreamedEvent"] | components["schemas"]["OutboundScheduledStreamedEvent"] | components["schemas"]["OutboundSendingStreamedEvent"] | components["schemas"]["OutboundSentStreamedEvent"] | components["schemas"]["OutboundUpdatedStreamedEvent"] | components["schemas"]["OutboundRecipientFailedStreamedEvent"] | components["schemas"]["OutboundRecipientSentStreamedEvent"] | components["schemas"]["OutboundRecipientSkippedStreamedEvent"] | components["schemas"]["SavedReplyCreatedStreamedEvent"] | components["schemas"]["SavedReplyDeletedStreamedEvent"] | components["schemas"]["SavedReplyUpdatedStreamedEvent"] | components["schemas"]["SlaPolicyCreatedStreamedEvent"] | components["schemas"]["SlaPolicyDeletedStreamedEvent"] | components["schemas"]["SlaPolicyUpdatedStreamedEvent"] | components["schemas"]["TagCreatedStreamedEvent"] | components["schemas"]["TagDeletedStreamedEvent"] | components["schemas"]["TagRenamedStreamedEvent"] | components["schemas"]["TeamAssignmentChangedStreamedEvent"] | components["schemas"]["TeamCreatedStreamedEvent"] | components["schemas"]["TeamDeletedStreamedEvent"] | components["schemas"]["TeamRenamedStreamedEvent"] | components["schemas"]["TeamRosterChangedStreamedEvent"] | components["schemas"]["UploadAttachedStreamedEvent"] | components["schemas"]["UploadCreatedStreamedEvent"] | components["schemas"]["UploadExpiredStreamedEvent"] | components["schemas"]["ViewCreatedStreamedEvent"] | components["schemas"]["ViewDeletedStreamedEvent"] | components["schemas"]["ViewUpdatedStreamedEvent"] | components["schemas"]["WebhookEndpointCreatedStreamedEvent"] | components["schemas"]["WebhookEndpointDeletedStreamedEvent"] | components["schemas"]["WebhookEndpointUpdatedStreamedEvent"] | components["schemas"]["WorkspaceCreatedStreamedEvent"];
         /** Tag */
         Tag: {
             /** @constant */
@@ -10313,7 +10659,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_broken`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `domain_not_verified`, `domain_taken`, `email_domain_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `inviter_cannot_grant`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `upload_attached`, `workspace_exists`. What each means: docs/errors.md. */
+        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_broken`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `domain_not_verified`, `domain_taken`, `email_domain_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `inviter_cannot_grant`, `job_finished`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `upload_attached`, `workspace_exists`. What each means: docs/errors.md. */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -10359,7 +10705,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `mail_not_configured`, `mail_refused`, `too_many_companies`, `upload_expired`. What each means: docs/errors.md. */
+        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `mail_not_configured`, `mail_refused`, `no_conversations`, `too_many_companies`, `too_many_conversations`, `upload_expired`. What each means: docs/errors.md. */
         Unprocessable: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -12665,6 +13011,73 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postConversationsBulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The conversations, at most 10000. */
+                    ids?: string[];
+                    /** @description The conversations the filter language matches now (at most 10000), oldest first. */
+                    query?: Record<string, never>;
+                    /** @description Exactly one action. */
+                    action: {
+                        /** @description Assign to this member (null: unassign). */
+                        assign?: string | null;
+                        /** @description Move to this team (null: no team), through the team's routing. */
+                        team?: string | null;
+                        /** @constant */
+                        close?: true;
+                        /** @constant */
+                        open?: true;
+                        /**
+                         * Format: date-time
+                         * @description Snooze until then.
+                         */
+                        snooze?: string;
+                        /** @enum {string} */
+                        priority?: "low" | "normal" | "high" | "urgent";
+                        tags_add?: string[];
+                        tags_remove?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getConversationsCounts: {
         parameters: {
             query?: never;
@@ -13866,6 +14279,126 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getJobsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteJobsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getJobsByIdItems: {
+        parameters: {
+            query?: {
+                per_page?: number;
+                starting_after?: string;
+                sort?: "position";
+                order?: "asc" | "desc";
+                /** @description The workspace of a session caller (instead of X-Service-Workspace); ignored for API keys. */
+                workspace?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobItemList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -16576,7 +17109,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "job.canceled" | "job.completed" | "job.created" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -16662,7 +17195,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "job.canceled" | "job.completed" | "job.created" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;

@@ -32,19 +32,23 @@ const JSON_TYPES = ['application/json', '+json'];
 /** A body with bytes in it: a positive Content-Length, or chunked (its length is unknown until read). */
 const hasBytes = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
-export function bodyParsers(limit: string): { json: RequestHandler; raw: RequestHandler } {
+export function bodyParsers(limit: string): { json: RequestHandler; raw: RequestHandler; jsonUpTo(limit: string): RequestHandler } {
   // Not strict: any JSON value parses, so a body that is valid JSON but not an
   // object is told apart from broken JSON (the route answers 400 invalid_body).
-  const json = express.json({ limit, verify: keepRaw, strict: false, type: JSON_TYPES });
-  return {
+  const jsonUpTo = (max: string): RequestHandler => {
+    const json = express.json({ limit: max, verify: keepRaw, strict: false, type: JSON_TYPES });
     // A body in another media type is refused rather than read as no body.
     // A request that declares no body at all (most GETs) skips the parser.
-    json: (req, res, next) =>
+    return (req, res, next) =>
       req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
         ? next()
         : hasBytes(req) && !req.is(JSON_TYPES)
           ? next(new AppError(415, 'unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.'))
-          : json(req, res, next),
+          : json(req, res, next);
+  };
+  return {
+    json: jsonUpTo(limit),
+    jsonUpTo,
     // Signed routes read bytes: the signature covers the exact bytes, and a
     // non-JSON content type must reach the handler (it answers 401, not 415).
     raw: express.raw({ type: () => true, limit }),

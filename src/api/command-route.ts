@@ -45,6 +45,8 @@ export interface CommandRouteDef<
   body?: TB;
   /** the body is a file, not JSON (see RouteDef.file) */
   file?: RouteDef['file'];
+  /** a JSON body larger than BODY_LIMIT (see RouteDef.bodyLimit) */
+  bodyLimit?: string;
   /** the query's JSON Schema (see RouteDef.query) */
   query?: Schema;
   /** error statuses peculiar to the route (see RouteDef.responses) */
@@ -84,6 +86,7 @@ export function commandRoute<
     freshSession: def.freshSession,
     body: def.body as Schema | undefined,
     file: def.file,
+    bodyLimit: def.bodyLimit,
     query: def.query,
     responses: { [def.answer.status]: def.answer.schema, ...def.responses },
     async handle(call) {

@@ -82,6 +82,8 @@ export interface RouteDef<B = any, Q = any, P extends string = string> {
    * before a byte is read when it declares one. The handler gets a Buffer.
    */
   file?: { maxBytes: number; tooLarge: { code: string; message: string }; description: string };
+  /** a JSON body may be this large (an express size, '512kb'), where the route needs more than BODY_LIMIT (a bulk action's 10,000 ids) */
+  bodyLimit?: string;
   /** public, but signed by a channel's sender (channels' signedChannelRoute): documented with the signature's headers */
   signed?: 'channel';
   /**
@@ -236,7 +238,11 @@ function fileParser(file: NonNullable<RouteDef['file']>): RequestHandler {
   };
 }
 
-export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: { json: RequestHandler; raw: RequestHandler }): Router {
+export function mountRoutes(
+  defs: RouteDef[],
+  pipeline: RoutePipeline,
+  parsers: { json: RequestHandler; raw: RequestHandler; jsonUpTo?(limit: string): RequestHandler },
+): Router {
   const router = Router();
   for (const def of defs) {
     assertPermission(def);
@@ -267,7 +273,13 @@ export function mountRoutes(defs: RouteDef[], pipeline: RoutePipeline, parsers: 
             }
           };
     const edge = caller ? [tag, caller] : [tag];
-    const parser = def.file ? fileParser(def.file) : def.rawBody ? parsers.raw : parsers.json;
+    const parser = def.file
+      ? fileParser(def.file)
+      : def.rawBody
+        ? parsers.raw
+        : def.bodyLimit && parsers.jsonUpTo
+          ? parsers.jsonUpTo(def.bodyLimit)
+          : parsers.json;
     router[def.method](def.path, ...edge, parser, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const ctx = contextOf(req);

@@ -36,6 +36,7 @@ import { viewsModule } from './views/index.js';
 import { emailModule } from './email/index.js';
 import { emailDomainsModule } from './email-domains/index.js';
 import { uploadsModule } from './uploads/index.js';
+import { jobsModule } from './jobs/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
 
@@ -64,6 +65,8 @@ export const modules: readonly CapabilityModule[] = [
   conversationsModule,
   // After conversations: its files are attached to parts (and follow their redaction and erasure).
   uploadsModule,
+  // After conversations: its jobs change conversations through conversations' own commands.
+  jobsModule,
   csatModule,
   mentionsModule,
   viewsModule,

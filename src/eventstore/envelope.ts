@@ -12,7 +12,7 @@ export interface EventEnvelope {
 
 /** Internal metadata travels beside the envelope, never inside it. */
 export interface EventMetadata {
-  actor?: { type: 'member' | 'api_key' | 'channel' | 'system'; id: string; member_id?: string };
+  actor?: { type: 'member' | 'api_key' | 'channel' | 'system' | 'job'; id: string; member_id?: string };
   idempotency_key?: string;
   causation_id?: string;
   request_id?: string;

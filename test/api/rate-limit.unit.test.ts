@@ -220,6 +220,29 @@ describe('rate limits: policies and the RateLimit fields (unit)', () => {
     expect(rateClassOf(byView, { query: {} })).to.equal('read');
   });
 
+  it("lets a background job take at most half of a workspace's budget: its teammates keep the other half", async () => {
+    const limits = new RateLimits(new RateLimiter(new MemoryWindows(), new ManualClock(START)), { ...settings, key: 100, workspace: 10 });
+    const jobItems = async () => {
+      let n = 0;
+      for (let i = 0; i < 20; i++)
+        n += await limits.forJob('w1').then(
+          () => 1,
+          (e: unknown) => (e instanceof RateLimited ? 0 : Promise.reject(e)),
+        );
+      return n;
+    };
+    expect(await jobItems(), 'half of 10').to.equal(5);
+    for (let i = 0; i < 5; i++) await limits.forCaller(principal('k1'), 'write');
+    // The workspace's own budget is now spent, for teammates and jobs alike.
+    expect(await jobItems()).to.equal(0);
+    expect(
+      await limits.forCaller(principal('k1'), 'write').then(
+        () => 'allowed',
+        (e: unknown) => (e as RateLimited).code,
+      ),
+    ).to.equal('rate_limited');
+  });
+
   it("draws an expensive request's cost from the expensive budget alone, and refuses one it has too little left for, spending nothing", async () => {
     const clock = new ManualClock(START);
     const limits = new RateLimits(new RateLimiter(new MemoryWindows(), clock), { ...settings, key: 100, workspace: 100, expensive: 5 });

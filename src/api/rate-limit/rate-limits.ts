@@ -50,7 +50,7 @@ export class RateLimited extends AppError {
 }
 
 export class RateLimits {
-  private readonly policies: Record<'key' | 'workspace' | 'expensive' | 'channel', Policy>;
+  private readonly policies: Record<'key' | 'workspace' | 'expensive' | 'channel' | 'job', Policy>;
   /** each class's RateLimit-Policy value, the same on every answer */
   private readonly policyFields = new Map<RateClass, string>();
 
@@ -65,6 +65,8 @@ export class RateLimits {
       workspace: policy('workspace', settings.workspace),
       expensive: policy('expensive', settings.expensive),
       channel: policy('channel', settings.channel),
+      // Background jobs may take at most half of a workspace's budget: live agents always have the other half.
+      job: policy('job', Math.max(1, Math.floor(settings.workspace / 2))),
     };
   }
 
@@ -79,6 +81,22 @@ export class RateLimits {
     ];
     if (rateClass === 'expensive') budgets.push({ policy: this.policies.expensive, subject: principal.tenantId, cost: cost ? await cost() : 1 });
     return this.draw(budgets, rateClass, principal.tenantId);
+  }
+
+  /**
+   * One item of a background job (a bulk action): a unit of the workspace's budget, as the same request would
+   * spend, and of the jobs' own, half as large, so that jobs never take more than half of what the workspace may
+   * send and its teammates' requests are never starved by them.
+   */
+  forJob(tenantId: string): Promise<Record<string, string>> {
+    return this.draw(
+      [
+        { policy: this.policies.job, subject: tenantId },
+        { policy: this.policies.workspace, subject: tenantId },
+      ],
+      'write',
+      tenantId,
+    );
   }
 
   /** The signed inbound route, once the signature verified: the channel's own budget. */

@@ -14,7 +14,7 @@ import type { EventStore } from '../../eventstore/store.port.js';
 import type { Db } from '../../platform/db/database.js';
 import { isUuid } from '../../platform/ids.js';
 
-const ACTOR_TYPES = ['member', 'api_key', 'channel', 'system'] as const;
+const ACTOR_TYPES = ['member', 'api_key', 'channel', 'system', 'job'] as const;
 
 export const auditEntrySchema = object(
   {
@@ -29,7 +29,10 @@ export const auditEntrySchema = object(
     actor: object(
       {
         type: oneOfStrings(ACTOR_TYPES),
-        id: str({ description: "The member's, the API key's or the channel's id; for `system`, which part of the service (e.g. `sign_in`, `unsnooze`)." }),
+        id: str({
+          description:
+            "The member's, the API key's, the channel's or the job's id (a bulk action's changes act as their job, with its member as `member_id`); for `system`, which part of the service (e.g. `sign_in`, `unsnooze`).",
+        }),
         member_id: nullable(uuid),
       },
       { title: 'AuditActor' },

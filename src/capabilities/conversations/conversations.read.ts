@@ -123,6 +123,15 @@ export const conversationsOf = (db: Db, tenantId: string, rows: ConversationRows
     .where({ tenant_id: tenantId })
     .select('conversations.*', db.raw(`${tagRefsSql('conversations')} AS tags${addedColumns(rows, 'conversations')}`));
 
+/** The ids of a workspace's conversations a compiled filter matches (conversationWhere), oldest first, at most `limit`. */
+export const conversationIdsWhere = (db: Db, tenantId: string, where: { sql: string; bindings: readonly unknown[] }, limit: number): Promise<string[]> =>
+  db('conversations')
+    .where({ tenant_id: tenantId })
+    .andWhereRaw(where.sql, where.bindings as never[])
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .limit(limit)
+    .pluck('id');
+
 /** A conversation's stored row, without the tag names a rendering joins: what commands decide on (the hot path). */
 export type StoredConversation = Omit<ConversationRow, 'tags'>;
 

@@ -13,10 +13,11 @@ import { conversationHistoryRoute } from './conversations.history.js';
 import { defineErrors } from '../../platform/errors.js';
 
 export type { ConversationEvent, MentionEvent } from './conversations.events.js';
-export { AUTHOR_TYPES } from './conversations.events.js';
+export { AUTHOR_TYPES, PRIORITIES } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, partSchema } from './conversations.read.js';
 export { ConversationAnswers, conversationFields, type ConversationAnswer, type ConversationFields, type FieldValues } from './answer-fields.js';
-export { startConversation } from './conversations.commands.js';
+export { manageConversation, startConversation, tagConversation } from './conversations.commands.js';
+export type { Author, ManageCommand } from './conversations.decider.js';
 export { partFiles, withDownloadUrls, MAX_FILES_PER_PART, type AttachedFiles, type FileAttached, type PartFile, type PartFiles } from './part-files.js';
 export type { Attachment } from './conversations.decider.js';
 export { routedAssignment, type TeamRouting } from './routing.js';
@@ -32,10 +33,11 @@ export {
   conversationMatches,
   conversationSearch,
   conversationViews,
+  conversationWhere,
   type CustomView,
   type ViewLookups,
 } from './conversations.search.js';
-export { conversationFacts, conversationList } from './conversations.read.js';
+export { conversationFacts, conversationIdsWhere, conversationList } from './conversations.read.js';
 export { querySchema as conversationQuerySchema } from './conversations.routes.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
