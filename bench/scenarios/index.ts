@@ -17,6 +17,7 @@ import { search } from './search.js';
 import { sla } from './sla.js';
 import { onEventStoreDb, type Scenario } from './shared.js';
 import { upload } from './upload.js';
+import { bulk } from './bulk.js';
 import { webhook } from './webhook.js';
 import { write } from './write.js';
 import { failover } from './failover.js';
@@ -47,6 +48,7 @@ export const SCENARIOS: Scenario[] = [
   rebuild,
   // Late: the files it leaves (a gigabyte or so, sealed) would weigh on the scenarios that seed and scan.
   upload,
+  bulk,
   failover,
 ];
 
@@ -73,6 +75,7 @@ export const ROW_NAMES = [
   'append',
   'rebuild',
   'upload',
+  'bulk',
   'webhook',
   'calibration',
 ];
