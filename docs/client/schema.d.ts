@@ -805,6 +805,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a conversation into another of its channel: it is closed and read-only, its thread's later messages land in the other, which gets a `merged` part naming it
+         * @description **Scope:** `conversations:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postConversationsByIdMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/parts": {
         parameters: {
             query?: never;
@@ -4382,6 +4402,11 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
+            /**
+             * Format: uuid
+             * @description The conversation this one was merged into: it is closed and read-only (POST /api/conversations/{id}/merge).
+             */
+            merged_into: string | null;
             rating: components["schemas"]["ConversationRating"] | null;
             sla: components["schemas"]["ConversationSla"] | null;
             /** @description Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for. */
@@ -4853,6 +4878,78 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * ConversationMergedFeedEvent
+         * @description A conversation was merged into another of the same channel (`into`): it is closed (a `close` part comes first, unless it was closed already) and read-only from now on, and a later message on its thread (a bridge's post, an e-mail answering its messages) is filed in `into`. `into` gets a part of type `merged` naming it (`merged_from`) in the same command. Its parts stay where they are. Ids only.
+         */
+        ConversationMergedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.merged";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                into: string;
+                merged_by: {
+                    type: "contact" | "member" | "api_key" | "system";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ConversationMergedStreamedEvent
+         * @description A conversation was merged into another of the same channel (`into`): it is closed (a `close` part comes first, unless it was closed already) and read-only from now on, and a later message on its thread (a bridge's post, an e-mail answering its messages) is filed in `into`. `into` gets a part of type `merged` naming it (`merged_from`) in the same command. Its parts stay where they are. Ids only.
+         */
+        ConversationMergedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "conversation.merged";
+            /** @constant */
+            aggregate_type: "conversation";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                conversation_id: string;
+                /** Format: uuid */
+                into: string;
+                merged_by: {
+                    type: "contact" | "member" | "api_key" | "system";
+                    id: string;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** ConversationPart */
         ConversationPart: {
             /** @constant */
@@ -4860,7 +4957,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority";
+            part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority" | "merged";
             body: string | null;
             author: components["schemas"]["Author"];
             /** @description The bridge's message id, for inbound messages that carried one. */
@@ -4885,6 +4982,8 @@ export interface components {
             /** @enum {string} */
             priority?: "low" | "normal" | "high" | "urgent";
             assigned_by?: components["schemas"]["AssignedBy"];
+            /** Format: uuid */
+            merged_from?: string;
             /** Format: date-time */
             created_at: string;
         };
@@ -4916,7 +5015,7 @@ export interface components {
                 conversation_id: string;
                 /** Format: uuid */
                 part_id: string;
-                part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority";
+                part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority" | "merged";
                 /** Format: uuid */
                 channel_id: string;
                 author: {
@@ -4937,6 +5036,8 @@ export interface components {
                     size?: number;
                 }[] | null;
                 upload_ids?: string[];
+                /** Format: uuid */
+                merged_from?: string;
                 /** Format: date-time */
                 sent_at?: string;
                 state?: "open" | "closed" | "snoozed";
@@ -4982,7 +5083,7 @@ export interface components {
                 conversation_id: string;
                 /** Format: uuid */
                 part_id: string;
-                part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority";
+                part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority" | "merged";
                 /** Format: uuid */
                 channel_id: string;
                 author: {
@@ -5003,6 +5104,8 @@ export interface components {
                     size?: number;
                 }[] | null;
                 upload_ids?: string[];
+                /** Format: uuid */
+                merged_from?: string;
                 /** Format: date-time */
                 sent_at?: string;
                 state?: "open" | "closed" | "snoozed";
@@ -5245,7 +5348,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority";
+            part_type: "message" | "comment" | "note" | "close" | "open" | "snoozed" | "assignment" | "priority" | "merged";
             body: string | null;
             author: components["schemas"]["Author"];
             /** @description The bridge's message id, for inbound messages that carried one. */
@@ -5270,6 +5373,8 @@ export interface components {
             /** @enum {string} */
             priority?: "low" | "normal" | "high" | "urgent";
             assigned_by?: components["schemas"]["AssignedBy"];
+            /** Format: uuid */
+            merged_from?: string;
             /** Format: date-time */
             created_at: string;
             conversation: components["schemas"]["Conversation"];
@@ -5851,6 +5956,11 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
+            /**
+             * Format: uuid
+             * @description The conversation this one was merged into: it is closed and read-only (POST /api/conversations/{id}/merge).
+             */
+            merged_into: string | null;
             rating: components["schemas"]["ConversationRating"] | null;
             sla: components["schemas"]["ConversationSla"] | null;
             /** @description Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for. */
@@ -6669,6 +6779,11 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             last_part_at: string;
+            /**
+             * Format: uuid
+             * @description The conversation this one was merged into: it is closed and read-only (POST /api/conversations/{id}/merge).
+             */
+            merged_into: string | null;
             rating: components["schemas"]["ConversationRating"] | null;
             sla: components["schemas"]["ConversationSla"] | null;
             /** @description Its response statistics; null only in a past state (`?as_of_seq=`), which they are not kept for. */
@@ -6699,7 +6814,7 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ContactNoteCreatedFeedEvent"] | components["schemas"]["ContactNoteDeletedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationMentionedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["EmailDomainCreatedFeedEvent"] | components["schemas"]["EmailDomainDeletedFeedEvent"] | components["schemas"]["EmailDomainVerifiedFeedEvent"] | components["schemas"]["JobCanceledFeedEvent"] | components["schemas"]["JobCompletedFeedEvent"] | components["schemas"]["JobCreatedFeedEvent"] | components["schemas"]["MemberAvailabilityChangedFeedEvent"] | components["schemas"]["MemberCapacityChangedFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamAssignmentChangedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["UploadAttachedFeedEvent"] | components["schemas"]["UploadCreatedFeedEvent"] | components["schemas"]["UploadExpiredFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ContactNoteCreatedFeedEvent"] | components["schemas"]["ContactNoteDeletedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationMentionedFeedEvent"] | components["schemas"]["ConversationMergedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["EmailDomainCreatedFeedEvent"] | components["schemas"]["EmailDomainDeletedFeedEvent"] | components["schemas"]["EmailDomainVerifiedFeedEvent"] | components["schemas"]["JobCanceledFeedEvent"] | components["schemas"]["JobCompletedFeedEvent"] | components["schemas"]["JobCreatedFeedEvent"] | components["schemas"]["MemberAvailabilityChangedFeedEvent"] | components["schemas"]["MemberCapacityChangedFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamAssignmentChangedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["UploadAttachedFeedEvent"] | components["schemas"]["UploadCreatedFeedEvent"] | components["schemas"]["UploadExpiredFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
@@ -9136,7 +9251,7 @@ export interface components {
             created_at: string;
         };
         /** StreamedEvent */
-        StreamedEvent: components["schemas"]["ApiKeyCreatedStreamedEvent"] | components["schemas"]["ApiKeyRevokedStreamedEvent"] | components["schemas"]["ApiKeyRotatedStreamedEvent"] | components["schemas"]["BusinessHoursSetStreamedEvent"] | components["schemas"]["ChannelCreatedStreamedEvent"] | components["schemas"]["ChannelDeletedStreamedEvent"] | components["schemas"]["ChannelSecretRotatedStreamedEvent"] | components["schemas"]["ChannelUpdatedStreamedEvent"] | components["schemas"]["CompanyCreatedStreamedEvent"] | components["schemas"]["CompanyDeletedStreamedEvent"] | components["schemas"]["CompanyUpdatedStreamedEvent"] | components["schemas"]["ContactArchivedStreamedEvent"] | components["schemas"]["ContactCompanyAttachedStreamedEvent"] | components["schemas"]["ContactCompanyDetachedStreamedEvent"] | components["schemas"]["ContactCreatedStreamedEvent"] | components["schemas"]["ContactErasedStreamedEvent"] | components["schemas"]["ContactTaggedStreamedEvent"] | components["schemas"]["ContactUnarchivedStreamedEvent"] | components["schemas"]["ContactUntaggedStreamedEvent"] | components["schemas"]["ContactUpdatedStreamedEvent"] | components["schemas"]["ContactNoteCreatedStreamedEvent"] | components["schemas"]["ContactNoteDeletedStreamedEvent"] | components["schemas"]["ConversationAttributesUpdatedStreamedEvent"] | components["schemas"]["ConversationCreatedStreamedEvent"] | components["schemas"]["ConversationMentionedStreamedEvent"] | components["schemas"]["ConversationRatedStreamedEvent"] | components["schemas"]["ConversationSlaAppliedStreamedEvent"] | components["schemas"]["ConversationSlaBreachedStreamedEvent"] | components["schemas"]["ConversationSlaMetStreamedEvent"] | components["schemas"]["ConversationTaggedStreamedEvent"] | components["schemas"]["ConversationUntaggedStreamedEvent"] | components["schemas"]["ConversationAttributeCreatedStreamedEvent"] | components["schemas"]["ConversationAttributeDeletedStreamedEvent"] | components["schemas"]["ConversationAttributeUpdatedStreamedEvent"] | components["schemas"]["ConversationPartCreatedStreamedEvent"] | components["schemas"]["ConversationPartDeliveryFailedStreamedEvent"] | components["schemas"]["ConversationPartRedactedStreamedEvent"] | components["schemas"]["ConversationPartUnsentStreamedEvent"] | components["schemas"]["EmailReceivedStreamedEvent"] | components["schemas"]["EmailSentStreamedEvent"] | components["schemas"]["EmailDomainCreatedStreamedEvent"] | components["schemas"]["EmailDomainDeletedStreamedEvent"] | components["schemas"]["EmailDomainVerifiedStreamedEvent"] | components["schemas"]["JobCanceledStreamedEvent"] | components["schemas"]["JobCompletedStreamedEvent"] | components["schemas"]["JobCreatedStreamedEvent"] | components["schemas"]["MemberAvailabilityChangedStreamedEvent"] | components["schemas"]["MemberCapacityChangedStreamedEvent"] | components["schemas"]["MemberErasedStreamedEvent"] | components["schemas"]["MemberInviteRevokedStreamedEvent"] | components["schemas"]["MemberInvitedStreamedEvent"] | components["schemas"]["MemberJoinedStreamedEvent"] | components["schemas"]["MemberRemovedStreamedEvent"] | components["schemas"]["MemberRoleChangedStreamedEvent"] | components["schemas"]["OutboundCancelledStreamedEvent"] | components["schemas"]["OutboundCreatedStreamedEvent"] | components["schemas"]["OutboundDeletedStreamedEvent"] | components["schemas"]["OutboundScheduledStreamedEvent"] | components["schemas"]["OutboundSendingStreamedEvent"] | components["schemas"]["OutboundSentStreamedEvent"] | components["schemas"]["OutboundUpdatedStreamedEvent"] | components["schemas"]["OutboundRecipientFailedStreamedEvent"] | components["schemas"]["OutboundRecipientSentStreamedEvent"] | components["schemas"]["OutboundRecipientSkippedStreamedEvent"] | components["schemas"]["SavedReplyCreatedStreamedEvent"] | components["schemas"]["SavedReplyDeletedStreamedEvent"] | components["schemas"]["SavedReplyUpdatedStreamedEvent"] | components["schemas"]["SlaPolicyCreatedStreamedEvent"] | components["schemas"]["SlaPolicyDeletedStreamedEvent"] | components["schemas"]["SlaPolicyUpdatedStreamedEvent"] | components["schemas"]["TagCreatedStreamedEvent"] | components["schemas"]["TagDeletedStreamedEvent"] | components["schemas"]["TagRenamedStreamedEvent"] | components["schemas"]["TeamAssignmentChangedStreamedEvent"] | components["schemas"]["TeamCreatedStreamedEvent"] | components["schemas"]["TeamDeletedStreamedEvent"] | components["schemas"]["TeamRenamedStreamedEvent"] | components["schemas"]["TeamRosterChangedStreamedEvent"] | components["schemas"]["UploadAttachedStreamedEvent"] | components["schemas"]["UploadCreatedStreamedEvent"] | components["schemas"]["UploadExpiredStreamedEvent"] | components["schemas"]["ViewCreatedStreamedEvent"] | components["schemas"]["ViewDeletedStreamedEvent"] | components["schemas"]["ViewUpdatedStreamedEvent"] | components["schemas"]["WebhookEndpointCreatedStreamedEvent"] | components["schemas"]["WebhookEndpointDeletedStreamedEvent"] | components["schemas"]["WebhookEndpointUpdatedStreamedEvent"] | components["schemas"]["WorkspaceCreatedStreamedEvent"];
+        StreamedEvent: components["schemas"]["ApiKeyCreatedStreamedEvent"] | components["schemas"]["ApiKeyRevokedStreamedEvent"] | components["schemas"]["ApiKeyRotatedStreamedEvent"] | components["schemas"]["BusinessHoursSetStreamedEvent"] | components["schemas"]["ChannelCreatedStreamedEvent"] | components["schemas"]["ChannelDeletedStreamedEvent"] | components["schemas"]["ChannelSecretRotatedStreamedEvent"] | components["schemas"]["ChannelUpdatedStreamedEvent"] | components["schemas"]["CompanyCreatedStreamedEvent"] | components["schemas"]["CompanyDeletedStreamedEvent"] | components["schemas"]["CompanyUpdatedStreamedEvent"] | components["schemas"]["ContactArchivedStreamedEvent"] | components["schemas"]["ContactCompanyAttachedStreamedEvent"] | components["schemas"]["ContactCompanyDetachedStreamedEvent"] | components["schemas"]["ContactCreatedStreamedEvent"] | components["schemas"]["ContactErasedStreamedEvent"] | components["schemas"]["ContactTaggedStreamedEvent"] | components["schemas"]["ContactUnarchivedStreamedEvent"] | components["schemas"]["ContactUntaggedStreamedEvent"] | components["schemas"]["ContactUpdatedStreamedEvent"] | components["schemas"]["ContactNoteCreatedStreamedEvent"] | components["schemas"]["ContactNoteDeletedStreamedEvent"] | components["schemas"]["ConversationAttributesUpdatedStreamedEvent"] | components["schemas"]["ConversationCreatedStreamedEvent"] | components["schemas"]["ConversationMentionedStreamedEvent"] | components["schemas"]["ConversationMergedStreamedEvent"] | components["schemas"]["ConversationRatedStreamedEvent"] | components["schemas"]["ConversationSlaAppliedStreamedEvent"] | components["schemas"]["ConversationSlaBreachedStreamedEvent"] | components["schemas"]["ConversationSlaMetStreamedEvent"] | components["schemas"]["ConversationTaggedStreamedEvent"] | components["schemas"]["ConversationUntaggedStreamedEvent"] | components["schemas"]["ConversationAttributeCreatedStreamedEvent"] | components["schemas"]["ConversationAttributeDeletedStreamedEvent"] | components["schemas"]["ConversationAttributeUpdatedStreamedEvent"] | components["schemas"]["ConversationPartCreatedStreamedEvent"] | components["schemas"]["ConversationPartDeliveryFailedStreamedEvent"] | components["schemas"]["ConversationPartRedactedStreamedEvent"] | components["schemas"]["ConversationPartUnsentStreamedEvent"] | components["schemas"]["EmailReceivedStreamedEvent"] | components["schemas"]["EmailSentStreamedEvent"] | components["schemas"]["EmailDomainCreatedStreamedEvent"] | components["schemas"]["EmailDomainDeletedStreamedEvent"] | components["schemas"]["EmailDomainVerifiedStreamedEvent"] | components["schemas"]["JobCanceledStreamedEvent"] | components["schemas"]["JobCompletedStreamedEvent"] | components["schemas"]["JobCreatedStreamedEvent"] | components["schemas"]["MemberAvailabilityChangedStreamedEvent"] | components["schemas"]["MemberCapacityChangedStreamedEvent"] | components["schemas"]["MemberErasedStreamedEvent"] | components["schemas"]["MemberInviteRevokedStreamedEvent"] | components["schemas"]["MemberInvitedStreamedEvent"] | components["schemas"]["MemberJoinedStreamedEvent"] | components["schemas"]["MemberRemovedStreamedEvent"] | components["schemas"]["MemberRoleChangedStreamedEvent"] | components["schemas"]["OutboundCancelledStreamedEvent"] | components["schemas"]["OutboundCreatedStreamedEvent"] | components["schemas"]["OutboundDeletedStreamedEvent"] | components["schemas"]["OutboundScheduledStreamedEvent"] | components["schemas"]["OutboundSendingStreamedEvent"] | components["schemas"]["OutboundSentStreamedEvent"] | components["schemas"]["OutboundUpdatedStreamedEvent"] | components["schemas"]["OutboundRecipientFailedStreamedEvent"] | components["schemas"]["OutboundRecipientSentStreamedEvent"] | components["schemas"]["OutboundRecipientSkippedStreamedEvent"] | components["schemas"]["SavedReplyCreatedStreamedEvent"] | components["schemas"]["SavedReplyDeletedStreamedEvent"] | components["schemas"]["SavedReplyUpdatedStreamedEvent"] | components["schemas"]["SlaPolicyCreatedStreamedEvent"] | components["schemas"]["SlaPolicyDeletedStreamedEvent"] | components["schemas"]["SlaPolicyUpdatedStreamedEvent"] | components["schemas"]["TagCreatedStreamedEvent"] | components["schemas"]["TagDeletedStreamedEvent"] | components["schemas"]["TagRenamedStreamedEvent"] | components["schemas"]["TeamAssignmentChangedStreamedEvent"] | components["schemas"]["TeamCreatedStreamedEvent"] | components["schemas"]["TeamDeletedStreamedEvent"] | components["schemas"]["TeamRenamedStreamedEvent"] | components["schemas"]["TeamRosterChangedStreamedEvent"] | components["schemas"]["UploadAttachedStreamedEvent"] | components["schemas"]["UploadCreatedStreamedEvent"] | components["schemas"]["UploadExpiredStreamedEvent"] | components["schemas"]["ViewCreatedStreamedEvent"] | components["schemas"]["ViewDeletedStreamedEvent"] | components["schemas"]["ViewUpdatedStreamedEvent"] | components["schemas"]["WebhookEndpointCreatedStreamedEvent"] | components["schemas"]["WebhookEndpointDeletedStreamedEvent"] | components["schemas"]["WebhookEndpointUpdatedStreamedEvent"] | components["schemas"]["WorkspaceCreatedStreamedEvent"];
         /** Tag */
         Tag: {
             /** @constant */
@@ -10659,7 +10774,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_broken`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `domain_not_verified`, `domain_taken`, `email_domain_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `inviter_cannot_grant`, `job_finished`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `upload_attached`, `workspace_exists`. What each means: docs/errors.md. */
+        /** @description A conflict with the current state, or with a request still running. Codes: `already_member`, `attribute_exists`, `attribute_in_use`, `audit_chain_broken`, `audit_chain_incomplete`, `channel_address_taken`, `channel_source_taken`, `company_exists`, `concurrent_modification`, `contact_exists`, `conversation_already_closed`, `conversation_already_open`, `conversation_exists`, `conversation_merged`, `domain_not_verified`, `domain_taken`, `email_domain_exists`, `email_taken`, `export_failed`, `export_in_progress`, `export_not_ready`, `idempotency_key_in_flight`, `inviter_cannot_grant`, `job_finished`, `last_owner`, `member_active`, `outbound_finished`, `outbound_not_draft`, `part_not_unsendable`, `part_redacted`, `saved_reply_exists`, `tag_exists`, `team_exists`, `unsend_window_passed`, `upload_attached`, `workspace_exists`. What each means: docs/errors.md. */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -10705,7 +10820,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `mail_not_configured`, `mail_refused`, `no_conversations`, `too_many_companies`, `too_many_conversations`, `upload_expired`. What each means: docs/errors.md. */
+        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `mail_not_configured`, `mail_refused`, `merge_across_channels`, `merge_target_merged`, `no_conversations`, `too_many_companies`, `too_many_conversations`, `upload_expired`. What each means: docs/errors.md. */
         Unprocessable: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -13291,6 +13406,57 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postConversationsByIdMerge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The conversation to merge this one into (the same channel).
+                     */
+                    into: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -17109,7 +17275,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "job.canceled" | "job.completed" | "job.created" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.merged" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "job.canceled" | "job.completed" | "job.created" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -17195,7 +17361,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "job.canceled" | "job.completed" | "job.created" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.merged" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "job.canceled" | "job.completed" | "job.created" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;

@@ -402,6 +402,19 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
     expect(auth.dkim.results.map((x) => (x as { status: { result: string } }).status.result)).to.deep.equal(['pass']);
   });
 
+  it("files mail answering a merged conversation's messages in the conversation it was merged into", async () => {
+    const first = mid();
+    expect((await mail({ id: first, subject: 'Merge me', from: 'hedy@customer.example' })).accepted).to.equal(true);
+    const a = await lastInbound();
+    expect((await mail({ subject: 'Another thing', from: 'hedy@customer.example' })).accepted).to.equal(true);
+    const b = await lastInbound();
+    expect(b.conversation_id).to.not.equal(a.conversation_id);
+    const merged = await t.client.post(`/api/conversations/${a.conversation_id}/merge`, { into: b.conversation_id }, { key });
+    expect(merged.status, merged.text).to.equal(200);
+    expect((await mail({ subject: 'Re: Merge me', from: 'hedy@customer.example', headers: [`In-Reply-To: ${first}`] })).accepted).to.equal(true);
+    expect(await lastInbound()).to.include({ conversation_id: b.conversation_id, threaded_by: 'in_reply_to' });
+  });
+
   it('does not reopen or answer on an auto-reply', async () => {
     expect((await mail({ from: 'vic@customer.example', subject: 'Question' })).accepted).to.equal(true);
     const m = await lastInbound();

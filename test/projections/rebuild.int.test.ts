@@ -417,6 +417,15 @@ describe('projections: rebuild', function () {
         );
         expect(r.status, r.text).to.equal(201);
       }
+      // A merge: the source closed and pointing at the target, which gets a merged part.
+      const merging = [];
+      for (const x of ['merge-a', 'merge-b']) {
+        const r = await postInbound(t, ch.id, ch.secret, inboundBody({ external_id: `${x}-${owner.workspaceId}`, contact: { external_id: x }, content: x }));
+        expect(r.status, r.text).to.equal(201);
+        merging.push(r.body.conversation_id as string);
+      }
+      const merged = await client.post(`/api/conversations/${merging[0]}/merge`, { into: merging[1] }, work);
+      expect(merged.status, merged.text).to.equal(200);
       const erase = await client.delete(`/api/contacts/${threads[1].contact_id}`, work);
       expect(erase.status, erase.text).to.equal(200);
       expect((await client.post(`/api/members/${viewer.memberId}/erase`, undefined, as)).status).to.equal(200);
@@ -443,6 +452,7 @@ describe('projections: rebuild', function () {
     // two uploads left of three per workspace, one attached: the third went with its erased contact
     expect(live.uploads, 'uploads').to.have.length(6);
     expect(live.uploads!.filter((u) => u.part_id !== null)).to.have.length(3);
+    expect(live.conversations!.filter((c) => c.merged_into !== null)).to.have.length(3);
     // the activity really varied the rows
     expect(new Set(live.members!.map((m) => m.status))).to.deep.equal(new Set(['active', 'removed']));
     expect(new Set(live.api_keys!.map((k) => k.status))).to.deep.equal(new Set(['active', 'revoked']));

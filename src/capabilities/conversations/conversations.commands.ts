@@ -14,6 +14,7 @@ import {
   decideTagConversation,
   type PartView,
   decideManage,
+  decideMerge,
   decideReply,
   decideStart,
   movedToRoute,
@@ -28,7 +29,7 @@ import {
   type StartState,
 } from './conversations.decider.js';
 import type { ConversationEvent, MentionEvent } from './conversations.events.js';
-import { conversationView, findConversation, findThread, messageFiled, partView, threadErased } from './conversations.read.js';
+import { conversationView, findConversation, findThread, liveConversation, messageFiled, partView, threadErased } from './conversations.read.js';
 import { loadRouting } from './routing.read.js';
 import type { TeamRouting } from './routing.js';
 import { BadRequest } from '../../platform/errors.js';
@@ -183,7 +184,8 @@ export const unsnooze = (
 export const inboundMessage = (cmd: InboundCommand): CommandSpec<InboundState, StartEvents[number]> => ({
   name: 'InboundMessage',
   load: async (db, ctx) => {
-    const thread = conversationView(await findThread(db, ctx.tenantId, cmd.channelId, cmd.externalId));
+    // A thread whose conversation was merged files its messages in the one it was merged into.
+    const thread = conversationView(await liveConversation(db, ctx.tenantId, await findThread(db, ctx.tenantId, cmd.channelId, cmd.externalId)));
     // No thread: it may have been erased with its contact (its id is gone, its keyed hash stays).
     const erased = !thread && !!cmd.threadKey && (await threadErased(db, ctx.tenantId, cmd.threadKey));
     if (erased) return { thread, erased, messageFiled: false, contact: null, defaultTeamExists: false, routing: null };
@@ -244,6 +246,23 @@ export const unsendPart = (
   load: (db, ctx) => partView(db, ctx.tenantId, cmd.partId),
   decide: (part, ctx) => decideUnsend({ ...cmd, actorMemberId: ctx.actor.member_id, now: ctx.now }, part),
   beside: forgetPart(cmd.partId, forgettable),
+});
+
+/** Merges a conversation into another of its channel (decideMerge): both are named, so it is loaded beside others. */
+export const mergeConversation = (cmd: {
+  sourceId: string;
+  targetId: string;
+  closePartId: string;
+  mergedPartId: string;
+  author: Author;
+}): CommandSpec<{ source: ConversationView | null; target: ConversationView | null }, ConversationEvent> => ({
+  name: 'MergeConversation',
+  load: async (db, ctx) => ({
+    source: conversationView(await findConversation(db, ctx.tenantId, cmd.sourceId)),
+    target: conversationView(await findConversation(db, ctx.tenantId, cmd.targetId)),
+  }),
+  decide: (s) => decideMerge(cmd, s),
+  keys: () => [`conversation:${cmd.sourceId.toLowerCase()}`, `conversation:${cmd.targetId.toLowerCase()}`],
 });
 
 /** Tags a conversation (add) or takes a tag off it: a delta, so concurrent taggers never undo each other. */

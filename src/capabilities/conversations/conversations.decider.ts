@@ -1,7 +1,7 @@
 // Pure conversation rules. Every change to a conversation is a part (as in
 // Intercom) and a `conversation_part.created` event whose payload carries the
 // resulting state, so projections and webhook receivers never re-derive it.
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.js';
+import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from '../../platform/errors.js';
 import { taggingChanges, type TagView } from '../tags/index.js';
 import { contactErased, decideFindOrFillContact, type ContactEvent, type ContactInput, type ContactView } from '../contacts/index.js';
 import type { ConversationEvent, MentionEvent, PartPayload, PART_TYPES, AUTHOR_TYPES, PRIORITIES } from './conversations.events.js';
@@ -18,7 +18,7 @@ export interface Author {
 export type StartEvents = (ConversationEvent | ContactEvent)[];
 
 /** Keys of a part that carry the conversation's resulting state or the message's own details. */
-type PartExtra = Partial<Pick<PartPayload, 'sent_at' | 'state' | 'snoozed_until' | 'assignee_id' | 'team_id' | 'priority'>>;
+type PartExtra = Partial<Pick<PartPayload, 'sent_at' | 'state' | 'snoozed_until' | 'assignee_id' | 'team_id' | 'priority' | 'merged_from'>>;
 
 export interface ConversationView {
   id: string;
@@ -27,6 +27,15 @@ export interface ConversationView {
   assigneeId: string | null;
   teamId: string | null;
   tagIds: string[];
+  /** merged into this conversation (conversation.merged): closed and read-only */
+  mergedInto?: string | null;
+}
+
+/** A conversation a teammate's command may change: it exists, and was not merged into another (409 conversation_merged). */
+export function writable(c: ConversationView | null): ConversationView {
+  if (!c) throw new NotFound('conversation');
+  if (c.mergedInto) throw new Conflict('conversation_merged', `The conversation was merged into ${c.mergedInto}, and is read-only: write to that one.`);
+  return c;
 }
 
 export interface Attachment {
@@ -355,8 +364,7 @@ export function decideReply(
   },
   s: { conversation: ConversationView | null; activeMentioned?: ReadonlySet<string> },
 ): (ConversationEvent | MentionEvent | FileAttached)[] {
-  const c = s.conversation;
-  if (!c) throw new NotFound('conversation');
+  const c = writable(s.conversation);
   const mentions = cmd.mentions ?? [];
   if (mentions.length > 0 && cmd.messageType !== 'note')
     throw new BadRequest('mentions_on_notes_only', 'Only a note mentions teammates: send `mentions` with `message_type` note.', 'mentions');
@@ -417,6 +425,7 @@ export function decideManage(
   s: { assigneeActive: boolean; teamExists?: boolean; routing?: TeamRouting | null },
 ): ConversationEvent[] {
   if (!c) throw new NotFound('conversation');
+  writable(c);
   const part = (extra: PartExtra) =>
     partEvent({ conversationId: c.id, channelId: c.channelId, partId: cmd.partId, partType: cmd.messageType, author: cmd.author, body: cmd.body, extra });
   switch (cmd.messageType) {
@@ -536,8 +545,7 @@ export function decideTagConversation(
   cmd: { conversationId: string; tagId: string; add: boolean },
   s: { conversation: ConversationView | null; tag: TagView | null },
 ): ConversationEvent[] {
-  const c = s.conversation;
-  if (!c) throw new NotFound('conversation');
+  const c = writable(s.conversation);
   if (!taggingChanges(c.tagIds, cmd.tagId, s.tag, cmd.add)) return [];
   return [
     {
@@ -546,5 +554,56 @@ export function decideTagConversation(
       aggregate_id: c.id,
       payload: { conversation_id: c.id, tag_id: cmd.tagId, name: s.tag!.name },
     },
+  ];
+}
+
+// ---- merging ----
+
+/**
+ * Merges a conversation into another of the same channel: the source is closed (a close part, unless it is closed
+ * already) and marked merged, read-only from then on; the target gets a `merged` part naming it. Neither moves any
+ * part: the source's history stays its own, and the target's names where it came from. A source merged already,
+ * or a target merged already (merge into the one it went to), or another channel's, is refused.
+ */
+export function decideMerge(
+  cmd: { sourceId: string; targetId: string; closePartId: string; mergedPartId: string; author: Author },
+  s: { source: ConversationView | null; target: ConversationView | null },
+): ConversationEvent[] {
+  const source = writable(s.source);
+  if (cmd.targetId.toLowerCase() === source.id) throw new BadRequest('invalid_field', 'A conversation cannot be merged into itself.', 'into');
+  const target = s.target;
+  if (!target) throw new BadRequest('unknown_conversation', 'into names no conversation of this workspace.', 'into');
+  if (target.mergedInto) throw new Unprocessable('merge_target_merged', `into was itself merged into ${target.mergedInto}: merge into that one.`, 'into');
+  if (target.channelId !== source.channelId)
+    throw new Unprocessable('merge_across_channels', 'into is on another channel: only conversations of one channel merge (its replies go out on it).', 'into');
+  return [
+    ...(source.state === 'closed'
+      ? []
+      : [
+          partEvent({
+            conversationId: source.id,
+            channelId: source.channelId,
+            partId: cmd.closePartId,
+            partType: 'close',
+            author: cmd.author,
+            body: null,
+            extra: { state: 'closed', snoozed_until: null },
+          }),
+        ]),
+    {
+      type: 'conversation.merged',
+      aggregate_type: 'conversation',
+      aggregate_id: source.id,
+      payload: { conversation_id: source.id, into: target.id, merged_by: cmd.author },
+    },
+    partEvent({
+      conversationId: target.id,
+      channelId: target.channelId,
+      partId: cmd.mergedPartId,
+      partType: 'merged',
+      author: cmd.author,
+      body: null,
+      extra: { merged_from: source.id },
+    }),
   ];
 }

@@ -2,7 +2,7 @@ import { defineEvent, Instant, Nullable, payload, Personal, Text, Type, Uuid, ty
 
 const State = () => Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('snoozed')]);
 
-export const PART_TYPES = ['message', 'comment', 'note', 'close', 'open', 'snoozed', 'assignment', 'priority'] as const;
+export const PART_TYPES = ['message', 'comment', 'note', 'close', 'open', 'snoozed', 'assignment', 'priority', 'merged'] as const;
 /** How urgent a conversation is; `normal` unless set at creation or by a `priority` part. */
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 const Priority = () => Type.Union(PRIORITIES.map((p) => Type.Literal(p)));
@@ -63,6 +63,8 @@ export const ConversationPartCreated = defineEvent({
     attachments: Type.Optional(Personal(Type.Array(Attachment()))),
     /** the uploaded files among the attachments, by id: in the clear (ids only), so what follows the part can find them once its content is gone */
     upload_ids: Type.Optional(Type.Array(Uuid())),
+    /** on a `merged` part: the conversation merged into this one (conversation.merged) */
+    merged_from: Type.Optional(Uuid()),
     sent_at: Type.Optional(Instant()),
     state: Type.Optional(State()),
     snoozed_until: Type.Optional(Nullable(Instant())),
@@ -152,6 +154,18 @@ export const ConversationMentioned = defineEvent({
 export const mentionEvents = [ConversationMentioned] as const;
 export type MentionEvent = EventOf<typeof ConversationMentioned>;
 
+export const ConversationMerged = defineEvent({
+  type: 'conversation.merged',
+  aggregate_type: 'conversation',
+  description:
+    "A conversation was merged into another of the same channel (`into`): it is closed (a `close` part comes first, unless it was closed already) and read-only from now on, and a later message on its thread (a bridge's post, an e-mail answering its messages) is filed in `into`. `into` gets a part of type `merged` naming it (`merged_from`) in the same command. Its parts stay where they are. Ids only.",
+  payload: payload({
+    conversation_id: Uuid(),
+    into: Uuid(),
+    merged_by: payload({ type: Type.Union(AUTHOR_TYPES.map((t) => Type.Literal(t))), id: Text() }),
+  }),
+});
+
 export const conversationEvents = [
   ConversationCreated,
   ConversationPartCreated,
@@ -160,6 +174,7 @@ export const conversationEvents = [
   ConversationTagged,
   ConversationUntagged,
   ConversationAttributesUpdated,
+  ConversationMerged,
 ] as const;
 export type ConversationEvent = EventOf<(typeof conversationEvents)[number]>;
 export type PartPayload = EventOf<typeof ConversationPartCreated>['payload'];

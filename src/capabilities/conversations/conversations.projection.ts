@@ -9,7 +9,7 @@ import { tableSpec, type TableBatch } from '../../projections/table-batch.js';
 export const CONVERSATIONS = tableSpec({
   table: 'conversations',
   key: ['tenant_id', 'id'],
-  nullable: ['assignee_id', 'external_id', 'snoozed_until', 'subject', 'team_id'],
+  nullable: ['assignee_id', 'external_id', 'merged_into', 'snoozed_until', 'subject', 'team_id'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',
@@ -29,6 +29,7 @@ export const CONVERSATIONS = tableSpec({
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
     last_part_at: 'timestamptz',
+    merged_into: 'uuid',
   },
 } as const);
 /** Erased bridge threads, by keyed hash (conversations.read.ts threadKey): a post to one files nothing. */
@@ -115,6 +116,7 @@ function createdRow(e: EventOf<'conversation.created'>) {
     created_at: e.created_at,
     updated_at: e.created_at,
     last_part_at: e.created_at,
+    merged_into: null,
   };
 }
 
@@ -166,6 +168,7 @@ export const conversationsProjector: Projector<Handled> = {
     'conversation.tagged',
     'conversation.untagged',
     'conversation.attributes_updated',
+    'conversation.merged',
     'conversation.rated',
     'contact.erased',
     'team.deleted',
@@ -209,6 +212,10 @@ export const conversationsProjector: Projector<Handled> = {
             { tenant_id: e.tenant_id, id: e.payload.conversation_id },
             { custom_attributes: e.payload.custom_attributes ?? {}, updated_at: e.created_at },
           );
+          break;
+        // Closed by the part before it; from now on its thread's messages are filed in `into` (conversations.read.ts).
+        case 'conversation.merged':
+          conversations.patch({ tenant_id: e.tenant_id, id: e.payload.conversation_id }, { merged_into: e.payload.into, updated_at: e.created_at });
           break;
         case 'conversation.rated':
           conversations.patch({ tenant_id: e.tenant_id, id: e.payload.conversation_id }, { updated_at: e.created_at });

@@ -33,6 +33,8 @@ export interface ConversationRow {
   added?: unknown[];
   parts_count: number;
   contact_erased: boolean;
+  /** merged into this conversation (conversation.merged): closed and read-only */
+  merged_into: string | null;
   created_at: Date;
   updated_at: Date;
   last_part_at: Date;
@@ -96,6 +98,7 @@ export const renderConversation = (c: ConversationRow): ConversationRecord => ({
   custom_attributes: c.custom_attributes,
   tags: c.tags,
   parts_count: c.parts_count,
+  merged_into: c.merged_into ?? null,
   created_at: c.created_at.toISOString(),
   updated_at: c.updated_at.toISOString(),
   last_part_at: c.last_part_at.toISOString(),
@@ -122,6 +125,19 @@ export const conversationsOf = (db: Db, tenantId: string, rows: ConversationRows
   db('conversations')
     .where({ tenant_id: tenantId })
     .select('conversations.*', db.raw(`${tagRefsSql('conversations')} AS tags${addedColumns(rows, 'conversations')}`));
+
+/** How many merges a thread's message follows to the conversation it is filed in (a chain of merges is refused longer). */
+const MAX_MERGE_HOPS = 10;
+
+/**
+ * The conversation a message for this one is filed in: itself, or the one it was merged into (and so on, as a
+ * merged conversation may have been merged into one that was merged in turn). Undefined when there is none.
+ */
+export async function liveConversation(db: Db, tenantId: string, c: StoredConversation | undefined): Promise<StoredConversation | undefined> {
+  let at = c;
+  for (let hops = 0; at?.merged_into && hops < MAX_MERGE_HOPS; hops++) at = await findConversation(db, tenantId, at.merged_into);
+  return at;
+}
 
 /** The ids of a workspace's conversations a compiled filter matches (conversationWhere), oldest first, at most `limit`. */
 export const conversationIdsWhere = (db: Db, tenantId: string, where: { sql: string; bindings: readonly unknown[] }, limit: number): Promise<string[]> =>
@@ -291,7 +307,9 @@ export async function conversationIdsOfTeam(db: Db, tenantId: string, teamId: st
 }
 
 export const conversationView = (c: StoredConversation | undefined): ConversationView | null =>
-  c ? { id: c.id, channelId: c.channel_id, state: c.state, assigneeId: c.assignee_id, teamId: c.team_id, tagIds: c.tag_ids } : null;
+  c
+    ? { id: c.id, channelId: c.channel_id, state: c.state, assigneeId: c.assignee_id, teamId: c.team_id, tagIds: c.tag_ids, mergedInto: c.merged_into ?? null }
+    : null;
 
 /** The conversations carrying a tag, by id (a tag's deletion names them). */
 export async function conversationIdsTagged(db: Db, tenantId: string, tagId: string): Promise<string[]> {
@@ -339,9 +357,13 @@ export const partSchema = object(
           "On an assignment part routing appended (author `{type: 'system', id: 'routing'}`): the team's assignment rule that chose `assignee_id`, and the team. Absent on assignments made by a teammate or an API key.",
       },
     ),
+    merged_from: uuid,
     created_at: dateTime,
   },
-  { title: 'ConversationPart', optional: ['unsent', 'sent_at', 'state', 'snoozed_until', 'assignee_id', 'team_id', 'priority', 'assigned_by'] },
+  {
+    title: 'ConversationPart',
+    optional: ['unsent', 'sent_at', 'state', 'snoozed_until', 'assignee_id', 'team_id', 'priority', 'assigned_by', 'merged_from'],
+  },
 );
 export type ConversationPart = Static<typeof partSchema>;
 type PartDetails = Pick<ConversationPart, 'sent_at' | 'state' | 'snoozed_until' | 'assignee_id' | 'team_id' | 'priority' | 'assigned_by'>;
@@ -370,6 +392,7 @@ export const conversationRecordSchema = object(
     created_at: dateTime,
     updated_at: dateTime,
     last_part_at: dateTime,
+    merged_into: nullable(uuid, { description: 'The conversation this one was merged into: it is closed and read-only (POST /api/conversations/{id}/merge).' }),
   },
   { title: 'ConversationRecord' },
 );

@@ -11,7 +11,15 @@ import { ownerLookup, type CoreDeps } from '../capability.js';
 import type { ContactInput } from '../contacts/index.js';
 import type { Attachment, Author, ManageCommand, Priority } from './conversations.decider.js';
 import { PRIORITIES, type ConversationEvent } from './conversations.events.js';
-import { manageConversation, redactPart, replyToConversation, startConversation, tagConversation, unsendPart } from './conversations.commands.js';
+import {
+  manageConversation,
+  mergeConversation,
+  redactPart,
+  replyToConversation,
+  startConversation,
+  tagConversation,
+  unsendPart,
+} from './conversations.commands.js';
 import {
   conversationList,
   conversationsOf,
@@ -98,6 +106,11 @@ const ConversationChange = Type.Object(
 );
 
 const TagRef = Type.Object({ tag_id: Uuid }, { additionalProperties: false });
+
+const MergeInto = Type.Object(
+  { into: Type.String({ format: 'uuid', description: 'The conversation to merge this one into (the same channel).' }) },
+  { additionalProperties: false },
+);
 
 export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers): RouteDef[] {
   const { db } = deps;
@@ -377,6 +390,19 @@ export function conversationsRoutes(deps: CoreDeps, answers: ConversationAnswers
       command: ({ params }) =>
         unsendPart({ conversationId: params.id, partId: params.part_id, windowSeconds: deps.config.unsendWindowSeconds }, deps.forgettable),
       answer: changedPart,
+    }),
+
+    commandRoute(deps, {
+      method: 'post',
+      path: '/conversations/:id/merge',
+      permission: 'conversations:write',
+      summary:
+        "Merge a conversation into another of its channel: it is closed and read-only, its thread's later messages land in the other, which gets a `merged` part naming it",
+      body: MergeInto,
+      responses: { 409: ERROR, 422: ERROR },
+      command: ({ principal: p, params, body, write }) =>
+        mergeConversation({ sourceId: params.id, targetId: body.into, closePartId: write.ids.uuid(), mergedPartId: write.ids.uuid(), author: author(p) }),
+      answer: taggedConversation,
     }),
 
     // Tags are deltas: one tag on, one tag off, never a replace-the-list call, so two writers can't undo each

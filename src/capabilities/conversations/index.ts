@@ -16,7 +16,7 @@ export type { ConversationEvent, MentionEvent } from './conversations.events.js'
 export { AUTHOR_TYPES, PRIORITIES } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, partSchema } from './conversations.read.js';
 export { ConversationAnswers, conversationFields, type ConversationAnswer, type ConversationFields, type FieldValues } from './answer-fields.js';
-export { manageConversation, startConversation, tagConversation } from './conversations.commands.js';
+export { manageConversation, mergeConversation, startConversation, tagConversation } from './conversations.commands.js';
 export type { Author, ManageCommand } from './conversations.decider.js';
 export { partFiles, withDownloadUrls, MAX_FILES_PER_PART, type AttachedFiles, type FileAttached, type PartFile, type PartFiles } from './part-files.js';
 export type { Attachment } from './conversations.decider.js';
@@ -25,7 +25,15 @@ export { fileChannelMessage, type ChannelMessage } from './conversations.decider
 export { loadRouting } from './routing.read.js';
 export { conversationHasAttribute } from './attribute-values.route.js';
 export type { StartCommand, StartEvents, StartState } from './conversations.decider.js';
-export { contentOfContact, conversationIdsOfTeam, conversationIdsTagged, findConversation, findThread, threadKey } from './conversations.read.js';
+export {
+  contentOfContact,
+  conversationIdsOfTeam,
+  conversationIdsTagged,
+  findConversation,
+  findThread,
+  liveConversation,
+  threadKey,
+} from './conversations.read.js';
 
 export {
   BUILTIN_VIEW_IDS,
@@ -53,6 +61,16 @@ const errors = defineErrors({
   conversation_exists: { status: 409, when: 'A conversation with this `external_id` already exists on the channel.' },
   conversation_already_closed: { status: 409, when: 'Closing a closed conversation.' },
   conversation_already_open: { status: 409, when: 'Opening an open conversation.' },
+  conversation_merged: { status: 409, when: 'Replying to, changing, tagging or merging a conversation that was merged into another: it is read-only.' },
+  unknown_conversation: {
+    status: 400,
+    when: "Naming in a body a conversation that is not the workspace's (a merge's `into`, a saved reply's `conversation_id`).",
+  },
+  merge_target_merged: { status: 422, when: 'Merging into a conversation that was itself merged into another: merge into that one.' },
+  merge_across_channels: {
+    status: 422,
+    when: "Merging into a conversation of another channel: its thread's messages and its replies belong to its own channel.",
+  },
   not_author: { status: 403, when: 'Unsending a part someone else wrote.' },
   part_not_unsendable: { status: 409, when: 'Unsending a part that is not a teammate reply.' },
   part_redacted: { status: 409, when: 'Changing a part that was redacted.' },

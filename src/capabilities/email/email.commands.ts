@@ -2,7 +2,7 @@
 // outbound transport run through the shell.
 import type { CommandSpec } from '../../commands/command.js';
 import { findContact } from '../contacts/index.js';
-import { findConversation, loadRouting } from '../conversations/index.js';
+import { findConversation, liveConversation, loadRouting } from '../conversations/index.js';
 import { teamExists } from '../teams/index.js';
 import {
   decideDeliveryFailed,
@@ -33,8 +33,9 @@ export const fileInboundEmail = (cmd: InboundEmail, hints: ThreadHints): Command
   load: async (db, ctx) => {
     const duplicate = !!(await messageKnown(db, ctx.tenantId, cmd.channelId, cmd.messageIdHash));
     let thread: InboundEmailState['thread'] = null;
+    // A merged conversation's mail is filed in the one it was merged into (of the same channel).
     const inChannel = async (id: string | null) => {
-      const c = id ? await findConversation(db, ctx.tenantId, id) : undefined;
+      const c = id ? await liveConversation(db, ctx.tenantId, await findConversation(db, ctx.tenantId, id)) : undefined;
       return c && c.channel_id === cmd.channelId ? c : undefined;
     };
     const candidates: [Exclude<InboundEmailState['thread'], null>['by'], () => Promise<string | null>][] = [

@@ -18,7 +18,6 @@ const errors = defineErrors({
   limit_reached: { status: 422, when: "Creating a workspace's 151st saved reply." },
   unknown_placeholder: { status: 400, when: "A saved reply's `body` holds a placeholder the service does not know; the message names it and its offset." },
   invalid_placeholder: { status: 400, when: "A saved reply's `body` holds a malformed placeholder; the message says where and why." },
-  unknown_conversation: { status: 400, when: "Rendering a saved reply for a conversation that is not the workspace's." },
 });
 
 export const savedRepliesModule = defineModule({

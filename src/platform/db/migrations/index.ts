@@ -51,6 +51,7 @@ import * as m052 from './052_contact_notes.js';
 import * as m053 from './053_mentions.js';
 import * as m054 from './054_uploads.js';
 import * as m055 from './055_jobs.js';
+import * as m056 from './056_conversation_merge.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -107,6 +108,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '053_mentions': m053,
   '054_uploads': m054,
   '055_jobs': m055,
+  '056_conversation_merge': m056,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
