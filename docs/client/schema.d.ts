@@ -517,6 +517,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contacts/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a contact into another: its conversations, companies, tags, notes and what the survivor lacks of its identifiers and custom attributes go over; it answers 410 from then on
+         * @description **Scope:** `contacts:write`. **Authentication:** an API key (`Authorization: Bearer svc_…`) or a session cookie with `X-Service-Workspace`. Safe to retry with an `Idempotency-Key`.
+         */
+        post: operations["postContactsByIdMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contacts/{id}/notes": {
         parameters: {
             query?: never;
@@ -3914,6 +3934,74 @@ export interface components {
             data: components["schemas"]["Contact"][];
             pages: components["schemas"]["Pages"];
         };
+        /**
+         * ContactMergedFeedEvent
+         * @description Another contact (`merged_id`) was merged into this one, the survivor (so the merge is in the survivor's history). The merged contact's conversations (`conversation_ids`) are now the survivor's; what the survivor lacked of its identifiers, custom attributes, companies and tags came over in the events just before (contact.updated, contact.company_attached, contact.tagged), and `external_id_moved` says its external_id did. From now on the merged contact answers 410 `contact_merged` naming the survivor, a message found by its identifiers is filed under the survivor, and erasing the survivor erases it too. Ids only.
+         */
+        ContactMergedFeedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.merged";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                merged_id: string;
+                conversation_ids: string[];
+                external_id_moved: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ContactMergedStreamedEvent
+         * @description Another contact (`merged_id`) was merged into this one, the survivor (so the merge is in the survivor's history). The merged contact's conversations (`conversation_ids`) are now the survivor's; what the survivor lacked of its identifiers, custom attributes, companies and tags came over in the events just before (contact.updated, contact.company_attached, contact.tagged), and `external_id_moved` says its external_id did. From now on the merged contact answers 410 `contact_merged` naming the survivor, a message found by its identifiers is filed under the survivor, and erasing the survivor erases it too. Ids only.
+         */
+        ContactMergedStreamedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The workspace.
+             */
+            tenant_id: string;
+            /** @description Per workspace, from 1, without gaps in the log; deduplicate on it. */
+            seq: number;
+            /** @constant */
+            type: "contact.merged";
+            /** @constant */
+            aggregate_type: "contact";
+            /** @description The id of the thing the event is about. */
+            aggregate_id: string;
+            payload: {
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: uuid */
+                merged_id: string;
+                conversation_ids: string[];
+                external_id_moved: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         /** ContactNote */
         ContactNote: {
             /** @constant */
@@ -6814,7 +6902,7 @@ export interface components {
             collection_name: string;
         };
         /** FeedEvent */
-        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ContactNoteCreatedFeedEvent"] | components["schemas"]["ContactNoteDeletedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationMentionedFeedEvent"] | components["schemas"]["ConversationMergedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["EmailDomainCreatedFeedEvent"] | components["schemas"]["EmailDomainDeletedFeedEvent"] | components["schemas"]["EmailDomainVerifiedFeedEvent"] | components["schemas"]["JobCanceledFeedEvent"] | components["schemas"]["JobCompletedFeedEvent"] | components["schemas"]["JobCreatedFeedEvent"] | components["schemas"]["MemberAvailabilityChangedFeedEvent"] | components["schemas"]["MemberCapacityChangedFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamAssignmentChangedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["UploadAttachedFeedEvent"] | components["schemas"]["UploadCreatedFeedEvent"] | components["schemas"]["UploadExpiredFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
+        FeedEvent: components["schemas"]["ApiKeyCreatedFeedEvent"] | components["schemas"]["ApiKeyRevokedFeedEvent"] | components["schemas"]["ApiKeyRotatedFeedEvent"] | components["schemas"]["BusinessHoursSetFeedEvent"] | components["schemas"]["ChannelCreatedFeedEvent"] | components["schemas"]["ChannelDeletedFeedEvent"] | components["schemas"]["ChannelSecretRotatedFeedEvent"] | components["schemas"]["ChannelUpdatedFeedEvent"] | components["schemas"]["CompanyCreatedFeedEvent"] | components["schemas"]["CompanyDeletedFeedEvent"] | components["schemas"]["CompanyUpdatedFeedEvent"] | components["schemas"]["ContactArchivedFeedEvent"] | components["schemas"]["ContactCompanyAttachedFeedEvent"] | components["schemas"]["ContactCompanyDetachedFeedEvent"] | components["schemas"]["ContactCreatedFeedEvent"] | components["schemas"]["ContactErasedFeedEvent"] | components["schemas"]["ContactMergedFeedEvent"] | components["schemas"]["ContactTaggedFeedEvent"] | components["schemas"]["ContactUnarchivedFeedEvent"] | components["schemas"]["ContactUntaggedFeedEvent"] | components["schemas"]["ContactUpdatedFeedEvent"] | components["schemas"]["ContactNoteCreatedFeedEvent"] | components["schemas"]["ContactNoteDeletedFeedEvent"] | components["schemas"]["ConversationAttributesUpdatedFeedEvent"] | components["schemas"]["ConversationCreatedFeedEvent"] | components["schemas"]["ConversationMentionedFeedEvent"] | components["schemas"]["ConversationMergedFeedEvent"] | components["schemas"]["ConversationRatedFeedEvent"] | components["schemas"]["ConversationSlaAppliedFeedEvent"] | components["schemas"]["ConversationSlaBreachedFeedEvent"] | components["schemas"]["ConversationSlaMetFeedEvent"] | components["schemas"]["ConversationTaggedFeedEvent"] | components["schemas"]["ConversationUntaggedFeedEvent"] | components["schemas"]["ConversationAttributeCreatedFeedEvent"] | components["schemas"]["ConversationAttributeDeletedFeedEvent"] | components["schemas"]["ConversationAttributeUpdatedFeedEvent"] | components["schemas"]["ConversationPartCreatedFeedEvent"] | components["schemas"]["ConversationPartDeliveryFailedFeedEvent"] | components["schemas"]["ConversationPartRedactedFeedEvent"] | components["schemas"]["ConversationPartUnsentFeedEvent"] | components["schemas"]["EmailReceivedFeedEvent"] | components["schemas"]["EmailSentFeedEvent"] | components["schemas"]["EmailDomainCreatedFeedEvent"] | components["schemas"]["EmailDomainDeletedFeedEvent"] | components["schemas"]["EmailDomainVerifiedFeedEvent"] | components["schemas"]["JobCanceledFeedEvent"] | components["schemas"]["JobCompletedFeedEvent"] | components["schemas"]["JobCreatedFeedEvent"] | components["schemas"]["MemberAvailabilityChangedFeedEvent"] | components["schemas"]["MemberCapacityChangedFeedEvent"] | components["schemas"]["MemberErasedFeedEvent"] | components["schemas"]["MemberInviteRevokedFeedEvent"] | components["schemas"]["MemberInvitedFeedEvent"] | components["schemas"]["MemberJoinedFeedEvent"] | components["schemas"]["MemberRemovedFeedEvent"] | components["schemas"]["MemberRoleChangedFeedEvent"] | components["schemas"]["OutboundCancelledFeedEvent"] | components["schemas"]["OutboundCreatedFeedEvent"] | components["schemas"]["OutboundDeletedFeedEvent"] | components["schemas"]["OutboundScheduledFeedEvent"] | components["schemas"]["OutboundSendingFeedEvent"] | components["schemas"]["OutboundSentFeedEvent"] | components["schemas"]["OutboundUpdatedFeedEvent"] | components["schemas"]["OutboundRecipientFailedFeedEvent"] | components["schemas"]["OutboundRecipientSentFeedEvent"] | components["schemas"]["OutboundRecipientSkippedFeedEvent"] | components["schemas"]["SavedReplyCreatedFeedEvent"] | components["schemas"]["SavedReplyDeletedFeedEvent"] | components["schemas"]["SavedReplyUpdatedFeedEvent"] | components["schemas"]["SlaPolicyCreatedFeedEvent"] | components["schemas"]["SlaPolicyDeletedFeedEvent"] | components["schemas"]["SlaPolicyUpdatedFeedEvent"] | components["schemas"]["TagCreatedFeedEvent"] | components["schemas"]["TagDeletedFeedEvent"] | components["schemas"]["TagRenamedFeedEvent"] | components["schemas"]["TeamAssignmentChangedFeedEvent"] | components["schemas"]["TeamCreatedFeedEvent"] | components["schemas"]["TeamDeletedFeedEvent"] | components["schemas"]["TeamRenamedFeedEvent"] | components["schemas"]["TeamRosterChangedFeedEvent"] | components["schemas"]["UploadAttachedFeedEvent"] | components["schemas"]["UploadCreatedFeedEvent"] | components["schemas"]["UploadExpiredFeedEvent"] | components["schemas"]["ViewCreatedFeedEvent"] | components["schemas"]["ViewDeletedFeedEvent"] | components["schemas"]["ViewUpdatedFeedEvent"] | components["schemas"]["WebhookEndpointCreatedFeedEvent"] | components["schemas"]["WebhookEndpointDeletedFeedEvent"] | components["schemas"]["WebhookEndpointUpdatedFeedEvent"] | components["schemas"]["WorkspaceCreatedFeedEvent"];
         /** FeedEventList */
         FeedEventList: {
             /** @constant */
@@ -9251,7 +9339,7 @@ export interface components {
             created_at: string;
         };
         /** StreamedEvent */
-        StreamedEvent: components["schemas"]["ApiKeyCreatedStreamedEvent"] | components["schemas"]["ApiKeyRevokedStreamedEvent"] | components["schemas"]["ApiKeyRotatedStreamedEvent"] | components["schemas"]["BusinessHoursSetStreamedEvent"] | components["schemas"]["ChannelCreatedStreamedEvent"] | components["schemas"]["ChannelDeletedStreamedEvent"] | components["schemas"]["ChannelSecretRotatedStreamedEvent"] | components["schemas"]["ChannelUpdatedStreamedEvent"] | components["schemas"]["CompanyCreatedStreamedEvent"] | components["schemas"]["CompanyDeletedStreamedEvent"] | components["schemas"]["CompanyUpdatedStreamedEvent"] | components["schemas"]["ContactArchivedStreamedEvent"] | components["schemas"]["ContactCompanyAttachedStreamedEvent"] | components["schemas"]["ContactCompanyDetachedStreamedEvent"] | components["schemas"]["ContactCreatedStreamedEvent"] | components["schemas"]["ContactErasedStreamedEvent"] | components["schemas"]["ContactTaggedStreamedEvent"] | components["schemas"]["ContactUnarchivedStreamedEvent"] | components["schemas"]["ContactUntaggedStreamedEvent"] | components["schemas"]["ContactUpdatedStreamedEvent"] | components["schemas"]["ContactNoteCreatedStreamedEvent"] | components["schemas"]["ContactNoteDeletedStreamedEvent"] | components["schemas"]["ConversationAttributesUpdatedStreamedEvent"] | components["schemas"]["ConversationCreatedStreamedEvent"] | components["schemas"]["ConversationMentionedStreamedEvent"] | components["schemas"]["ConversationMergedStreamedEvent"] | components["schemas"]["ConversationRatedStreamedEvent"] | components["schemas"]["ConversationSlaAppliedStreamedEvent"] | components["schemas"]["ConversationSlaBreachedStreamedEvent"] | components["schemas"]["ConversationSlaMetStreamedEvent"] | components["schemas"]["ConversationTaggedStreamedEvent"] | components["schemas"]["ConversationUntaggedStreamedEvent"] | components["schemas"]["ConversationAttributeCreatedStreamedEvent"] | components["schemas"]["ConversationAttributeDeletedStreamedEvent"] | components["schemas"]["ConversationAttributeUpdatedStreamedEvent"] | components["schemas"]["ConversationPartCreatedStreamedEvent"] | components["schemas"]["ConversationPartDeliveryFailedStreamedEvent"] | components["schemas"]["ConversationPartRedactedStreamedEvent"] | components["schemas"]["ConversationPartUnsentStreamedEvent"] | components["schemas"]["EmailReceivedStreamedEvent"] | components["schemas"]["EmailSentStreamedEvent"] | components["schemas"]["EmailDomainCreatedStreamedEvent"] | components["schemas"]["EmailDomainDeletedStreamedEvent"] | components["schemas"]["EmailDomainVerifiedStreamedEvent"] | components["schemas"]["JobCanceledStreamedEvent"] | components["schemas"]["JobCompletedStreamedEvent"] | components["schemas"]["JobCreatedStreamedEvent"] | components["schemas"]["MemberAvailabilityChangedStreamedEvent"] | components["schemas"]["MemberCapacityChangedStreamedEvent"] | components["schemas"]["MemberErasedStreamedEvent"] | components["schemas"]["MemberInviteRevokedStreamedEvent"] | components["schemas"]["MemberInvitedStreamedEvent"] | components["schemas"]["MemberJoinedStreamedEvent"] | components["schemas"]["MemberRemovedStreamedEvent"] | components["schemas"]["MemberRoleChangedStreamedEvent"] | components["schemas"]["OutboundCancelledStreamedEvent"] | components["schemas"]["OutboundCreatedStreamedEvent"] | components["schemas"]["OutboundDeletedStreamedEvent"] | components["schemas"]["OutboundScheduledStreamedEvent"] | components["schemas"]["OutboundSendingStreamedEvent"] | components["schemas"]["OutboundSentStreamedEvent"] | components["schemas"]["OutboundUpdatedStreamedEvent"] | components["schemas"]["OutboundRecipientFailedStreamedEvent"] | components["schemas"]["OutboundRecipientSentStreamedEvent"] | components["schemas"]["OutboundRecipientSkippedStreamedEvent"] | components["schemas"]["SavedReplyCreatedStreamedEvent"] | components["schemas"]["SavedReplyDeletedStreamedEvent"] | components["schemas"]["SavedReplyUpdatedStreamedEvent"] | components["schemas"]["SlaPolicyCreatedStreamedEvent"] | components["schemas"]["SlaPolicyDeletedStreamedEvent"] | components["schemas"]["SlaPolicyUpdatedStreamedEvent"] | components["schemas"]["TagCreatedStreamedEvent"] | components["schemas"]["TagDeletedStreamedEvent"] | components["schemas"]["TagRenamedStreamedEvent"] | components["schemas"]["TeamAssignmentChangedStreamedEvent"] | components["schemas"]["TeamCreatedStreamedEvent"] | components["schemas"]["TeamDeletedStreamedEvent"] | components["schemas"]["TeamRenamedStreamedEvent"] | components["schemas"]["TeamRosterChangedStreamedEvent"] | components["schemas"]["UploadAttachedStreamedEvent"] | components["schemas"]["UploadCreatedStreamedEvent"] | components["schemas"]["UploadExpiredStreamedEvent"] | components["schemas"]["ViewCreatedStreamedEvent"] | components["schemas"]["ViewDeletedStreamedEvent"] | components["schemas"]["ViewUpdatedStreamedEvent"] | components["schemas"]["WebhookEndpointCreatedStreamedEvent"] | components["schemas"]["WebhookEndpointDeletedStreamedEvent"] | components["schemas"]["WebhookEndpointUpdatedStreamedEvent"] | components["schemas"]["WorkspaceCreatedStreamedEvent"];
+        StreamedEvent: components["schemas"]["ApiKeyCreatedStreamedEvent"] | components["schemas"]["ApiKeyRevokedStreamedEvent"] | components["schemas"]["ApiKeyRotatedStreamedEvent"] | components["schemas"]["BusinessHoursSetStreamedEvent"] | components["schemas"]["ChannelCreatedStreamedEvent"] | components["schemas"]["ChannelDeletedStreamedEvent"] | components["schemas"]["ChannelSecretRotatedStreamedEvent"] | components["schemas"]["ChannelUpdatedStreamedEvent"] | components["schemas"]["CompanyCreatedStreamedEvent"] | components["schemas"]["CompanyDeletedStreamedEvent"] | components["schemas"]["CompanyUpdatedStreamedEvent"] | components["schemas"]["ContactArchivedStreamedEvent"] | components["schemas"]["ContactCompanyAttachedStreamedEvent"] | components["schemas"]["ContactCompanyDetachedStreamedEvent"] | components["schemas"]["ContactCreatedStreamedEvent"] | components["schemas"]["ContactErasedStreamedEvent"] | components["schemas"]["ContactMergedStreamedEvent"] | components["schemas"]["ContactTaggedStreamedEvent"] | components["schemas"]["ContactUnarchivedStreamedEvent"] | components["schemas"]["ContactUntaggedStreamedEvent"] | components["schemas"]["ContactUpdatedStreamedEvent"] | components["schemas"]["ContactNoteCreatedStreamedEvent"] | components["schemas"]["ContactNoteDeletedStreamedEvent"] | components["schemas"]["ConversationAttributesUpdatedStreamedEvent"] | components["schemas"]["ConversationCreatedStreamedEvent"] | components["schemas"]["ConversationMentionedStreamedEvent"] | components["schemas"]["ConversationMergedStreamedEvent"] | components["schemas"]["ConversationRatedStreamedEvent"] | components["schemas"]["ConversationSlaAppliedStreamedEvent"] | components["schemas"]["ConversationSlaBreachedStreamedEvent"] | components["schemas"]["ConversationSlaMetStreamedEvent"] | components["schemas"]["ConversationTaggedStreamedEvent"] | components["schemas"]["ConversationUntaggedStreamedEvent"] | components["schemas"]["ConversationAttributeCreatedStreamedEvent"] | components["schemas"]["ConversationAttributeDeletedStreamedEvent"] | components["schemas"]["ConversationAttributeUpdatedStreamedEvent"] | components["schemas"]["ConversationPartCreatedStreamedEvent"] | components["schemas"]["ConversationPartDeliveryFailedStreamedEvent"] | components["schemas"]["ConversationPartRedactedStreamedEvent"] | components["schemas"]["ConversationPartUnsentStreamedEvent"] | components["schemas"]["EmailReceivedStreamedEvent"] | components["schemas"]["EmailSentStreamedEvent"] | components["schemas"]["EmailDomainCreatedStreamedEvent"] | components["schemas"]["EmailDomainDeletedStreamedEvent"] | components["schemas"]["EmailDomainVerifiedStreamedEvent"] | components["schemas"]["JobCanceledStreamedEvent"] | components["schemas"]["JobCompletedStreamedEvent"] | components["schemas"]["JobCreatedStreamedEvent"] | components["schemas"]["MemberAvailabilityChangedStreamedEvent"] | components["schemas"]["MemberCapacityChangedStreamedEvent"] | components["schemas"]["MemberErasedStreamedEvent"] | components["schemas"]["MemberInviteRevokedStreamedEvent"] | components["schemas"]["MemberInvitedStreamedEvent"] | components["schemas"]["MemberJoinedStreamedEvent"] | components["schemas"]["MemberRemovedStreamedEvent"] | components["schemas"]["MemberRoleChangedStreamedEvent"] | components["schemas"]["OutboundCancelledStreamedEvent"] | components["schemas"]["OutboundCreatedStreamedEvent"] | components["schemas"]["OutboundDeletedStreamedEvent"] | components["schemas"]["OutboundScheduledStreamedEvent"] | components["schemas"]["OutboundSendingStreamedEvent"] | components["schemas"]["OutboundSentStreamedEvent"] | components["schemas"]["OutboundUpdatedStreamedEvent"] | components["schemas"]["OutboundRecipientFailedStreamedEvent"] | components["schemas"]["OutboundRecipientSentStreamedEvent"] | components["schemas"]["OutboundRecipientSkippedStreamedEvent"] | components["schemas"]["SavedReplyCreatedStreamedEvent"] | components["schemas"]["SavedReplyDeletedStreamedEvent"] | components["schemas"]["SavedReplyUpdatedStreamedEvent"] | components["schemas"]["SlaPolicyCreatedStreamedEvent"] | components["schemas"]["SlaPolicyDeletedStreamedEvent"] | components["schemas"]["SlaPolicyUpdatedStreamedEvent"] | components["schemas"]["TagCreatedStreamedEvent"] | components["schemas"]["TagDeletedStreamedEvent"] | components["schemas"]["TagRenamedStreamedEvent"] | components["schemas"]["TeamAssignmentChangedStreamedEvent"] | components["schemas"]["TeamCreatedStreamedEvent"] | components["schemas"]["TeamDeletedStreamedEvent"] | components["schemas"]["TeamRenamedStreamedEvent"] | components["schemas"]["TeamRosterChangedStreamedEvent"] | components["schemas"]["UploadAttachedStreamedEvent"] | components["schemas"]["UploadCreatedStreamedEvent"] | components["schemas"]["UploadExpiredStreamedEvent"] | components["schemas"]["ViewCreatedStreamedEvent"] | components["schemas"]["ViewDeletedStreamedEvent"] | components["schemas"]["ViewUpdatedStreamedEvent"] | components["schemas"]["WebhookEndpointCreatedStreamedEvent"] | components["schemas"]["WebhookEndpointDeletedStreamedEvent"] | components["schemas"]["WebhookEndpointUpdatedStreamedEvent"] | components["schemas"]["WorkspaceCreatedStreamedEvent"];
         /** Tag */
         Tag: {
             /** @constant */
@@ -10787,7 +10875,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Gone for good. Codes: `contact_erased`, `export_expired`. What each means: docs/errors.md. */
+        /** @description Gone for good. Codes: `contact_erased`, `contact_merged`, `export_expired`. What each means: docs/errors.md. */
         Gone: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -10820,7 +10908,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `mail_not_configured`, `mail_refused`, `merge_across_channels`, `merge_target_merged`, `no_conversations`, `too_many_companies`, `too_many_conversations`, `upload_expired`. What each means: docs/errors.md. */
+        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `mail_not_configured`, `mail_refused`, `merge_across_channels`, `merge_target_erased`, `merge_target_merged`, `no_conversations`, `too_many_companies`, `too_many_conversations`, `upload_expired`. What each means: docs/errors.md. */
         Unprocessable: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -12494,6 +12582,58 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postContactsByIdMerge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same key with the same method, path and body replays the first answer byte for byte (with `Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. Keys are scoped to the caller and kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A UUID. A malformed id, or another workspace's, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The contact to merge this one into: the survivor.
+                     */
+                    into: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -17275,7 +17415,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.merged" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "job.canceled" | "job.completed" | "job.created" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.merged" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.merged" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "job.canceled" | "job.completed" | "job.created" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                 };
@@ -17361,7 +17501,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.merged" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "job.canceled" | "job.completed" | "job.created" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
+                    event_names?: ("api_key.created" | "api_key.revoked" | "api_key.rotated" | "business_hours.set" | "channel.created" | "channel.deleted" | "channel.secret_rotated" | "channel.updated" | "company.created" | "company.deleted" | "company.updated" | "contact.archived" | "contact.company_attached" | "contact.company_detached" | "contact.created" | "contact.erased" | "contact.merged" | "contact.tagged" | "contact.unarchived" | "contact.untagged" | "contact.updated" | "contact_note.created" | "contact_note.deleted" | "conversation.attributes_updated" | "conversation.created" | "conversation.mentioned" | "conversation.merged" | "conversation.rated" | "conversation.sla_applied" | "conversation.sla_breached" | "conversation.sla_met" | "conversation.tagged" | "conversation.untagged" | "conversation_attribute.created" | "conversation_attribute.deleted" | "conversation_attribute.updated" | "conversation_part.created" | "conversation_part.delivery_failed" | "conversation_part.redacted" | "conversation_part.unsent" | "email.received" | "email.sent" | "email_domain.created" | "email_domain.deleted" | "email_domain.verified" | "job.canceled" | "job.completed" | "job.created" | "member.availability_changed" | "member.capacity_changed" | "member.erased" | "member.invite_revoked" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "outbound.cancelled" | "outbound.created" | "outbound.deleted" | "outbound.scheduled" | "outbound.sending" | "outbound.sent" | "outbound.updated" | "outbound_recipient.failed" | "outbound_recipient.sent" | "outbound_recipient.skipped" | "saved_reply.created" | "saved_reply.deleted" | "saved_reply.updated" | "sla_policy.created" | "sla_policy.deleted" | "sla_policy.updated" | "tag.created" | "tag.deleted" | "tag.renamed" | "team.assignment_changed" | "team.created" | "team.deleted" | "team.renamed" | "team.roster_changed" | "upload.attached" | "upload.created" | "upload.expired" | "view.created" | "view.deleted" | "view.updated" | "webhook_endpoint.created" | "webhook_endpoint.deleted" | "webhook_endpoint.updated" | "workspace.created")[];
                     description?: string;
                     enabled?: boolean;
                     secret?: unknown;

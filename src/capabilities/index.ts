@@ -37,6 +37,7 @@ import { emailModule } from './email/index.js';
 import { emailDomainsModule } from './email-domains/index.js';
 import { uploadsModule } from './uploads/index.js';
 import { jobsModule } from './jobs/index.js';
+import { contactMergeModule } from './contact-merge/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
 
@@ -67,6 +68,8 @@ export const modules: readonly CapabilityModule[] = [
   uploadsModule,
   // After conversations: its jobs change conversations through conversations' own commands.
   jobsModule,
+  // After contacts and conversations: a merge moves a contact's conversations to another.
+  contactMergeModule,
   csatModule,
   mentionsModule,
   viewsModule,

@@ -26,9 +26,9 @@ const NOTES_OF_CONTACT = tableSpec({
   columns: { tenant_id: 'uuid', contact_id: 'uuid' },
 } as const);
 
-export const contactNotesProjector: Projector<ContactNoteEvent | Extract<ContactEvent, { type: 'contact.erased' }>> = {
+export const contactNotesProjector: Projector<ContactNoteEvent | Extract<ContactEvent, { type: 'contact.erased' | 'contact.merged' }>> = {
   name: 'contact-notes',
-  handles: ['contact_note.created', 'contact_note.deleted', 'contact.erased'],
+  handles: ['contact_note.created', 'contact_note.deleted', 'contact.erased', 'contact.merged'],
   tables: ['contact_notes'],
   project(events, writes) {
     const notes = writes.table(CONTACT_NOTES);
@@ -63,6 +63,21 @@ export const contactNotesProjector: Projector<ContactNoteEvent | Extract<Contact
           for (const id of written.get(of) ?? []) notes.delete({ tenant_id: e.tenant_id, id });
           written.delete(of);
           ofContact.delete({ tenant_id: e.tenant_id, contact_id: e.payload.contact_id });
+          break;
+        }
+        case 'contact.merged': {
+          // The merged contact's notes are the survivor's now: those of this pass by their rows, the others by one statement.
+          const from = `${e.tenant_id}|${e.payload.merged_id}`;
+          const to = `${e.tenant_id}|${e.payload.contact_id}`;
+          for (const id of written.get(from) ?? []) {
+            notes.patch({ tenant_id: e.tenant_id, id }, { contact_id: e.payload.contact_id });
+            written.set(to, (written.get(to) ?? new Set()).add(id));
+          }
+          written.delete(from);
+          writes.add({
+            sql: 'UPDATE contact_notes SET contact_id = ?::uuid WHERE tenant_id = ?::uuid AND contact_id = ?::uuid',
+            bindings: [e.payload.contact_id, e.tenant_id, e.payload.merged_id],
+          });
           break;
         }
         default: {

@@ -58,6 +58,8 @@ export interface ContactState {
   erased: boolean;
   companyIds: readonly string[];
   tagIds: readonly string[];
+  /** merged into this contact (contact.merged): it answers 410 contact_merged */
+  mergedInto?: string | null;
 }
 
 /** The fields the API sets; in an update, null clears a field and a null attribute removes its key. */
@@ -82,6 +84,12 @@ const FIELDS = ['external_id', 'email', 'name', 'phone'] as const;
 
 export const contactErased = (id: string) => new Gone('contact_erased', `The contact ${id} was erased; its data is gone.`);
 
+/** A contact merged into another: gone, with the survivor as its canonical link (as Intercom answers a merged lead). */
+export const contactMerged = (id: string, into: string) =>
+  new AppError(410, 'contact_merged', `The contact ${id} was merged into ${into}: use that one.`, undefined, [], {
+    Link: `</api/contacts/${into}>; rel="canonical"`,
+  });
+
 const contactExists = (h: Holder) =>
   new AppError(409, 'contact_exists', `A contact with this ${h.field === 'email' ? 'e-mail' : 'external_id'} exists: ${h.id}.`, h.field);
 
@@ -91,6 +99,7 @@ const identityRequired = () => new BadRequest('identity_required', 'A contact ne
 function live(id: string, c: ContactState | null): ContactState {
   if (!c) throw new NotFound('contact');
   if (c.erased) throw contactErased(c.id);
+  if (c.mergedInto) throw contactMerged(c.id, c.mergedInto);
   return c;
 }
 
@@ -206,4 +215,53 @@ export function decideTagContact(cmd: { id: string; tagId: string; add: boolean 
   const c = live(cmd.id, s.contact);
   if (!taggingChanges(c.tagIds, cmd.tagId, s.tag, cmd.add)) return [];
   return [contactEvent(cmd.add ? 'contact.tagged' : 'contact.untagged', c.id, { contact_id: c.id, tag_id: cmd.tagId, name: s.tag!.name })];
+}
+
+// ---- merging ----
+
+/** The identity fields a survivor takes from the contact merged into it when it has none of its own. */
+const FILLED = [
+  ['externalId', 'external_id'],
+  ['email', 'email'],
+  ['name', 'name'],
+  ['phone', 'phone'],
+] as const;
+
+/**
+ * Merges a contact into another, the survivor (as Intercom merges a lead into a user, Zendesk an end user into
+ * another). The survivor keeps what it has: of identifiers (external_id, email, name, phone) it takes what it lacks,
+ * of custom attributes the keys it lacks; it gets every company and tag of the merged one it does not have, and its
+ * conversations. The merged contact keeps its row, pointing at the survivor: its other identifiers still find it,
+ * and through it the survivor.
+ */
+export function decideMergeContact(
+  cmd: { sourceId: string; targetId: string },
+  s: { source: ContactState | null; target: ContactState | null; conversationIds: readonly string[]; tagNames: ReadonlyMap<string, string> },
+): ContactEvent[] {
+  const source = live(cmd.sourceId, s.source);
+  if (cmd.targetId.toLowerCase() === source.id) throw new BadRequest('invalid_field', 'A contact cannot be merged into itself.', 'into');
+  const target = s.target;
+  if (!target) throw new BadRequest('unknown_contact', 'into names no contact of this workspace.', 'into');
+  if (target.erased) throw new Unprocessable('merge_target_erased', 'into was erased: nothing can be merged into it.', 'into');
+  if (target.mergedInto) throw new Unprocessable('merge_target_merged', `into was itself merged into ${target.mergedInto}: merge into that one.`, 'into');
+  const fills: Record<string, string> = {};
+  for (const [from, to] of FILLED) if (target[from] === null && source[from] !== null) fills[to] = source[from];
+  const attributes = { ...source.customAttributes, ...target.customAttributes };
+  const moreAttributes = Object.keys(attributes).length > Object.keys(target.customAttributes).length;
+  const updated = { ...fills, ...(moreAttributes ? { custom_attributes: attributes } : {}) };
+  return [
+    ...(Object.keys(updated).length ? [contactEvent('contact.updated', target.id, { contact_id: target.id, ...updated })] : []),
+    ...source.companyIds
+      .filter((c) => !target.companyIds.includes(c))
+      .map((companyId) => contactEvent('contact.company_attached', target.id, { contact_id: target.id, company_id: companyId })),
+    ...source.tagIds
+      .filter((t) => !target.tagIds.includes(t) && s.tagNames.has(t))
+      .map((tagId) => contactEvent('contact.tagged', target.id, { contact_id: target.id, tag_id: tagId, name: s.tagNames.get(tagId)! })),
+    contactEvent('contact.merged', target.id, {
+      contact_id: target.id,
+      merged_id: source.id,
+      conversation_ids: [...s.conversationIds],
+      external_id_moved: fills.external_id !== undefined,
+    }),
+  ];
 }

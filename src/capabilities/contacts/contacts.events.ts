@@ -81,6 +81,19 @@ export const ContactErased = defineEvent({
   }),
 });
 
+export const ContactMerged = defineEvent({
+  type: 'contact.merged',
+  aggregate_type: 'contact',
+  description:
+    "Another contact (`merged_id`) was merged into this one, the survivor (so the merge is in the survivor's history). The merged contact's conversations (`conversation_ids`) are now the survivor's; what the survivor lacked of its identifiers, custom attributes, companies and tags came over in the events just before (contact.updated, contact.company_attached, contact.tagged), and `external_id_moved` says its external_id did. From now on the merged contact answers 410 `contact_merged` naming the survivor, a message found by its identifiers is filed under the survivor, and erasing the survivor erases it too. Ids only.",
+  payload: payload({
+    contact_id: Uuid(),
+    merged_id: Uuid(),
+    conversation_ids: Type.Array(Uuid()),
+    external_id_moved: Type.Boolean(),
+  }),
+});
+
 export const ContactTagged = defineEvent({
   type: 'contact.tagged',
   aggregate_type: 'contact',
@@ -106,5 +119,6 @@ export const contactEvents = [
   ContactErased,
   ContactTagged,
   ContactUntagged,
+  ContactMerged,
 ] as const;
 export type ContactEvent = EventOf<(typeof contactEvents)[number]>;

@@ -7,7 +7,7 @@ import { tableSpec } from '../../projections/table-batch.js';
 export const CONTACTS = tableSpec({
   table: 'contacts',
   key: ['tenant_id', 'id'],
-  nullable: ['archived_at', 'channel_id', 'custom_attributes', 'email', 'erased_at', 'external_id', 'name', 'phone'],
+  nullable: ['archived_at', 'channel_id', 'custom_attributes', 'email', 'erased_at', 'external_id', 'merged_into', 'name', 'phone'],
   columns: {
     tenant_id: 'uuid',
     id: 'uuid',
@@ -20,6 +20,7 @@ export const CONTACTS = tableSpec({
     archived_at: 'timestamptz',
     tag_ids: 'uuid[]',
     erased_at: 'timestamptz',
+    merged_into: 'uuid',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },
@@ -47,6 +48,7 @@ export const contactsProjector: Projector<Handled> = {
     'contact.company_attached',
     'contact.company_detached',
     'contact.erased',
+    'contact.merged',
     'contact.tagged',
     'contact.untagged',
     'company.deleted',
@@ -60,7 +62,7 @@ export const contactsProjector: Projector<Handled> = {
       switch (e.type) {
         case 'contact.created': {
           const { contact_id: id, ...fields } = e.payload;
-          contacts.insert({ tenant_id: e.tenant_id, id, ...fields, tag_ids: [], created_at: e.created_at, updated_at: e.created_at });
+          contacts.insert({ tenant_id: e.tenant_id, id, ...fields, tag_ids: [], merged_into: null, created_at: e.created_at, updated_at: e.created_at });
           break;
         }
         case 'contact.updated': {
@@ -85,6 +87,14 @@ export const contactsProjector: Projector<Handled> = {
         case 'contact.erased':
           // The row stays (410 contact_erased, and conversations keep their contact_id); what it said goes.
           contacts.patch({ tenant_id: e.tenant_id, id: e.payload.contact_id }, { ...ERASED_FIELDS, erased_at: e.created_at, updated_at: e.created_at });
+          break;
+        // The merged contact keeps its row, pointing at the survivor; an external_id the survivor took is no longer its.
+        case 'contact.merged':
+          contacts.patch(
+            { tenant_id: e.tenant_id, id: e.payload.merged_id },
+            { merged_into: e.payload.contact_id, ...(e.payload.external_id_moved ? { external_id: null } : {}), updated_at: e.created_at },
+          );
+          contacts.patch({ tenant_id: e.tenant_id, id: e.payload.contact_id }, { updated_at: e.created_at });
           break;
         // Tags are deltas on the stored set (see TableBatch.addTo).
         case 'contact.tagged':

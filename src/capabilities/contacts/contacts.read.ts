@@ -11,7 +11,7 @@ import { companiesByIds, customAttributeValuesSchema, type CustomAttributeValues
 import { tagRefSchema, tagRefsSql, type TagRef } from '../tags/index.js';
 import type { ContactInput, ContactState, ContactView, Holder } from './contacts.decider.js';
 
-const COLS = ['id', 'external_id', 'email', 'name', 'phone'];
+const COLS = ['id', 'external_id', 'email', 'name', 'phone', 'merged_into'];
 
 export interface ContactRow {
   tenant_id: string;
@@ -24,6 +24,8 @@ export interface ContactRow {
   custom_attributes: CustomAttributeValues | null;
   archived_at: Date | null;
   erased_at: Date | null;
+  /** merged into this contact (contact.merged): it answers 410 naming it */
+  merged_into: string | null;
   tag_ids: string[];
   /** the tags by id and current name (tagRefsSql); every query that renders a contact selects it */
   tags: TagRef[];
@@ -92,8 +94,24 @@ const byExternalIdAndEmail = batchedOn<Db, Asserted, Found[]>(
   { gather: true },
 );
 
-/** By id; else by external_id, then e-mail (spec 2.6: the caller's assertion picks the contact). */
+/** How many merges a lookup follows to the surviving contact (a chain is refused longer by the merge itself). */
+const MAX_MERGE_HOPS = 10;
+
+/**
+ * By id; else by external_id, then e-mail (spec 2.6: the caller's assertion picks the contact). A contact merged
+ * into another stands for the survivor (and so on along a chain of merges): what is filed for it lands there.
+ */
 export async function findContact(db: Db, tenantId: string, by: ContactInput & { id?: string }): Promise<ContactView | null> {
+  let found = await findAsserted(db, tenantId, by);
+  for (let hops = 0; found?.merged_into && hops < MAX_MERGE_HOPS; hops++) found = await findAsserted(db, tenantId, { id: found.merged_into });
+  if (!found) return null;
+  const { merged_into: _m, ...view } = found;
+  return view;
+}
+
+type FoundContact = ContactView & { merged_into?: string | null };
+
+async function findAsserted(db: Db, tenantId: string, by: ContactInput & { id?: string }): Promise<FoundContact | null> {
   if (by.id) {
     if (!isUuid(by.id)) return null;
     const row = await allContactsOf(db, tenantId)
@@ -127,6 +145,21 @@ export async function findContact(db: Db, tenantId: string, by: ContactInput & {
     if (found) return found;
   }
   return null;
+}
+
+/** The contacts merged into this one, and into those along the chain, not erased (what its erasure takes with it). */
+export async function contactsMergedInto(db: Db, tenantId: string, id: string): Promise<string[]> {
+  if (!isUuid(id)) return [];
+  const res = await db.raw(
+    `WITH RECURSIVE merged(id) AS (
+       SELECT id FROM contacts WHERE tenant_id = ?::uuid AND merged_into = ?::uuid
+       UNION
+       SELECT c.id FROM contacts c JOIN merged m ON c.tenant_id = ?::uuid AND c.merged_into = m.id
+     )
+     SELECT m.id FROM merged m JOIN contacts c ON c.tenant_id = ?::uuid AND c.id = m.id WHERE c.erased_at IS NULL ORDER BY m.id`,
+    [tenantId, id, tenantId, tenantId],
+  );
+  return (res.rows as { id: string }[]).map((r) => r.id);
 }
 
 /** Another contact (not `except`) holding this external_id or e-mail (case-insensitive), external_id first. */
@@ -182,6 +215,7 @@ export async function contactState(db: Db, tenantId: string, id: string): Promis
     erased: c.erased_at !== null,
     companyIds: c.erased_at ? [] : await companyIdsOf(db, tenantId, c.id),
     tagIds: c.tag_ids,
+    mergedInto: c.merged_into ?? null,
   };
 }
 

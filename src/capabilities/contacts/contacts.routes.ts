@@ -12,7 +12,7 @@ import { NotFound } from '../../platform/errors.js';
 import { customAttributesSchema, findCompany } from '../companies/index.js';
 import { ownerLookup, type CoreDeps } from '../capability.js';
 import { archiveContact, attachCompany, createContact, detachCompany, tagContact, updateContact } from './contacts.commands.js';
-import { contactErased } from './contacts.decider.js';
+import { contactErased, contactMerged } from './contacts.decider.js';
 import { byEmail, contactIdsOfCompany, contactList, contactSchema, contactsOf, findContactRow, renderContacts, type ContactRow } from './contacts.read.js';
 
 type AttributeValue = string | number | boolean;
@@ -74,6 +74,7 @@ export function contactsRoutes(deps: CoreDeps): RouteDef[] {
     const row = await findContactRow(tx, tenantId, id);
     if (!row) throw new NotFound('contact');
     if (row.erased_at) throw contactErased(row.id);
+    if (row.merged_into) throw contactMerged(row.id, row.merged_into);
     return (await renderContacts(tx, tenantId, [row]))[0]!;
   };
 

@@ -11,7 +11,16 @@ import { contactsRoutes } from './contacts.routes.js';
 import { contactHistoryRoute } from './contacts.history.js';
 import { defineErrors } from '../../platform/errors.js';
 
-export { contactErased, contactKeys, decideFindOrFillContact, type ContactInput, type ContactView } from './contacts.decider.js';
+export {
+  contactErased,
+  contactKeys,
+  contactMerged,
+  decideFindOrFillContact,
+  decideMergeContact,
+  type ContactInput,
+  type ContactState,
+  type ContactView,
+} from './contacts.decider.js';
 export {
   audienceContacts,
   checkContactQuery,
@@ -19,6 +28,8 @@ export {
   contactErasure,
   contactIdsTagged,
   contactSchema,
+  contactsMergedInto,
+  contactState,
   findContact,
   findContactRow,
   renderContacts,
@@ -33,6 +44,11 @@ const errors = defineErrors({
   identity_required: { status: 400, when: 'A contact without both `email` and `external_id` (created so, or updated to it).' },
   too_many_companies: { status: 422, when: 'Adding a contact to a 101st company.' },
   contact_erased: { status: 410, when: 'The contact was erased: reads and changes of it answer this, for good.' },
+  contact_merged: {
+    status: 410,
+    when: 'The contact was merged into another: reads and changes of it answer this, with `Link: </api/contacts/{survivor}>; rel="canonical"`.',
+  },
+  merge_target_erased: { status: 422, when: 'Merging a contact into an erased one.' },
 });
 
 export const contactsModule = defineModule({

@@ -84,7 +84,7 @@ type Rated = { type: 'conversation.rated'; aggregate_type: 'conversation'; aggre
 type Handled =
   | ConversationEvent
   | Rated
-  | Extract<ContactEvent, { type: 'contact.erased' }>
+  | Extract<ContactEvent, { type: 'contact.erased' | 'contact.merged' }>
   | Extract<TeamEvent, { type: 'team.deleted' }>
   | Extract<TagEvent, { type: 'tag.deleted' }>;
 
@@ -171,6 +171,7 @@ export const conversationsProjector: Projector<Handled> = {
     'conversation.merged',
     'conversation.rated',
     'contact.erased',
+    'contact.merged',
     'team.deleted',
     'tag.deleted',
   ],
@@ -196,6 +197,10 @@ export const conversationsProjector: Projector<Handled> = {
           break;
         case 'contact.erased':
           projectErasure(e, { conversations, parts, tombstones });
+          break;
+        // The merged contact's conversations are the survivor's now.
+        case 'contact.merged':
+          for (const id of e.payload.conversation_ids) conversations.patch({ tenant_id: e.tenant_id, id }, { contact_id: e.payload.contact_id });
           break;
         // Tags are deltas on the stored set: a projector never needs the current tags to fold them.
         case 'conversation.tagged':

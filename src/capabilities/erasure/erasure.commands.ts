@@ -1,7 +1,7 @@
 import type { CommandSpec } from '../../commands/command.js';
 import type { Forgettable } from '../../eventstore/forgettable.js';
 import type { Sealer } from '../../platform/crypto/seal.js';
-import { contactErasure } from '../contacts/index.js';
+import { contactErasure, contactsMergedInto } from '../contacts/index.js';
 import { contentOfContact, threadKey } from '../conversations/index.js';
 import { decideEraseContact, type ContactErasureState, type ErasureEvent } from './erasure.decider.js';
 
@@ -20,7 +20,7 @@ export const eraseContact = (contactId: string, forgettable: Forgettable, sealer
     const { threads, ...content } = await contentOfContact(db, ctx.tenantId, contactId);
     // Bridge threads exist only where SERVICE_CHANNELS_SECRET is set (an api channel needs it): their tombstones' key.
     const threadKeys = sealer.canSeal('channel') ? threads.map((t) => threadKey(sealer, ctx.tenantId, t.channelId, t.externalId)) : [];
-    return { contact, ...content, threadKeys };
+    return { contact, ...content, threadKeys, mergedIds: await contactsMergedInto(db, ctx.tenantId, contactId) };
   },
   decide: (s) => decideEraseContact(contactId, s),
   beside: async (db, events, ctx) => {

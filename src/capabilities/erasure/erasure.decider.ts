@@ -8,14 +8,18 @@ export interface ContactErasureState {
   partIds: string[];
   /** the keyed hashes of the contact's bridge threads (conversations' threadKey): their tombstones */
   threadKeys: string[];
+  /** the contacts merged into this one (and into those, along the chain), not erased: they go with it */
+  mergedIds?: string[];
 }
 
 export type ErasureEvent = Extract<ContactEvent, { type: 'contact.erased' }>;
 
 /**
- * Erasing a contact is one event naming, by id only, what it made unreadable.
- * Erasing an erased contact decides nothing: the route answers the same 200
- * (a retry, or two people erasing at once, is not an error).
+ * Erasing a contact is one event naming, by id only, what it made unreadable,
+ * and one more for each contact merged into it (their conversations are its
+ * own since the merge, so theirs name none). Erasing an erased contact decides
+ * nothing: the route answers the same 200 (a retry, or two people erasing at
+ * once, is not an error).
  */
 export function decideEraseContact(contactId: string, s: ContactErasureState): ErasureEvent[] {
   if (!s.contact) throw new NotFound('contact');
@@ -27,5 +31,11 @@ export function decideEraseContact(contactId: string, s: ContactErasureState): E
       aggregate_id: contactId,
       payload: { contact_id: contactId, conversation_ids: s.conversationIds, part_ids: s.partIds, thread_keys: s.threadKeys },
     },
+    ...(s.mergedIds ?? []).map((id): ErasureEvent => ({
+      type: 'contact.erased',
+      aggregate_type: 'contact',
+      aggregate_id: id,
+      payload: { contact_id: id, conversation_ids: [], part_ids: [], thread_keys: [] },
+    })),
   ];
 }
