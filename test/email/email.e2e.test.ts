@@ -415,6 +415,21 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
     expect(await lastInbound()).to.include({ conversation_id: b.conversation_id, threaded_by: 'in_reply_to' });
   });
 
+  it("files mail from a merged contact's address under the contact it was merged into", async () => {
+    expect((await mail({ subject: 'From my old address', from: 'old-ada@customer.example' })).accepted).to.equal(true);
+    const first = await lastInbound();
+    const merged = (await t.testDb.db('conversations').where({ tenant_id: owner.workspaceId, id: first.conversation_id }).first()).contact_id as string;
+    const survivor = await t.client.post('/api/contacts', { email: 'ada.new@customer.example', name: 'Ada' }, { key });
+    expect(survivor.status, survivor.text).to.equal(201);
+    const r = await t.client.post(`/api/contacts/${merged}/merge`, { into: survivor.body.id }, { key });
+    expect(r.status, r.text).to.equal(200);
+    expect((await mail({ subject: 'A new question', from: 'old-ada@customer.example' })).accepted).to.equal(true);
+    const next = await lastInbound();
+    expect(next.conversation_id).to.not.equal(first.conversation_id);
+    const filedUnder = (await t.testDb.db('conversations').where({ tenant_id: owner.workspaceId, id: next.conversation_id }).first()).contact_id;
+    expect(filedUnder).to.equal(survivor.body.id);
+  });
+
   it('does not reopen or answer on an auto-reply', async () => {
     expect((await mail({ from: 'vic@customer.example', subject: 'Question' })).accepted).to.equal(true);
     const m = await lastInbound();
