@@ -18,6 +18,7 @@ import { sla } from './sla.js';
 import { onEventStoreDb, type Scenario } from './shared.js';
 import { upload } from './upload.js';
 import { bulk } from './bulk.js';
+import { stream } from './stream.js';
 import { webhook } from './webhook.js';
 import { write } from './write.js';
 import { failover } from './failover.js';
@@ -49,6 +50,7 @@ export const SCENARIOS: Scenario[] = [
   // Late: the files it leaves (a gigabyte or so, sealed) would weigh on the scenarios that seed and scan.
   upload,
   bulk,
+  stream,
   failover,
 ];
 
@@ -76,6 +78,7 @@ export const ROW_NAMES = [
   'rebuild',
   'upload',
   'bulk',
+  'stream',
   'webhook',
   'calibration',
 ];
