@@ -10908,7 +10908,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `mail_not_configured`, `mail_refused`, `merge_across_channels`, `merge_target_erased`, `merge_target_merged`, `no_conversations`, `too_many_companies`, `too_many_conversations`, `upload_expired`. What each means: docs/errors.md. */
+        /** @description Understood, but it cannot be done. Codes: `audience_too_large`, `channels_not_configured`, `idempotency_key_reused`, `limit_reached`, `mail_not_configured`, `mail_refused`, `merge_across_channels`, `merge_across_contacts`, `merge_target_erased`, `merge_target_merged`, `merge_too_large`, `no_conversations`, `too_many_companies`, `too_many_conversations`, `upload_expired`. What each means: docs/errors.md. */
         Unprocessable: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -12336,6 +12336,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];

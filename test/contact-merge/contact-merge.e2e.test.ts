@@ -77,6 +77,11 @@ describe('merging contacts', function () {
     const other = await viaBridge({ external_id: 'wa:+1555009' }, 'cm-3');
     const crm = await fx.ok(fx.t.client.post('/api/contacts', { external_id: 'crm-9', email: 'nine@example.com' }, fx.as()), 201);
     expect((await fx.ok(merge(other.contactId, crm.id))).external_id).to.equal('crm-9');
+    // A conversation started for the merged contact's id is the survivor's; the merged id is not erased on its own.
+    const started = await fx.ok(fx.t.client.post('/api/conversations', { channel_id: fx.channel.id, body: 'Hi', contact_id: other.contactId }, fx.as()), 201);
+    expect(started.contact_id).to.equal(crm.id);
+    const eraseMerged = await fx.t.client.delete(`/api/contacts/${other.contactId}`, fx.as());
+    expect([eraseMerged.status, eraseMerged.body.errors[0].code]).to.deep.equal([410, 'contact_merged']);
     const byOld = await postInbound(
       fx.t,
       fx.channel.id,

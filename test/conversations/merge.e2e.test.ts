@@ -9,13 +9,9 @@ import { createChannel, inboundBody, postInbound } from '../support/channels.js'
 describe('merging conversations', function () {
   this.timeout(120_000);
   const fx = capabilityFixture('merge', { scopes: ['conversations:read', 'conversations:write', 'events:read'] });
-  const thread = async (externalId: string, content: string) => {
-    const r = await postInbound(
-      fx.t,
-      fx.channel.id,
-      fx.channel.secret,
-      inboundBody({ external_id: externalId, content, contact: { external_id: `wa:${externalId}` } }),
-    );
+  /** A bridge's thread; one customer's unless another is named (only one contact's conversations merge). */
+  const thread = async (externalId: string, content: string, customer = 'wa:one') => {
+    const r = await postInbound(fx.t, fx.channel.id, fx.channel.secret, inboundBody({ external_id: externalId, content, contact: { external_id: customer } }));
     expect(r.status, r.text).to.equal(201);
     return r.body.conversation_id as string;
   };
@@ -46,18 +42,23 @@ describe('merging conversations', function () {
   it("files a bridge's later message on the source's thread in the target, and refuses writes to the source (409 conversation_merged)", async () => {
     const source = await thread('m-3', 'First');
     const target = await thread('m-4', 'Second');
+    const before = inboundBody({ external_id: 'm-3', message_id: 'msg-before', content: 'Before', contact: { external_id: 'wa:one' } });
+    expect((await postInbound(fx.t, fx.channel.id, fx.channel.secret, before)).status).to.equal(201);
     await fx.ok(merge(source, target));
+    // The bridge's retry of a message filed before the merge is known where it was filed: nothing new.
+    const retried = await postInbound(fx.t, fx.channel.id, fx.channel.secret, before);
+    expect(retried.status, retried.text).to.equal(202);
     const later = await postInbound(
       fx.t,
       fx.channel.id,
       fx.channel.secret,
-      inboundBody({ external_id: 'm-3', message_id: 'msg-later', content: 'Any news?', contact: { external_id: 'wa:m-3' } }),
+      inboundBody({ external_id: 'm-3', message_id: 'msg-later', content: 'Any news?', contact: { external_id: 'wa:one' } }),
     );
     expect(later.status, later.text).to.equal(201);
     expect(later.body.conversation_id).to.equal(target);
     const t = await get(target);
     expect(t.parts.map((p: { body: string | null }) => p.body)).to.include('Any news?');
-    expect((await get(source)).parts).to.have.length(2);
+    expect((await get(source)).parts).to.have.length(3);
     for (const [what, r] of [
       ['reply', await fx.t.client.post(`/api/conversations/${source}/reply`, { message_type: 'comment', body: 'hello?' }, fx.as())],
       ['open', await fx.t.client.post(`/api/conversations/${source}/parts`, { message_type: 'open' }, fx.as())],
@@ -72,7 +73,7 @@ describe('merging conversations', function () {
       fx.t,
       fx.channel.id,
       fx.channel.secret,
-      inboundBody({ external_id: 'm-3', message_id: 'msg-latest', content: 'Still waiting', contact: { external_id: 'wa:m-3' } }),
+      inboundBody({ external_id: 'm-3', message_id: 'msg-latest', content: 'Still waiting', contact: { external_id: 'wa:one' } }),
     );
     expect(latest.body.conversation_id).to.equal(third);
   });
@@ -82,9 +83,10 @@ describe('merging conversations', function () {
     const b = await thread('m-7', 'B');
     const c = await thread('m-8', 'C');
     await fx.ok(merge(b, c));
+    const someoneElse = await thread('m-10', 'D', 'wa:two');
     const other = await createChannel(fx.t, fx.owner, { name: 'Other bridge' });
     const elsewhere = (
-      await postInbound(fx.t, other.id, other.secret, inboundBody({ external_id: 'm-9', content: 'Elsewhere', contact: { external_id: 'wa:m-9' } }))
+      await postInbound(fx.t, other.id, other.secret, inboundBody({ external_id: 'm-9', content: 'Elsewhere', contact: { external_id: 'wa:one' } }))
     ).body.conversation_id as string;
     const before = (await fx.ok(fx.t.client.get('/api/events?types=conversation.merged&per_page=100', fx.as()))).data.length;
     for (const [into, status, code] of [
@@ -92,8 +94,10 @@ describe('merging conversations', function () {
       ['00000000-0000-4000-8000-000000000000', 400, 'unknown_conversation'],
       [b, 422, 'merge_target_merged'],
       [elsewhere, 422, 'merge_across_channels'],
+      [someoneElse, 422, 'merge_across_contacts'],
     ] as const) {
       const r = await merge(a, into);
+      expect(r.body.errors, `${code}: ${r.status} ${r.text}`).to.be.an('array');
       expect([r.status, r.body.errors[0].code], code).to.deep.equal([status, code]);
     }
     expect((await fx.t.client.post(`/api/conversations/${a}/merge`, { into: 'nope' }, fx.as())).status).to.equal(400);

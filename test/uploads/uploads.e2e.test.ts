@@ -101,6 +101,8 @@ describe('uploads', function () {
     expect(((await chunked.json()) as { errors: { code: string }[] }).errors[0]!.code).to.equal('upload_too_large');
 
     expect((await upload(Buffer.alloc(0))).body.errors[0].code).to.equal('invalid_upload');
+    const bodiless = await fx.t.client.post('/api/uploads?filename=none.bin', undefined, { key: fx.key });
+    expect([bodiless.status, bodiless.body.errors[0].code]).to.deep.equal([400, 'invalid_upload']);
     const nameless = await fx.t.client.post('/api/uploads', undefined, { key: fx.key, bytes: Buffer.from('x') });
     expect([nameless.status, nameless.body.errors[0].field]).to.deep.equal([400, 'filename']);
     const empty = new FormData();
@@ -135,10 +137,15 @@ describe('uploads', function () {
     ]);
 
     const note = await fx.spec({
-      when: () => reply(started.id, { message_type: 'note', upload_ids: [b.id] }),
+      // Ids in any case name the same upload.
+      when: () => reply(started.id, { message_type: 'note', upload_ids: [b.id.toUpperCase()] }),
       then: { status: 201, events: ['conversation_part.created', 'upload.attached'] },
     });
     expect(note.attachments).to.deep.equal([{ url: `/api/uploads/${b.id}/content`, upload_id: b.id, name: 'b.txt', content_type: 'text/plain', size: 5 }]);
+    // Its key is the part's now: the part's redaction destroys it.
+    const [key] = await fx.t.testDb.db('data_keys').where({ subject: `upload:${b.id}` });
+    expect(key.owner).to.equal(`part:${note.id}`);
+    expect((await fx.t.client.get(`/api/uploads/${b.id.toUpperCase()}/content`, fx.as())).text).to.equal('hello');
     const attached = await fx.ok(fx.t.client.get(`/api/uploads/${b.id}`, fx.as()));
     expect(attached).to.include({ part_id: note.id, conversation_id: started.id, expires_at: null });
     // The part's event names the upload in the clear (its attachments are sealed personal data).

@@ -219,6 +219,9 @@ export function decideTagContact(cmd: { id: string; tagId: string; add: boolean 
 
 // ---- merging ----
 
+/** Companies and tags one merge may move (an event each, within MAX_EVENTS_PER_COMMAND with the others). */
+export const MERGE_MAX_MOVED = 200;
+
 /** The identity fields a survivor takes from the contact merged into it when it has none of its own. */
 const FILLED = [
   ['externalId', 'external_id'],
@@ -244,6 +247,21 @@ export function decideMergeContact(
   if (!target) throw new BadRequest('unknown_contact', 'into names no contact of this workspace.', 'into');
   if (target.erased) throw new Unprocessable('merge_target_erased', 'into was erased: nothing can be merged into it.', 'into');
   if (target.mergedInto) throw new Unprocessable('merge_target_merged', `into was itself merged into ${target.mergedInto}: merge into that one.`, 'into');
+  const companies = source.companyIds.filter((c) => !target.companyIds.includes(c));
+  if (target.companyIds.length + companies.length > MAX_COMPANIES_PER_CONTACT)
+    throw new Unprocessable(
+      'too_many_companies',
+      `Merged, the contact would be in more than ${MAX_COMPANIES_PER_CONTACT} companies: detach some first.`,
+      'into',
+    );
+  const tags = source.tagIds.filter((t) => !target.tagIds.includes(t) && s.tagNames.has(t));
+  // One event per company and tag that goes over, and the merge's own: within what one command may append.
+  if (companies.length + tags.length > MERGE_MAX_MOVED)
+    throw new Unprocessable(
+      'merge_too_large',
+      `The merge would move ${companies.length} companies and ${tags.length} tags; at most ${MERGE_MAX_MOVED} together.`,
+      'into',
+    );
   const fills: Record<string, string> = {};
   for (const [from, to] of FILLED) if (target[from] === null && source[from] !== null) fills[to] = source[from];
   const attributes = { ...source.customAttributes, ...target.customAttributes };
@@ -251,12 +269,8 @@ export function decideMergeContact(
   const updated = { ...fills, ...(moreAttributes ? { custom_attributes: attributes } : {}) };
   return [
     ...(Object.keys(updated).length ? [contactEvent('contact.updated', target.id, { contact_id: target.id, ...updated })] : []),
-    ...source.companyIds
-      .filter((c) => !target.companyIds.includes(c))
-      .map((companyId) => contactEvent('contact.company_attached', target.id, { contact_id: target.id, company_id: companyId })),
-    ...source.tagIds
-      .filter((t) => !target.tagIds.includes(t) && s.tagNames.has(t))
-      .map((tagId) => contactEvent('contact.tagged', target.id, { contact_id: target.id, tag_id: tagId, name: s.tagNames.get(tagId)! })),
+    ...companies.map((companyId) => contactEvent('contact.company_attached', target.id, { contact_id: target.id, company_id: companyId })),
+    ...tags.map((tagId) => contactEvent('contact.tagged', target.id, { contact_id: target.id, tag_id: tagId, name: s.tagNames.get(tagId)! })),
     contactEvent('contact.merged', target.id, {
       contact_id: target.id,
       merged_id: source.id,

@@ -308,9 +308,9 @@ export const contactSchema = object(
 );
 export type Contact = Static<typeof contactSchema>;
 /** Whether a contact exists and when it was erased (erasure decides on this). */
-export async function contactErasure(db: Db, tenantId: string, id: string): Promise<{ id: string; erased_at: Date | null } | null> {
+export async function contactErasure(db: Db, tenantId: string, id: string): Promise<{ id: string; erased_at: Date | null; merged_into: string | null } | null> {
   if (!isUuid(id)) return null;
-  return (await db('contacts').where({ tenant_id: tenantId, id }).first('id', 'erased_at')) ?? null;
+  return (await db('contacts').where({ tenant_id: tenantId, id }).first('id', 'erased_at', 'merged_into')) ?? null;
 }
 
 /** A contact as an outbound audience resolves it. */

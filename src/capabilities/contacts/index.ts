@@ -49,6 +49,7 @@ const errors = defineErrors({
     when: 'The contact was merged into another: reads and changes of it answer this, with `Link: </api/contacts/{survivor}>; rel="canonical"`.',
   },
   merge_target_erased: { status: 422, when: 'Merging a contact into an erased one.' },
+  merge_too_large: { status: 422, when: 'A contact merge that would move more than 200 companies and tags together.' },
 });
 
 export const contactsModule = defineModule({

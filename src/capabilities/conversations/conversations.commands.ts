@@ -40,8 +40,10 @@ import type { AttachedFiles, FileAttached, PartFile, PartFiles } from './part-fi
  * its transaction, their attachments decided from them, and their claim beside its events. None when it names none.
  */
 function filesOf(ids: readonly string[] | undefined, files: PartFiles | null) {
-  const named = ids ?? [];
+  // Ids as stored (lower case), once each: an upload's key and rows are found by them.
+  const named = [...new Set((ids ?? []).map((id) => id.toLowerCase()))];
   return {
+    ids: named,
     load: (db: Db, tenantId: string, now: Date): Promise<PartFile[]> =>
       named.length === 0 ? Promise.resolve([]) : files ? files.load(db, tenantId, named, now) : Promise.resolve([]),
     attach: (loaded: readonly PartFile[], part: { conversationId: string; partId: string }) => (): AttachedFiles => {
@@ -83,7 +85,8 @@ export const startConversation = (
         files: await files.load(db, ctx.tenantId, ctx.now),
       };
     },
-    decide: (s) => decideStart({ ...cmd, files: files.attach(s.files ?? [], { conversationId: cmd.conversationId, partId: cmd.partId }) }, s),
+    decide: (s) =>
+      decideStart({ ...cmd, uploadIds: files.ids, files: files.attach(s.files ?? [], { conversationId: cmd.conversationId, partId: cmd.partId }) }, s),
     ...files.beside({ conversationId: cmd.conversationId, partId: cmd.partId }),
     // Channel, team and member facts are never written by a keyed command. A routed start read what keyed
     // commands write (open conversations per assignee): it names no keys, so it is loaded after every earlier write.
@@ -129,7 +132,8 @@ export const replyToConversation = (
       ...(cmd.mentions?.length ? { activeMentioned: await activeMemberIdsAmong(db, ctx.tenantId, cmd.mentions) } : {}),
       ...(cmd.uploadIds?.length ? { files: await files.load(db, ctx.tenantId, ctx.now) } : {}),
     }),
-    decide: (s) => decideReply({ ...cmd, files: files.attach(s.files ?? [], { conversationId: cmd.conversationId, partId: cmd.partId }) }, s),
+    decide: (s) =>
+      decideReply({ ...cmd, uploadIds: files.ids, files: files.attach(s.files ?? [], { conversationId: cmd.conversationId, partId: cmd.partId }) }, s),
     ...files.beside({ conversationId: cmd.conversationId, partId: cmd.partId }),
     keys: () => [`conversation:${cmd.conversationId}`],
   };
@@ -185,11 +189,17 @@ export const inboundMessage = (cmd: InboundCommand): CommandSpec<InboundState, S
   name: 'InboundMessage',
   load: async (db, ctx) => {
     // A thread whose conversation was merged files its messages in the one it was merged into.
-    const thread = conversationView(await liveConversation(db, ctx.tenantId, await findThread(db, ctx.tenantId, cmd.channelId, cmd.externalId)));
+    const found = await findThread(db, ctx.tenantId, cmd.channelId, cmd.externalId);
+    const thread = conversationView(await liveConversation(db, ctx.tenantId, found));
     // No thread: it may have been erased with its contact (its id is gone, its keyed hash stays).
     const erased = !thread && !!cmd.threadKey && (await threadErased(db, ctx.tenantId, cmd.threadKey));
     if (erased) return { thread, erased, messageFiled: false, contact: null, defaultTeamExists: false, routing: null };
-    const filed = !!thread && !!cmd.messageId && (await messageFiled(db, ctx.tenantId, thread.id, cmd.messageId));
+    // A retried post of a message filed before the merge is found where it was filed.
+    const filed =
+      !!thread &&
+      !!cmd.messageId &&
+      ((await messageFiled(db, ctx.tenantId, thread.id, cmd.messageId)) ||
+        (!!found && found.id !== thread.id && (await messageFiled(db, ctx.tenantId, found.id, cmd.messageId))));
     // The route read the channel before this transaction: its default team may have been deleted since.
     const defaultTeamExists = await teamExists(db, ctx.tenantId, cmd.defaultTeamId);
     // A new thread lands in the channel's default team; a known one is reopened by a new message (decideInbound).

@@ -29,6 +29,8 @@ export interface ConversationView {
   tagIds: string[];
   /** merged into this conversation (conversation.merged): closed and read-only */
   mergedInto?: string | null;
+  /** its contact (where a rule needs it: a merge stays within one contact's conversations) */
+  contactId?: string;
 }
 
 /** A conversation a teammate's command may change: it exists, and was not merged into another (409 conversation_merged). */
@@ -308,8 +310,9 @@ export function decideStart(cmd: StartCommand, s: StartState): (StartEvents[numb
   if (cmd.contactId && s.contact?.erased) throw contactErased(cmd.contactId);
   if (cmd.assigneeId && !s.assigneeActive) throw new BadRequest('unknown_member', 'assignee_id names no active member of this workspace.', 'assignee_id');
   const files = cmd.files?.() ?? NO_FILES;
+  // The contact as found: a merged contact's survivor (findContact follows merges), where its conversations went.
   const contact = cmd.contactId
-    ? { contactId: cmd.contactId, events: [] }
+    ? { contactId: s.contact!.id, events: [] }
     : decideFindOrFillContact(cmd.newContactId, cmd.contact ?? {}, s.contact, cmd.channelId);
   return [
     ...contact.events,
@@ -576,6 +579,12 @@ export function decideMerge(
   if (target.mergedInto) throw new Unprocessable('merge_target_merged', `into was itself merged into ${target.mergedInto}: merge into that one.`, 'into');
   if (target.channelId !== source.channelId)
     throw new Unprocessable('merge_across_channels', 'into is on another channel: only conversations of one channel merge (its replies go out on it).', 'into');
+  if (source.contactId !== undefined && target.contactId !== source.contactId)
+    throw new Unprocessable(
+      'merge_across_contacts',
+      "into is another contact's conversation: their later messages would land in it, and out of reach of their erasure. Merge the contacts first.",
+      'into',
+    );
   return [
     ...(source.state === 'closed'
       ? []

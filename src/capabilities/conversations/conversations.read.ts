@@ -308,7 +308,16 @@ export async function conversationIdsOfTeam(db: Db, tenantId: string, teamId: st
 
 export const conversationView = (c: StoredConversation | undefined): ConversationView | null =>
   c
-    ? { id: c.id, channelId: c.channel_id, state: c.state, assigneeId: c.assignee_id, teamId: c.team_id, tagIds: c.tag_ids, mergedInto: c.merged_into ?? null }
+    ? {
+        id: c.id,
+        channelId: c.channel_id,
+        state: c.state,
+        assigneeId: c.assignee_id,
+        teamId: c.team_id,
+        tagIds: c.tag_ids,
+        mergedInto: c.merged_into ?? null,
+        contactId: c.contact_id,
+      }
     : null;
 
 /** The conversations carrying a tag, by id (a tag's deletion names them). */

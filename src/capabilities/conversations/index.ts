@@ -67,6 +67,7 @@ const errors = defineErrors({
     when: "Naming in a body a conversation that is not the workspace's (a merge's `into`, a saved reply's `conversation_id`).",
   },
   merge_target_merged: { status: 422, when: 'Merging into a conversation (or a contact) that was itself merged into another: merge into that one.' },
+  merge_across_contacts: { status: 422, when: "Merging into another contact's conversation: merge the contacts first." },
   merge_across_channels: {
     status: 422,
     when: "Merging into a conversation of another channel: its thread's messages and its replies belong to its own channel.",

@@ -1,9 +1,9 @@
 // Pure rules of erasing a contact.
 import { NotFound } from '../../platform/errors.js';
-import type { ContactEvent } from '../contacts/index.js';
+import { contactMerged, type ContactEvent } from '../contacts/index.js';
 
 export interface ContactErasureState {
-  contact: { id: string; erased_at: Date | null } | null;
+  contact: { id: string; erased_at: Date | null; merged_into?: string | null } | null;
   conversationIds: string[];
   partIds: string[];
   /** the keyed hashes of the contact's bridge threads (conversations' threadKey): their tombstones */
@@ -24,6 +24,8 @@ export type ErasureEvent = Extract<ContactEvent, { type: 'contact.erased' }>;
 export function decideEraseContact(contactId: string, s: ContactErasureState): ErasureEvent[] {
   if (!s.contact) throw new NotFound('contact');
   if (s.contact.erased_at) return [];
+  // Its conversations and notes are the survivor's since the merge: erasing it is erasing the survivor, which takes it along.
+  if (s.contact.merged_into) throw contactMerged(s.contact.id, s.contact.merged_into);
   return [
     {
       type: 'contact.erased',

@@ -1,6 +1,6 @@
 import { commandRoute } from '../../api/command-route.js';
 import type { RouteDef } from '../../api/routes.js';
-import { constant, dateTime, object, uuid, type Static } from '../../api/schemas.js';
+import { constant, dateTime, ERROR, object, uuid, type Static } from '../../api/schemas.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { contactErasure } from '../contacts/index.js';
@@ -24,6 +24,8 @@ export function erasureRoutes(deps: CoreDeps): RouteDef[] {
       permission: 'contacts:delete',
       summary:
         'Erase a contact: their personal data and the content of every part of their conversations become unreadable everywhere; a repeat answers the same',
+      // 410 contact_merged: a contact merged into another is erased with it (erase the survivor).
+      responses: { 410: ERROR },
       command: (call) => eraseContact(call.params.id, deps.forgettable, deps.sealer),
       answer: {
         status: 200,

@@ -42,6 +42,9 @@ export const completeJob = (jobId: string): CommandSpec<{ job: JobView | null; c
   decide: (s) => decideCompleteJob(s.job, s.counts),
 });
 
+/** An item that has its outcome already (its job was canceled after it was claimed): its change is rolled back. */
+export class ItemNotPending extends Error {}
+
 /**
  * One item: the action's command on its conversation, its outcome (`succeeded`) written in the same transaction
  * as the events. So an item is done exactly when its change committed: a process killed before the commit leaves
@@ -54,7 +57,8 @@ export function itemCommand(item: ClaimedItem, action: BulkAction, author: Autho
   return {
     ...spec,
     async beside(db, events, ctx) {
-      if (events.length) await settleItem(db, item, 'succeeded', ctx.now);
+      // Canceled since it was claimed: its change must not stand (the rollback undoes it with this transaction).
+      if (events.length && !(await settleItem(db, item, 'succeeded', ctx.now))) throw new ItemNotPending();
     },
     async replayed(db, _events, ctx) {
       await settleItem(db, item, 'succeeded', ctx.now);

@@ -51,17 +51,18 @@ export async function claimItems(db: Knex, now: Date, leaseMs: number, limit: nu
 const itemOf = (db: Db, i: Pick<ClaimedItem, 'tenant_id' | 'job_id' | 'ord'>) =>
   db('job_items').where({ tenant_id: i.tenant_id, job_id: i.job_id, ord: i.ord });
 
-/** An item's outcome, once: an item that has one already keeps it. */
+/** An item's outcome, once: an item that has one already (canceled meanwhile) keeps it, and false says so. */
 export async function settleItem(
   db: Db,
   i: Pick<ClaimedItem, 'tenant_id' | 'job_id' | 'ord'>,
   status: Exclude<ItemStatus, 'pending'>,
   at: Date,
   error: { code: string; message: string } | null = null,
-): Promise<void> {
-  await itemOf(db, i)
+): Promise<boolean> {
+  const n = await itemOf(db, i)
     .andWhere({ status: 'pending' })
     .update({ status, error_code: error?.code ?? null, error_message: error?.message ?? null, finished_at: at, leased_until: null });
+  return n > 0;
 }
 
 /** Lets an item's claim go at `retryAt` (a failed attempt, a rate limit): the next attempt waits until then. */

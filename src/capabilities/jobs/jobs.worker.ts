@@ -15,7 +15,7 @@ import { deterministicUuid } from '../../platform/ids.js';
 import { coalescing } from '../../platform/worker.js';
 import type { Author } from '../conversations/index.js';
 import { ALREADY_SO, type BulkAction } from './jobs.actions.js';
-import { completeJob, itemCommand } from './jobs.commands.js';
+import { completeJob, itemCommand, ItemNotPending } from './jobs.commands.js';
 import { findJob, type JobRow } from './jobs.read.js';
 import { claimItems, finishedJobs, JOBS_CHANNEL, releaseItem, settleItem, type ClaimedItem } from './jobs.repo.js';
 
@@ -73,6 +73,7 @@ export function jobsWorker(deps: CoreDeps): JobsWorker {
       if (events.length === 0) await settleItem(db, item, 'skipped', now);
       return 'done';
     } catch (e) {
+      if (e instanceof ItemNotPending) return 'done';
       if (e instanceof AppError && e.status < 500) {
         if (ALREADY_SO.has(e.code)) await settleItem(db, item, 'skipped', now);
         else await settleItem(db, item, 'failed', now, { code: e.code, message: e.message });

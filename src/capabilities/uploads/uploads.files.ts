@@ -33,8 +33,9 @@ export function uploadFiles(deps: CoreDeps, storage: UploadStorage): PartFiles {
       await forgettable.adopt(db, tenantId, ids.map(uploadSubject), `part:${part.partId}`);
       await storage.claim(db, tenantId, ids, part);
     },
-    async open(db, tenantId, id) {
-      if (!isUuid(id)) return null;
+    async open(db, tenantId, given) {
+      if (!isUuid(given)) return null;
+      const id = given.toLowerCase();
       const [stored, keys, [row]] = await Promise.all([
         storage.get(db, tenantId, id),
         uploadKeys(forgettable, db, tenantId, [id]),

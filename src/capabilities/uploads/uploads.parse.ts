@@ -22,7 +22,14 @@ export const tooLarge = (max: number) => ({
   message: `The file is larger than this service accepts (UPLOAD_MAX_BYTES: ${max} bytes).`,
 });
 
-export async function receiveFile(body: Buffer, contentType: string | undefined, filename: string | undefined, maxBytes: number): Promise<ReceivedFile> {
+export async function receiveFile(
+  body: Buffer | undefined,
+  contentType: string | undefined,
+  filename: string | undefined,
+  maxBytes: number,
+): Promise<ReceivedFile> {
+  // A request that declares no body at all (no Content-Length, not chunked) reaches here with none.
+  if (!Buffer.isBuffer(body)) throw new BadRequest('invalid_upload', 'The request has no body: send the file.');
   const form = /^multipart\/form-data\b/i.test(contentType ?? '');
   const got = form ? await fromForm(body, contentType!, maxBytes) : { name: filename, content: body };
   if (got.name === undefined || got.name.trim() === '')

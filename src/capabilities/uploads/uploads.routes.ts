@@ -53,7 +53,10 @@ export function uploadsRoutes(deps: CoreDeps, storage: UploadStorage, files: Par
       },
       responses: { 413: ERROR },
       async before(call) {
-        received.set(call, await receiveFile(call.body as unknown as Buffer, call.req.headers['content-type'], call.query.filename, config.uploadMaxBytes));
+        received.set(
+          call,
+          await receiveFile(call.body as unknown as Buffer | undefined, call.req.headers['content-type'], call.query.filename, config.uploadMaxBytes),
+        );
       },
       command: (call, now) => {
         const file = received.get(call)!;
