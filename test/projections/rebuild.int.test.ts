@@ -417,10 +417,15 @@ describe('projections: rebuild', function () {
         );
         expect(r.status, r.text).to.equal(201);
       }
-      // A merge: the source closed and pointing at the target, which gets a merged part.
+      // A merge of one customer's two threads: the source closed and pointing at the target, which gets a merged part.
       const merging = [];
       for (const x of ['merge-a', 'merge-b']) {
-        const r = await postInbound(t, ch.id, ch.secret, inboundBody({ external_id: `${x}-${owner.workspaceId}`, contact: { external_id: x }, content: x }));
+        const r = await postInbound(
+          t,
+          ch.id,
+          ch.secret,
+          inboundBody({ external_id: `${x}-${owner.workspaceId}`, contact: { external_id: 'merging' }, content: x }),
+        );
         expect(r.status, r.text).to.equal(201);
         merging.push(r.body.conversation_id as string);
       }
