@@ -5,6 +5,7 @@
 // coded 4xx. The SIGKILL case is test/process/jobs-sigkill.e2e.test.ts.
 import { expect } from 'chai';
 import { jobsWorker } from '../../src/capabilities/jobs/index.js';
+import { claimItems, releaseItem } from '../../src/capabilities/jobs/jobs.repo.js';
 import { capabilityFixture } from '../support/capability-fixture.js';
 import { ADMIN_SCOPES } from '../support/service.js';
 
@@ -93,6 +94,20 @@ describe('bulk conversation actions (jobs)', function () {
     for (const id of ids) expect((await fx.ok(fx.t.client.get(`/api/conversations/${id}`, fx.as()))).state).to.equal('open');
     const again = await fx.t.client.delete(`/api/jobs/${made.id}`, fx.as());
     expect([again.status, again.body.errors[0].code]).to.deep.equal([409, 'job_finished']);
+  });
+
+  it('gives back the attempt of a claim handed back untried (a spent rate budget, a stop): waiting never uses up attempts', async () => {
+    const [id] = await start(1, 'attempts');
+    const made = await fx.ok(bulk({ ids: [id], action: { close: true } }), 202);
+    const db = fx.t.testDb.db;
+    for (let i = 0; i < 7; i++) {
+      const claimed = (await claimItems(db, new Date(), 60_000, 10)).find((c) => c.job_id === made.id);
+      expect(claimed, `claim ${i}`).to.not.equal(undefined);
+      await releaseItem(db, claimed!, new Date(0), true);
+    }
+    expect((await db('job_items').where({ job_id: made.id }).first()).attempts).to.equal(0);
+    expect(await worker().tick()).to.equal(1);
+    expect(await job(made.id)).to.include({ status: 'completed', succeeded: 1 });
   });
 
   it('refuses what is not one bulk action with coded 4xx, making no job', async () => {

@@ -65,9 +65,15 @@ export async function settleItem(
   return n > 0;
 }
 
-/** Lets an item's claim go at `retryAt` (a failed attempt, a rate limit): the next attempt waits until then. */
-export async function releaseItem(db: Db, i: Pick<ClaimedItem, 'tenant_id' | 'job_id' | 'ord'>, retryAt: Date): Promise<void> {
-  await itemOf(db, i).andWhere({ status: 'pending' }).update({ leased_until: retryAt });
+/**
+ * Lets an item's claim go at `retryAt` (a failed attempt, a rate limit): the next attempt waits until then. A claim
+ * handed back untried (`untried`: the rate budget was spent, the worker stopped) gives back the attempt it counted,
+ * so waiting never uses up the attempts a failing command has.
+ */
+export async function releaseItem(db: Db, i: Pick<ClaimedItem, 'tenant_id' | 'job_id' | 'ord'>, retryAt: Date, untried = false): Promise<void> {
+  await itemOf(db, i)
+    .andWhere({ status: 'pending' })
+    .update({ leased_until: retryAt, ...(untried ? { attempts: db.raw('greatest(attempts - 1, 0)') } : {}) });
 }
 
 /** The items not yet done of a canceled job. */

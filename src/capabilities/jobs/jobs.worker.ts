@@ -53,7 +53,7 @@ export function jobsWorker(deps: CoreDeps): JobsWorker {
       } catch (e) {
         if (!(e instanceof RateLimited)) throw e;
         const wait = Number(e.headers['Retry-After'] ?? 1) * 1000;
-        await releaseItem(db, item, new Date(now.getTime() + wait)).catch(() => undefined);
+        await releaseItem(db, item, new Date(now.getTime() + wait), true).catch(() => undefined);
         return 'later';
       }
     }
@@ -101,12 +101,12 @@ export function jobsWorker(deps: CoreDeps): JobsWorker {
       for (const [k, item] of claimed.entries()) {
         if (stopped) {
           // A graceful stop hands back what it claimed at once instead of letting the lease run out.
-          await Promise.all(claimed.slice(k).map((x) => releaseItem(db, x, clock.now()))).catch(() => undefined);
+          await Promise.all(claimed.slice(k).map((x) => releaseItem(db, x, clock.now(), true))).catch(() => undefined);
           break;
         }
         const job = await jobOf(jobs, item);
         if (!job || job.state !== 'queued' || spent.has(item.tenant_id)) {
-          await releaseItem(db, item, clock.now()).catch(() => undefined);
+          await releaseItem(db, item, clock.now(), true).catch(() => undefined);
           continue;
         }
         if ((await apply(item, job)) === 'done') done++;
