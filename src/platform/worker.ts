@@ -34,3 +34,40 @@ export function coalescing(pass: () => Promise<number>, stopped: () => boolean):
     },
   };
 }
+
+/**
+ * A worker woken by a NOTIFY channel (every process's commits), with a poll tick as the safety net (a lost
+ * notification, a lease run out) and a first pass at start; its passes coalesce (above). `pass` is told when the
+ * worker is stopping, to hand back what it claimed instead of working on. The outbound and jobs workers are this.
+ */
+export function notifiedWorker(
+  deps: { notifier: { listen(channel: string, handler: () => void): Promise<() => void> }; log: { warn(o: object, msg: string): void } },
+  o: { name: string; channel: string; pollMs: number; pass(stopping: () => boolean): Promise<number> },
+): Worker & { tick(): Promise<number> } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let unlisten: (() => void) | null = null;
+  const stopping = () => stopped;
+  const { tick, idle } = coalescing(() => o.pass(stopping), stopping);
+  const background = () => void tick().catch((e) => deps.log.warn({ err: e }, `${o.name} pass failed`));
+  return {
+    name: o.name,
+    tick,
+    async start() {
+      stopped = false;
+      unlisten = await deps.notifier.listen(o.channel, background).catch((e) => {
+        deps.log.warn({ err: e }, `${o.name} worker could not LISTEN; polling only`);
+        return null;
+      });
+      timer = setInterval(background, o.pollMs);
+      timer.unref();
+      background();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      unlisten?.();
+      await idle();
+    },
+  };
+}

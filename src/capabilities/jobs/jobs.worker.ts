@@ -12,7 +12,7 @@ import type { CommandContext } from '../../commands/command.js';
 import { RateLimited } from '../../api/rate-limit/rate-limits.js';
 import { AppError } from '../../platform/errors.js';
 import { deterministicUuid } from '../../platform/ids.js';
-import { coalescing } from '../../platform/worker.js';
+import { notifiedWorker } from '../../platform/worker.js';
 import type { Author } from '../conversations/index.js';
 import { ALREADY_SO, type BulkAction } from './jobs.actions.js';
 import { completeJob, itemCommand, ItemNotPending } from './jobs.commands.js';
@@ -32,9 +32,6 @@ export interface JobsWorker extends Worker {
 
 export function jobsWorker(deps: CoreDeps): JobsWorker {
   const { db, shell, clock, log, config } = deps;
-  let stopped = false;
-  const timers: NodeJS.Timeout[] = [];
-  let unlisten: (() => void) | null = null;
   const run = <T>(tenantId: string, f: () => Promise<T>) => deps.scope.run(tenantId, f);
 
   /** The job an item belongs to, read once per pass. */
@@ -90,16 +87,16 @@ export function jobsWorker(deps: CoreDeps): JobsWorker {
     }
   }
 
-  async function pass(): Promise<number> {
+  async function pass(stopping: () => boolean): Promise<number> {
     let done = 0;
     const jobs = new Map<string, JobRow | null>();
-    for (let i = 0; i < CLAIMS_PER_PASS && !stopped; i++) {
+    for (let i = 0; i < CLAIMS_PER_PASS && !stopping(); i++) {
       const claimed = await claimItems(db, clock.now(), config.jobsLeaseMs, config.jobsBatch);
       if (claimed.length === 0) break;
       /** workspaces whose budget ran out in this claim: their other items wait for the next pass */
       const spent = new Set<string>();
       for (const [k, item] of claimed.entries()) {
-        if (stopped) {
+        if (stopping()) {
           // A graceful stop hands back what it claimed at once instead of letting the lease run out.
           await Promise.all(claimed.slice(k).map((x) => releaseItem(db, x, clock.now(), true))).catch(() => undefined);
           break;
@@ -122,27 +119,5 @@ export function jobsWorker(deps: CoreDeps): JobsWorker {
     return done;
   }
 
-  const { tick, idle } = coalescing(pass, () => stopped);
-  const background = () => void tick().catch((e) => log.warn({ err: e }, 'jobs pass failed'));
-
-  return {
-    name: 'jobs',
-    tick,
-    async start() {
-      stopped = false;
-      unlisten = await deps.notifier.listen(JOBS_CHANNEL, background).catch((e) => {
-        log.warn({ err: e }, 'jobs worker could not LISTEN; polling only');
-        return null;
-      });
-      timers.push(setInterval(background, config.jobsPollMs));
-      for (const t of timers) t.unref();
-      background();
-    },
-    async stop() {
-      stopped = true;
-      for (const t of timers) clearInterval(t);
-      unlisten?.();
-      await idle();
-    },
-  };
+  return notifiedWorker(deps, { name: 'jobs', channel: JOBS_CHANNEL, pollMs: config.jobsPollMs, pass });
 }

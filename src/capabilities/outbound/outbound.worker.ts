@@ -9,7 +9,7 @@
 // A recipient that fails is marked failed and the others go on. Woken by
 // NOTIFY when a collection starts sending, with a poll tick as the safety net.
 import type { CoreDeps, Worker } from '../capability.js';
-import { coalescing } from '../../platform/worker.js';
+import { notifiedWorker } from '../../platform/worker.js';
 import type { CommandContext } from '../../commands/command.js';
 import { AppError } from '../../platform/errors.js';
 import { completeIfDone, deliverRecipient, fireSchedule, giveUpRecipient } from './outbound.commands.js';
@@ -28,9 +28,6 @@ export interface OutboundWorker extends Worker {
 
 export function outboundWorker(deps: CoreDeps): OutboundWorker {
   const { db, shell, clock, log, config } = deps;
-  let stopped = false;
-  const timers: NodeJS.Timeout[] = [];
-  let unlisten: (() => void) | null = null;
 
   const ctxOf = (tenantId: string): CommandContext => ({ tenantId, now: clock.now(), actor: { type: 'system', id: 'outbound' } });
   const run = <T>(tenantId: string, f: () => Promise<T>) => deps.scope.run(tenantId, f);
@@ -61,18 +58,18 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
     }
   }
 
-  async function pass(): Promise<number> {
+  async function pass(stopping: () => boolean): Promise<number> {
     for (const s of await dueSchedules(db, clock.now(), 20)) {
       await run(s.tenant_id, () => shell.execute(ctxOf(s.tenant_id), fireSchedule(s.id))).catch((e) =>
         log.warn({ err: e, collection_id: s.id }, 'outbound schedule could not fire'),
       );
     }
     let done = 0;
-    for (let i = 0; i < CLAIMS_PER_PASS && !stopped; i++) {
+    for (let i = 0; i < CLAIMS_PER_PASS && !stopping(); i++) {
       const claimed = await claimRecipients(db, clock.now(), config.outboundLeaseMs, config.outboundBatch);
       if (claimed.length === 0) break;
       for (const [k, r] of claimed.entries()) {
-        if (stopped) {
+        if (stopping()) {
           // A graceful stop hands what it claimed back at once instead of letting the lease run out.
           await Promise.all(claimed.slice(k).map((x) => release(db, x, clock.now()))).catch(() => undefined);
           break;
@@ -89,29 +86,5 @@ export function outboundWorker(deps: CoreDeps): OutboundWorker {
     return done;
   }
 
-  /** One pass at a time per process; a wake-up during a pass makes it run once more. */
-  const { tick, idle } = coalescing(pass, () => stopped);
-
-  const background = () => void tick().catch((e) => log.warn({ err: e }, 'outbound pass failed'));
-
-  return {
-    name: 'outbound',
-    tick,
-    async start() {
-      stopped = false;
-      unlisten = await deps.notifier.listen(OUTBOUND_CHANNEL, background).catch((e) => {
-        log.warn({ err: e }, 'outbound worker could not LISTEN; polling only');
-        return null;
-      });
-      timers.push(setInterval(background, config.outboundPollMs));
-      for (const t of timers) t.unref();
-      background();
-    },
-    async stop() {
-      stopped = true;
-      for (const t of timers) clearInterval(t);
-      unlisten?.();
-      await idle();
-    },
-  };
+  return notifiedWorker(deps, { name: 'outbound', channel: OUTBOUND_CHANNEL, pollMs: config.outboundPollMs, pass });
 }
