@@ -67,6 +67,10 @@ export interface Config {
   jobsBatch: number;
   jobsLeaseMs: number;
   jobsPollMs: number;
+  /** AUTOMATION_POLL_MS: the rules worker's poll tick (commits wake it sooner) */
+  automationPollMs: number;
+  /** AUTOMATION_LEASE_MS: how long a claimed rule action is held before another process may run it */
+  automationLeaseMs: number;
   /** outbound worker: recipients one claim takes */
   outboundBatch: number;
   /** outbound worker: how long a claim on recipients holds before another process may take them over */
@@ -350,6 +354,8 @@ export function loadConfig(env: Env = process.env): Config {
     jobsBatch: int('JOBS_BATCH', 20, 1, 1000),
     jobsLeaseMs: int('JOBS_LEASE_MS', 30_000, 500, 3_600_000),
     jobsPollMs: int('JOBS_POLL_MS', 2_000, 50, 600_000),
+    automationPollMs: int('AUTOMATION_POLL_MS', 1_000, 50, 600_000),
+    automationLeaseMs: int('AUTOMATION_LEASE_MS', 30_000, 500, 3_600_000),
     outboundBatch: int('OUTBOUND_BATCH', 50, 1, 1000),
     outboundLeaseMs: int('OUTBOUND_LEASE_MS', 60_000, 500, 3_600_000),
     outboundIntervalMs: int('OUTBOUND_INTERVAL_MS', 0, 0, 60_000),

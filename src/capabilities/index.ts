@@ -37,6 +37,7 @@ import { emailModule } from './email/index.js';
 import { emailDomainsModule } from './email-domains/index.js';
 import { uploadsModule } from './uploads/index.js';
 import { jobsModule } from './jobs/index.js';
+import { automationModule } from './automation/index.js';
 import { contactMergeModule } from './contact-merge/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { workspacesModule } from './workspaces/index.js';
@@ -81,6 +82,9 @@ export const modules: readonly CapabilityModule[] = [
   // After conversations and contacts: it files mail through their events.
   emailModule,
   webhooksModule,
+  // After conversations, tags, saved replies and webhooks: its rules act through their commands, and its calls go
+  // through the webhook outbox.
+  automationModule,
   exportsModule,
   outboundModule,
   auditLogModule,

@@ -10,10 +10,16 @@ import type { SendResult } from './sender.js';
 /** NOTIFY channel that wakes delivery workers in every process. */
 export const DELIVERIES_CHANNEL = 'webhook_deliveries';
 
+/**
+ * Who a delivery is for: a webhook endpoint, a channel's bridge (its replies), or an automation rule's `call_url`
+ * (src/capabilities/automation), each signed with its own secret.
+ */
+export type TargetKind = 'endpoint' | 'channel' | 'rule';
+
 export interface NewDelivery {
   id: string;
   tenant_id: string;
-  target_kind: 'endpoint' | 'channel';
+  target_kind: TargetKind;
   target_id: string;
   series: number;
   seq: number;
@@ -38,7 +44,7 @@ export interface DeliveryRow extends NewDelivery {
 export interface Claimed {
   id: string;
   tenant_id: string;
-  target_kind: 'endpoint' | 'channel';
+  target_kind: TargetKind;
   target_id: string;
   seq: number;
   url: string;
@@ -110,9 +116,11 @@ export async function claimDue(db: Knex, now: Date, limits: ClaimLimits): Promis
           AND (d.leased_until IS NULL OR d.leased_until <= :now)
           -- a disabled endpoint's or channel's deliveries wait (pause); a deleted one's are gone. Judged by the
           -- dispatcher's own view of them, which moves with the deliveries it creates.
-          AND CASE WHEN d.target_kind = 'channel'
-                THEN EXISTS (SELECT 1 FROM dispatch_channels c WHERE c.tenant_id = d.tenant_id AND c.channel_id = d.target_id AND c.enabled)
-                ELSE EXISTS (SELECT 1 FROM dispatch_endpoints e WHERE e.tenant_id = d.tenant_id AND e.endpoint_id = d.target_id AND e.enabled)
+          -- A rule's calls are made once decided (its deletion removes those not yet delivered).
+          AND CASE d.target_kind
+                WHEN 'channel' THEN EXISTS (SELECT 1 FROM dispatch_channels c WHERE c.tenant_id = d.tenant_id AND c.channel_id = d.target_id AND c.enabled)
+                WHEN 'endpoint' THEN EXISTS (SELECT 1 FROM dispatch_endpoints e WHERE e.tenant_id = d.tenant_id AND e.endpoint_id = d.target_id AND e.enabled)
+                ELSE true
               END
      ), pick AS (
        SELECT id FROM ranked WHERE rn + n <= CASE WHEN target_id = ANY(:fast::uuid[]) THEN :fastCap::int ELSE :cap::int END

@@ -11,7 +11,7 @@ import type { PgNotifier } from '../eventstore/pg-notifier.js';
 import type { Clock } from '../platform/clock.js';
 import { SEALED, type Forgettable } from '../eventstore/forgettable.js';
 import type { Logger } from '../platform/logger.js';
-import { claimDue, DELIVERIES_CHANNEL, settleMany, type Claimed, type Finished } from './deliveries.repo.js';
+import { claimDue, DELIVERIES_CHANNEL, settleMany, type Claimed, type Finished, type TargetKind } from './deliveries.repo.js';
 import { afterAttempt } from './retry-policy.js';
 import type { Sender, SendResult } from './sender.js';
 
@@ -32,7 +32,7 @@ export interface DeliveryWorkerOptions {
 /** Told about every finished attempt (metrics); must not throw. */
 export interface DeliveryObserver {
   attempted(a: {
-    targetKind: 'endpoint' | 'channel';
+    targetKind: TargetKind;
     /** where the attempt left the delivery: delivered, pending (a retry is due later) or dead */
     state: 'delivered' | 'pending' | 'dead';
     durationMs: number;
@@ -52,7 +52,7 @@ export interface DeliveryWorkerDeps {
    * The secret a delivery to this target is signed with, opened; null when there is none. The capabilities
    * that own the secrets hand it in (dispatch names none of their tables).
    */
-  signingSecret(db: Knex, kind: 'endpoint' | 'channel', tenantId: string, targetId: string): Promise<string | null>;
+  signingSecret(db: Knex, kind: TargetKind, tenantId: string, targetId: string): Promise<string | null>;
   /** opens the sealed personal fields of a body at send time */
   forgettable: Forgettable;
   sender: Sender;
@@ -78,7 +78,8 @@ export type DeliveryTransport = (delivery: Pick<Claimed, 'id' | 'tenant_id' | 't
  * exactly as stored; a bridge's with what `forBridge` adds.
  */
 async function bodyToSend(db: Knex, deps: Pick<DeliveryWorkerDeps, 'forgettable' | 'forBridge'>, c: Claimed): Promise<string> {
-  const opened = c.body.includes(`"${SEALED}"`) ? JSON.stringify(await deps.forgettable.reveal(db, c.tenant_id, JSON.parse(c.body))) : c.body;
+  // A sealed payload ("$sealed") or a sealed value ("$sealed_value": a rule's call carries a conversation answer).
+  const opened = c.body.includes(`"${SEALED}`) ? JSON.stringify(await deps.forgettable.reveal(db, c.tenant_id, JSON.parse(c.body))) : c.body;
   return c.target_kind === 'channel' && deps.forBridge ? deps.forBridge(c.tenant_id, opened) : opened;
 }
 
@@ -89,13 +90,13 @@ const FAST_TARGETS_MAX = 10_000;
 /**
  * The signing secret of a delivery's target, opened at send time; null when it
  * cannot be. Endpoint secrets never change, so they are kept once opened (an
- * endpoint's deletion removes its deliveries, so a stale entry is never used).
+ * endpoint's deletion removes its deliveries, so a stale entry is never used). A rule's, likewise.
  */
 async function secretFor(db: Knex, lookup: DeliveryWorkerDeps['signingSecret'], c: Claimed, cache: Map<string, string>): Promise<string | null> {
-  if (c.target_kind === 'endpoint') {
+  if (c.target_kind !== 'channel') {
     const cached = cache.get(`${c.tenant_id}:${c.target_id}`);
     if (cached) return cached;
-    const secret = await lookup(db, 'endpoint', c.tenant_id, c.target_id);
+    const secret = await lookup(db, c.target_kind, c.tenant_id, c.target_id);
     if (secret === null) return null;
     if (cache.size >= SECRET_CACHE_MAX) cache.clear();
     cache.set(`${c.tenant_id}:${c.target_id}`, secret);

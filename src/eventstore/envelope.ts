@@ -12,7 +12,11 @@ export interface EventEnvelope {
 
 /** Internal metadata travels beside the envelope, never inside it. */
 export interface EventMetadata {
-  actor?: { type: 'member' | 'api_key' | 'channel' | 'system' | 'job'; id: string; member_id?: string };
+  /**
+   * Who acted. A rule's actions carry `chain`: the rules whose actions led to this change, then the rule itself
+   * (src/capabilities/automation: a rule never runs twice in one chain, and a chain holds at most 3).
+   */
+  actor?: { type: 'member' | 'api_key' | 'channel' | 'system' | 'job' | 'rule'; id: string; member_id?: string; chain?: string[] };
   idempotency_key?: string;
   causation_id?: string;
   request_id?: string;

@@ -14,7 +14,7 @@ import type { EventStore } from '../../eventstore/store.port.js';
 import type { Db } from '../../platform/db/database.js';
 import { isUuid } from '../../platform/ids.js';
 
-const ACTOR_TYPES = ['member', 'api_key', 'channel', 'system', 'job'] as const;
+const ACTOR_TYPES = ['member', 'api_key', 'channel', 'system', 'job', 'rule'] as const;
 
 export const auditEntrySchema = object(
   {

@@ -9,7 +9,7 @@ import type { AuditAction } from './audit-log.actions.js';
 import { ClientSeals, type ClientSubject } from './audit-log.seal.js';
 
 export interface AuditActor {
-  type: 'member' | 'api_key' | 'channel' | 'system' | 'job';
+  type: 'member' | 'api_key' | 'channel' | 'system' | 'job' | 'rule';
   id: string;
   member_id?: string | null;
 }

@@ -16,7 +16,8 @@ export type { ConversationEvent, MentionEvent } from './conversations.events.js'
 export { AUTHOR_TYPES, PRIORITIES } from './conversations.events.js';
 export { conversationsOfContact, partsPage, renderConversation, renderPart, partSchema } from './conversations.read.js';
 export { ConversationAnswers, conversationFields, type ConversationAnswer, type ConversationFields, type FieldValues } from './answer-fields.js';
-export { manageConversation, mergeConversation, startConversation, tagConversation } from './conversations.commands.js';
+export { manageConversation, mergeConversation, replyToConversation, startConversation, tagConversation } from './conversations.commands.js';
+export { setConversationAttributes } from './attribute-values.js';
 export type { Author, ManageCommand } from './conversations.decider.js';
 export { partFiles, withDownloadUrls, MAX_FILES_PER_PART, type AttachedFiles, type FileAttached, type PartFile, type PartFiles } from './part-files.js';
 export type { Attachment } from './conversations.decider.js';

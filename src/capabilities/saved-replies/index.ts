@@ -11,6 +11,8 @@ import { defineErrors } from '../../platform/errors.js';
 
 export type { SavedReplyEvent } from './saved-replies.events.js';
 export { parseTemplate, renderTemplate, type Lookup, type Segment } from './saved-replies.template.js';
+export { renderForConversation } from './saved-replies.render.js';
+export { findSavedReply } from './saved-replies.read.js';
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({

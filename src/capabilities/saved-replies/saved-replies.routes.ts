@@ -4,9 +4,7 @@ import { getRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
 import { BadRequest, NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
-import { findContactRow } from '../contacts/index.js';
 import { findConversation } from '../conversations/index.js';
-import { findMember } from '../members/index.js';
 import { createSavedReply, deleteSavedReply, updateSavedReply } from './saved-replies.commands.js';
 import {
   allSavedReplies,
@@ -20,7 +18,7 @@ import {
   type RenderedReply,
   type SavedReplyList,
 } from './saved-replies.read.js';
-import { parseTemplate, renderTemplate } from './saved-replies.template.js';
+import { renderForConversation } from './saved-replies.render.js';
 
 export const BODY_MAX_LENGTH = 20_000;
 
@@ -120,27 +118,8 @@ export function savedRepliesRoutes(deps: CoreDeps): RouteDef[] {
         if (!reply) throw new NotFound('saved reply');
         const conversation = await findConversation(db, principal.tenantId, body.conversation_id);
         if (!conversation) throw new BadRequest('unknown_conversation', 'conversation_id names no conversation of this workspace.', 'conversation_id');
-        const contact = await findContactRow(db, principal.tenantId, conversation.contact_id);
-        const person = contact && !contact.erased_at ? contact : null;
-        const member = await findMember(db, principal.tenantId, principal.memberId);
-        const lookup = (variable: string) => {
-          switch (variable) {
-            case 'contact.name':
-              return person?.name;
-            case 'contact.email':
-              return person?.email;
-            case 'conversation.id':
-              return conversation.id;
-            case 'member.name':
-              return member?.name;
-            default: {
-              const key = variable.slice('contact.custom_attributes.'.length);
-              const attrs = person?.custom_attributes ?? {};
-              return Object.hasOwn(attrs, key) ? attrs[key] : undefined;
-            }
-          }
-        };
-        return { status: 200, body: { type: 'rendered_reply', ...renderTemplate(parseTemplate(reply.body), lookup) } satisfies RenderedReply };
+        const rendered = await renderForConversation(db, principal.tenantId, reply, conversation, principal.memberId);
+        return { status: 200, body: { type: 'rendered_reply', ...rendered } satisfies RenderedReply };
       },
     }),
   ];

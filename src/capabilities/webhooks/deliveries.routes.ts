@@ -3,7 +3,7 @@
 // attempts), and republishing (spec 6.1.2).
 import { listRoute } from '../../api/resource-routes.js';
 import { route, type RouteDef } from '../../api/routes.js';
-import { republish, type DeliveryRow } from '../../dispatch/deliveries.repo.js';
+import { republish, type DeliveryRow, type TargetKind } from '../../dispatch/deliveries.repo.js';
 import { NotFound } from '../../platform/errors.js';
 import type { CoreDeps } from '../capability.js';
 import { findChannel } from '../channels/index.js';
@@ -20,16 +20,17 @@ import {
   type WebhookDeliveryWithAttempts,
 } from './webhooks.read.js';
 
-interface DeliveryTarget {
+export interface DeliveryTarget {
   /** route prefix, e.g. '/webhooks' or '/channels' */
   base: string;
-  kind: 'endpoint' | 'channel';
+  kind: TargetKind;
   what: string;
   /** throws NotFound when the target is not the caller workspace's */
   mustExist(tenantId: string, id: string): Promise<unknown>;
 }
 
-function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): RouteDef[] {
+/** The delivery log's two routes under a target's own (a capability with targets of its own mounts them: automation's rules). */
+export function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): RouteDef[] {
   const { db } = deps;
   return [
     listRoute<DeliveryRow, { state?: string }, `${string}/:id/deliveries`>({

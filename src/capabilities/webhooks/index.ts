@@ -16,8 +16,23 @@ import { endpointSecrets } from './webhooks.commands.js';
 import { ChannelSecrets } from '../channels/index.js';
 import { partFiles, withDownloadUrls } from '../conversations/index.js';
 import { defineErrors } from '../../platform/errors.js';
+import { extensionPoint } from '../additions.js';
+import type { Sealer } from '../../platform/crypto/seal.js';
+import type { TargetKind } from '../../dispatch/deliveries.repo.js';
 
 export { webhookRoutingRules } from './webhooks.routing.js';
+export { deliveryLogRoutes } from './deliveries.routes.js';
+
+/**
+ * Delivery targets another capability owns (an automation rule's `call_url`): what signs their deliveries. The
+ * delivery worker sends them as it sends a webhook's, through the same outbox, retries and delivery log.
+ */
+export interface DeliveryTargetKind {
+  kind: Exclude<TargetKind, 'endpoint' | 'channel'>;
+  /** how to find a target's signing secret, opened (null when there is none), with the service's sealer */
+  secrets(sealer: Sealer): (db: Knex, tenantId: string, targetId: string) => Promise<string | null>;
+}
+export const deliveryTargets = extensionPoint<DeliveryTargetKind>('webhooks: delivery targets');
 
 /** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
 const errors = defineErrors({
@@ -37,8 +52,13 @@ export const webhooksModule = defineModule({
     // The worker signs with secrets this capability and channels keep beside the log: their lookups, handed in.
     const endpoints = endpointSecrets(deps.sealer);
     const channels = new ChannelSecrets(deps.sealer);
-    const signingSecret = (db: Knex, kind: 'endpoint' | 'channel', tenantId: string, targetId: string) =>
-      kind === 'endpoint' ? endpoints.current(db, tenantId, targetId) : channels.current(db, tenantId, targetId);
+    const others = new Map(deps.additions.to(deliveryTargets).map((t) => [t.kind, t.secrets(deps.sealer)]));
+    const signingSecret = (db: Knex, kind: TargetKind, tenantId: string, targetId: string) =>
+      kind === 'endpoint'
+        ? endpoints.current(db, tenantId, targetId)
+        : kind === 'channel'
+          ? channels.current(db, tenantId, targetId)
+          : (others.get(kind)?.(db, tenantId, targetId) ?? Promise.resolve(null));
     const files = deps.additions.one(partFiles)?.(deps) ?? null;
     const worker = deliveryWorker(
       // An e-mail channel's replies (targets `email:<address>`) go out through the SMTP relay instead of a POST.

@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
 import { type ListSpec, byCreatedAt } from '../../api/pagination/list.js';
-import type { DeliveryRow } from '../../dispatch/deliveries.repo.js';
+import type { DeliveryRow, TargetKind } from '../../dispatch/deliveries.repo.js';
 import { isUuid } from '../../platform/ids.js';
 import { arrayOf, bool, constant, dateTime, extend, int, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import type { EndpointView } from './webhooks.decider.js';
@@ -77,17 +77,11 @@ export async function findEndpoint(db: Db, tenantId: string, id: string): Promis
 export const endpointView = (e: EndpointRow | undefined): EndpointView | null =>
   e ? { id: e.id, url: e.url, eventNames: e.event_names, description: e.description, enabled: e.enabled } : null;
 
-/** Deliveries to a webhook endpoint, or to a channel's webhook_url (channel replies). */
-export const deliveriesOf = (db: Knex, tenantId: string, targetId: string, kind: 'endpoint' | 'channel' = 'endpoint') =>
+/** Deliveries to a webhook endpoint, to a channel's webhook_url (channel replies), or of a rule's calls. */
+export const deliveriesOf = (db: Knex, tenantId: string, targetId: string, kind: TargetKind = 'endpoint') =>
   db('webhook_deliveries').where({ tenant_id: tenantId, target_kind: kind, target_id: targetId });
 
-export async function findDelivery(
-  db: Knex,
-  tenantId: string,
-  targetId: string,
-  id: string,
-  kind: 'endpoint' | 'channel' = 'endpoint',
-): Promise<DeliveryRow | undefined> {
+export async function findDelivery(db: Knex, tenantId: string, targetId: string, id: string, kind: TargetKind = 'endpoint'): Promise<DeliveryRow | undefined> {
   return isUuid(id) ? deliveriesOf(db, tenantId, targetId, kind).andWhere({ id }).first() : undefined;
 }
 

@@ -53,6 +53,7 @@ import * as m054 from './054_uploads.js';
 import * as m055 from './055_jobs.js';
 import * as m056 from './056_conversation_merge.js';
 import * as m057 from './057_contact_merge.js';
+import * as m058 from './058_automation_rules.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -111,6 +112,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '055_jobs': m055,
   '056_conversation_merge': m056,
   '057_contact_merge': m057,
+  '058_automation_rules': m058,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
