@@ -132,6 +132,17 @@ export class ServiceMetrics {
     labelNames: ['process'] as const,
     registers: [this.registry],
   });
+  private readonly automationActions = new client.Gauge({
+    name: 'service_automation_actions',
+    help: 'Actions automation rules decided on, by status (pending, succeeded, failed, skipped), as their run logs hold them; runs (rule and event) are those with action_index 0; sampled at scrape.',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+  private readonly automationRuns = new client.Gauge({
+    name: 'service_automation_runs',
+    help: 'Times a rule was set off (a rule and an event whose `if` matched), as the run logs hold them; sampled at scrape.',
+    registers: [this.registry],
+  });
   private readonly signinThrottled = new client.Counter({
     name: 'service_signin_throttled_total',
     help: 'Sign-in attempts the throttle refused (429 too_many_attempts), by the bucket that refused them (account, address, device); an attempt refused by two counts in both.',
@@ -317,11 +328,29 @@ export class ServiceMetrics {
       await trx.raw(`SET LOCAL statement_timeout = ${SAMPLE_TIMEOUT_MS}`);
       const outbox = await trx.raw(`SELECT target_kind, state, count(*)::int AS n FROM webhook_deliveries WHERE state IN ('pending', 'dead') GROUP BY 1, 2`);
       const rows = outbox.rows as { target_kind: string; state: string; n: number }[];
-      for (const target_kind of ['endpoint', 'channel']) {
+      for (const target_kind of ['endpoint', 'channel', 'rule']) {
         for (const state of ['pending', 'dead'])
           this.deliveries.set({ target_kind, state }, rows.find((r) => r.target_kind === target_kind && r.state === state)?.n ?? 0);
       }
+      const actions = await trx.raw(
+        `SELECT status, count(*)::int AS n, count(*) FILTER (WHERE idx = 0)::int AS runs,
+                coalesce(extract(epoch FROM now() - min(event_at) FILTER (WHERE status = 'pending')), 0)::float8 AS age
+           FROM automation_actions GROUP BY ROLLUP (status)`,
+      );
+      const byStatus = actions.rows as { status: string | null; n: number; runs: number; age: number }[];
+      for (const status of ['pending', 'succeeded', 'failed', 'skipped'])
+        this.automationActions.set({ status }, byStatus.find((r) => r.status === status)?.n ?? 0);
+      const total = byStatus.find((r) => r.status === null);
+      this.automationRuns.set(total?.runs ?? 0);
+      // The rules worker's lag: its oldest action not yet run, from its event's commit.
+      this.lagSeconds.set({ process: 'automation' }, Number(total?.age ?? 0));
       if (this.sources.storeKind !== 'postgres') return;
+      // Events of workspaces with rules the rules worker has not decided on yet.
+      const undecided = await trx.raw(
+        `SELECT coalesce(sum(greatest(h.last_seq - c.seq, 0)), 0)::bigint AS lag FROM automation_cursors c JOIN event_heads h USING (tenant_id)
+          WHERE EXISTS (SELECT 1 FROM automation_rules r WHERE r.tenant_id = c.tenant_id AND r.enabled)`,
+      );
+      this.lagEvents.set({ process: 'automation' }, Number(undecided.rows[0]?.lag ?? 0));
       const models = await trx.raw(
         `SELECT coalesce(sum(h.last_seq - coalesce(c.last_seq, 0)), 0)::bigint AS lag
            FROM event_heads h LEFT JOIN projection_checkpoints c USING (tenant_id)`,

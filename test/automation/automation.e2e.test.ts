@@ -145,6 +145,12 @@ describe('automation rules', function () {
     }
     const audit = await fx.ok(fx.t.client.get('/api/audit_log?per_page=100', fx.as()));
     expect(audit.data.some((a: { actor: { type: string } }) => a.actor.type === 'rule')).to.equal(true);
+    // Counted: the runs, and the actions by outcome (sampled from the run logs at scrape).
+    const metrics = (await fx.t.client.get('/metrics')).text;
+    const sample = (line: RegExp) => Number(line.exec(metrics)?.[1] ?? NaN);
+    expect(sample(/^service_automation_runs (\S+)$/m)).to.be.at.least(cases.length);
+    expect(sample(/^service_automation_actions\{status="succeeded"\} (\S+)$/m)).to.be.at.least(cases.length);
+    expect(sample(/^service_automation_actions\{status="pending"\} (\S+)$/m)).to.equal(0);
   });
 
   it('matches by its `if`, and a refused action is failed with the code the request would get', async () => {

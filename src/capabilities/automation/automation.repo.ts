@@ -130,9 +130,9 @@ export async function releaseAction(db: Db, a: Pick<ClaimedAction, 'tenant_id' |
     .update({ leased_until: retryAt, ...(untried ? { attempts: db.raw('greatest(attempts - 1, 0)') } : {}) });
 }
 
-/** A deleted rule's state beside the log: its run log (actions not yet run with it), its loop, its calls not yet delivered. */
+/** A deleted rule's work not yet done: its actions not yet run, its calls not yet delivered; and its loop. Its run log stays (the metrics count it). */
 export async function forgetRule(db: Db, tenantId: string, ruleId: string): Promise<void> {
-  await db('automation_actions').where({ tenant_id: tenantId, rule_id: ruleId }).del();
+  await db('automation_actions').where({ tenant_id: tenantId, rule_id: ruleId, status: 'pending' }).del();
   await db('automation_rule_loops').where({ tenant_id: tenantId, rule_id: ruleId }).del();
   await db('webhook_deliveries').where({ tenant_id: tenantId, target_kind: 'rule', target_id: ruleId, state: 'pending' }).del();
 }
