@@ -9,6 +9,7 @@
 // after the event's commit, as the command a teammate's request would be,
 // acting as the rule; chains of rules stop at 3 and never repeat a rule.
 import { defineModule } from '../capability.js';
+import { defineErrors } from '../../platform/errors.js';
 import { addTo } from '../additions.js';
 import { deliveryTargets } from '../webhooks/index.js';
 import { automationEvents } from './automation.events.js';
@@ -21,8 +22,14 @@ export type { AutomationEvent } from './automation.events.js';
 export { automationWorker } from './automation.worker.js';
 export { MAX_CHAIN } from './automation.decider.js';
 
+/** The error codes this capability raises (the catalogue: docs/errors.md, the OpenAPI document). */
+const errors = defineErrors({
+  limit_reached: { status: 422, when: "Creating a workspace's 101st automation rule." },
+});
+
 export const automationModule = defineModule({
   name: 'automation',
+  errors,
   events: automationEvents,
   projectors: [automationProjector],
   tables: ['automation_rule_secrets', 'automation_cursors', 'automation_actions', 'automation_rule_loops'],
