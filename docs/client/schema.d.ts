@@ -2580,7 +2580,7 @@ export interface components {
         /** Actor */
         Actor: {
             /** @enum {string} */
-            type: "member" | "api_key" | "channel" | "system";
+            type: "member" | "api_key" | "channel" | "system" | "job" | "rule";
             /** @description The member's, key's or channel's id; for the system, what acted (`unsnooze`, `cli`, ...). */
             id: string;
             /**
@@ -3045,7 +3045,7 @@ export interface components {
             note?: string;
             /**
              * Format: uuid
-             * @description Reply to the customer with this saved reply, rendered for the conversation's contact.
+             * @description Reply with this saved reply, rendered for the conversation's contact: sent to an `api` channel's bridge as a teammate's reply is; an e-mail channel sends no automatic reply.
              */
             reply_with?: string;
             /** @constant */

@@ -78,7 +78,7 @@ const historySpec: ListSpec = { itemType: 'event', sorts: { seq: { column: 'seq'
 
 const actorSchema = object(
   {
-    type: oneOfStrings(['member', 'api_key', 'channel', 'system']),
+    type: oneOfStrings(['member', 'api_key', 'channel', 'system', 'job', 'rule']),
     id: str({ description: "The member's, key's or channel's id; for the system, what acted (`unsnooze`, `cli`, ...)." }),
     member_id: nullable(uuid, { description: 'The member behind it (an API key acts as its member); null for channels and the system.' }),
   },

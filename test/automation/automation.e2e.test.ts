@@ -33,8 +33,8 @@ describe('automation rules', function () {
       (r) => r.length >= n && r.every((x) => x.status !== 'pending'),
       30_000,
     );
-  const converse = async (tag: string) =>
-    fx.ok(fx.t.client.post('/api/conversations', { channel_id: fx.channel.id, body: `Hello ${tag}`, contact: { email: `${tag}@example.com` } }, fx.as()), 201);
+  const converse = async (tag: string, channel = fx.channel.id) =>
+    fx.ok(fx.t.client.post('/api/conversations', { channel_id: channel, body: `Hello ${tag}`, contact: { email: `${tag}@example.com` } }, fx.as()), 201);
   const conversation = (id: string) => fx.ok(fx.t.client.get(`/api/conversations/${id}`, fx.as()));
 
   afterEach(async () => {
@@ -75,10 +75,14 @@ describe('automation rules', function () {
     expect((await fx.ok(rules())).data.map((r: { id: string }) => r.id)).to.deep.equal([b.id, a.id]);
 
     await fx.spec({
-      when: () => fx.t.client.delete(`/api/automation_rules/${a.id}`, fx.as()),
-      then: { status: 200, body: { type: 'automation_rule', id: a.id, deleted: true }, events: ['automation_rule.deleted'] },
+      when: () => fx.t.client.delete(`/api/automation_rules/${b.id}`, fx.as()),
+      then: { status: 200, body: { type: 'automation_rule', id: b.id, deleted: true }, events: ['automation_rule.deleted'] },
     });
-    expect((await fx.t.client.get(`/api/automation_rules/${a.id}`, fx.as())).status).to.equal(404);
+    expect((await fx.t.client.get(`/api/automation_rules/${b.id}`, fx.as())).status).to.equal(404);
+    // A new rule goes last, after a gap a deletion left.
+    const c = await fx.ok(create({ name: 'Third', on: ['conversation.created'], then: [{ close: true }] }), 201);
+    expect(c.position).to.equal(2);
+    expect((await fx.ok(rules())).data.map((r: { id: string }) => r.id)).to.deep.equal([a.id, c.id]);
   });
 
   it('refuses a bad rule with a coded 4xx, and changes nothing', async () => {
@@ -93,6 +97,12 @@ describe('automation rules', function () {
     await refused({ ...base, then: [{ close: true, priority: 'low' }] }, 400, 'invalid_field');
     await refused({ ...base, then: [] }, 400, 'invalid_field');
     await refused({ ...base, then: [{ call_url: 'http://169.254.169.254/latest' }] }, 400, 'webhook_url_forbidden', 'then[0].call_url');
+    await refused(
+      { ...base, then: [{ call_url: `${fx.receiver.url}/a` }, { note: 'x' }, { call_url: `${fx.receiver.url}/b` }] },
+      400,
+      'invalid_field',
+      'then[2].call_url',
+    );
     const a = await fx.ok(create(base), 201);
     const r = await fx.t.client.post('/api/automation_rules/reorder', { ids: [a.id, a.id] }, fx.as());
     expect(r.status).to.equal(400);
@@ -105,7 +115,22 @@ describe('automation rules', function () {
     await fx.ok(fx.t.client.post('/api/conversation_attributes', { name: 'tier', data_type: 'string' }, fx.as()), 201);
     const saved = await fx.ok(fx.t.client.post('/api/saved-replies', { name: 'Thanks', body: 'Thanks {{contact.email}}!' }, fx.as()), 201);
     const member = fx.owner.memberId;
-    const cases: { action: Record<string, unknown>; check: (c: any, id: string) => Promise<void> | void }[] = [
+    // A bridge that receives the channel's replies (the fixture's receiver).
+    const bridge = await fx.ok(
+      fx.t.client.post(
+        '/api/channels',
+        {
+          kind: 'api',
+          name: 'Rules bridge',
+          default_team_id: null,
+          webhook_secret: 'rules-bridge-secret-0123456789',
+          webhook_url: `${fx.receiver.url}/bridge`,
+        },
+        fx.as(),
+      ),
+      201,
+    );
+    const cases: { action: Record<string, unknown>; channel?: string; check: (c: any, id: string) => Promise<void> | void }[] = [
       { action: { assign: member }, check: (c) => void expect(c.assignee_id).to.equal(member) },
       { action: { team: team.id }, check: (c) => void expect(c.team_id).to.equal(team.id) },
       { action: { tags_add: [tag.id] }, check: (c) => void expect(c.tags.map((t: { id: string }) => t.id)).to.deep.equal([tag.id]) },
@@ -122,18 +147,25 @@ describe('automation rules', function () {
       },
       {
         action: { reply_with: saved.id },
+        channel: bridge.id,
         check: async (_c, id) => {
           const parts = (await conversation(id)).parts;
           expect(parts.filter((p: any) => p.part_type === 'comment' && p.author.type === 'system').map((p: any) => p.body)).to.deep.equal([
             'Thanks each-reply_with@example.com!',
           ]);
+          // Sent to the channel's bridge as a teammate's reply is.
+          const reply = parts.find((p: any) => p.part_type === 'comment' && p.author.type === 'system');
+          await eventually(
+            () => fx.receiver.bodies(),
+            (bodies: any[]) => bodies.some((b) => b.type === 'conversation_part.created' && b.payload.part_id === reply.id),
+          );
         },
       },
     ];
-    for (const { action, check } of cases) {
+    for (const { action, channel, check } of cases) {
       const kind = Object.keys(action)[0]!;
       const rule = await fx.ok(create({ name: `Each ${kind}`, on: ['conversation.created'], then: [action] }), 201);
-      const c = await converse(`each-${kind}`);
+      const c = await converse(`each-${kind}`, channel);
       const [run] = await ran(rule.id, 1);
       expect(run, kind).to.include({ status: 'succeeded', action_index: 0, conversation_id: c.id, error: null });
       await check(await conversation(c.id), c.id);
@@ -238,8 +270,12 @@ describe('automation rules', function () {
   it("calls a URL with the event and the conversation, signed with the rule's secret, in its delivery log", async () => {
     const rule = await fx.ok(create({ name: 'Call', on: ['conversation.created'], then: [{ call_url: `${fx.receiver.url}/rule` }] }), 201);
     const c = await converse('call');
-    const [got] = await fx.receiver.waitFor(1, 30_000);
-    expect(got!.path).to.match(/\/rule$/);
+    const got = (
+      await eventually(
+        () => fx.receiver.received.filter((r) => r.path.endsWith('/rule')),
+        (r) => r.length > 0,
+      )
+    )[0];
     const expected = createHmac('sha256', rule.secret).update(got!.raw).digest('hex');
     expect(got!.headers['x-service-signature']).to.equal(expected);
     const body = JSON.parse(got!.raw.toString('utf8'));

@@ -36,7 +36,11 @@ export const RuleActionSchema = Type.Object(
     ),
     note: Type.Optional(Type.String({ minLength: 1, maxLength: NOTE_MAX_LENGTH, description: 'Add an internal note with this text.' })),
     reply_with: Type.Optional(
-      Type.String({ format: 'uuid', description: "Reply to the customer with this saved reply, rendered for the conversation's contact." }),
+      Type.String({
+        format: 'uuid',
+        description:
+          "Reply with this saved reply, rendered for the conversation's contact: sent to an `api` channel's bridge as a teammate's reply is; an e-mail channel sends no automatic reply.",
+      }),
     ),
     close: Type.Optional(Type.Literal(true)),
     snooze_for_seconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 31_536_000, description: 'Snooze for this long.' })),

@@ -4,7 +4,7 @@ import { sealedSecrets } from '../../commands/beside-secrets.js';
 import type { Sealer } from '../../platform/crypto/seal.js';
 import { decideCreateRule, decideDeleteRule, decideReorder, decideUpdateRule, type RuleDefinition, type RuleView } from './automation.decider.js';
 import type { AutomationEvent } from './automation.events.js';
-import { allRules, countRules, findRule, ruleView } from './automation.read.js';
+import { allRules, findRule, ruleCount, ruleView } from './automation.read.js';
 import { forgetRule } from './automation.repo.js';
 
 /** Rule signing secrets (for `call_url`): minted once, shown once, sealed beside the log with the tenant and rule as associated data. */
@@ -13,9 +13,9 @@ export const ruleSecrets = (sealer: Sealer) => sealedSecrets({ table: 'automatio
 export function createRule(input: RuleDefinition & { id: string; triggers: ReadonlySet<string> }, sealer: Sealer) {
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   const secrets = ruleSecrets(sealer);
-  const spec: CommandSpec<{ count: number }, AutomationEvent> = {
+  const spec: CommandSpec<{ count: number; next: number }, AutomationEvent> = {
     name: 'CreateAutomationRule',
-    load: async (db, ctx) => ({ count: await countRules(db, ctx.tenantId) }),
+    load: (db, ctx) => ruleCount(db, ctx.tenantId),
     decide: (s) => decideCreateRule(input, s),
     beside: (db, events, ctx) => secrets.store(db, ctx.tenantId, events[0]!.aggregate_id, secret, { created_at: ctx.now }),
     // The first attempt's secret was never shown (its answer was lost): this one replaces it.

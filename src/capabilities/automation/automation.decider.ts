@@ -9,6 +9,8 @@ import { MAX_ACTIONS, type RuleAction } from './automation.actions.js';
 import type { AutomationEvent } from './automation.events.js';
 
 export const MAX_RULES = 100;
+/** The aggregates whose id is a conversation's: their events may set a rule off (its `if` looks at that conversation). */
+export const CONVERSATION_AGGREGATES: ReadonlySet<string> = new Set(['conversation', 'conversation_sla']);
 /**
  * How many rules one chain may hold: an event a rule caused may set off other rules, whose events may set off
  * others, up to this many rules in a row; never the same rule twice in one chain.
@@ -33,9 +35,12 @@ function check(d: Partial<RuleDefinition>, triggers: ReadonlySet<string>): void 
     if (!triggers.has(t)) throw new BadRequest('invalid_field', `on[${i}]: "${t}" is not an event type of a conversation.`, `on[${i}]`);
   if (d.if) checkConversationQuery(d.if, 'if');
   if (d.then && d.then.length > MAX_ACTIONS) throw new BadRequest('invalid_field', `A rule has at most ${MAX_ACTIONS} actions.`, 'then');
+  // One call per rule and event: a call's delivery is keyed by its rule and its event, as a webhook's by its endpoint.
+  const calls = (d.then ?? []).flatMap((a, i) => (a.call_url !== undefined ? [i] : []));
+  if (calls.length > 1) throw new BadRequest('invalid_field', 'A rule calls at most one URL.', `then[${calls[1]}].call_url`);
 }
 
-export function decideCreateRule(cmd: RuleDefinition & { id: string; triggers: ReadonlySet<string> }, s: { count: number }): AutomationEvent[] {
+export function decideCreateRule(cmd: RuleDefinition & { id: string; triggers: ReadonlySet<string> }, s: { count: number; next: number }): AutomationEvent[] {
   check(cmd, cmd.triggers);
   if (s.count >= MAX_RULES) throw new Unprocessable('limit_reached', `A workspace holds at most ${MAX_RULES} automation rules; delete one first.`);
   const { id, name, enabled, on, then } = cmd;
@@ -44,7 +49,7 @@ export function decideCreateRule(cmd: RuleDefinition & { id: string; triggers: R
       type: 'automation_rule.created',
       aggregate_type: 'automation_rule',
       aggregate_id: id,
-      payload: { id, name, enabled, on, if: cmd.if, then, position: s.count },
+      payload: { id, name, enabled, on, if: cmd.if, then, position: s.next },
     },
   ];
 }

@@ -26,8 +26,13 @@ export const allRules = (db: Db, tenantId: string): Promise<RuleRow[]> =>
     .where({ tenant_id: tenantId })
     .orderBy([{ column: 'position' }, { column: 'created_at' }, { column: 'id' }]);
 
-export const countRules = async (db: Db, tenantId: string): Promise<number> =>
-  Number((await db('automation_rules').where({ tenant_id: tenantId }).count({ n: '*' }).first())?.n ?? 0);
+/** How many rules the workspace has, and the position after the last (a deletion leaves a gap; a new rule goes last). */
+export async function ruleCount(db: Db, tenantId: string): Promise<{ count: number; next: number }> {
+  const r = await db('automation_rules')
+    .where({ tenant_id: tenantId })
+    .first(db.raw('count(*)::int AS n'), db.raw('coalesce(max(position) + 1, 0)::int AS next'));
+  return { count: Number(r?.n ?? 0), next: Number(r?.next ?? 0) };
+}
 
 export const ruleView = (r: RuleRow | undefined): RuleView | null =>
   r ? { id: r.id, name: r.name, enabled: r.enabled, on: r.triggers, if: r.condition, then: r.actions } : null;

@@ -10,7 +10,7 @@ import { conversationMatches, conversationQuerySchema, findConversation } from '
 import { deliveryLogRoutes } from '../webhooks/index.js';
 import { describeAction, MAX_ACTIONS, RuleActionSchema, type RuleAction } from './automation.actions.js';
 import { createRule, deleteRule, reorderRules, updateRule } from './automation.commands.js';
-import { MAX_RULES } from './automation.decider.js';
+import { CONVERSATION_AGGREGATES, MAX_RULES } from './automation.decider.js';
 import {
   actionList,
   actionRunSchema,
@@ -68,7 +68,7 @@ export function automationRoutes(deps: CoreDeps): RouteDef[] {
   const triggers = new Set(
     catalogue
       .all()
-      .filter((d) => d.aggregate_type === 'conversation')
+      .filter((d) => CONVERSATION_AGGREGATES.has(d.aggregate_type))
       .map((d) => d.type),
   );
   /** Every `call_url` must be a URL webhooks may call (the SSRF policy), checked before the command. */

@@ -28,7 +28,7 @@ import { notifiedWorker } from '../../platform/worker.js';
 import { ConversationAnswers, conversationMatches, findConversation, type Author } from '../conversations/index.js';
 import { findSavedReply, renderForConversation } from '../saved-replies/index.js';
 import { actionSpec, ALREADY_SO } from './automation.actions.js';
-import { decideTriggers } from './automation.decider.js';
+import { CONVERSATION_AGGREGATES, decideTriggers } from './automation.decider.js';
 import { armedRules } from './automation.read.js';
 import {
   armedTenants,
@@ -94,15 +94,13 @@ export function automationWorker(deps: CoreDeps): { decider: AutomationWorker; r
         const now = clock.now();
         const decided: DecidedAction[] = [];
         for (const e of events) {
-          if (e.aggregate_type !== 'conversation') continue;
+          if (!CONVERSATION_AGGREGATES.has(e.aggregate_type)) continue;
           const chain = chainOf(e.metadata?.actor);
           const { fire, stopped } = decideTriggers(e, chain, rules);
-          for (const s of stopped) {
-            log.warn({ tenant_id: tenantId, rule_id: s.rule.id, seq: e.seq, chain: s.chain, reason: s.reason }, 'automation rule stopped by the loop rules');
-            await recordLoop(trx, tenantId, { ruleId: s.rule.id, seq: e.seq, chain: s.chain, reason: s.reason, at: now });
-          }
-          if (fire.length === 0) continue;
-          const queried = fire.filter((f) => f.rule.if !== null);
+          if (fire.length === 0 && stopped.length === 0) continue;
+          // Every candidate's `if`, in one statement: a loop is only one where the rule would have run.
+          const candidates = [...fire, ...stopped];
+          const queried = candidates.filter((f) => f.rule.if !== null);
           const matched = await conversationMatches(
             trx,
             tenantId,
@@ -111,8 +109,13 @@ export function automationWorker(deps: CoreDeps): { decider: AutomationWorker; r
             (i, err) => log.warn({ err, tenant_id: tenantId, rule_id: queried[i]!.rule.id }, 'automation rule skipped: its `if` fails'),
           );
           const passes = new Set(queried.filter((_f, i) => matched[i]).map((f) => f.rule.id));
+          const applies = (f: { rule: { id: string; if: unknown } }) => f.rule.if === null || passes.has(f.rule.id);
+          for (const s of stopped.filter(applies)) {
+            log.warn({ tenant_id: tenantId, rule_id: s.rule.id, seq: e.seq, chain: s.chain, reason: s.reason }, 'automation rule stopped by the loop rules');
+            await recordLoop(trx, tenantId, { ruleId: s.rule.id, seq: e.seq, chain: s.chain, reason: s.reason, at: now });
+          }
           for (const f of fire) {
-            if (f.rule.if !== null && !passes.has(f.rule.id)) continue;
+            if (!applies(f)) continue;
             for (const [idx, action] of f.rule.then.entries())
               decided.push({
                 rule_id: f.rule.id,
@@ -178,7 +181,7 @@ export function automationWorker(deps: CoreDeps): { decider: AutomationWorker; r
           tenant_id: a.tenant_id,
           target_kind: 'rule',
           target_id: a.rule_id,
-          series: a.idx,
+          series: 0,
           seq: a.seq,
           event_type: a.event_type,
           url,
@@ -226,11 +229,12 @@ export function automationWorker(deps: CoreDeps): { decider: AutomationWorker; r
       }
       const spec = actionSpec(a.action, { conversationId: a.conversation_id, partId, author, now, replyBody: body });
       const { events } = await deps.scope.run(a.tenant_id, () => shell.execute(ctx, settled(a, spec)));
-      // Nothing to change (already tagged, already that priority): skipped; a change was settled with its commit.
+      // Nothing to change (already tagged, an attribute already so): skipped; a change was settled with its commit.
       if (events.length === 0) await settleAction(db, a, 'skipped', now);
     } catch (e) {
       if (e instanceof ActionNotPending) return;
-      if (e instanceof AppError && e.status < 500) {
+      // A refusal is the action's outcome; a conflict with a concurrent write is not (the next attempt decides again).
+      if (e instanceof AppError && e.status < 500 && e.code !== 'concurrent_modification') {
         if (ALREADY_SO.has(e.code)) await settleAction(db, a, 'skipped', now);
         else await settleAction(db, a, 'failed', now, { code: e.code, message: e.message });
         return;

@@ -23,7 +23,15 @@ import { messageIdHash, normalizeId } from './mime.js';
 
 interface PartEnvelope {
   type: string;
-  payload: { conversation_id: string; part_id: string; channel_id: string; part_type: string; body: string | null; upload_ids?: string[] };
+  payload: {
+    conversation_id: string;
+    part_id: string;
+    channel_id: string;
+    part_type: string;
+    body: string | null;
+    upload_ids?: string[];
+    author?: { type: string; id: string };
+  };
 }
 
 /**
@@ -54,6 +62,9 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
     const p = envelope.payload;
     // Its content was redacted or erased since: there is nothing left to send.
     if (p.body === null) return done(null);
+    // An automation rule's reply: e-mail sends nothing automatically (an auto-responder answering it would set the
+    // rule off again, and no chain of rules would see that loop). It stays in the conversation; the delivery says why.
+    if (p.author?.type === 'system') return done('an e-mail channel sends no automatic reply: the comment stays in the conversation', { permanent: true });
     const tenantId = delivery.tenant_id;
     const ctx = () => ({ tenantId, now: deps.clock.now(), actor: { type: 'system' as const, id: 'email' }, requestId: randomUUID() });
     const fail = async (status: number | null, diagnostic: string): Promise<SendResult> => {

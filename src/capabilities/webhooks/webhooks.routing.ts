@@ -66,13 +66,15 @@ type PartUnsent = StoredEvent<Extract<ConversationEvent, { type: 'conversation_p
  * (channelOf) and the AsyncAPI document (channelEvents) read, so they cannot drift.
  */
 const CHANNEL_ROUTES: { [T in ConversationEvent['type']]?: { when: string; channelOf(e: StoredEvent): string | null } } = {
-  // A teammate's customer-visible reply (part_type `comment`, authored by a member or an API key).
+  // A teammate's customer-visible reply (part_type `comment`, authored by a member or an API key), or an automation
+  // rule's (`reply_with`: authored `{type: 'system', id: 'rule:<id>'}`; an e-mail channel does not send it).
   // Notes, the contact's own messages and state changes never go to the bridge.
   'conversation_part.created': {
-    when: "a teammate's customer-visible reply (`payload.part_type` `comment`, `payload.author.type` `member` or `api_key`; never a note, the contact's own message or a state change)",
+    when: "a teammate's customer-visible reply (`payload.part_type` `comment`, `payload.author.type` `member` or `api_key`, or an automation rule's reply, `payload.author` `{type: 'system', id: 'rule:<rule id>'}`; never a note, the contact's own message or a state change)",
     channelOf(e) {
       const p = (e as PartCreated).payload;
-      return p.part_type === 'comment' && TEAMMATE_AUTHORS.has(p.author.type) ? p.channel_id : null;
+      const replier = TEAMMATE_AUTHORS.has(p.author.type) || (p.author.type === 'system' && p.author.id.startsWith('rule:'));
+      return p.part_type === 'comment' && replier ? p.channel_id : null;
     },
   },
   // An unsent comment: the bridge retracts the message it delivered.
