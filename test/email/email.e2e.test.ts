@@ -561,4 +561,45 @@ describe('the e-mail channel over real SMTP (an SMTP client in, a relay out)', f
     expect(events[0]!.payload).to.include({ part_id: partId, reason: 'bounced', status: 550 });
     expect(await conversationOfPart(partId)).to.equal(m.conversation_id);
   });
+
+  it("sends no automation rule's reply: the comment stays in the conversation, and the channel's delivery of it says why", async () => {
+    const admin = { cookie: owner.cookie, workspace: owner.workspaceId };
+    const saved = await t.client.post('/api/saved-replies', { name: 'Auto ack', body: 'We got your message.' }, admin);
+    expect(saved.status, saved.text).to.equal(201);
+    const rule = await t.client.post(
+      '/api/automation_rules',
+      {
+        name: 'Acknowledge',
+        on: ['conversation.created'],
+        if: { field: 'subject', operator: '=', value: 'Rule me' },
+        then: [{ reply_with: saved.body.id }],
+      },
+      admin,
+    );
+    expect(rule.status, rule.text).to.equal(201);
+    try {
+      expect((await mail({ subject: 'Rule me', from: 'ruled@customer.example' })).accepted).to.equal(true);
+      const m = await lastInbound();
+      const comment = await eventually(
+        async () => (await get(`/api/conversations/${m.conversation_id}`)).body.parts.find((p: { part_type: string }) => p.part_type === 'comment'),
+        (p) => p !== undefined,
+      );
+      expect(comment).to.deep.include({ body: 'We got your message.', author: { type: 'system', id: `rule:${rule.body.id}` } });
+      const [event] = await t.testDb
+        .db('events')
+        .where({ tenant_id: owner.workspaceId, type: 'conversation_part.created' })
+        .whereRaw("payload->>'part_id' = ?", [comment.id]);
+      const delivery = await eventually(
+        async () =>
+          (await t.client.get(`/api/channels/${channelId}/deliveries?per_page=100`, admin)).body.data.find(
+            (d: { seq: number }) => d.seq === Number(event!.seq),
+          ),
+        (d) => d?.state === 'dead',
+      );
+      expect(delivery.last_error).to.equal('an e-mail channel sends no automatic reply: the comment stays in the conversation');
+      expect(sink.to('ruled@customer.example')).to.deep.equal([]);
+    } finally {
+      await t.client.delete(`/api/automation_rules/${rule.body.id}`, admin);
+    }
+  });
 });
