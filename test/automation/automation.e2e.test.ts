@@ -269,7 +269,14 @@ describe('automation rules', function () {
 
   it("calls a URL with the event and the conversation, signed with the rule's secret, in its delivery log", async () => {
     const rule = await fx.ok(create({ name: 'Call', on: ['conversation.created'], then: [{ call_url: `${fx.receiver.url}/rule` }] }), 201);
-    const c = await converse('call');
+    const c = await fx.ok(
+      fx.t.client.post(
+        '/api/conversations',
+        { channel_id: fx.channel.id, subject: 'Refund for order 77', body: 'Hello call', contact: { email: 'call@example.com' } },
+        fx.as(),
+      ),
+      201,
+    );
     const got = (
       await eventually(
         () => fx.receiver.received.filter((r) => r.path.endsWith('/rule')),
@@ -281,7 +288,12 @@ describe('automation rules', function () {
     const body = JSON.parse(got!.raw.toString('utf8'));
     expect(body).to.include({ type: 'automation_rule.call', rule_id: rule.id, action_index: 0 });
     expect(body.event).to.include({ type: 'conversation.created', aggregate_id: c.id });
-    expect(body.conversation).to.include({ type: 'conversation', id: c.id });
+    expect(body.conversation).to.include({ type: 'conversation', id: c.id, subject: 'Refund for order 77' });
+    // At rest the call keeps the conversation's personal fields sealed (opened when sent; an erasure forgets them).
+    const [stored] = await fx.t.testDb.db('webhook_deliveries').where({ tenant_id: fx.owner.workspaceId, target_kind: 'rule', target_id: rule.id });
+    expect(stored!.body).to.include('$sealed_value');
+    expect(stored!.body).to.not.include('Refund for order 77');
+    expect(stored!.body).to.not.include('Hello call');
     const log = await eventually(
       async () => (await fx.ok(fx.t.client.get(`/api/automation_rules/${rule.id}/deliveries`, fx.as()))).data,
       (d: any[]) => d.length === 1 && d[0].state === 'delivered',
