@@ -395,6 +395,7 @@ async function main(): Promise<number> {
         'BENCH_CPU_PROF',
         'BENCH_WORKER_CPU_PROF',
         'BENCH_AUDIT_EXPORT_EVENTS',
+        'BENCH_RULES_RATE',
       ]
         .filter((k) => process.env[k] !== undefined && !(k === 'BENCH_SERVICE' && process.env[k] === 'compiled'))
         .map((k) => [k, process.env[k]]),

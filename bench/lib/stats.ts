@@ -40,3 +40,21 @@ export const median = (xs: number[]): number => {
 export const wallMs = (): number => performance.timeOrigin + performance.now();
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Calls fire(i) for i = 0..count-1 at `rate` per second, on schedule, without awaiting each (a slow one does not
+ * delay the next); resolves once all have settled, with the seconds it took.
+ */
+export async function steady(rate: number, count: number, fire: (i: number) => Promise<void>): Promise<number> {
+  const interval = 1000 / rate;
+  const t0 = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const due = t0 + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    pending.push(fire(i));
+  }
+  await Promise.all(pending);
+  return (performance.now() - t0) / 1000;
+}

@@ -13,6 +13,7 @@ import { rateLimit } from './rate-limit.js';
 import { rebuild } from './rebuild.js';
 import { reply } from './reply.js';
 import { rls } from './rls.js';
+import { rules } from './rules.js';
 import { search } from './search.js';
 import { sla } from './sla.js';
 import { onEventStoreDb, type Scenario } from './shared.js';
@@ -51,6 +52,7 @@ export const SCENARIOS: Scenario[] = [
   upload,
   bulk,
   stream,
+  rules,
   failover,
 ];
 
@@ -80,6 +82,7 @@ export const ROW_NAMES = [
   'bulk',
   'stream',
   'webhook',
+  'rules',
   'calibration',
 ];
 /**

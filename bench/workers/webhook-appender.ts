@@ -9,7 +9,7 @@ import { createDb } from '../../src/platform/db/database.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
 import { task } from '../lib/child.js';
 import { replyEvent } from '../lib/events.js';
-import { sleep, summarize, wallMs, type LatencySummary } from '../lib/stats.js';
+import { sleep, steady, summarize, wallMs, type LatencySummary } from '../lib/stats.js';
 import { closeKnex } from '../lib/knex-close.js';
 
 export type AppenderInput =
@@ -24,21 +24,6 @@ export interface Appended {
 
 export type AppenderResult =
   { mode: 'append'; appended: Appended[]; failures: number; seconds: number } | { mode: 'notify'; latencyMs: LatencySummary; lost: number; seconds: number };
-
-/** Calls fire(i) for i = 0..count-1 at `rate` per second, on schedule, without awaiting each. */
-async function steady(rate: number, count: number, fire: (i: number) => Promise<void>): Promise<number> {
-  const interval = 1000 / rate;
-  const t0 = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < count; i++) {
-    const due = t0 + i * interval;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    pending.push(fire(i));
-  }
-  await Promise.all(pending);
-  return (performance.now() - t0) / 1000;
-}
 
 /** Pool size of the appender and of the baseline's senders. */
 const POOL = 8;
