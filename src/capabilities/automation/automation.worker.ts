@@ -47,7 +47,9 @@ import {
 /** Events one decision transaction reads. */
 const BATCH = 200;
 /** Actions one claim takes. */
-const CLAIM = 20;
+const CLAIM = 64;
+/** Conversations whose actions run at once (see runClaimed). */
+const CONCURRENCY = 16;
 /** Attempts before an action whose command keeps failing (a database error, not a refusal) is marked failed. */
 export const MAX_ATTEMPTS = 5;
 const RETRY_BASE_MS = 1_000;
@@ -199,7 +201,8 @@ export function automationWorker(deps: CoreDeps): { decider: AutomationWorker; r
       ...spec,
       async beside(tx, events, ctx) {
         await spec.beside?.(tx, events, ctx);
-        if (events.length && !(await settleAction(tx, a, 'succeeded', ctx.now))) throw new ActionNotPending();
+        // Stamped now, at the end of the command (its commit follows), not when it began.
+        if (events.length && !(await settleAction(tx, a, 'succeeded', clock.now()))) throw new ActionNotPending();
       },
       async replayed(tx, events, ctx) {
         await spec.replayed?.(tx, events, ctx);
@@ -249,20 +252,42 @@ export function automationWorker(deps: CoreDeps): { decider: AutomationWorker; r
     }
   }
 
+  /**
+   * Runs what one claim took: a conversation's actions one after another, in the order claimed (the rules' order, then
+   * each rule's), and CONCURRENCY conversations at once, whose commands the workspace's group commit puts in shared
+   * transactions. One at a time, the runner kept up only while a command took less than the time between events.
+   */
+  async function runClaimed(claimed: readonly ClaimedAction[], stopping: () => boolean): Promise<number> {
+    const byConversation = new Map<string, ClaimedAction[]>();
+    for (const a of claimed) {
+      const k = `${a.tenant_id}/${a.conversation_id}`;
+      const list = byConversation.get(k);
+      if (list) list.push(a);
+      else byConversation.set(k, [a]);
+    }
+    const queue = [...byConversation.values()];
+    let done = 0;
+    const lane = async () => {
+      for (let group = queue.shift(); group; group = queue.shift())
+        for (const a of group) {
+          // A graceful stop hands back what it claimed at once instead of letting the lease run out.
+          if (stopping()) await releaseAction(db, a, clock.now(), true).catch(() => undefined);
+          else {
+            await deps.scope.outside(() => act(a));
+            done++;
+          }
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, lane));
+    return done;
+  }
+
   async function actPass(stopping: () => boolean): Promise<number> {
     let done = 0;
     for (let i = 0; i < 50 && !stopping(); i++) {
       const claimed = await claimActions(db, clock.now(), config.automationLeaseMs, CLAIM);
       if (claimed.length === 0) break;
-      for (const [k, a] of claimed.entries()) {
-        if (stopping()) {
-          // A graceful stop hands back what it claimed at once instead of letting the lease run out.
-          await Promise.all(claimed.slice(k).map((x) => releaseAction(db, x, clock.now(), true))).catch(() => undefined);
-          break;
-        }
-        await deps.scope.outside(() => act(a));
-        done++;
-      }
+      done += await runClaimed(claimed, stopping);
     }
     return done;
   }

@@ -45,6 +45,19 @@ const withoutAddresses = (s: string) => s.replace(/(?<![^\s<>()"'])[^\s<>()"']+@
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 const quoteName = (name: string) => `"${oneLine(name).replace(/["\\]/g, '')}"`;
 
+/** Why a delivery sends no mail (its error, null when there is nothing to say), or null when it is mail to send. */
+function nothingToSend(envelope: PartEnvelope): { error: string | null; permanent?: boolean } | null {
+  // Only a teammate's comment is mail to send; an unsend cannot take back what a mailbox received.
+  if (envelope.type !== 'conversation_part.created') return { error: null };
+  // Its content was redacted or erased since: there is nothing left to send.
+  if (envelope.payload.body === null) return { error: null };
+  // An automation rule's reply: e-mail sends nothing automatically (an auto-responder answering it would set the
+  // rule off again, and no chain of rules would see that loop). It stays in the conversation; the delivery says why.
+  if (envelope.payload.author?.type === 'system')
+    return { error: 'an e-mail channel sends no automatic reply: the comment stays in the conversation', permanent: true };
+  return null;
+}
+
 export function emailTransport(deps: CoreDeps): DeliveryTransport {
   const secrets = new ChannelSecrets(deps.sealer);
   // Uploaded files go as MIME parts, when the uploads capability is mounted (it fills conversations' partFiles).
@@ -57,14 +70,10 @@ export function emailTransport(deps: CoreDeps): DeliveryTransport {
     const started = Date.now();
     const done = (error: string | null, extra: Partial<SendResult> = {}): SendResult => ({ status: null, error, durationMs: Date.now() - started, ...extra });
     const envelope = JSON.parse(body) as PartEnvelope;
-    // Only a teammate's comment is mail to send; an unsend cannot take back what a mailbox received.
-    if (envelope.type !== 'conversation_part.created') return done(null);
-    const p = envelope.payload;
-    // Its content was redacted or erased since: there is nothing left to send.
-    if (p.body === null) return done(null);
-    // An automation rule's reply: e-mail sends nothing automatically (an auto-responder answering it would set the
-    // rule off again, and no chain of rules would see that loop). It stays in the conversation; the delivery says why.
-    if (p.author?.type === 'system') return done('an e-mail channel sends no automatic reply: the comment stays in the conversation', { permanent: true });
+    const unsent = nothingToSend(envelope);
+    if (unsent) return done(unsent.error, unsent.permanent ? { permanent: true } : {});
+    // nothingToSend saw a body
+    const p = envelope.payload as PartEnvelope['payload'] & { body: string };
     const tenantId = delivery.tenant_id;
     const ctx = () => ({ tenantId, now: deps.clock.now(), actor: { type: 'system' as const, id: 'email' }, requestId: randomUUID() });
     const fail = async (status: number | null, diagnostic: string): Promise<SendResult> => {
