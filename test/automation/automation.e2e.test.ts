@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import { capabilityFixture } from '../support/capability-fixture.js';
 import { ADMIN_SCOPES } from '../support/service.js';
 import { eventually } from '../support/events.js';
+import { insertActions, pruneActions, RUN_LOG_DAYS } from '../../src/capabilities/automation/automation.repo.js';
 
 interface Run {
   status: string;
@@ -183,6 +184,42 @@ describe('automation rules', function () {
     expect(sample(/^service_automation_runs (\S+)$/m)).to.be.at.least(cases.length);
     expect(sample(/^service_automation_actions\{status="succeeded"\} (\S+)$/m)).to.be.at.least(cases.length);
     expect(sample(/^service_automation_actions\{status="pending"\} (\S+)$/m)).to.equal(0);
+  });
+
+  it('records a decision of more actions than one statement can bind (6,000 here), each once', async () => {
+    const db = fx.t.testDb.db;
+    const ruleId = '00000000-0000-4000-8000-0000000000bb';
+    const rows = Array.from({ length: 6000 }, (_, i) => ({
+      rule_id: ruleId,
+      seq: 1_000_000 + Math.floor(i / 10),
+      idx: i % 10,
+      position: 0,
+      conversation_id: '00000000-0000-4000-8000-0000000000cc',
+      event_type: 'conversation_part.created',
+      event_at: new Date(),
+      chain: [ruleId],
+      action: { note: 'x' },
+    }));
+    const tenant = fx.owner.workspaceId;
+    await db.transaction((trx) => insertActions(trx, tenant, rows, new Date()));
+    // Decided again (a batch redone): nothing new.
+    await db.transaction((trx) => insertActions(trx, tenant, rows, new Date()));
+    const counted = await db('automation_actions').where({ tenant_id: tenant, rule_id: ruleId }).count({ n: '*' });
+    expect(Number(counted[0]?.n)).to.equal(6000);
+    await db('automation_actions').where({ tenant_id: tenant, rule_id: ruleId }).del();
+  });
+
+  it('keeps a run log for 30 days: older outcomes are forgotten, newer ones and pending ones stay', async () => {
+    const rule = await fx.ok(create({ name: 'Logged', on: ['conversation.created'], then: [{ priority: 'low' }] }), 201);
+    const [a, b] = [await converse('log-a'), await converse('log-b')];
+    await ran(rule.id, 2);
+    const db = fx.t.testDb.db;
+    const now = new Date();
+    await db('automation_actions')
+      .where({ rule_id: rule.id, conversation_id: a.id })
+      .update({ finished_at: new Date(now.getTime() - 31 * 86_400_000) });
+    expect(await pruneActions(db, new Date(now.getTime() - RUN_LOG_DAYS * 86_400_000))).to.equal(1);
+    expect((await runs(rule.id)).map((r) => r.conversation_id)).to.deep.equal([b.id]);
   });
 
   it('matches by its `if`, and a refused action is failed with the code the request would get', async () => {

@@ -41,10 +41,12 @@ export const ruleView = (r: RuleRow | undefined): RuleView | null =>
 export type Armed = ArmedRule & { position: number; if: Record<string, unknown> | null; then: RuleAction[] };
 
 /** The enabled rules of a workspace, in order. */
-export async function armedRules(db: Db, tenantId: string): Promise<Armed[]> {
-  const rows: RuleRow[] = await db('automation_rules')
+export async function armedRules(db: Db, tenantId: string, opts: { hold?: boolean } = {}): Promise<Armed[]> {
+  const q = db('automation_rules')
     .where({ tenant_id: tenantId, enabled: true })
     .orderBy([{ column: 'position' }, { column: 'created_at' }, { column: 'id' }]);
+  // `hold`: the rows stay as read until the caller's transaction ends (a change or deletion of the rule waits).
+  const rows: RuleRow[] = await (opts.hold ? q.forShare() : q);
   return rows.map((r) => ({ id: r.id, on: r.triggers, enabledSeq: Number(r.enabled_seq), position: r.position, if: r.condition, then: r.actions }));
 }
 

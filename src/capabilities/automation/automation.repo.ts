@@ -34,6 +34,18 @@ export interface ClaimedAction extends DecidedAction {
   attempts: number;
 }
 
+/** Of these workspaces, those whose log is past their cursor, or that have none yet (the Postgres store's heads). */
+export async function behind(db: Knex, tenants: readonly string[]): Promise<string[]> {
+  const res = await db.raw(
+    `SELECT t.id AS tenant_id FROM unnest(?::uuid[]) AS t(id)
+       JOIN event_heads h ON h.tenant_id = t.id
+       LEFT JOIN automation_cursors c ON c.tenant_id = t.id
+      WHERE c.seq IS NULL OR h.last_seq > c.seq`,
+    [[...tenants]],
+  );
+  return (res.rows as { tenant_id: string }[]).map((r) => r.tenant_id);
+}
+
 /** Workspaces with an enabled rule (every workspace: the owner pool). */
 export async function armedTenants(db: Knex): Promise<string[]> {
   const rows: { tenant_id: string }[] = await db('automation_rules').where({ enabled: true }).distinct('tenant_id');
@@ -59,20 +71,24 @@ export async function cursorOf(db: Knex, tenantId: string): Promise<number | nul
   return r ? Number(r.seq) : null;
 }
 
+/** Rows one INSERT takes: 12 parameters each, well under Postgres' 65,535 a statement. */
+const INSERT_CHUNK = 1000;
+
 /** Records decided actions; one decided before (a batch redone) is left as it is. */
 export async function insertActions(trx: Knex.Transaction, tenantId: string, rows: readonly DecidedAction[], now: Date): Promise<void> {
   if (rows.length === 0) return;
-  await trx('automation_actions')
-    .insert(
-      rows.map((r) => ({
-        ...r,
-        id: deterministicUuid('automation_action', tenantId, r.rule_id, String(r.seq), String(r.idx)),
-        tenant_id: tenantId,
-        decided_at: now,
-      })),
-    )
-    .onConflict(['tenant_id', 'rule_id', 'seq', 'idx'])
-    .ignore();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    await trx('automation_actions')
+      .insert(
+        rows.slice(i, i + INSERT_CHUNK).map((r) => ({
+          ...r,
+          id: deterministicUuid('automation_action', tenantId, r.rule_id, String(r.seq), String(r.idx)),
+          tenant_id: tenantId,
+          decided_at: now,
+        })),
+      )
+      .onConflict(['tenant_id', 'rule_id', 'seq', 'idx'])
+      .ignore();
   await trx.raw('SELECT pg_notify(?, ?)', [AUTOMATION_CHANNEL, '']);
 }
 
@@ -86,15 +102,16 @@ export async function recordLoop(db: Db, tenantId: string, l: { ruleId: string; 
 }
 
 /**
- * Claims up to `limit` pending actions, oldest event first and in the rules' order within one, under a lease: a
- * process that dies holding them lets them go when it runs out.
+ * Claims up to `limit` pending actions, oldest event first (by its time: seqs are per workspace, so a young
+ * workspace's would go before an older one's) and in the rules' order within one, under a lease: a process that
+ * dies holding them lets them go when it runs out.
  */
 export async function claimActions(db: Knex, now: Date, leaseMs: number, limit: number): Promise<ClaimedAction[]> {
   const res = await db.raw(
     `WITH pick AS (
        SELECT tenant_id, rule_id, seq, idx FROM automation_actions
         WHERE status = 'pending' AND (leased_until IS NULL OR leased_until <= :now)
-        ORDER BY seq, position, idx
+        ORDER BY event_at, seq, position, idx
         LIMIT :limit
         FOR UPDATE SKIP LOCKED
      )
@@ -128,6 +145,22 @@ export async function releaseAction(db: Db, a: Pick<ClaimedAction, 'tenant_id' |
   await actionOf(db, a)
     .andWhere({ status: 'pending' })
     .update({ leased_until: retryAt, ...(untried ? { attempts: db.raw('greatest(attempts - 1, 0)') } : {}) });
+}
+
+/** How long a run log keeps an action after its outcome. */
+export const RUN_LOG_DAYS = 30;
+
+/**
+ * Forgets actions whose outcome is older than `before`, a bounded number at a time. Safe for exactly once: the
+ * decider never goes back over events its cursor passed, so no action forgotten here is decided again.
+ */
+export async function pruneActions(db: Knex, before: Date, limit = 10_000): Promise<number> {
+  const res = await db.raw(
+    `DELETE FROM automation_actions WHERE id IN (
+       SELECT id FROM automation_actions WHERE status <> 'pending' AND finished_at < ? ORDER BY finished_at LIMIT ?)`,
+    [before, limit],
+  );
+  return res.rowCount ?? 0;
 }
 
 /** A deleted rule's work not yet done: its actions not yet run, its calls not yet delivered; and its loop. Its run log stays (the metrics count it). */

@@ -33,12 +33,15 @@ import { armedRules } from './automation.read.js';
 import {
   armedTenants,
   AUTOMATION_CHANNEL,
+  behind,
   claimActions,
   insertActions,
   lockCursor,
   moveCursor,
+  pruneActions,
   recordLoop,
   releaseAction,
+  RUN_LOG_DAYS,
   settleAction,
   type ClaimedAction,
   type DecidedAction,
@@ -46,6 +49,10 @@ import {
 
 /** Events one decision transaction reads. */
 const BATCH = 200;
+/** How often a runner forgets the run logs' old outcomes. */
+const PRUNE_EVERY_MS = 3_600_000;
+/** Batches a workspace is decided in before the next workspace's turn. */
+const BATCHES_PER_TURN = 5;
 /** Actions one claim takes. */
 const CLAIM = 64;
 /** Conversations whose actions run at once (see runClaimed). */
@@ -83,16 +90,21 @@ export function automationWorker(deps: CoreDeps): { decider: AutomationWorker; r
   /** Decides one workspace's events from its cursor on, a batch per transaction; returns how many it read. */
   async function decideTenant(tenantId: string, stopping: () => boolean): Promise<number> {
     let read = 0;
-    for (;;) {
-      const rules = await armedRules(db, tenantId);
-      if (rules.length === 0 || stopping()) return read;
+    // A few batches, then the other workspaces' turn (the pass runs again while there is more).
+    for (let batch = 0; batch < BATCHES_PER_TURN; batch++) {
+      const armed = await armedRules(db, tenantId);
+      if (armed.length === 0 || stopping()) return read;
       // A rule applies to what was committed after it was created or last enabled.
-      const start = Math.min(...rules.map((r) => r.enabledSeq));
+      const start = Math.min(...armed.map((r) => r.enabledSeq));
       const n = await db.transaction(async (trx) => {
         const cursor = await lockCursor(trx, tenantId, start);
         if (cursor === null) return 0; // another process is deciding this workspace
         const events = await store.readTenant(tenantId, Math.max(cursor, start), BATCH, { sealed: true });
         if (events.length === 0) return 0;
+        // The rules as they are now, read after the events and held (FOR SHARE) until this decision commits: a rule
+        // created before the read is in (one created after applies to later events only), and a rule's deletion
+        // waits for this commit, so the deletion drops what was decided here for it.
+        const rules = await armedRules(trx, tenantId, { hold: true });
         const now = clock.now();
         const decided: DecidedAction[] = [];
         for (const e of events) {
@@ -139,11 +151,17 @@ export function automationWorker(deps: CoreDeps): { decider: AutomationWorker; r
       read += n;
       if (n < BATCH) return read;
     }
+    return read;
   }
 
   async function decidePass(stopping: () => boolean): Promise<number> {
     let read = 0;
-    for (const tenantId of await armedNow()) {
+    const armedSet = await armedNow();
+    if (armedSet.size === 0) return 0;
+    // In the Postgres store, only the workspaces whose log moved past their cursor: a commit anywhere wakes every
+    // process's decider, and a workspace with nothing new costs nothing then.
+    const due = store.kind === 'postgres' ? await behind(db, [...armedSet]) : [...armedSet];
+    for (const tenantId of due) {
       if (stopping()) break;
       try {
         read += await deps.scope.outside(() => decideTenant(tenantId, stopping));
@@ -282,8 +300,15 @@ export function automationWorker(deps: CoreDeps): { decider: AutomationWorker; r
     return done;
   }
 
+  let prunedAt = 0;
+
   async function actPass(stopping: () => boolean): Promise<number> {
     let done = 0;
+    // The run logs keep RUN_LOG_DAYS of outcomes (the table, and the metrics' scan of it, stay bounded).
+    if (clock.now().getTime() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = clock.now().getTime();
+      await pruneActions(db, new Date(prunedAt - RUN_LOG_DAYS * 86_400_000)).catch((e) => log.warn({ err: e }, 'automation: pruning run logs failed'));
+    }
     for (let i = 0; i < 50 && !stopping(); i++) {
       const claimed = await claimActions(db, clock.now(), config.automationLeaseMs, CLAIM);
       if (claimed.length === 0) break;

@@ -58,7 +58,9 @@ export async function up(knex: Knex): Promise<void> {
       finished_at timestamptz,
       PRIMARY KEY (tenant_id, rule_id, seq, idx)
     );
-    CREATE INDEX automation_actions_pending ON automation_actions (seq, position, idx) WHERE status = 'pending';
+    CREATE INDEX automation_actions_pending ON automation_actions (event_at, seq, position, idx) WHERE status = 'pending';
+    CREATE INDEX automation_actions_pending_by_rule ON automation_actions (tenant_id, rule_id) WHERE status = 'pending';
+    CREATE INDEX automation_actions_settled ON automation_actions (finished_at) WHERE status <> 'pending';
     CREATE INDEX automation_actions_by_rule ON automation_actions (tenant_id, rule_id, seq, id);
     CREATE TABLE automation_rule_loops (
       tenant_id uuid NOT NULL,
