@@ -44,11 +44,12 @@ export function buildAsyncApi(
     'Answer any 2xx quickly (redirects are not followed). Delivery is at least once: deduplicate on (tenant_id, seq).';
   const ruleRetryText =
     `A failed attempt is retried as a webhook delivery is: ${MAX_ATTEMPTS} attempts in all, the first wait ${o.retryBaseSeconds} s, doubling after each failure ` +
-    `(${delays.join(', ')} s). After the ${MAX_ATTEMPTS}th failure the call is dead (a rule's calls are not republished). ` +
+    `(${delays.join(', ')} s). After the ${MAX_ATTEMPTS}th failure the call is dead (POST /api/automation_rules/{id}/deliveries/{delivery_id}/retry republishes it). ` +
     "Answer any 2xx quickly (redirects are not followed). Delivery is at least once: deduplicate on (rule_id, event.seq, action_index), which names one call of one rule's action for one event.";
   const ruleRetryPolicy = {
     ...retryPolicy,
-    after_last_failure: "the call is dead; a rule's calls are not republished (its delivery log, GET /api/automation_rules/{id}/deliveries, shows it)",
+    after_last_failure:
+      "the call is dead (its delivery log, GET /api/automation_rules/{id}/deliveries, shows it); POST /api/automation_rules/{id}/deliveries/{delivery_id}/retry republishes it (same seq and bytes, to the rule's call_url as it is then)",
   };
   // What can set a rule off, and so be a call's `event`: the events of conversations (as the rules' `on` accepts).
   const ruleTriggers = catalogue

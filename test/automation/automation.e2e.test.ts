@@ -336,5 +336,16 @@ describe('automation rules', function () {
       (d: any[]) => d.length === 1 && d[0].state === 'delivered',
     );
     expect(log[0].seq).to.equal(body.event.seq);
+    // Republished: the same bytes again, signed the same, as a new record of the log.
+    const again = await fx.ok(fx.t.client.post(`/api/automation_rules/${rule.id}/deliveries/${log[0].id}/retry`, {}, fx.as()), 201);
+    expect(again).to.include({ seq: body.event.seq, republished: true });
+    const calls = await eventually(
+      () => fx.receiver.received.filter((r) => r.path.endsWith('/rule')),
+      (r) => r.length === 2,
+    );
+    expect(calls[1]!.raw.equals(got!.raw)).to.equal(true);
+    expect(calls[1]!.headers['x-service-signature']).to.equal(expected);
+    const unknown = await fx.t.client.post(`/api/automation_rules/${rule.id}/deliveries/00000000-0000-4000-8000-000000000009/retry`, {}, fx.as());
+    expect(unknown.status).to.equal(404);
   });
 });

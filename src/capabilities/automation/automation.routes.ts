@@ -206,6 +206,13 @@ export function automationRoutes(deps: CoreDeps): RouteDef[] {
     }),
 
     // A rule's calls, as a webhook's deliveries: their records, states and attempts.
-    ...deliveryLogRoutes(deps, { base: '/automation_rules', kind: 'rule', what: 'automation rule', mustExist: ruleOr404 }),
+    ...deliveryLogRoutes(deps, {
+      base: '/automation_rules',
+      kind: 'rule',
+      what: 'automation rule',
+      mustExist: ruleOr404,
+      // To the rule's call_url as it is now (the one it called, if it calls none any more).
+      republishTo: async (tenantId, id, source) => (await ruleOr404(tenantId, id)).actions.find((a) => a.call_url !== undefined)?.call_url ?? source.url,
+    }),
   ];
 }

@@ -27,11 +27,20 @@ export interface DeliveryTarget {
   what: string;
   /** throws NotFound when the target is not the caller workspace's */
   mustExist(tenantId: string, id: string): Promise<unknown>;
+  /**
+   * Where a republished delivery goes (the target's URL as it is now; throws NotFound when the target is gone):
+   * given, the log gets the republish route (spec 6.1.2). A channel's replies have none.
+   */
+  republishTo?(tenantId: string, id: string, source: DeliveryRow): Promise<string>;
 }
 
-/** The delivery log's two routes under a target's own (a capability with targets of its own mounts them: automation's rules). */
+/**
+ * The delivery log's routes under a target's own, and its republish route when the target has one (a capability with
+ * targets of its own mounts them: automation's rules).
+ */
 export function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): RouteDef[] {
-  const { db } = deps;
+  const { db, clock } = deps;
+  const republishTo = target.republishTo;
   return [
     listRoute<DeliveryRow, { state?: string }, `${string}/:id/deliveries`>({
       path: `${target.base}/:id/deliveries`,
@@ -62,11 +71,31 @@ export function deliveryLogRoutes(deps: CoreDeps, target: DeliveryTarget): Route
         return { status: 200, body };
       },
     }),
+
+    ...(republishTo
+      ? [
+          route({
+            method: 'post',
+            path: `${target.base}/:id/deliveries/:delivery_id/retry`,
+            permission: 'settings:write',
+            summary: `Republish a ${target.what}'s delivery (same seq and bytes, 8 new attempts)`,
+            responses: { 201: deliverySchema },
+            async handle({ principal, params, write }) {
+              await target.mustExist(principal.tenantId, params.id);
+              const source = await findDelivery(db, principal.tenantId, params.id, params.delivery_id, target.kind);
+              if (!source) throw new NotFound(`${target.what} delivery`);
+              // Same seq, same bytes, a new record; addressed to the target's URL as it is now.
+              const copy = await republish(db, source, await republishTo(principal.tenantId, params.id, source), clock.now(), write.ids.uuid());
+              return { status: 201, body: renderDelivery(copy) };
+            },
+          }) as RouteDef,
+        ]
+      : []),
   ];
 }
 
 export function deliveriesRoutes(deps: CoreDeps): RouteDef[] {
-  const { db, clock } = deps;
+  const { db } = deps;
   const endpointOr404 = async (tenantId: string, id: string) => {
     const e = await findEndpoint(db, tenantId, id);
     if (!e) throw new NotFound('webhook endpoint');
@@ -79,23 +108,13 @@ export function deliveriesRoutes(deps: CoreDeps): RouteDef[] {
   };
 
   return [
-    ...deliveryLogRoutes(deps, { base: '/webhooks', kind: 'endpoint', what: 'webhook', mustExist: endpointOr404 }),
-    ...deliveryLogRoutes(deps, { base: '/channels', kind: 'channel', what: 'channel', mustExist: channelOr404 }),
-
-    route({
-      method: 'post',
-      path: '/webhooks/:id/deliveries/:delivery_id/retry',
-      permission: 'settings:write',
-      summary: 'Republish a delivery (same seq and bytes, 8 new attempts)',
-      responses: { 201: deliverySchema },
-      async handle({ principal, params, write }) {
-        const endpoint = await endpointOr404(principal.tenantId, params.id);
-        const source = await findDelivery(db, principal.tenantId, params.id, params.delivery_id);
-        if (!source) throw new NotFound('webhook delivery');
-        // Same seq, same bytes, a new record; addressed to the endpoint's URL as it is now.
-        const copy = await republish(db, source, endpoint.url, clock.now(), write.ids.uuid());
-        return { status: 201, body: renderDelivery(copy) };
-      },
+    ...deliveryLogRoutes(deps, {
+      base: '/webhooks',
+      kind: 'endpoint',
+      what: 'webhook',
+      mustExist: endpointOr404,
+      republishTo: async (tenantId, id) => (await endpointOr404(tenantId, id)).url,
     }),
+    ...deliveryLogRoutes(deps, { base: '/channels', kind: 'channel', what: 'channel', mustExist: channelOr404 }),
   ];
 }
