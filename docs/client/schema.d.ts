@@ -3052,10 +3052,12 @@ export interface components {
             assign?: string | null;
             /** @description Move to this team (null: no team), through the team's routing. */
             team?: string | null;
-            tags_add?: string[];
-            tags_remove?: string[];
+            /** @constant */
+            close?: true;
             /** @enum {string} */
             priority?: "low" | "normal" | "high" | "urgent";
+            tags_add?: string[];
+            tags_remove?: string[];
             /** @description Set one custom attribute of the conversation (null removes it), typed by its definition. */
             set_attribute?: {
                 name: string;
@@ -3068,8 +3070,6 @@ export interface components {
              * @description Reply with this saved reply, rendered for the conversation's contact: sent to an `api` channel's bridge as a teammate's reply is; an e-mail channel sends no automatic reply.
              */
             reply_with?: string;
-            /** @constant */
-            close?: true;
             /** @description Snooze for this long. */
             snooze_for_seconds?: number;
             /** @description POST the event and the conversation to this URL, signed with the rule's secret as webhooks are (X-Service-Signature), through the webhook retries and the rule's delivery log. */
@@ -14393,6 +14393,10 @@ export interface operations {
                         team?: string | null;
                         /** @constant */
                         close?: true;
+                        /** @enum {string} */
+                        priority?: "low" | "normal" | "high" | "urgent";
+                        tags_add?: string[];
+                        tags_remove?: string[];
                         /** @constant */
                         open?: true;
                         /**
@@ -14400,10 +14404,6 @@ export interface operations {
                          * @description Snooze until then.
                          */
                         snooze?: string;
-                        /** @enum {string} */
-                        priority?: "low" | "normal" | "high" | "urgent";
-                        tags_add?: string[];
-                        tags_remove?: string[];
                     };
                 };
             };

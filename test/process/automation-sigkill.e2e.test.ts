@@ -5,64 +5,22 @@
 // Afterwards every conversation carries exactly one note acting as the rule, every action succeeded once, and nothing failed. A short lease
 // (env) lets the survivor take over the dead one's claims quickly; every wait
 // is bounded in count and time.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import { createTestDb, type TestDb } from '../support/db.js';
 import { eventually, inBatches } from '../support/events.js';
-import { childEnv, runCli, signInOver, spawnService, type ServiceProcess } from '../support/process.js';
+import { serviceCluster } from '../support/service-cluster.js';
 
 const CONVERSATIONS = 600;
 const KILL_AT = 100;
 
 describe('process: automation rules under SIGKILL, two processes', function () {
   this.timeout(600_000);
-  let testDb: TestDb;
-  let dataDir: string;
-  const started: ServiceProcess[] = [];
-
-  before(async () => {
-    testDb = await createTestDb('automation_sigkill', { checkEvents: true });
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-rulekill-'));
-  });
-  after(async () => {
-    for (const s of started) {
-      s.kill('SIGKILL');
-      await s.exited;
-    }
-    await testDb?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const env = () => ({
-    DATABASE_URL: testDb.url,
-    DATA_DIR: dataDir,
-    SERVICE_SECRETS_KEY: 'rules-sigkill-secrets-key-0123456789abcdef',
-    SERVICE_CHANNELS_SECRET: 'rules-sigkill-channels-secret-0123456789',
-    AUTOMATION_LEASE_MS: '1000',
-    AUTOMATION_POLL_MS: '200',
-  });
-  const start = async () => {
-    const s = await spawnService(env());
-    started.push(s);
-    return s;
-  };
+  const cluster = serviceCluster('automation_sigkill', { AUTOMATION_LEASE_MS: '1000', AUTOMATION_POLL_MS: '200' });
 
   it('notes each of 600 conversations exactly once while one of two processes is SIGKILLed mid-run', async () => {
-    const email = 'owner@rulekill.example.com';
-    const password = 'correct horse battery';
-    const cli = await runCli(
-      ['workspace', 'create', '--name', 'Rules', '--owner-email', email, '--owner-password', password],
-      childEnv({ ...env(), LOG_LEVEL: 'warn' }),
-    );
-    expect(cli.exit.code, cli.stderr).to.equal(0);
-    const tenant: string = cli.json.workspace_id;
-
-    const doomed = await start();
-    const survivor = await start();
-    const session = await signInOver(doomed.client, email, password);
-    const as = () => ({ cookie: session.cookie, workspace: tenant });
+    const doomed = await cluster.start();
+    const survivor = await cluster.start();
+    const { tenant, as } = await cluster.workspace(doomed, 'Rules', 'owner@rulekill.example.com');
+    const testDb = cluster.testDb;
     const ch = await doomed.client.post(
       '/api/channels',
       { kind: 'api', name: 'Bridge', default_team_id: null, webhook_secret: 'bridge-secret-0123456789' },

@@ -4,64 +4,22 @@
 // event acts as the job), the job completed with 2,000 succeeded, and nothing
 // failed. A short lease (env) lets the new process take over the dead one's
 // claims quickly; every wait is bounded in count and time.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import { createTestDb, type TestDb } from '../support/db.js';
 import { eventually, inBatches } from '../support/events.js';
-import { childEnv, runCli, signInOver, spawnService, type ServiceProcess } from '../support/process.js';
+import { serviceCluster } from '../support/service-cluster.js';
 
 const CONVERSATIONS = 2000;
 const KILL_AT = 300;
 
 describe('process: a bulk job under SIGKILL', function () {
   this.timeout(600_000);
-  let testDb: TestDb;
-  let dataDir: string;
-  const started: ServiceProcess[] = [];
-
-  before(async () => {
-    testDb = await createTestDb('jobs_sigkill', { checkEvents: true });
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-jobkill-'));
-  });
-  after(async () => {
-    for (const s of started) {
-      s.kill('SIGKILL');
-      await s.exited;
-    }
-    await testDb?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const env = () => ({
-    DATABASE_URL: testDb.url,
-    DATA_DIR: dataDir,
-    SERVICE_SECRETS_KEY: 'jobs-sigkill-secrets-key-0123456789abcdef',
-    SERVICE_CHANNELS_SECRET: 'jobs-sigkill-channels-secret-0123456789',
-    JOBS_BATCH: '20',
-    JOBS_LEASE_MS: '1000',
-    JOBS_POLL_MS: '200',
-  });
-  const start = async () => {
-    const s = await spawnService(env());
-    started.push(s);
-    return s;
-  };
+  const cluster = serviceCluster('jobs_sigkill', { JOBS_BATCH: '20', JOBS_LEASE_MS: '1000', JOBS_POLL_MS: '200' });
+  const start = () => cluster.start();
 
   it('closes each of 2,000 conversations exactly once across a SIGKILL of its worker mid-run', async () => {
-    const email = 'owner@jobkill.example.com';
-    const password = 'correct horse battery';
-    const cli = await runCli(
-      ['workspace', 'create', '--name', 'Jobs', '--owner-email', email, '--owner-password', password],
-      childEnv({ ...env(), LOG_LEVEL: 'warn' }),
-    );
-    expect(cli.exit.code, cli.stderr).to.equal(0);
-    const tenant: string = cli.json.workspace_id;
-
     let svc = await start();
-    const session = await signInOver(svc.client, email, password);
-    const as = () => ({ cookie: session.cookie, workspace: tenant });
+    const { tenant, as } = await cluster.workspace(svc, 'Jobs', 'owner@jobkill.example.com');
+    const testDb = cluster.testDb;
     const ch = await svc.client.post('/api/channels', { kind: 'api', name: 'Bridge', default_team_id: null, webhook_secret: 'bridge-secret-0123456789' }, as());
     expect(ch.status, ch.text).to.equal(201);
     const ids = await inBatches(

@@ -5,13 +5,10 @@
 // one per contact, 150 `sent` recipients, and the channel's bridge got 150
 // distinct first parts. Small claims and a short lease (env) keep it quick;
 // every wait is bounded in count and time.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import { createTestDb, type TestDb } from '../support/db.js';
+import { serviceCluster } from '../support/service-cluster.js';
 import { eventually, inBatches } from '../support/events.js';
-import { childEnv, runCli, signInOver, spawnService, type ServiceProcess } from '../support/process.js';
+import { childEnv, runCli, signInOver, type ServiceProcess } from '../support/process.js';
 import { Receiver } from '../webhooks/receiver.js';
 
 // 150: fifteen claims of ten, so each kill lands with claims taken and claims left (the audience's size only sets how
@@ -21,28 +18,7 @@ const KILLS_AT = [30, 75];
 
 describe('process: outbound sending under SIGKILL', function () {
   this.timeout(600_000);
-  let testDb: TestDb;
-  let dataDir: string;
-  const started: ServiceProcess[] = [];
-
-  before(async () => {
-    testDb = await createTestDb('outbound_sigkill', { checkEvents: true });
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-outkill-'));
-  });
-  after(async () => {
-    for (const s of started) {
-      s.kill('SIGKILL');
-      await s.exited;
-    }
-    await testDb?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const env = () => ({
-    DATABASE_URL: testDb.url,
-    DATA_DIR: dataDir,
-    SERVICE_SECRETS_KEY: 'outbound-sigkill-secrets-key-0123456789abcdef',
-    SERVICE_CHANNELS_SECRET: 'outbound-sigkill-channels-secret-0123456789',
+  const cluster = serviceCluster('outbound_sigkill', {
     WEBHOOK_ALLOWLIST: '127.0.0.1',
     OUTBOUND_BATCH: '10',
     OUTBOUND_LEASE_MS: '1500',
@@ -52,11 +28,8 @@ describe('process: outbound sending under SIGKILL', function () {
     // before the kill: the "killed mid-send" check failed rather than let the case pass without a kill mid-send.)
     OUTBOUND_INTERVAL_MS: '40',
   });
-  const start = async () => {
-    const s = await spawnService(env());
-    started.push(s);
-    return s;
-  };
+  const env = () => cluster.env();
+  const start = () => cluster.start();
   const kill = async (s: ServiceProcess) => {
     s.kill('SIGKILL');
     await s.exited;
@@ -121,7 +94,9 @@ describe('process: outbound sending under SIGKILL', function () {
 
       const sentCount = async () =>
         Number(
-          (await testDb.db('outbound_recipients').where({ tenant_id: tenant, collection_id: id, status: 'sent' }).count<{ n: string }[]>({ n: '*' }))[0]!.n,
+          (
+            await cluster.testDb.db('outbound_recipients').where({ tenant_id: tenant, collection_id: id, status: 'sent' }).count<{ n: string }[]>({ n: '*' })
+          )[0]!.n,
         );
       for (const at of KILLS_AT) {
         const n = await eventually(sentCount, (k) => k >= at, 60_000);

@@ -2,14 +2,11 @@
 // burst of concurrent writes, restart it on the same database, and find every
 // acknowledged write exactly once, the tenant's seqs gapless and the read
 // models caught up to the log.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import { createTestDb, type TestDb } from '../support/db.js';
+import { serviceCluster } from '../support/service-cluster.js';
 import { eventually } from '../support/events.js';
 import { eventsAsStored, headAsStored, testStoreKind } from '../support/event-store.js';
-import { childEnv, exitWithin, runCli, signInOver, spawnService, type ServiceProcess } from '../support/process.js';
+import { childEnv, exitWithin, runCli, signInOver } from '../support/process.js';
 
 const WRITERS = 8;
 const KILL_AFTER = 150;
@@ -21,29 +18,8 @@ const BURST_DEADLINE_MS = 180_000;
 describe('process: SIGKILL during a burst of writes', function () {
   this.timeout(360_000);
 
-  let testDb: TestDb;
-  let dataDir: string;
-  const started: ServiceProcess[] = [];
-
-  const start = async () => {
-    const s = await spawnService({ DATABASE_URL: testDb.url, DATA_DIR: dataDir });
-    started.push(s);
-    return s;
-  };
-
-  before(async () => {
-    testDb = await createTestDb('sigkill', { checkEvents: true });
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cs-sigkill-'));
-  });
-
-  after(async () => {
-    for (const s of started) {
-      s.kill('SIGKILL');
-      await s.exited;
-    }
-    await testDb?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  const cluster = serviceCluster('sigkill', {});
+  const start = () => cluster.start();
 
   it('keeps every acknowledged write, exactly once, with gapless seqs and complete read models', async () => {
     // Bootstrap through the real CLI against DATABASE_URL.
@@ -51,7 +27,7 @@ describe('process: SIGKILL during a burst of writes', function () {
     const password = 'correct horse battery';
     const cli = await runCli(
       ['workspace', 'create', '--name', 'Crash Co', '--owner-email', email, '--owner-password', password],
-      childEnv({ DATABASE_URL: testDb.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      childEnv({ ...cluster.env(), LOG_LEVEL: 'warn' }),
     );
     expect(cli.exit.code, `cli failed\n${cli.stderr}\n${cli.stdout}`).to.equal(0);
     const tenant: string = cli.json?.workspace_id;
@@ -108,11 +84,11 @@ describe('process: SIGKILL during a burst of writes', function () {
     expect(new Set(acked).size).to.equal(acked.length);
 
     const second = await start();
-    const db = testDb.db;
+    const db = cluster.testDb.db;
 
     // Every acknowledged invite has exactly one member.invited event (read from the log the run uses: the Postgres
     // `events` table, or the workspace's stream with TEST_EVENT_STORE=eventstoredb).
-    const log = await eventsAsStored(db, testDb.url, testStoreKind(), tenant);
+    const log = await eventsAsStored(db, cluster.testDb.url, testStoreKind(), tenant);
     const perInvite = new Map<string, number>();
     for (const e of log) {
       if (e.type !== 'member.invited') continue;
@@ -129,7 +105,7 @@ describe('process: SIGKILL during a burst of writes', function () {
     const n = seqs.length;
     expect(n).to.be.at.least(acked.length + 2); // workspace.created + the owner's member.joined
     expect(seqs).to.deep.equal(Array.from({ length: n }, (_, i) => i + 1));
-    expect(await headAsStored(db, testDb.url, tenant)).to.equal(n);
+    expect(await headAsStored(db, cluster.testDb.url, tenant)).to.equal(n);
     // On Postgres the read models are written with the events; on EventStoreDB the restarted service's catch-up
     // projector brings them to the log's head, after the start: wait for it there.
     const checkpoint = async () => Number((await db('projection_checkpoints').where({ tenant_id: tenant }).first('last_seq'))?.last_seq ?? 0);
@@ -142,7 +118,7 @@ describe('process: SIGKILL during a burst of writes', function () {
     // The restarted service takes writes again, right after the crash's last event.
     const after = await second.client.post('/api/members/invites', { email: 'after-restart@burst.example.com', role: 'agent' }, { key });
     expect(after.status, after.text).to.equal(201);
-    const next = (await eventsAsStored(db, testDb.url, testStoreKind(), tenant)).find((e) => e.payload.invite_id === after.body.id);
+    const next = (await eventsAsStored(db, cluster.testDb.url, testStoreKind(), tenant)).find((e) => e.payload.invite_id === after.body.id);
     expect(next).to.deep.include({ seq: n + 1, type: 'member.invited' });
     const listed = await second.client.get('/api/members', { key });
     expect(listed.status, listed.text).to.equal(200);

@@ -25,9 +25,9 @@ import { insertDeliveries, DELIVERIES_CHANNEL } from '../../dispatch/deliveries.
 import { AppError } from '../../platform/errors.js';
 import { deterministicUuid } from '../../platform/ids.js';
 import { notifiedWorker } from '../../platform/worker.js';
-import { ConversationAnswers, conversationMatches, findConversation, type Author } from '../conversations/index.js';
+import { ALREADY_SO, ConversationAnswers, conversationMatches, findConversation, type Author } from '../conversations/index.js';
 import { findSavedReply, renderForConversation } from '../saved-replies/index.js';
-import { actionSpec, ALREADY_SO } from './automation.actions.js';
+import { actionSpec } from './automation.actions.js';
 import { CONVERSATION_AGGREGATES, decideTriggers } from './automation.decider.js';
 import { armedRules } from './automation.read.js';
 import {
@@ -92,10 +92,10 @@ export function automationWorker(deps: CoreDeps): { decider: AutomationWorker; r
     let read = 0;
     // A few batches, then the other workspaces' turn (the pass runs again while there is more).
     for (let batch = 0; batch < BATCHES_PER_TURN; batch++) {
-      const armed = await armedRules(db, tenantId);
-      if (armed.length === 0 || stopping()) return read;
+      const enabled = await armedRules(db, tenantId);
+      if (enabled.length === 0 || stopping()) return read;
       // A rule applies to what was committed after it was created or last enabled.
-      const start = Math.min(...armed.map((r) => r.enabledSeq));
+      const start = Math.min(...enabled.map((r) => r.enabledSeq));
       const n = await db.transaction(async (trx) => {
         const cursor = await lockCursor(trx, tenantId, start);
         if (cursor === null) return 0; // another process is deciding this workspace

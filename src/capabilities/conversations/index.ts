@@ -18,6 +18,7 @@ export { conversationsOfContact, partsPage, renderConversation, renderPart, part
 export { ConversationAnswers, conversationFields, type ConversationAnswer, type ConversationFields, type FieldValues } from './answer-fields.js';
 export { manageConversation, mergeConversation, replyToConversation, startConversation, tagConversation } from './conversations.commands.js';
 export { setConversationAttributes } from './attribute-values.js';
+export { ALREADY_SO, conversationActionFields, conversationActionSpec, type ConversationAction } from './conversation-actions.js';
 export type { Author, ManageCommand } from './conversations.decider.js';
 export { partFiles, withDownloadUrls, MAX_FILES_PER_PART, type AttachedFiles, type FileAttached, type PartFile, type PartFiles } from './part-files.js';
 export type { Attachment } from './conversations.decider.js';
