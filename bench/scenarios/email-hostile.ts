@@ -13,9 +13,14 @@ import { percentile, Prober } from '../../test/email/hostile-mail.js';
 import { startDaemon } from '../lib/child.js';
 import { row } from '../lib/report.js';
 import type { HostileAnswer, HostileInput } from '../workers/hostile-sender.js';
-import { auth, FULL, type Scenario } from './shared.js';
+import { auth, FULL, localResolver, type Scenario } from './shared.js';
 
 const DEADLINE_MS = 180_000;
+/**
+ * The load is sent this many times, one round after the other (new messages each time): one round lasts about
+ * 2.5 s, 100 probes, whose p99 is the second worst of them; three give about as many probes as the idle figure's 300.
+ */
+const ROUNDS = 3;
 /** The 5.7 KB mail and a 20 KB line, each alone: answered within this (issue 43). */
 const ALONE_MS = 200;
 
@@ -27,7 +32,9 @@ export const emailHostile: Scenario = {
     const quick = ctx.sizes.loadS < FULL.loadS;
     const port = await freePort();
     // The row measures hostile mail, not proving a domain: the bench's domain is nobody's to verify.
-    const svc = await ctx.serviceWith('hostile', { SMTP_PORT: String(port), EMAIL_DOMAIN_VERIFICATION: 'off' });
+    // DNS from a resolver on this machine, as in production (and as the email inbound row).
+    const resolver = await localResolver();
+    const svc = await ctx.serviceWith('hostile', { SMTP_PORT: String(port), EMAIL_DOMAIN_VERIFICATION: 'off', ...resolver.env });
     const main = await ctx.tenant('main');
     const address = `hostile-${Date.now()}@bench.invalid`;
     const created = await fetch(`${svc.url}/api/channels`, {
@@ -46,6 +53,7 @@ export const emailHostile: Scenario = {
         attribution: quick ? 4 : 20,
         html: quick ? 1 : 3,
         htmlBytes: (quick ? 5 : 20) * 1024 * 1024,
+        rounds: ROUNDS,
         deadlineMs: DEADLINE_MS,
       } satisfies HostileInput,
       { timeoutMs: 120_000 },
@@ -66,12 +74,17 @@ export const emailHostile: Scenario = {
       const mark = () => void (process.env.STALL_WATCH_OUT && process.kill(svc.pid, 'SIGUSR2'));
       mark();
       const started = performance.now();
-      answers = await hostile.during(() => sender.call<HostileAnswer[]>({ cmd: 'send' }), 100);
+      answers = await hostile.during(async () => {
+        const all: HostileAnswer[] = [];
+        for (let round = 0; round < ROUNDS; round++) all.push(...(await sender.call<HostileAnswer[]>({ cmd: 'send', round })));
+        return all;
+      }, 100);
       seconds = (performance.now() - started) / 1000;
       mark();
     } finally {
       await sender.stop();
       await ctx.stopServiceWith('hostile');
+      await resolver.stop();
     }
     const [plain, ...alone] = aloneAll;
     const slowAlone = alone.some((a) => a.code !== 250 || a.ms >= ALONE_MS);
@@ -85,7 +98,7 @@ export const emailHostile: Scenario = {
     return [
       row({
         scenario: 'email hostile',
-        figure: `/healthz p99 while ${attribution.length} attribution mails and ${html.length} × ${quick ? 5 : 20} MB HTML mails arrive at once`,
+        figure: `/healthz p99 while ${attribution.length / ROUNDS} attribution mails and ${html.length / ROUNDS} × ${quick ? 5 : 20} MB HTML mails arrive at once, ${ROUNDS} times`,
         unit: 'ms',
         ours: hostile.p99(),
         baselineLabel: '/healthz p99 idle, ms',
@@ -95,7 +108,7 @@ export const emailHostile: Scenario = {
         ...(unanswered || slowAlone ? { status: 'fail' as const } : {}),
         note:
           `alone, the 5.7 KB mail answered ${alone[0]!.code} in ${alone[0]!.ms.toFixed(0)} ms and the 20 KB line ${alone[1]!.code} in ${alone[1]!.ms.toFixed(0)} ms (limit ${ALONE_MS}; a plain mail ${plain!.ms.toFixed(0)} ms); ` +
-          `at once, ${answers.length} mails answered in ${seconds.toFixed(1)} s (codes ${codes}${unanswered ? `; ${unanswered} unanswered after ${DEADLINE_MS / 1000} s` : ''}); ` +
+          `at once (${ROUNDS} rounds), ${answers.length} mails answered in ${seconds.toFixed(1)} s (codes ${codes}${unanswered ? `; ${unanswered} unanswered after ${DEADLINE_MS / 1000} s` : ''}); ` +
           `attribution mails answered in ${attributionMs.p50.toFixed(0)} ms (p50), ${attributionMs.max.toFixed(0)} ms (max); ` +
           `HTML mails ${htmlMs.p50.toFixed(0)} ms (p50), ${htmlMs.max.toFixed(0)} ms (max); ` +
           `${hostile.times.length} probes under load (${hostile.failures} failed), ${idle.times.length} idle`,

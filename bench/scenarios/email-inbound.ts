@@ -4,13 +4,14 @@
 // same process in the same run. Both file the same events (a contact, a
 // conversation, a part); the e-mail path adds parsing, sender authentication
 // and the email.received event. The receiver's mailauth asks DNS about the
-// senders' domain (customer.invalid: no such domain, answered at once).
+// senders' domain (customer.invalid: no such domain), of a resolver on this
+// machine (bench/workers/dns-resolver.ts), as production asks its own.
 import { performance } from 'node:perf_hooks';
 import { createTransport } from 'nodemailer';
 import { freePort } from '../../src/platform/db/embedded-postgres.js';
 import { row } from '../lib/report.js';
 import type { Generator } from '../workers/load.js';
-import { auth, load, loadDetails, type Scenario } from './shared.js';
+import { auth, load, loadDetails, localResolver, type Scenario } from './shared.js';
 
 export const emailInbound: Scenario = {
   name: 'email-inbound',
@@ -19,7 +20,9 @@ export const emailInbound: Scenario = {
   async run(ctx) {
     const port = await freePort();
     // The bench measures filing mail, not proving a domain: bench.invalid is nobody's to verify.
-    const svc = await ctx.serviceWith('email', { SMTP_PORT: String(port), EMAIL_DOMAIN_VERIFICATION: 'off' });
+    // The senders' domain asked of a resolver on this machine, as in production; not of whatever the machine's is.
+    const resolver = await localResolver();
+    const svc = await ctx.serviceWith('email', { SMTP_PORT: String(port), EMAIL_DOMAIN_VERIFICATION: 'off', ...resolver.env });
     const main = await ctx.tenant('main');
     const address = `support-${Date.now()}@bench.invalid`;
     const created = await fetch(`${svc.url}/api/channels`, {
@@ -62,6 +65,7 @@ export const emailInbound: Scenario = {
     const gen: Generator = { kind: 'inbound', path: `/api/channels/${main.channelId}/inbound`, secret: main.channelSecret, contacts: 1000 };
     const api = await load(ctx, svc.url, gen, {}, svc.pid);
     await ctx.stopServiceWith('email');
+    const asked = await resolver.stop();
     return [
       row({
         scenario: 'email inbound',
@@ -70,8 +74,8 @@ export const emailInbound: Scenario = {
         ours: smtpRate,
         baselineLabel: 'api channel inbound, req/s',
         baseline: api.rps,
-        target: { kind: 'ratio>=', value: 0.1 },
-        note: `${sent} messages in ${ctx.sizes.loadS} s over SMTP; the api inbound on the same process: ${api.rps.toFixed(0)} req/s`,
+        target: { kind: 'ratio>=', value: 0.3 },
+        note: `${sent} messages in ${ctx.sizes.loadS} s over SMTP (the local resolver answered ${String(asked)} DNS questions); the api inbound on the same process: ${api.rps.toFixed(0)} req/s`,
         details: { smtp: { sent, seconds: ctx.sizes.loadS, connections: conns }, api: loadDetails(api) },
       }),
     ];

@@ -3,7 +3,7 @@
 // what it measured. The scenarios themselves are one per file beside this one;
 // the list of them, and of the rows they make, is in ./index.ts.
 import type { Bootstrapper, Tenant } from '../lib/bootstrap.js';
-import type { Daemon } from '../lib/child.js';
+import { startDaemon, type Daemon } from '../lib/child.js';
 import { cpuMeter, postgresScope, type CpuMeter } from '../lib/cpu.js';
 import type { BenchDatabases } from '../lib/db.js';
 import type { EventStoreTarget } from '../lib/eventstore.js';
@@ -267,4 +267,13 @@ export async function sampleConversation(boot: Bootstrapper, main: Tenant): Prom
   for (const [message_type, body] of replies) await boot.expect(201, 'POST', `/api/conversations/${id}/reply`, { message_type, body }, auth(main));
   const got = await boot.expect(200, 'GET', `/api/conversations/${id}`, undefined, auth(main));
   return { id, json: got.body };
+}
+
+/**
+ * The e-mail rows' local resolver (bench/workers/dns-resolver.ts), as production has one: `env` points a service's
+ * DNS_SERVERS at it; `asked()` says how many questions it answered.
+ */
+export async function localResolver(): Promise<{ env: { DNS_SERVERS: string }; asked(): Promise<number>; stop(): Promise<unknown> }> {
+  const d = await startDaemon<{ port: number }>('dns-resolver.ts', {});
+  return { env: { DNS_SERVERS: `127.0.0.1:${d.ready.port}` }, asked: () => d.call<number>({}), stop: () => d.stop() };
 }

@@ -14,6 +14,8 @@ export interface HostileInput {
   attribution: number;
   html: number;
   htmlBytes: number;
+  /** how many times the whole load is sent ('send' names the round), each time as new messages */
+  rounds: number;
   /** a mail not answered by then counts as unanswered */
   deadlineMs: number;
 }
@@ -31,10 +33,15 @@ daemon<HostileInput, { mails: number }>(async (input) => {
   setPriority(10);
   const envelope = (i: number) => ({ to: input.address, from: `m${i}@customer.invalid`, messageId: `<hostile.${Date.now()}.${i}@customer.invalid>` });
   // Ten of the review's 5.7 KB message (a 4,000-character line), ten 20 KB lines.
-  const mails = [
-    ...Array.from({ length: input.attribution }, (_, i) => ({ kind: 'attribution' as const, data: attributionMail(envelope(i), i % 2 ? 10_000 : 2_000) })),
-    ...Array.from({ length: input.html }, (_, i) => ({ kind: 'html' as const, data: bigHtmlMail(envelope(100 + i), input.htmlBytes) })),
+  const mailsOf = (round: number) => [
+    ...Array.from({ length: input.attribution }, (_, i) => ({
+      kind: 'attribution' as const,
+      data: attributionMail(envelope(round * 1000 + i), i % 2 ? 10_000 : 2_000),
+    })),
+    ...Array.from({ length: input.html }, (_, i) => ({ kind: 'html' as const, data: bigHtmlMail(envelope(round * 1000 + 100 + i), input.htmlBytes) })),
   ];
+  // Made before any is sent: making 60 MB of mail would otherwise run beside the sending.
+  const rounds = Array.from({ length: input.rounds }, (_, r) => mailsOf(r));
   const timed = async (kind: HostileAnswer['kind'], data: Buffer | string): Promise<HostileAnswer> => {
     const started = performance.now();
     const r = await Promise.race([
@@ -44,8 +51,8 @@ daemon<HostileInput, { mails: number }>(async (input) => {
     return { kind, ms: performance.now() - started, code: r === null ? null : r.code };
   };
   return {
-    ready: { mails: mails.length },
-    async handle(msg: { cmd: 'warm' | 'alone' | 'send' }): Promise<HostileAnswer[]> {
+    ready: { mails: rounds.flat().length },
+    async handle(msg: { cmd: 'warm' } | { cmd: 'alone' } | { cmd: 'send'; round: number }): Promise<HostileAnswer[]> {
       if (msg.cmd === 'warm') {
         const r = await sendMail(input.port, { to: input.address, from: 'warm@customer.invalid', data: attributionMail(envelope(999), 10) });
         return [{ kind: 'attribution', ms: 0, code: r.code }];
@@ -57,7 +64,7 @@ daemon<HostileInput, { mails: number }>(async (input) => {
         for (const [i, pairs] of [10, 2_000, 10_000].entries()) answers.push(await timed('attribution', attributionMail(envelope(900 + i), pairs)));
         return answers;
       }
-      return Promise.all(mails.map((m) => timed(m.kind, m.data)));
+      return Promise.all(rounds[msg.round]!.map((m) => timed(m.kind, m.data)));
     },
     async stop() {
       return null;

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { TransferListItem } from 'node:worker_threads';
 import { existsSync, readFileSync } from 'node:fs';
 import { Piscina } from 'piscina';
-import { runQueueMs, threadTicks } from './offload.worker.js';
+import { OVER_TIME, runQueueMs, threadTicks, type OffloadTask } from './offload.worker.js';
 
 export interface Offload {
   /**
@@ -110,29 +110,66 @@ function threadExecArgv(): string[] | undefined {
   return ['--import', import.meta.resolve('tsx')];
 }
 
+/** How many waiting tasks (budget clock 'wall') one thread runs at once: they mostly wait for answers, not compute. */
+export const WAITING_TASKS_PER_THREAD = 8;
+/**
+ * A waiting task ends itself at its budget (offloadTask), and its thread's other tasks go on. One still running this
+ * long after (computing, not waiting) is ended with its pool's threads, and the tasks beside it fail with it.
+ */
+const WAITING_GRACE_MS = 1000;
+
+/**
+ * Two pools of `threads` threads each, started on first use. A task held to CPU time computes (parsing): it has a
+ * thread to itself, and the others wait their turn (here, so that a budget's clock starts when a thread is free for
+ * it). A task held to wall-clock time waits (sender authentication waits for DNS answers): a thread runs
+ * WAITING_TASKS_PER_THREAD of them at once. In one pool, a sender whose DNS answered slowly held the only parser
+ * thread for as long as its authentication's budget (20 s by default), and every other message waited behind it.
+ */
 export function offload(opts: { threads?: number; heapMb: number }): Offload {
   // One thread per core but one: the event loop keeps a core for the API while mail is parsed.
   const threads = opts.threads ?? Math.max(1, availableParallelism() - 1);
-  const pool = new Piscina({
+  const computing = lane(() => pool(threads, 1, opts.heapMb), threads, 'cpu');
+  const waiting = lane(() => pool(threads, WAITING_TASKS_PER_THREAD, opts.heapMb), threads * WAITING_TASKS_PER_THREAD, 'wall');
+  return {
+    run: <T>(module: URL, fn: string, input: unknown, budget: Budget, transfer?: TransferListItem[]) =>
+      ((budget.clock ?? 'cpu') === 'cpu' ? computing : waiting).run<T>(module, fn, input, budget, transfer),
+    close: async () => {
+      await Promise.all([computing.close(), waiting.close()]);
+    },
+  };
+}
+
+function pool(threads: number, tasksPerThread: number, heapMb: number): Piscina {
+  return new Piscina({
     minThreads: 0,
     maxThreads: threads,
+    concurrentTasksPerWorker: tasksPerThread,
     // A thread idle for a minute goes: a process that sees little mail holds no parser in memory.
     idleTimeout: 60_000,
     ...(threadExecArgv() ? { execArgv: threadExecArgv() } : {}),
-    resourceLimits: { maxOldGenerationSizeMb: opts.heapMb },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
     // Parsing is background work: when the cores are busy, the scheduler runs the event loop (the API) first.
     // (piscina's optional @napi-rs/nice; where it is missing the threads run at the process's priority.)
     niceIncrement: 10,
   });
-  // Tasks wait here, not in piscina's queue, so that a budget's clock starts when a thread is free for it.
+}
+
+/**
+ * A pool that takes at most `capacity` tasks at once; the rest wait here, their budget's clock not yet started.
+ * A computing task over its budget is ended with its thread (piscina's abort, which also keeps the thread to that
+ * one task). Waiting tasks share threads, so they carry no abort signal: each ends itself at its deadline, and the
+ * rare one that does not (it computes) is ended by replacing the pool, whose threads end with whatever they ran.
+ */
+function lane(make: () => Piscina, capacity: number, clock: 'cpu' | 'wall'): Offload {
+  let current = make();
   let running = 0;
-  const waiting: (() => void)[] = [];
+  const queued: (() => void)[] = [];
   const slot = async () => {
-    if (running < threads) running++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
+    if (running < capacity) running++;
+    else await new Promise<void>((resolve) => queued.push(resolve));
   };
   const release = () => {
-    const next = waiting.shift();
+    const next = queued.shift();
     if (next) next();
     else running--;
   };
@@ -141,14 +178,24 @@ export function offload(opts: { threads?: number; heapMb: number }): Offload {
       await slot();
       const slotView = new SharedArrayBuffer(24);
       const controller = new AbortController();
-      const stop = watchBudget(slotView, budget.timeoutMs, budget.clock ?? 'cpu', () => controller.abort());
+      const deadlineMs = clock === 'wall' ? budget.timeoutMs : null;
+      const pool = current;
+      const stop = watchBudget(slotView, budget.timeoutMs + (deadlineMs === null ? 0 : WAITING_GRACE_MS), clock, () => {
+        controller.abort();
+        if (clock === 'wall' && current === pool) {
+          current = make();
+          void pool.destroy();
+        }
+      });
       try {
-        return (await pool.run(
-          { input, slot: slotView },
-          { filename: module.href, name: fn, signal: controller.signal, ...(transfer ? { transferList: transfer } : {}) },
-        )) as T;
+        return (await pool.run({ input, slot: slotView, deadlineMs } satisfies OffloadTask<unknown>, {
+          filename: module.href,
+          name: fn,
+          ...(clock === 'cpu' ? { signal: controller.signal } : {}),
+          ...(transfer ? { transferList: transfer } : {}),
+        })) as T;
       } catch (e) {
-        if (controller.signal.aborted) throw new OverBudget(`over the time budget (${budget.timeoutMs} ms)`);
+        if (controller.signal.aborted || (e as Error | undefined)?.message === OVER_TIME) throw new OverBudget(`${OVER_TIME} (${budget.timeoutMs} ms)`);
         if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new OverBudget('over the heap budget');
         throw e;
       } finally {
@@ -156,6 +203,6 @@ export function offload(opts: { threads?: number; heapMb: number }): Offload {
         release();
       }
     },
-    close: () => pool.destroy(),
+    close: () => current.destroy(),
   };
 }

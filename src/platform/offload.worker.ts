@@ -25,14 +25,28 @@ export function runQueueMs(schedstatText: string): number {
   return Number(schedstatText.split(' ')[1]) / 1e6;
 }
 
-/** What offload.run hands a thread: the task's own input, and the slot for the thread's id and starting CPU time. */
+/** The error a task ends with when its own deadline passes (a waiting task's, offload.ts); the pool answers OverBudget. */
+export const OVER_TIME = 'over the time budget';
+
+/**
+ * What offload.run hands a thread: the task's own input, the slot for the thread's id and starting CPU time, and
+ * for a waiting task (a wall-clock budget) its deadline in ms from when the thread takes it.
+ */
 export interface OffloadTask<I> {
   input: I;
   slot: SharedArrayBuffer;
+  deadlineMs: number | null;
 }
 
-/** A task function as the pool calls it: the slot filled in, then `fn` on the input. */
-export function offloadTask<I, O>(fn: (input: I) => Promise<O>): (task: OffloadTask<I>) => Promise<O> {
+/** A signal that never aborts: a computing task's budget is kept from outside, by ending its thread. */
+const NEVER = new AbortController().signal;
+
+/**
+ * A task function as the pool calls it: the slot filled in, then `fn` on the input. A waiting task shares its thread
+ * with others, so it is ended here at its deadline rather than with its thread: the task rejects with OVER_TIME, and
+ * `signal` tells `fn` to give up what it waits for (a task that ignores it is ended with its thread later).
+ */
+export function offloadTask<I, O>(fn: (input: I, signal: AbortSignal) => Promise<O>): (task: OffloadTask<I>) => Promise<O> {
   return (task) => {
     if (tid) {
       const view = new Float64Array(task.slot);
@@ -40,6 +54,11 @@ export function offloadTask<I, O>(fn: (input: I) => Promise<O>): (task: OffloadT
       view[2] = runQueueMs(readFileSync('/proc/thread-self/schedstat', 'latin1'));
       view[0] = tid;
     }
-    return fn(task.input);
+    if (task.deadlineMs === null) return fn(task.input, NEVER);
+    const signal = AbortSignal.timeout(task.deadlineMs);
+    return new Promise<O>((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(new Error(OVER_TIME)), { once: true });
+      fn(task.input, signal).then(resolve, reject);
+    });
   };
 }

@@ -181,6 +181,51 @@ describe('sender authentication in a parser thread, the DNS answered on the even
   });
 });
 
+describe('sender authentication whose DNS is slow', function () {
+  this.timeout(120_000);
+  const dns = new HoldingZone();
+  let t: TestService;
+  let owner: Member;
+  let key: string;
+  let port: number;
+
+  before(async () => {
+    mailDns.resolver = dns.resolve;
+    // One parser thread, as on a two-core machine: before, authentication took its turn there for as long as it waited.
+    ({ t, owner, key, port } = await withService({ MAIL_PARSE_THREADS: '1' }));
+    expect((await sendMail(port, { to: ADDRESS, from: FROM, headers: [`From: <${FROM}>`] })).code).to.equal(250);
+  });
+  after(async () => {
+    dns.release();
+    delete mailDns.resolver;
+    await t?.close();
+  });
+
+  it('holds no other mail: a message sent while another waits for its DKIM key is filed first', async () => {
+    const slow = mid();
+    dns.hold();
+    let slowAnswered = false;
+    try {
+      const sent = sendMail(port, { to: ADDRESS, from: FROM, data: await signedMail(slow, 64 * 1024) }).then((r) => {
+        slowAnswered = true;
+        return r;
+      });
+      await dns.whenAsked();
+      const quick = mid();
+      const r = await sendMail(port, { to: ADDRESS, from: FROM, headers: [`From: <${FROM}>`, `Message-ID: ${quick}`] });
+      expect(r.code, r.response).to.equal(250);
+      // Its key still unanswered (until the budget, 20 s): the quick one was parsed and authenticated beside it.
+      expect(slowAnswered, 'the slow message was answered before the quick one').to.equal(false);
+      expect((await filed(t, owner, key, quick)).authentication).to.deep.equal({ spf: 'pass', dkim: 'none', dmarc: 'pass' });
+      dns.release();
+      expect((await sent).code).to.equal(250);
+    } finally {
+      dns.release();
+    }
+    expect((await filed(t, owner, key, slow)).authentication).to.deep.equal({ spf: 'pass', dkim: 'pass', dmarc: 'pass' });
+  });
+});
+
 describe('sender authentication over its budget (MAIL_AUTH_TIMEOUT_MS)', function () {
   this.timeout(120_000);
   const BUDGET_MS = 5000;

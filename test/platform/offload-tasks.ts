@@ -1,4 +1,5 @@
 // Task functions for test/platform/offload.int.test.ts, run in offload threads.
+import { threadId } from 'node:worker_threads';
 import { offloadTask } from '../../src/platform/offload.worker.js';
 
 /** Waits `ms` without computing: a thread that is given no core looks the same to a CPU-time budget. */
@@ -14,3 +15,6 @@ export const spin = offloadTask(async (ms: number) => {
   while (Date.now() < until) n++;
   return n > 0 ? 'done' : 'none';
 });
+
+/** Which thread ran it. */
+export const threadIdOf = offloadTask(async () => threadId);

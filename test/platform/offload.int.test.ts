@@ -12,11 +12,15 @@ const TASKS = new URL('./offload-tasks.ts', import.meta.url);
 describe('offload budgets (int)', function () {
   this.timeout(60_000);
   let pool: Offload;
+  /** the thread id the pool of waiting tasks runs them in */
+  let waitingThread: Promise<number>;
   before(async () => {
     expect(existsSync('/proc/thread-self/stat'), 'these tests run where /proc tells a thread its CPU time').to.equal(true);
     pool = offload({ threads: 1, heapMb: 64 });
     // The thread loads the tasks' module once, on a budget of its own (a busy machine may take seconds to).
     expect(await pool.run(TASKS, 'spin', 1, { timeoutMs: 60_000, clock: 'wall' })).to.equal('done');
+    expect(await pool.run(TASKS, 'spin', 1, { timeoutMs: 60_000 })).to.equal('done');
+    waitingThread = pool.run(TASKS, 'threadIdOf', null, { timeoutMs: 60_000, clock: 'wall' });
   });
   after(() => pool.close());
 
@@ -34,6 +38,23 @@ describe('offload budgets (int)', function () {
   it('ends a task that computes past its CPU budget, and the pool goes on with a fresh thread', async () => {
     expect(await outcome(pool.run(TASKS, 'spin', 20_000, { timeoutMs: 300 }))).to.equal('over budget');
     expect(await outcome(pool.run(TASKS, 'spin', 10, { timeoutMs: 5000 }))).to.equal('done');
+  });
+
+  it('runs waiting tasks side by side: one waiting out its budget holds no other, and ends alone', async () => {
+    // Both in the one thread's pool of waiting tasks. In one queue, the short task would wait behind the long one's 3 s.
+    const long = outcome(pool.run(TASKS, 'idle', 30_000, { timeoutMs: 3000, clock: 'wall' }));
+    const short = outcome(pool.run(TASKS, 'idle', 10, { timeoutMs: 60_000, clock: 'wall' }));
+    const first = await Promise.race([long.then(() => 'long'), short.then(() => 'short')]);
+    expect(first).to.equal('short');
+    expect(await short).to.equal('done');
+    expect(await long).to.equal('over budget');
+    // Ended by its own deadline, not with its thread: the thread that ran both runs the next one at once.
+    expect(await outcome(pool.run(TASKS, 'threadIdOf', null, { timeoutMs: 60_000, clock: 'wall' }))).to.equal(String(await waitingThread));
+  });
+
+  it('ends a waiting task that computes past its budget, with its thread', async () => {
+    expect(await outcome(pool.run(TASKS, 'spin', 20_000, { timeoutMs: 300, clock: 'wall' }))).to.equal('over budget');
+    expect(await outcome(pool.run(TASKS, 'spin', 10, { timeoutMs: 5000, clock: 'wall' }))).to.equal('done');
   });
 
   it('still ends a task that never spends its CPU budget once ten times its budget has passed in wall-clock time', async () => {

@@ -34,10 +34,22 @@ export interface AuthOutcome {
   dmarc: unknown;
 }
 
-export const authenticate = offloadTask(async (input: AuthInput): Promise<AuthOutcome> => {
+/** How a question the deadline cut short fails: mailauth takes ETIMEOUT as a temporary DNS error. */
+const timedOut = () => Object.assign(new Error('no DNS answer within the budget'), { code: 'ETIMEOUT' });
+
+export const authenticate = offloadTask(async (input: AuthInput, deadline: AbortSignal): Promise<AuthOutcome> => {
   const { port } = input;
   const waiting = new Map<number, { resolve: (records: unknown) => void; reject: (e: Error) => void }>();
   let next = 0;
+  // The task has already failed (offloadTask); what mailauth still waits for fails too, so it ends and frees its place.
+  deadline.addEventListener(
+    'abort',
+    () => {
+      for (const w of waiting.values()) w.reject(timedOut());
+      waiting.clear();
+    },
+    { once: true },
+  );
   port.on('message', (a: DnsAnswer) => {
     const w = waiting.get(a.id);
     waiting.delete(a.id);
@@ -47,6 +59,7 @@ export const authenticate = offloadTask(async (input: AuthInput): Promise<AuthOu
   });
   const resolver = (name: string, rrtype: string) =>
     new Promise<never>((resolve, reject) => {
+      if (deadline.aborted) return reject(timedOut());
       const id = next++;
       waiting.set(id, { resolve: resolve as (records: unknown) => void, reject });
       port.postMessage({ id, name, rrtype } satisfies DnsQuestion);
