@@ -2,35 +2,14 @@
 // proves it controls the domain's DNS. The service asks a real DNS server of the
 // test's own on 127.0.0.1 (DNS_SERVERS), not a resolver set inside the process.
 import { expect } from 'chai';
-import dns2 from 'dns2';
 import { mailDns } from '../../src/capabilities/email/index.js';
 import { newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
-
-/** A UDP DNS server answering TXT queries from `records` (name → values); NXDOMAIN for anything else. */
-async function txtServer(records: Map<string, string[]>) {
-  const asked: string[] = [];
-  const server = dns2.createServer({
-    udp: true,
-    handle: (request, send) => {
-      const response = dns2.Packet.createResponseFromRequest(request);
-      const [q] = request.questions;
-      const name = (q?.name ?? '').toLowerCase();
-      asked.push(name);
-      const values = q?.type === dns2.Packet.TYPE.TXT ? records.get(name) : undefined;
-      if (values) for (const data of values) response.answers.push(dns2.Packet.createResourceFromQuestion(q!, { ttl: 1, data }));
-      else response.header.rcode = 3; // NXDOMAIN
-      void send(response);
-    },
-  });
-  await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
-  const port = (server.addresses().udp as { port: number }).port;
-  return { port, asked, close: () => server.close() };
-}
+import { txtDnsServer } from './mail-rig.js';
 
 describe('e-mail domains: verified by a TXT record, one workspace each (DNS_SERVERS)', function () {
   this.timeout(60_000);
   let t: TestService;
-  let dns: Awaited<ReturnType<typeof txtServer>>;
+  let dns: Awaited<ReturnType<typeof txtDnsServer>>;
   const records = new Map<string, string[]>();
   let a: Member;
   let b: Member;
@@ -44,7 +23,7 @@ describe('e-mail domains: verified by a TXT record, one workspace each (DNS_SERV
   before(async () => {
     // Nothing in this process answers for the DNS: every look-up goes to the server below.
     delete mailDns.resolver;
-    dns = await txtServer(records);
+    dns = await txtDnsServer(records);
     t = await startTestService('email_domains', { env: { DNS_SERVERS: `127.0.0.1:${dns.port}` } });
     a = await newWorkspace(t, 'A');
     b = await newWorkspace(t, 'B');
