@@ -1,7 +1,7 @@
 // E-mail commands: what the receiver (SMTP or the raw MIME route) and the
 // outbound transport run through the shell.
 import type { CommandSpec } from '../../commands/command.js';
-import { findContact } from '../contacts/index.js';
+import { contactKeys, findContact } from '../contacts/index.js';
 import { findConversation, liveConversation, loadRouting } from '../conversations/index.js';
 import { teamExists } from '../teams/index.js';
 import {
@@ -69,6 +69,23 @@ export const fileInboundEmail = (cmd: InboundEmail, hints: ThreadHints): Command
     return { duplicate, thread, contact: await findContact(db, ctx.tenantId, senderIdentity(cmd)), defaultTeamExists, routing };
   },
   decide: (s) => decideInboundEmail(cmd, s),
+  // Every key of what the load read, so that filings share a group commit's keyed runs (docs/performance.md): the
+  // message's own Message-ID (its duplicates) and those it answers, by their hashes (email.received writes them
+  // under the same keys; the outbound rows are written by unkeyed commands), the conversations it named or found
+  // (a merge names both of its own), and the sender's contact. Teams and channels are never written by a keyed
+  // command. A filing that loaded a team's assignment rule names none, as conversations' routed commands do.
+  keys: (s) => {
+    if (s.routing) return null;
+    const contact = contactKeys(senderIdentity(cmd), s.contact);
+    if (contact === null) return null;
+    const messages = [cmd.messageIdHash, ...hints.inReplyTo.map(messageIdHash), ...hints.references.map(messageIdHash)];
+    const conversations = [cmd.conversationId, hints.replyTo, s.thread?.id].filter((id): id is string => !!id);
+    return [
+      ...messages.map((h) => `email:message:${cmd.channelId}:${h}`),
+      ...conversations.map((id) => `conversation:${id.toLowerCase()}`),
+      ...contact,
+    ];
+  },
 });
 
 export const recordSent = (cmd: SentEmail): CommandSpec<{ recorded: boolean }, ReturnType<typeof decideSent>[number]> => ({
