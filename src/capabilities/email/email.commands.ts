@@ -80,11 +80,7 @@ export const fileInboundEmail = (cmd: InboundEmail, hints: ThreadHints): Command
     if (contact === null) return null;
     const messages = [cmd.messageIdHash, ...hints.inReplyTo.map(messageIdHash), ...hints.references.map(messageIdHash)];
     const conversations = [cmd.conversationId, hints.replyTo, s.thread?.id].filter((id): id is string => !!id);
-    return [
-      ...messages.map((h) => `email:message:${cmd.channelId}:${h}`),
-      ...conversations.map((id) => `conversation:${id.toLowerCase()}`),
-      ...contact,
-    ];
+    return [...messages.map((h) => `email:message:${cmd.channelId}:${h}`), ...conversations.map((id) => `conversation:${id.toLowerCase()}`), ...contact];
   },
 });
 
