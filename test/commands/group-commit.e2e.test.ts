@@ -11,6 +11,7 @@ import { randomIds } from '../../src/platform/ids.js';
 import { replyToConversation } from '../../src/capabilities/conversations/conversations.commands.js';
 import { createChannel } from '../support/channels.js';
 import { eventually } from '../support/events.js';
+import { queuedBehindLock } from '../support/group-commit.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 
 describe('group commit', () => {
@@ -284,41 +285,16 @@ describe('group commit', () => {
         Math.floor(i / 5) % 3
       ]!;
     };
-    const locker = new pg.Client({ connectionString: t.testDb.url });
-    await locker.connect();
-    await locker.query('SELECT pg_advisory_lock(hashtextextended($1::text, 0))', [ws.workspaceId]);
-    let answers: Awaited<ReturnType<typeof t.client.post>>[];
-    try {
-      // Queued in a known order, 0 to 29, so that "one by one" has a meaning: which form of a customer comes first
-      // decides what one by one gives (an e-mail-only assertion ahead of its customer's external_id-and-e-mail one,
-      // with the external_id-only one before both, makes a sixth contact one by one too). Sent together, the
-      // requests reach the service in whatever order their connections deliver them.
-      const post = (i: number) => t.client.post('/api/conversations', { channel_id: wsChannel, body: `m${i}`, contact: assertion(i) }, { key: wsKey });
-      const requests = [post(0)];
-      // The first is in its transaction, waiting for the lock; the rest queue behind it one at a time.
-      await eventually(
-        async () =>
-          (
-            await t.testDb.db.raw(
-              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'",
-            )
-          ).rows[0].n as number,
-        (n) => n === 1,
-        20_000,
-      );
-      for (let i = 1; i < 30; i++) {
-        requests.push(post(i));
-        await eventually(
-          () => t.service.deps.shell.pending(ws.workspaceId),
-          (n) => n === i,
-          20_000,
-        );
-      }
-      await locker.query('SELECT pg_advisory_unlock_all()');
-      answers = await Promise.all(requests);
-    } finally {
-      await locker.end();
-    }
+    // Queued in a known order, 0 to 29, so that "one by one" has a meaning: which form of a customer comes first
+    // decides what one by one gives (an e-mail-only assertion ahead of its customer's external_id-and-e-mail one,
+    // with the external_id-only one before both, makes a sixth contact one by one too). Sent together, the
+    // requests reach the service in whatever order their connections deliver them.
+    const post = (i: number) => t.client.post('/api/conversations', { channel_id: wsChannel, body: `m${i}`, contact: assertion(i) }, { key: wsKey });
+    const answers = await queuedBehindLock(
+      t,
+      ws.workspaceId,
+      Array.from({ length: 30 }, (_, i) => () => post(i)),
+    );
     for (const a of answers) expect(a.status, a.text).to.equal(201);
     const contacts = await t.testDb.db('contacts').where({ tenant_id: ws.workspaceId }).select('id', 'external_id', 'email');
     expect(contacts.map((c) => c.external_id).sort()).to.deep.equal(['cust-0', 'cust-1', 'cust-2', 'cust-3', 'cust-4']);

@@ -6,10 +6,9 @@
 // workspace's append lock while the messages queue behind it, in a known order,
 // so that they are certain to share one group.
 import { expect } from 'chai';
-import pg from 'pg';
 import { mailDns, type SmtpReceiver } from '../../src/capabilities/email/index.js';
 import { messageIdHash } from '../../src/capabilities/email/mime.js';
-import { eventually } from '../support/events.js';
+import { queuedBehindLock } from '../support/group-commit.js';
 import { newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 import { CUSTOMER_ZONE, sendMail, zoneResolver, type SendResult } from './mail-rig.js';
 
@@ -39,42 +38,13 @@ describe('mail filed in a group commit (keyed runs)', function () {
     await t?.close();
   });
 
-  /**
-   * Sends the messages one after another: the first takes a transaction and waits for the lock, the others queue
-   * behind it in this order; then lets go, and the queued ones run as one group.
-   */
-  async function inOneGroup(mails: { from: string; headers: string[] }[]): Promise<SendResult[]> {
-    const locker = new pg.Client({ connectionString: t.testDb.url });
-    await locker.connect();
-    await locker.query('SELECT pg_advisory_lock(hashtextextended($1::text, 0))', [owner.workspaceId]);
-    try {
-      const send = (m: { from: string; headers: string[] }) => sendMail(port, { to: ADDRESS, from: m.from, headers: [`From: <${m.from}>`, ...m.headers] });
-      const sent = [send(mails[0]!)];
-      // The first is in its transaction, waiting for the lock; the rest queue behind it one at a time.
-      await eventually(
-        async () =>
-          (
-            await t.testDb.db.raw(
-              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'",
-            )
-          ).rows[0].n as number,
-        (n) => n === 1,
-        20_000,
-      );
-      for (let i = 1; i < mails.length; i++) {
-        sent.push(send(mails[i]!));
-        await eventually(
-          () => t.service.deps.shell.pending(owner.workspaceId),
-          (n) => n === i,
-          20_000,
-        );
-      }
-      await locker.query('SELECT pg_advisory_unlock_all()');
-      return await Promise.all(sent);
-    } finally {
-      await locker.end();
-    }
-  }
+  /** The messages sent in this order, the first taking a transaction and the others queued behind it as one group. */
+  const inOneGroup = (mails: { from: string; headers: string[] }[]): Promise<SendResult[]> =>
+    queuedBehindLock(
+      t,
+      owner.workspaceId,
+      mails.map((m) => () => sendMail(port, { to: ADDRESS, from: m.from, headers: [`From: <${m.from}>`, ...m.headers] })),
+    );
 
   const filed = async (messageId: string) =>
     t.testDb
