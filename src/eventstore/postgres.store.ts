@@ -5,6 +5,7 @@ import { compactJsonb } from './jsonb-text.js';
 import type { PgNotifier } from './pg-notifier.js';
 import { pollingSubscription } from './polling-subscription.js';
 import { acquireRaw, clearTransactionMark, interceptQuery, releaseRaw } from '../platform/db/driver-hooks.js';
+import { batched } from '../platform/db/batched.js';
 import { canonicalReady, chainHash, ChainHeads, GENESIS } from '../platform/crypto/chain.js';
 import {
   POSTGRES_CHECKPOINT,
@@ -225,6 +226,9 @@ export interface PostgresStoreOptions {
   chain?: boolean;
 }
 
+/** One caller's outcome in a batch of appends: its events, or its own error. */
+type Settled = { stored: StoredEvent[] } | { error: unknown };
+
 /** A workspace's chain head as a transaction left it (committed or not). */
 interface Head {
   seq: number;
@@ -342,6 +346,45 @@ export class PostgresEventStore implements EventStore {
    */
   async append(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
+    if (expectedSeq !== 'any') return this.appendOne(tenantId, events, expectedSeq);
+    const settled = await this.appendAny(tenantId, events);
+    if ('error' in settled) throw settled.error;
+    return settled.stored;
+  }
+
+  /**
+   * Appends of 'any' to one workspace made while one is in flight wait for it and then go as one append, each
+   * caller answered with its own events, in the order they were made (what running them one after another
+   * gives). Sent side by side instead, each would hash after the same remembered head, and all but the first
+   * would be refused (ES409) and then go the locked way, the lock held across round trips while the next ones
+   * queue behind it: a bridge writing into one busy workspace from several requests at once. A batch that fails
+   * (one caller's event refused, an event id already stored: a retry, answered by the probe only when it comes
+   * first) is run again one append at a time, so a caller's outcome is the one it would have had alone.
+   */
+  private readonly appendAny = batched<PendingEvent[], Settled>((tenantId, appends) => this.appendTogether(tenantId, appends));
+
+  private async appendTogether(tenantId: string, appends: PendingEvent[][]): Promise<Settled[]> {
+    if (appends.length > 1) {
+      const all = appends.flat();
+      const stored = await this.appendOne(tenantId, all, 'any').catch(() => null);
+      // A retry that came first is answered with its stored events and the others are not appended.
+      if (stored?.length === all.length && stored.every((e, i) => e.id === all[i]!.id)) {
+        let at = 0;
+        return appends.map((events) => ({ stored: stored.slice(at, (at += events.length)) }));
+      }
+    }
+    const out: Settled[] = [];
+    for (const events of appends)
+      out.push(
+        await this.appendOne(tenantId, events, 'any').then(
+          (stored) => ({ stored }),
+          (error: unknown) => ({ error }),
+        ),
+      );
+    return out;
+  }
+
+  private async appendOne(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
     const stored = this.chain ? await this.appendLinked(tenantId, events, expectedSeq) : await this.appendBare(tenantId, events, expectedSeq);
     if (stored === null) return this.withTenant(tenantId, (s) => s.append(events, expectedSeq));
     const tail = stored[stored.length - 1];

@@ -207,4 +207,48 @@ describe('Postgres event store: the one-statement append checks the chain link i
     await Promise.all([here.append(tenant, pending(1), 'any'), elsewhere.append(tenant, pending(2), 'any'), here.append(tenant, pending(3), 'any')]);
     expect(await verify(tenant)).to.equal(12);
   });
+
+  const transactions = async (tenant: string) =>
+    Number((await t.db.raw('SELECT count(DISTINCT tx_id) AS n FROM events WHERE tenant_id = ?', [tenant])).rows[0].n);
+
+  it("sends the appends of 'any' made while one is in flight as one, after it: each caller its own events, in order", async () => {
+    const store = new PostgresEventStore(t.db, null);
+    const tenant = randomUUID();
+    const appends = Array.from({ length: 20 }, (_, i) => pending(1 + (i % 3)));
+    const answers = await Promise.all(appends.map((events) => store.append(tenant, events, 'any')));
+    let seq = 0;
+    answers.forEach((stored, i) => {
+      expect(
+        stored.map((e) => e.id),
+        `append ${i}`,
+      ).to.deep.equal(appends[i]!.map((e) => e.id));
+      for (const e of stored) expect(e.seq, `append ${i}: in the order made, gapless`).to.equal(++seq);
+    });
+    expect(await verify(tenant)).to.equal(seq);
+    // The first alone (nothing was in flight), the 19 made meanwhile together: not one transaction each.
+    expect(await transactions(tenant)).to.equal(2);
+  });
+
+  it('answers each caller of a batch as it would have been answered alone: a retry with its stored events, a refused event alone', async () => {
+    const store = new PostgresEventStore(t.db, null);
+    const tenant = randomUUID();
+    const first = pending(2);
+    const stored1 = await store.append(tenant, first, 'any');
+    const refused = pending(1).map((e) => ({ ...e, aggregate_id: null as unknown as string }));
+    // The first call of each round is in flight when the others are made: they queue behind it and go together.
+    const round = (calls: ReturnType<typeof pending>[]) => Promise.allSettled(calls.map((events) => store.append(tenant, events, 'any')));
+    const value = (a: PromiseSettledResult<StoredEvent[]>) => (a as PromiseFulfilledResult<StoredEvent[]>).value;
+    // A retry first in its batch: es_append's probe answers it, and appends nothing of the others.
+    const one = await round([pending(1), first, pending(2)]);
+    expect(one.map((a) => a.status)).to.deep.equal(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(value(one[1]!), 'the retry: the events stored before').to.deep.equal(stored1);
+    expect([0, 2].flatMap((i) => value(one[i]!).map((e) => e.seq))).to.deep.equal([3, 4, 5]);
+    // A retry and a refused event inside a batch: the statement fails, and each call is made again alone.
+    const two = await round([pending(1), pending(2), first, refused, pending(1)]);
+    expect(two.map((a) => a.status)).to.deep.equal(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(value(two[2]!), 'the retry: the events stored before').to.deep.equal(stored1);
+    expect((two[3] as PromiseRejectedResult).reason).to.have.property('code', '23502');
+    expect([0, 1, 4].flatMap((i) => value(two[i]!).map((e) => e.seq))).to.deep.equal([6, 7, 8, 9]);
+    expect(await verify(tenant)).to.equal(9);
+  });
 });
