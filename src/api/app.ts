@@ -2,9 +2,8 @@ import express, { type Express, type Request, type RequestHandler } from 'expres
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
-import { requestContext } from './request-context.js';
 import { mountRoutes, type RouteDef, type RoutePipeline } from './routes.js';
-import { contextOf } from './context.js';
+import { contextOf, requestContext } from './context.js';
 import { apiReference } from './docs.js';
 
 export interface AppDeps {

@@ -8,8 +8,7 @@ import type { Answer, WriteSession } from './answer.js';
 export type { Answer, AnswerSink, WriteSession } from './answer.js';
 import { AppError, BadRequest, Forbidden } from '../platform/errors.js';
 import { contextOf, type Principal, type RequestContext } from './context.js';
-import { assertStorableRequest } from './text-guard.js';
-import { bodyValidator, queryValidator, type Schema } from './validation.js';
+import { assertStorableRequest, bodyValidator, queryValidator, type Schema } from './validation.js';
 import { rateClassOf, type RateClass } from './rate-limit/rate-limits.js';
 
 export type Permission = Scope | 'public' | 'authenticated';

@@ -1,8 +1,84 @@
-// JSON Schema validation at the edge: one schema per body or query, compiled
-// once at start (ajv, allErrors), failures become field-level error entries.
+// What the edge refuses, in two passes over every request.
+//
+// First, text Postgres cannot store, for every route, in one place: a NUL character (text and jsonb reject it) or an unpaired UTF-16
+// surrogate (jsonb rejects its \uD800 escape; a text column would silently get
+// U+FFFD). JSON.parse turns "\u0000" escapes into real NULs, so the check runs
+// over parsed values: bodies (keys too), query-string values, path parameters
+// and header values. The walk is iterative and bounded in depth and size, so a
+// deeply nested body is a 400 rather than a stack overflow.
+//
+// Then each body and query against its JSON Schema: one schema per body or
+// query, compiled once at start (ajv, allErrors), failures become field-level
+// error entries.
+import type { Request } from 'express';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
-import { ValidationFailed, type ErrorEntry } from '../platform/errors.js';
+import { BadRequest, ValidationFailed, type ErrorEntry } from '../platform/errors.js';
+
+/** Deepest nesting a request body may have (the deepest schema here is 3 levels). */
+export const MAX_JSON_DEPTH = 32;
+/** Most values (objects, arrays, strings, numbers...) one body may hold. */
+export const MAX_JSON_VALUES = 200_000;
+
+// A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when Postgres can store `s` in a text or jsonb column unchanged. */
+export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s);
+
+const invalidText = (field: string | undefined, what = field ?? 'The request body') =>
+  new BadRequest('invalid_text', `${what} contains a character the service cannot store (a NUL or an unpaired UTF-16 surrogate).`, field);
+
+interface Node {
+  value: unknown;
+  path: string | undefined;
+  depth: number;
+}
+
+const join = (base: string | undefined, key: string): string => (base ? `${base}.${key}` : key);
+
+/**
+ * Throws 400 `invalid_text` naming the field (`contact.name`, `attachments.0.url`;
+ * the containing object for a bad key) when a string or key in `value` cannot be
+ * stored, and 400 `nesting_too_deep` / `too_many_values` past the bounds.
+ */
+export function assertStorable(value: unknown, base?: string): void {
+  const stack: Node[] = [{ value, path: base, depth: 0 }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const { value: v, path, depth } = stack.pop()!;
+    if (++seen > MAX_JSON_VALUES) throw new BadRequest('too_many_values', `The request holds more than ${MAX_JSON_VALUES} values.`);
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) throw invalidText(path);
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) throw new BadRequest('nesting_too_deep', `The request nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels.`, path);
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: join(path, String(i)), depth: depth + 1 });
+      continue;
+    }
+    const keys = Object.keys(v);
+    for (const k of keys) if (!isStorableText(k)) throw invalidText(path, path ?? 'A field name');
+    for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (v as Record<string, unknown>)[keys[i]!], path: join(path, keys[i]!), depth: depth + 1 });
+  }
+}
+
+/**
+ * The generic check of a JSON route: path parameters, query-string values,
+ * header values and the parsed body. (The signed inbound route reads its raw
+ * body itself and calls assertStorable after the signature verifies.)
+ */
+export function assertStorableRequest(req: Request): void {
+  for (const [name, v] of Object.entries(req.params ?? {})) {
+    if (typeof v === 'string' && !isStorableText(v)) throw invalidText(name);
+  }
+  assertStorable(req.query, undefined);
+  for (const [name, v] of Object.entries(req.headers)) {
+    for (const s of Array.isArray(v) ? v : [v]) if (typeof s === 'string' && !isStorableText(s)) throw invalidText(name);
+  }
+  if (req.body !== undefined && !Buffer.isBuffer(req.body)) assertStorable(req.body);
+}
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport) as unknown as (a: Ajv) => Ajv;

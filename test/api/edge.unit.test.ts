@@ -2,7 +2,7 @@
 // Idempotency-Key format, the error serializer and the HTTP timeout settings.
 import type { Request } from 'express';
 import { expect } from 'chai';
-import { assertStorable, assertStorableRequest, isStorableText, MAX_JSON_DEPTH } from '../../src/api/text-guard.js';
+import { assertStorable, assertStorableRequest, isStorableText, MAX_JSON_DEPTH } from '../../src/api/validation.js';
 import { isCursorNumber, isCursorTimestamp } from '../../src/api/pagination/cursor.js';
 import { KEY_FORMAT } from '../../src/api/idempotency/idempotency.js';
 import { serializeError } from '../../src/platform/logger.js';

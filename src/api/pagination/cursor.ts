@@ -2,7 +2,7 @@
 // sort, the direction and the last row's sort key plus id. A cursor is checked
 // against the request's sort and order before any query runs.
 import { BadRequest } from '../../platform/errors.js';
-import { isStorableText } from '../text-guard.js';
+import { isStorableText } from '../validation.js';
 
 export const CURSOR_VERSION = 1;
 
