@@ -7,7 +7,8 @@
 // plan Postgres runs, as the workspace's role runs it.
 import { expect } from 'chai';
 import { CONVERSATIONS } from '../../src/capabilities/conversations/conversations.projection.js';
-import { TableBatch } from '../../src/projections/table-batch.js';
+import { writeStatistics } from '../../src/capabilities/sla/statistics.projection.js';
+import { TableBatch, Writes } from '../../src/projections/table-batch.js';
 import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
 import { createChannel } from '../support/channels.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
@@ -52,6 +53,51 @@ describe('projections behind row-level security: keyed writes read only their ro
     const read = scans[0]!['Actual Rows']! * scans[0]!['Actual Loops']!;
     expect(read, `conversations read to update ${touched.length}: ${JSON.stringify(scans[0])}`).to.equal(touched.length);
     expect(scans[0]!['Index Cond'], 'the key is an index condition').to.match(/\(id = (v\.id|ANY)/);
+  });
+
+  it("upserts the statistics of 5 conversations of a workspace of 2,000 by reading their 5 stored rows, not the workspace's", async () => {
+    // Each conversation with its statistics row, as the projection leaves it; statistics gathered before the third grows.
+    const withStatistics = async (n: number) => {
+      const w = await busyWorkspace(n);
+      await t.testDb.db.raw(
+        `INSERT INTO conversation_statistics (tenant_id, conversation_id, created_at, state, reopens, teammate_replies, customer_replies, seq)
+         SELECT tenant_id, id, created_at, 'open', 0, 0, 0, 1 FROM conversations WHERE tenant_id = ? ON CONFLICT DO NOTHING`,
+        [w.owner.workspaceId],
+      );
+      return w;
+    };
+    await Promise.all([withStatistics(2000), withStatistics(2000)]);
+    await t.testDb.db.raw('ANALYZE conversation_statistics');
+    const a = await withStatistics(2000);
+    // The statement a reply group's projection sends: a teammate reply on each of 5 conversations.
+    const now = new Date().toISOString();
+    const writes = new Writes();
+    writeStatistics(
+      a.ids.slice(0, 5).map((id, i) => ({
+        tenant_id: a.owner.workspaceId,
+        conversation_id: id,
+        created_at: null,
+        state: null,
+        state_changed_at: null,
+        reply_first: now,
+        reply_after_customer: null,
+        last_response_at: now,
+        awaiting_since: null,
+        first_closed_at: null,
+        last_closed_at: null,
+        reopens: 0,
+        teammate_replies: 1,
+        customer_replies: 0,
+        seq: 10 + i,
+      })),
+      writes,
+    );
+    const [upsert] = writes.statements();
+    const plan = await asTenant(a.owner.workspaceId, `EXPLAIN (ANALYZE, FORMAT JSON) ${upsert!.sql}`, upsert!.bindings);
+    const scans = nodes(plan).filter((n) => n['Relation Name'] === 'conversation_statistics' && n['Node Type'] !== 'ModifyTable');
+    expect(scans, JSON.stringify(plan)).to.have.length(1);
+    const read = scans[0]!['Actual Rows']! * scans[0]!['Actual Loops']!;
+    expect(read, `statistics read to upsert 5: ${JSON.stringify(scans[0])}`).to.equal(5);
   });
 
   /** The plan of a statement run as a request runs it (the workspace's role and setting), rolled back after. */
