@@ -1,10 +1,11 @@
 // What the edge refuses, in two passes over every request.
 //
-// First, text Postgres cannot store, for every route, in one place: a NUL character (text and jsonb reject it) or an unpaired UTF-16
-// surrogate (jsonb rejects its \uD800 escape; a text column would silently get
-// U+FFFD). JSON.parse turns "\u0000" escapes into real NULs, so the check runs
-// over parsed values: bodies (keys too), query-string values, path parameters
-// and header values. The walk is iterative and bounded in depth and size, so a
+// First, text Postgres cannot store, for every route, in one place: a NUL
+// character (text and jsonb reject it) or an unpaired UTF-16 surrogate (jsonb
+// rejects its \uD800 escape; a text column would silently get U+FFFD).
+// JSON.parse turns "\u0000" escapes into real NULs, so the check runs over
+// parsed values: bodies (keys too), query-string values, path parameters and
+// header values. The walk is iterative and bounded in depth and size, so a
 // deeply nested body is a 400 rather than a stack overflow.
 //
 // Then each body and query against its JSON Schema: one schema per body or

@@ -5,13 +5,14 @@
 // needs a program outside npm; the interop checks against Debian's swaks and
 // Postfix are the system tier (*.system.test.ts, `npm run test:system`).
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import dns2 from 'dns2';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { SMTPServer } from 'smtp-server';
 import type { TestService } from '../support/service.js';
+
+export { txtDnsServer } from './txt-dns-server.js';
 
 /** A message to send: the envelope, and either the whole text (`data`) or headers, a body and attachments. */
 export interface Outgoing {
@@ -315,25 +316,4 @@ export async function verifyDomainInZone(
   const verified = await t.client.post(`/api/email_domains/${added.body.id}/verify`, undefined, as);
   if (verified.status !== 200 || verified.body.status !== 'verified') throw new Error(`verifying ${domain}: ${verified.status} ${verified.text}`);
   return added.body.id as string;
-}
-
-/** A UDP DNS server answering TXT queries from `records` (name → values); NXDOMAIN for anything else. */
-export async function txtDnsServer(records: Map<string, string[]>) {
-  const asked: string[] = [];
-  const server = dns2.createServer({
-    udp: true,
-    handle: (request, send) => {
-      const response = dns2.Packet.createResponseFromRequest(request);
-      const [q] = request.questions;
-      const name = (q?.name ?? '').toLowerCase();
-      asked.push(name);
-      const values = q?.type === dns2.Packet.TYPE.TXT ? records.get(name) : undefined;
-      if (values) for (const data of values) response.answers.push(dns2.Packet.createResourceFromQuestion(q!, { ttl: 1, data }));
-      else response.header.rcode = 3; // NXDOMAIN
-      void send(response);
-    },
-  });
-  await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
-  const port = (server.addresses().udp as { port: number }).port;
-  return { port, asked, close: () => server.close() };
 }
