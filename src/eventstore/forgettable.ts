@@ -375,7 +375,7 @@ export class Forgettable {
     if (unique.length === 0) return { ring, unopenable };
     // Subjects of one workspace (as a request looks them up, behind row-level security) are named again as a
     // condition on the table: a workspace the planner's statistics put at one row would otherwise be read whole
-    // and matched against the list (see TableBatch.keyGuard).
+    // and matched against the list (docs/performance.md, "Reads by key behind the wall").
     const oneTenant = unique.every((p) => p[0] === unique[0]![0]);
     const res = await db.raw(
       `SELECT k.tenant_id::text AS tenant_id, k.subject, k.wrapped FROM data_keys k JOIN unnest(?::uuid[], ?::text[]) AS w(t, s) ON k.tenant_id = w.t AND k.subject = w.s${oneTenant ? ' WHERE k.subject = ANY(?::text[])' : ''}`,

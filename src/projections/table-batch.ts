@@ -336,17 +336,15 @@ export class TableBatch {
     const storedMatches = `EXISTS (SELECT 1 FROM jsonb_array_elements(v.${ident(IF)}) AS m(values) WHERE to_jsonb(${t}) @> m.values)`;
 
     if (deletes.length) {
-      const guard = this.keyGuard(deletes);
       out.push({
-        sql: `DELETE FROM ${t} USING jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key])}) WHERE ${keyMatch}${guard.sql}`,
-        bindings: [JSON.stringify(deletes), ...guard.bindings],
+        sql: `DELETE FROM ${t} USING jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key])}) WHERE ${keyMatch}`,
+        bindings: [JSON.stringify(deletes)],
       });
     }
     if (deletesIf.length) {
-      const guard = this.keyGuard(deletesIf);
       out.push({
-        sql: `DELETE FROM ${t} USING jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key])}, ${ident(IF)} jsonb) WHERE ${keyMatch}${guard.sql} AND ${storedMatches}`,
-        bindings: [JSON.stringify(deletesIf), ...guard.bindings],
+        sql: `DELETE FROM ${t} USING jsonb_to_recordset(?::jsonb) AS v(${this.recordType([...this.spec.key])}, ${ident(IF)} jsonb) WHERE ${keyMatch} AND ${storedMatches}`,
+        bindings: [JSON.stringify(deletesIf)],
       });
     }
     // The rows the batch does not touch, by their stored values (those it touches were decided above).
@@ -395,37 +393,11 @@ export class TableBatch {
       if (assignments.length === 0) continue;
       const deltaTypes = memberCols.flatMap((c) => [`${ident(`${c}__add`)} ${this.spec.columns[c]}`, `${ident(`${c}__remove`)} ${this.spec.columns[c]}`]);
       const ifType = conditional ? [`${ident(IF)} jsonb`] : [];
-      const guard = this.keyGuard(rows);
       out.push({
-        sql: `UPDATE ${t} SET ${assignments.join(', ')} FROM jsonb_to_recordset(?::jsonb) AS v(${[this.recordType([...this.spec.key, ...setCols, ...incCols]), ...deltaTypes, ...ifType].join(', ')}) WHERE ${keyMatch}${guard.sql}${conditional ? ` AND NOT ${storedMatches}` : ''}`,
-        bindings: [JSON.stringify(rows), ...guard.bindings],
+        sql: `UPDATE ${t} SET ${assignments.join(', ')} FROM jsonb_to_recordset(?::jsonb) AS v(${[this.recordType([...this.spec.key, ...setCols, ...incCols]), ...deltaTypes, ...ifType].join(', ')}) WHERE ${keyMatch}${conditional ? ` AND NOT ${storedMatches}` : ''}`,
+        bindings: [JSON.stringify(rows)],
       });
     }
     return out;
-  }
-
-  /**
-   * Rows of one workspace (a command's writes): their ids, again, as a condition
-   * on the table itself. Behind row-level security Postgres estimates the
-   * workspace's rows from its statistics, and a workspace outside their most
-   * common values (new, or grown since the last ANALYZE, while a few others fill
-   * the list) is estimated at one row: the planner then started from the table,
-   * read every row of the workspace and matched the batch against each (a
-   * reply's UPDATE read all 1,000 conversations of its workspace). With the ids
-   * as a condition, a plan through the primary key reads only the rows it
-   * writes. Not every plan takes it: for a group of 14–22 replies in a workspace
-   * estimated at one row, Postgres still chose an index on the workspace alone
-   * and filtered the ids (docs/performance.md, "Keys named twice behind the wall"), until
-   * an ANALYZE counts the workspace.
-   * Batches over several workspaces (a rebuild, on the owner role) go without.
-   */
-  private keyGuard(rows: Row[]): { sql: string; bindings: Knex.RawBinding[] } {
-    const [tenant, id] = this.spec.key;
-    if (tenant !== 'tenant_id' || id === undefined || this.spec.key.length !== 2 || rows.some((r) => r[tenant] !== rows[0]![tenant]))
-      return { sql: '', bindings: [] };
-    return {
-      sql: ` AND ${ident(this.spec.table)}.${ident(id)} = ANY(?::${this.spec.columns[id]}[])`,
-      bindings: [rows.map((r) => r[id]) as unknown as Knex.RawBinding],
-    };
   }
 }

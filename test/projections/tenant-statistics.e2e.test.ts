@@ -1,12 +1,14 @@
-// A projection's keyed UPDATE behind row-level security reads only the rows it
-// writes, however large the workspace. Postgres estimates a workspace's rows from
-// its statistics (it reads the tenant setting when it plans); one outside their
-// most common values, new or grown since the last ANALYZE while a few others
-// fill the list, was estimated at one row, and the UPDATE a reply projects read
-// every conversation of its workspace (TableBatch.keyGuard). The check is the
-// plan Postgres runs, as the workspace's role runs it.
+// Statements by key behind row-level security read only their keys' rows,
+// however large the workspace: a projection's keyed UPDATE, the SLA statistics'
+// upsert, the answers' reads. Postgres estimated a workspace outside its
+// statistics' most common values (new, or grown since the last ANALYZE while a
+// few others fill the list) at one row, and read every row of it through another
+// index to keep a few (docs/performance.md, "Reads by key behind the wall"). The
+// check is the plan Postgres runs, as the workspace's role runs it.
 import { expect } from 'chai';
 import { CONVERSATIONS } from '../../src/capabilities/conversations/conversations.projection.js';
+import { partsWithConversations, renderConversation } from '../../src/capabilities/conversations/conversations.read.js';
+import { conversationMetrics } from '../../src/capabilities/sla/sla.read.js';
 import { writeStatistics } from '../../src/capabilities/sla/statistics.projection.js';
 import { TableBatch, Writes } from '../../src/projections/table-batch.js';
 import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
@@ -36,45 +38,77 @@ describe('projections behind row-level security: keyed writes read only their ro
     return { owner, ids: [first.body.id, ...(rows.rows as { id: string }[]).map((r) => r.id)] };
   }
 
-  it("updates 5 conversations of a workspace of 2,000 by reading 5 rows, not the workspace's", async () => {
-    // Statistics gathered over two busy workspaces; a third grows after (as any workspace does between two ANALYZEs).
+  /** Statistics gathered over two busy workspaces; a third grows after (as any workspace does between two ANALYZEs). */
+  async function conversationsUpdate(n: number): Promise<{ tenantId: string; sql: string; bindings: readonly unknown[] }> {
     await Promise.all([busyWorkspace(2000), busyWorkspace(2000)]);
     await t.testDb.db.raw('ANALYZE conversations');
     const a = await busyWorkspace(2000);
     // The statement a reply's projection sends: counters and times of the conversations replied to.
     const batch = new TableBatch(CONVERSATIONS);
     const now = new Date().toISOString();
-    const touched = a.ids.slice(0, 5);
-    for (const id of touched) batch.patch({ tenant_id: a.owner.workspaceId, id }, { updated_at: now, last_part_at: now }, { parts_count: 1 });
+    for (const id of a.ids.slice(0, n)) batch.patch({ tenant_id: a.owner.workspaceId, id }, { updated_at: now, last_part_at: now }, { parts_count: 1 });
     const [update] = batch.statements();
-    const plan = await asTenant(a.owner.workspaceId, `EXPLAIN (ANALYZE, FORMAT JSON) ${update!.sql}`, update!.bindings);
-    const scans = nodes(plan).filter((n) => n['Relation Name'] === 'conversations' && n['Node Type'] !== 'ModifyTable');
+    return { tenantId: a.owner.workspaceId, ...update! };
+  }
+
+  /** The plan reads the table's rows by its primary key, one probe per key, and no others. */
+  function readByKey(plan: PlanNode, table: string, keys: number): void {
+    const scans = nodes(plan).filter((n) => n['Relation Name'] === table && n['Node Type'] !== 'ModifyTable');
     expect(scans, JSON.stringify(plan)).to.have.length(1);
-    const read = scans[0]!['Actual Rows']! * scans[0]!['Actual Loops']!;
-    expect(read, `conversations read to update ${touched.length}: ${JSON.stringify(scans[0])}`).to.equal(touched.length);
-    expect(scans[0]!['Index Cond'], 'the key is an index condition').to.match(/\(id = (v\.id|ANY)/);
+    expect(rowsRead(plan, table), `${table} read for ${keys} keys: ${JSON.stringify(scans[0])}`).to.equal(keys);
+    // Not another index on the workspace, scanned whole with the ids checked against each entry (a skip scan: its
+    // rows read are the ids' alone, its cost the workspace's)
+    expect(scans[0]!['Index Name'], JSON.stringify(scans[0])).to.equal(`${table}_pkey`);
+  }
+
+  it("updates 5 conversations of a workspace of 2,000 by reading 5 rows, not the workspace's", async () => {
+    const update = await conversationsUpdate(5);
+    readByKey(await asTenant(update.tenantId, `EXPLAIN (ANALYZE, FORMAT JSON) ${update.sql}`, update.bindings), 'conversations', 5);
   });
 
-  it("upserts the statistics of 5 conversations of a workspace of 2,000 by reading their 5 stored rows, not the workspace's", async () => {
-    // Each conversation with its statistics row, as the projection leaves it; statistics gathered before the third grows.
-    const withStatistics = async (n: number) => {
-      const w = await busyWorkspace(n);
-      await t.testDb.db.raw(
-        `INSERT INTO conversation_statistics (tenant_id, conversation_id, created_at, state, reopens, teammate_replies, customer_replies, seq)
-         SELECT tenant_id, id, created_at, 'open', 0, 0, 0, 1 FROM conversations WHERE tenant_id = ? ON CONFLICT DO NOTHING`,
-        [w.owner.workspaceId],
-      );
-      return w;
-    };
+  it('updates a group of 16 the same way when the plan is the generic one a named statement keeps', async () => {
+    // The projection's writes go inside the append's statement, which the pool sends as a named prepared statement:
+    // after five runs Postgres keeps a generic plan (auto_explain in the reply bench: the index on contacts scanned
+    // over the whole workspace for each group).
+    const update = await conversationsUpdate(16);
+    readByKey(await asTenant(update.tenantId, update.sql, update.bindings, { generic: true }), 'conversations', 16);
+  });
+
+  /** Each conversation with its statistics and SLA rows, as the projections leave them. */
+  async function withStatistics(n: number): Promise<{ owner: Member; ids: string[] }> {
+    const w = await busyWorkspace(n);
+    await t.testDb.db.raw(
+      `INSERT INTO conversation_statistics (tenant_id, conversation_id, created_at, state, reopens, teammate_replies, customer_replies, seq)
+       SELECT tenant_id, id, created_at, 'open', 0, 0, 0, 1 FROM conversations WHERE tenant_id = ? ON CONFLICT DO NOTHING`,
+      [w.owner.workspaceId],
+    );
+    await t.testDb.db.raw(
+      `INSERT INTO conversation_parts (tenant_id, id, conversation_id, seq, part_type, body, author_type, author_id, created_at)
+       SELECT tenant_id, gen_random_uuid(), id, 100, 'comment', 'Noted', 'admin', 'bench', now() FROM conversations WHERE tenant_id = ?`,
+      [w.owner.workspaceId],
+    );
+    await t.testDb.db.raw(
+      `INSERT INTO conversation_slas (tenant_id, conversation_id, breaches, met, updated_at)
+       SELECT tenant_id, id, '{}', '{}', now() FROM conversations WHERE tenant_id = ? ON CONFLICT DO NOTHING`,
+      [w.owner.workspaceId],
+    );
+    return w;
+  }
+
+  /** Two workspaces counted by ANALYZE, then a third that grows after it (as any workspace does between two). */
+  async function grownAfterAnalyze(): Promise<{ owner: Member; ids: string[] }> {
     await Promise.all([withStatistics(2000), withStatistics(2000)]);
-    await t.testDb.db.raw('ANALYZE conversation_statistics');
-    const a = await withStatistics(2000);
-    // The statement a reply group's projection sends: a teammate reply on each of 5 conversations.
+    await t.testDb.db.raw('ANALYZE conversations; ANALYZE conversation_parts; ANALYZE conversation_statistics; ANALYZE conversation_slas');
+    return withStatistics(2000);
+  }
+
+  /** The statistics upsert of a reply group: a teammate reply on each of `ids`. */
+  function statisticsUpsert(tenantId: string, ids: string[]): { sql: string; bindings: readonly unknown[] } {
     const now = new Date().toISOString();
     const writes = new Writes();
     writeStatistics(
-      a.ids.slice(0, 5).map((id, i) => ({
-        tenant_id: a.owner.workspaceId,
+      ids.map((id, i) => ({
+        tenant_id: tenantId,
         conversation_id: id,
         created_at: null,
         state: null,
@@ -92,22 +126,98 @@ describe('projections behind row-level security: keyed writes read only their ro
       })),
       writes,
     );
-    const [upsert] = writes.statements();
-    const plan = await asTenant(a.owner.workspaceId, `EXPLAIN (ANALYZE, FORMAT JSON) ${upsert!.sql}`, upsert!.bindings);
-    const scans = nodes(plan).filter((n) => n['Relation Name'] === 'conversation_statistics' && n['Node Type'] !== 'ModifyTable');
-    expect(scans, JSON.stringify(plan)).to.have.length(1);
-    const read = scans[0]!['Actual Rows']! * scans[0]!['Actual Loops']!;
-    expect(read, `statistics read to upsert 5: ${JSON.stringify(scans[0])}`).to.equal(5);
+    return writes.statements()[0]!;
+  }
+
+  it("upserts the statistics of 5 conversations of a workspace of 2,000 by reading their 5 stored rows, not the workspace's", async () => {
+    const a = await grownAfterAnalyze();
+    const upsert = statisticsUpsert(a.owner.workspaceId, a.ids.slice(0, 5));
+    readByKey(await asTenant(a.owner.workspaceId, `EXPLAIN (ANALYZE, FORMAT JSON) ${upsert.sql}`, upsert.bindings), 'conversation_statistics', 5);
   });
 
-  /** The plan of a statement run as a request runs it (the workspace's role and setting), rolled back after. */
-  async function asTenant(tenantId: string, explain: string, bindings: readonly unknown[]): Promise<PlanNode> {
+  it('upserts the statistics of a group of 16 the same way when the plan is the generic one a named statement keeps', async () => {
+    // The projection's writes go inside the append's statement, which the pool sends as a named prepared statement:
+    // after five runs Postgres keeps a generic plan, costed without the ids (auto_explain in the reply bench: 1,000
+    // statistics rows read per group through the index on (tenant_id, created_at)).
+    const a = await grownAfterAnalyze();
+    const upsert = statisticsUpsert(a.owner.workspaceId, a.ids.slice(0, 16));
+    readByKey(await asTenant(a.owner.workspaceId, upsert.sql, upsert.bindings, { generic: true }), 'conversation_statistics', 16);
+  });
+
+  it("reads the sla and statistics of 14 conversations' answers by reading their 14 rows of each", async () => {
+    // The answers' read (conversationMetrics), planned per call with the workspace's id as a constant: a workspace
+    // outside the statistics' common values is estimated at one row (auto_explain in the reply bench: up to 1,000
+    // statistics rows and 15,557 SLA rows read for one group's answers).
+    const a = await grownAfterAnalyze();
+    const wanted = a.ids.slice(0, 14);
+    const sent = await statementOf(/FROM conversation_statistics s/, async () => {
+      const metrics = await conversationMetrics(t.testDb.db, a.owner.workspaceId, wanted);
+      expect([...metrics.keys()].sort()).to.deep.equal([...wanted].sort());
+    });
+    const plan = await asTenant(a.owner.workspaceId, `EXPLAIN (ANALYZE, FORMAT JSON) ${sent.sql}`, sent.bindings);
+    expect(rowsRead(plan, 'conversation_statistics'), JSON.stringify(plan)).to.equal(14);
+    expect(rowsRead(plan, 'conversation_slas'), JSON.stringify(plan)).to.equal(14);
+  });
+
+  it("reads 14 replies' answers, each part with its conversation, by reading 14 parts and 14 conversations", async () => {
+    // The answers of a reply group (partsWithConversations), planned per call with the workspace's id as a constant.
+    const a = await grownAfterAnalyze();
+    const parts = await t.testDb.db.raw(
+      `SELECT DISTINCT ON (conversation_id) conversation_id, id FROM conversation_parts WHERE tenant_id = ? AND seq = 100 LIMIT 14`,
+      [a.owner.workspaceId],
+    );
+    const wanted = (parts.rows as { conversation_id: string; id: string }[]).map((r) => ({ conversationId: r.conversation_id, partId: r.id }));
+    expect(wanted).to.have.length(14);
+    const sent = await statementOf(/FROM unnest/, async () => {
+      const answers = await partsWithConversations(t.testDb.db, a.owner.workspaceId, wanted, { select: () => null, render: renderConversation });
+      expect(answers.map((x) => x?.conversation.id)).to.deep.equal(wanted.map((w) => w.conversationId));
+    });
+    const plan = await asTenant(a.owner.workspaceId, `EXPLAIN (ANALYZE, FORMAT JSON) ${sent.sql}`, sent.bindings);
+    readByKey(plan, 'conversations', 14);
+    expect(rowsRead(plan, 'conversation_parts'), JSON.stringify(plan)).to.equal(14);
+  });
+
+  /** The statement `run` sends that matches `pattern`, with its bindings. */
+  async function statementOf(pattern: RegExp, run: () => Promise<unknown>): Promise<{ sql: string; bindings: readonly unknown[] }> {
+    let sent: { sql: string; bindings: readonly unknown[] } | undefined;
+    const capture = (q: { sql: string; bindings?: readonly unknown[] }) => {
+      // the event gives the statement as sent ($1, $2 …, in the bindings' order)
+      if (pattern.test(q.sql)) sent = { sql: q.sql.replace(/\$\d+/g, '?'), bindings: q.bindings ?? [] };
+    };
+    t.testDb.db.on('query', capture);
+    try {
+      await run();
+    } finally {
+      t.testDb.db.off('query', capture);
+    }
+    expect(sent, `a statement matching ${pattern}`).to.not.equal(undefined);
+    return sent!;
+  }
+
+  /**
+   * The plan of a statement run as a request runs it (the workspace's role and setting), rolled back after.
+   * `generic`: `statement` (not an EXPLAIN) is prepared and run with the generic plan Postgres keeps for a named
+   * statement, whose parameters it costs without their values.
+   */
+  async function asTenant(tenantId: string, statement: string, bindings: readonly unknown[], o: { generic?: boolean } = {}): Promise<PlanNode> {
     let plan: PlanNode | undefined;
     const undo = new Error('roll back');
     await t.testDb.db
       .transaction(async (trx) => {
         await trx.raw("SELECT set_config('role', ?, true), set_config('app.tenant_id', ?, true)", [TENANT_ROLE, tenantId]);
-        plan = ((await trx.raw(explain, bindings as never)).rows as { 'QUERY PLAN': [{ Plan: PlanNode }] }[])[0]!['QUERY PLAN'][0].Plan;
+        let explain = statement;
+        if (o.generic) {
+          const native = trx
+            .raw(statement, bindings as never)
+            .toSQL()
+            .toNative();
+          await trx.raw(`PREPARE generic_plan AS ${native.sql}`);
+          await trx.raw("SET LOCAL plan_cache_mode = 'force_generic_plan'");
+          // EXECUTE's arguments as literals: a parameter there would be bound to the EXPLAIN, not the statement
+          explain = `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan(${native.bindings.map(literal).join(', ')})`;
+        }
+        plan = ((await trx.raw(explain, o.generic ? [] : (bindings as never))).rows as { 'QUERY PLAN': [{ Plan: PlanNode }] }[])[0]!['QUERY PLAN'][0].Plan;
+        if (o.generic) await trx.raw('DEALLOCATE generic_plan');
         throw undo;
       })
       .catch((e) => {
@@ -123,8 +233,23 @@ interface PlanNode {
   'Relation Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
   'Index Cond'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+/** A string, or an array of strings, as an SQL literal. */
+const literal = (v: unknown): string => {
+  const text = Array.isArray(v) ? `{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}` : String(v);
+  return `'${text.replace(/'/g, "''")}'`;
+};
+
+/** Rows a plan read from `table`: what its scans of the table returned or filtered out (figures per loop), over all their loops. */
+const rowsRead = (plan: PlanNode, table: string): number =>
+  nodes(plan)
+    .filter((n) => n['Relation Name'] === table && n['Node Type'] !== 'ModifyTable')
+    .reduce((sum, n) => sum + (n['Actual Rows']! + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * n['Actual Loops']!, 0);

@@ -12,14 +12,26 @@ import type { Knex } from 'knex';
 // this migration then only grants and enables.
 export const TENANT_ROLE = 'conversation_service_tenant';
 
-/** Puts a table behind the wall. Later migrations that add a tenant table call this. */
+/**
+ * Puts a table behind the wall. Later migrations that add a tenant table call this.
+ *
+ * The setting is read through a subquery, which Postgres runs once per statement
+ * and cannot read while it plans: it then estimates the workspace's rows as an
+ * average one (the table's rows over its distinct workspaces). Read directly,
+ * the setting was looked up in the column's statistics while planning, and a
+ * workspace outside their most common values (new, or grown since the last
+ * ANALYZE, while a few others fill the list) was estimated at one row: keyed
+ * writes were then planned as a scan of the whole workspace (migration 060,
+ * test/projections/tenant-statistics.e2e.test.ts).
+ */
 export async function tenantWall(knex: Knex, table: string, column = 'tenant_id'): Promise<void> {
+  const current = "(SELECT NULLIF(current_setting('app.tenant_id', true), '')::uuid)";
   await knex.raw(`
     ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
     DROP POLICY IF EXISTS tenant_wall ON ${table};
     CREATE POLICY tenant_wall ON ${table} TO ${TENANT_ROLE}
-      USING (${column} = NULLIF(current_setting('app.tenant_id', true), '')::uuid)
-      WITH CHECK (${column} = NULLIF(current_setting('app.tenant_id', true), '')::uuid);
+      USING (${column} = ${current})
+      WITH CHECK (${column} = ${current});
   `);
 }
 

@@ -54,6 +54,8 @@ import * as m055 from './055_jobs.js';
 import * as m056 from './056_conversation_merge.js';
 import * as m057 from './057_contact_merge.js';
 import * as m058 from './058_automation_rules.js';
+import * as m059 from './059_statistics_created_partial.js';
+import * as m060 from './060_tenant_wall_planned_as_average.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -113,6 +115,8 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '056_conversation_merge': m056,
   '057_contact_merge': m057,
   '058_automation_rules': m058,
+  '059_statistics_created_partial': m059,
+  '060_tenant_wall_planned_as_average': m060,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
