@@ -6,6 +6,8 @@
 // index to keep a few (docs/performance.md, "Reads by key behind the wall"). The
 // check is the plan Postgres runs, as the workspace's role runs it.
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { CONVERSATIONS } from '../../src/capabilities/conversations/conversations.projection.js';
 import { partsWithConversations, renderConversation } from '../../src/capabilities/conversations/conversations.read.js';
 import { conversationMetrics } from '../../src/capabilities/sla/sla.read.js';
@@ -51,14 +53,14 @@ describe('projections behind row-level security: keyed writes read only their ro
     return { tenantId: a.owner.workspaceId, ...update! };
   }
 
-  /** The plan reads the table's rows by its primary key, one probe per key, and no others. */
-  function readByKey(plan: PlanNode, table: string, keys: number): void {
+  /** The plan reads the table's rows by its primary key (or `index`, another unique key), one probe per key, and no others. */
+  function readByKey(plan: PlanNode, table: string, keys: number, index = `${table}_pkey`): void {
     const scans = nodes(plan).filter((n) => n['Relation Name'] === table && n['Node Type'] !== 'ModifyTable');
     expect(scans, JSON.stringify(plan)).to.have.length(1);
     expect(rowsRead(plan, table), `${table} read for ${keys} keys: ${JSON.stringify(scans[0])}`).to.equal(keys);
     // Not another index on the workspace, scanned whole with the ids checked against each entry (a skip scan: its
     // rows read are the ids' alone, its cost the workspace's)
-    expect(scans[0]!['Index Name'], JSON.stringify(scans[0])).to.equal(`${table}_pkey`);
+    expect(scans[0]!['Index Name'], JSON.stringify(scans[0])).to.equal(index);
   }
 
   it("updates 5 conversations of a workspace of 2,000 by reading 5 rows, not the workspace's", async () => {
@@ -176,6 +178,70 @@ describe('projections behind row-level security: keyed writes read only their ro
     readByKey(plan, 'conversations', 14);
     expect(rowsRead(plan, 'conversation_parts'), JSON.stringify(plan)).to.equal(14);
   });
+
+  it("an append's check for an already stored event probes the event's key, not the workspace's events", async () => {
+    // es_append looks its first event up (a retry is answered with what is stored) on every append. PL/pgSQL plans
+    // that look-up with the workspace's id as a constant: one the statistics did not count yet was estimated at one
+    // row, and the look-up read the workspace's events through events_by_aggregate (auto_explain in the write bench).
+    const append = (tenantId: string, n: number) =>
+      t.testDb.db.raw('SELECT count(*) FROM es_append(?::uuid, NULL, ?::jsonb)', [tenantId, JSON.stringify(tagsCreated(n))]);
+    const [w1, w2] = await Promise.all([newWorkspace(t), newWorkspace(t)]);
+    await append(w1.workspaceId, 2000);
+    await append(w2.workspaceId, 2000);
+    await t.testDb.db.raw('ANALYZE events');
+    const a = await newWorkspace(t);
+    await append(a.workspaceId, 2000);
+    const plans = await nestedPlans(a.workspaceId, 'SELECT count(*) FROM es_append($1::uuid, NULL, $2::jsonb)', [
+      a.workspaceId,
+      JSON.stringify(tagsCreated(1)),
+    ]);
+    const check = plans.find((p) => p['Query Text'].startsWith('EXISTS (SELECT 1 FROM events'));
+    expect(check, plans.map((p) => p['Query Text']).join('\n')).to.not.equal(undefined);
+    // the event is new: the probe finds nothing, through the unique key on (tenant_id, id)
+    readByKey(check!.Plan, 'events', 0, 'events_tenant_id_id_key');
+  });
+
+  /** `n` tag.created events, as es_append takes them. */
+  const tagsCreated = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const id = randomUUID();
+      return {
+        id: randomUUID(),
+        type: 'tag.created',
+        aggregate_type: 'tag',
+        aggregate_id: id,
+        payload: { id, name: `tag ${i}` },
+        created_at: new Date().toISOString(),
+      };
+    });
+
+  /**
+   * The plans of the statements a statement runs inside the functions it calls (auto_explain, its log sent to this
+   * client as notices), run as the workspace's role and rolled back.
+   */
+  async function nestedPlans(tenantId: string, sql: string, values: unknown[]): Promise<{ 'Query Text': string; Plan: PlanNode }[]> {
+    const c = new pg.Client({ connectionString: t.testDb.url });
+    const plans: { 'Query Text': string; Plan: PlanNode }[] = [];
+    c.on('notice', (n) => {
+      const text = (n.message ?? '').replace(/^duration: [\d.]+ ms\s+plan:\s*/, '');
+      if (text.startsWith('{')) plans.push(JSON.parse(text) as { 'Query Text': string; Plan: PlanNode });
+    });
+    await c.connect();
+    try {
+      await c.query("LOAD 'auto_explain'");
+      await c.query(
+        "SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on; SET auto_explain.log_nested_statements = on; SET auto_explain.log_format = 'json'",
+      );
+      await c.query('BEGIN');
+      await c.query("SELECT set_config('role', $1, true), set_config('app.tenant_id', $2, true)", [TENANT_ROLE, tenantId]);
+      await c.query("SET LOCAL client_min_messages = 'log'");
+      await c.query(sql, values);
+      await c.query('ROLLBACK');
+    } finally {
+      await c.end();
+    }
+    return plans;
+  }
 
   /** The statement `run` sends that matches `pattern`, with its bindings. */
   async function statementOf(pattern: RegExp, run: () => Promise<unknown>): Promise<{ sql: string; bindings: readonly unknown[] }> {
