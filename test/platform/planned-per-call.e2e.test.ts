@@ -16,20 +16,8 @@ import { ConversationAnswers } from '../../src/capabilities/conversations/index.
 import { conversationsWithPartsQuery } from '../../src/capabilities/conversations/conversations.read.js';
 import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
 import { createChannel } from '../support/channels.js';
+import { rowsRead, scansOf, type PlanNode } from '../support/plans.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
-/** Rows a scan read: those it returned and those its filter dropped, over all its loops (EXPLAIN gives both per loop). */
-const rowsRead = (scans: PlanNode[]) => scans.reduce((sum, n) => sum + (n['Actual Rows']! + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops']!, 0);
 
 describe('batched reads by keys are planned with the workspace as it is', () => {
   let t: TestService;
@@ -113,10 +101,10 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
           [3, 'email', 'c-2'],
         ]),
     );
-    const scans = nodes(plan).filter((s) => s['Relation Name'] === 'contacts');
+    const scans = scansOf(plan, 'contacts');
     expect(scans, JSON.stringify(plan)).to.have.length(2);
     // Twenty keys by external_id and twenty by e-mail: a row or two each; a plan on the workspace alone reads 3,003 per key.
-    expect(rowsRead(scans), `contact rows read for ${2 * n} keys: ${JSON.stringify(scans)}`).to.be.at.most(2 * 2 * n);
+    expect(rowsRead(plan, 'contacts'), `contact rows read for ${2 * n} keys: ${JSON.stringify(scans)}`).to.be.at.most(2 * 2 * n);
     expect(prepared, 'prepared statements the connection keeps for it').to.deep.equal([]);
   });
 
@@ -145,10 +133,10 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
         ),
       (rows) => expect(rows.map((r) => r.id).sort()).to.deep.equal([...made].sort()),
     );
-    const scans = nodes(plan).filter((s) => s['Relation Name'] === 'conversations');
+    const scans = scansOf(plan, 'conversations');
     expect(scans, JSON.stringify(plan)).to.have.length(1);
     // Twenty ids: a row each at most; a plan on the workspace alone reads 3,003.
-    expect(rowsRead(scans), `conversation rows read for ${n} ids: ${JSON.stringify(scans)}`).to.be.at.most(2 * n);
+    expect(rowsRead(plan, 'conversations'), `conversation rows read for ${n} ids: ${JSON.stringify(scans)}`).to.be.at.most(2 * n);
     // Whatever plan the connection happened to keep, it must plan this read for the workspace as it is.
     expect(prepared, 'prepared statements the connection keeps for it').to.deep.equal([]);
   });

@@ -7,6 +7,7 @@
 // check is the plan Postgres runs, as the workspace's role runs it.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import pg from 'pg';
 import { CONVERSATIONS } from '../../src/capabilities/conversations/conversations.projection.js';
 import { partsWithConversations, renderConversation } from '../../src/capabilities/conversations/conversations.read.js';
@@ -15,6 +16,7 @@ import { writeStatistics } from '../../src/capabilities/sla/statistics.projectio
 import { TableBatch, Writes } from '../../src/projections/table-batch.js';
 import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
 import { createChannel } from '../support/channels.js';
+import { rowsRead, scansOf, type PlanNode } from '../support/plans.js';
 import { mintKey, newWorkspace, startTestService, type Member, type TestService } from '../support/service.js';
 
 describe('projections behind row-level security: keyed writes read only their rows', () => {
@@ -55,7 +57,7 @@ describe('projections behind row-level security: keyed writes read only their ro
 
   /** The plan reads the table's rows by its primary key (or `index`, another unique key), one probe per key, and no others. */
   function readByKey(plan: PlanNode, table: string, keys: number, index = `${table}_pkey`): void {
-    const scans = nodes(plan).filter((n) => n['Relation Name'] === table && n['Node Type'] !== 'ModifyTable');
+    const scans = scansOf(plan, table);
     expect(scans, JSON.stringify(plan)).to.have.length(1);
     expect(rowsRead(plan, table), `${table} read for ${keys} keys: ${JSON.stringify(scans[0])}`).to.equal(keys);
     // Not another index on the workspace, scanned whole with the ids checked against each entry (a skip scan: its
@@ -280,7 +282,8 @@ describe('projections behind row-level security: keyed writes read only their ro
           await trx.raw(`PREPARE generic_plan AS ${native.sql}`);
           await trx.raw("SET LOCAL plan_cache_mode = 'force_generic_plan'");
           // EXECUTE's arguments as literals: a parameter there would be bound to the EXPLAIN, not the statement
-          explain = `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan(${native.bindings.map(literal).join(', ')})`;
+          const args = native.bindings.map((b) => (trx.client as Knex.Client).raw('?', [b as Knex.RawBinding]).toQuery());
+          explain = `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan(${args.join(', ')})`;
         }
         plan = ((await trx.raw(explain, o.generic ? [] : (bindings as never))).rows as { 'QUERY PLAN': [{ Plan: PlanNode }] }[])[0]!['QUERY PLAN'][0].Plan;
         if (o.generic) await trx.raw('DEALLOCATE generic_plan');
@@ -292,30 +295,3 @@ describe('projections behind row-level security: keyed writes read only their ro
     return plan!;
   }
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Plan Rows'?: number;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  'Index Cond'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
-/** A string, or an array of strings, as an SQL literal. */
-const literal = (v: unknown): string => {
-  const text = Array.isArray(v) ? `{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}` : String(v);
-  return `'${text.replace(/'/g, "''")}'`;
-};
-
-/** Rows a plan read from `table`: what its scans of the table returned or filtered out (figures per loop), over all their loops. */
-const rowsRead = (plan: PlanNode, table: string): number =>
-  nodes(plan)
-    .filter((n) => n['Relation Name'] === table && n['Node Type'] !== 'ModifyTable')
-    .reduce((sum, n) => sum + (n['Actual Rows']! + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * n['Actual Loops']!, 0);

@@ -4,7 +4,7 @@ import type { ListSpec } from '../../api/pagination/list.js';
 import { arrayOf, bool, constant, dateTime, nullable, object, str, uuid, type Static } from '../../api/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import { batchedOn } from '../../platform/db/batched.js';
-import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
+import { PLANNED_PER_CALL, WORKSPACE_PARAM } from '../../platform/db/prepared.js';
 import { checkQuery, compileQuery } from '../../platform/query/filter.js';
 import { contactSearch } from './contacts.search.js';
 import { companiesByIds, customAttributeValuesSchema, type CustomAttributeValues } from '../companies/index.js';
@@ -57,18 +57,16 @@ const BY_EXTERNAL_ID_AND_EMAIL = `(SELECT ${COLS.join(', ')}, 'external_id' AS v
 /**
  * The same for many pairs at once, each row tagged with its pair's position (1-based). Exported for its plan's test.
  * Planned per call: a generic plan made while the workspace was small scanned the workspace for each pair. The
- * workspace is given through a subquery, which Postgres plans as an average workspace: as a constant, one the
- * statistics did not count yet was estimated at one row, and each pair's lookup read the whole workspace through
- * another index on it (111,123 rows for 40 keys in test/platform/planned-per-call.e2e.test.ts; docs/performance.md,
- * "Reads by key behind the wall").
+ * workspace as WORKSPACE_PARAM: as a constant, each pair's lookup read a workspace the statistics did not count
+ * whole (111,123 rows for 40 keys in test/platform/planned-per-call.e2e.test.ts).
  */
 export const BY_EXTERNAL_IDS_AND_EMAILS = `${PLANNED_PER_CALL}SELECT x.i::int AS i, c.*, 'external_id' AS via
     FROM unnest(?::text[]) WITH ORDINALITY AS x(external_id, i),
-    LATERAL (SELECT ${COLS.join(', ')} FROM contacts WHERE tenant_id = (SELECT ?::uuid) AND external_id = x.external_id LIMIT 1) c
+    LATERAL (SELECT ${COLS.join(', ')} FROM contacts WHERE tenant_id = ${WORKSPACE_PARAM} AND external_id = x.external_id LIMIT 1) c
   UNION ALL
   SELECT x.i::int, c.*, 'email'
     FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS x(external_id, email, i),
-    LATERAL (SELECT ${COLS.join(', ')} FROM contacts WHERE tenant_id = (SELECT ?::uuid) AND email_lower = lower(x.email) AND external_id IS DISTINCT FROM x.external_id ORDER BY created_at LIMIT 1) c`;
+    LATERAL (SELECT ${COLS.join(', ')} FROM contacts WHERE tenant_id = ${WORKSPACE_PARAM} AND email_lower = lower(x.email) AND external_id IS DISTINCT FROM x.external_id ORDER BY created_at LIMIT 1) c`;
 
 type Found = ContactView & { via: 'external_id' | 'email' };
 interface Asserted {

@@ -4,7 +4,7 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import { batchedOn } from '../../platform/db/batched.js';
-import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
+import { PLANNED_PER_CALL, WORKSPACE_PARAM } from '../../platform/db/prepared.js';
 import { arrayOf, boolean, constant, dateTime, int, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { AUTHOR_TYPES, PART_TYPES, PRIORITIES, ROUTING_RULES } from './conversations.events.js';
 import type { ConversationState, ConversationView, PartView, PartType, Author, Priority } from './conversations.decider.js';
@@ -219,11 +219,10 @@ export async function partsWithConversations(
     ok.length === 1
       ? ['(SELECT ?::uuid, ?::uuid)', [ok[0]!.conversationId, ok[0]!.partId]]
       : ['unnest(?::uuid[], ?::uuid[])', [ok.map((w) => w.conversationId), ok.map((w) => w.partId)]];
-  // Each conversation is looked up by its key, in a lateral subquery Postgres may not flatten (OFFSET 0), with the
-  // workspace read through a subquery (which Postgres plans as an average workspace, not from statistics that may
-  // not count this one yet). As a join with the workspace's id as a constant, a workspace outside the statistics'
-  // common values was estimated at one row and read whole through another index on it, the ids filtered (2,001 rows
-  // read for 14 answers; 28,014 as a lateral lookup with the constant: test/projections/tenant-statistics.e2e.test.ts).
+  // Each conversation is looked up by its key, in a lateral subquery Postgres may not flatten (OFFSET 0), the
+  // workspace as WORKSPACE_PARAM. As a join with the workspace's id as a constant, a workspace the statistics did not
+  // count was read whole, the ids filtered (2,001 rows read for 14 answers; 28,014 as a lateral lookup with the
+  // constant: test/projections/tenant-statistics.e2e.test.ts).
   const res = ok.length
     ? await db.raw(
         byOneOrMany(
@@ -234,7 +233,7 @@ export async function partsWithConversations(
               FROM conversation_parts WHERE tenant_id = c.tenant_id AND conversation_id = c.id AND id = x.part_id
             ) p) AS part
          FROM ${wantedSql} AS x(conversation_id, part_id)
-         JOIN LATERAL (SELECT * FROM conversations c WHERE c.tenant_id = (SELECT ?::uuid) AND c.id = x.conversation_id OFFSET 0) c ON true`,
+         JOIN LATERAL (SELECT * FROM conversations c WHERE c.tenant_id = ${WORKSPACE_PARAM} AND c.id = x.conversation_id OFFSET 0) c ON true`,
         ),
         [...wantedBindings, tenantId] as Knex.RawBinding[],
       )

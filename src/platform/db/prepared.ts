@@ -41,6 +41,17 @@ import { interceptQuery } from './driver-hooks.js';
 /** Marks a statement to be planned on every execution (see above). */
 export const PLANNED_PER_CALL = '/* planned per call */ ';
 
+/**
+ * The workspace's id as a parameter Postgres plans as an average workspace's: a
+ * subquery it runs once per statement and cannot read while planning (the wall's
+ * policy reads the setting the same way, migration 060). Given as a constant, a
+ * workspace outside the statistics' most common values (new, or grown since the
+ * last ANALYZE) is estimated at one row, and a look-up by key then reads the
+ * whole workspace through another index on it (docs/performance.md, "Reads by
+ * key behind the wall"). For look-ups by key in statements planned per call.
+ */
+export const WORKSPACE_PARAM = '(SELECT ?::uuid)';
+
 export const PREPARE_AFTER = 2;
 export const MAX_NAMED = 100;
 /** Texts counted before being named; the count starts over when full (one-off texts never fill it for good). */

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import { tenantWall } from './014_row_level_security.js';
+import { TENANT_ROLE, tenantWall } from './014_row_level_security.js';
 
 // Every table behind the wall gets its policy again, in the form tenantWall now
 // writes: the tenant setting read through a subquery, so that Postgres plans a
 // workspace as an average one instead of looking the setting up in statistics
 // that may not count it yet (see tenantWall).
 export async function up(knex: Knex): Promise<void> {
-  await rewall(knex);
+  for (const { table, column } of await walled(knex)) await tenantWall(knex, table, column);
 }
 
 // The policies' old form: the setting read directly.
@@ -14,15 +14,11 @@ export async function down(knex: Knex): Promise<void> {
   for (const { table, column } of await walled(knex)) {
     await knex.raw(`
       DROP POLICY IF EXISTS tenant_wall ON ${table};
-      CREATE POLICY tenant_wall ON ${table} TO conversation_service_tenant
+      CREATE POLICY tenant_wall ON ${table} TO ${TENANT_ROLE}
         USING (${column} = NULLIF(current_setting('app.tenant_id', true), '')::uuid)
         WITH CHECK (${column} = NULLIF(current_setting('app.tenant_id', true), '')::uuid);
     `);
   }
-}
-
-async function rewall(knex: Knex): Promise<void> {
-  for (const { table, column } of await walled(knex)) await tenantWall(knex, table, column);
 }
 
 /** The tables that have the wall's policy, with the column it compares. */

@@ -1,0 +1,29 @@
+// Plans as EXPLAIN (ANALYZE, FORMAT JSON) gives them, for tests that check
+// what a statement reads.
+
+export interface PlanNode {
+  'Node Type': string;
+  'Plan Rows'?: number;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** A plan and every node under it. */
+export const planNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
+
+/** The scans of `table` in a plan (not the node that writes it). */
+export const scansOf = (plan: PlanNode, table: string): PlanNode[] =>
+  planNodes(plan).filter((n) => n['Relation Name'] === table && n['Node Type'] !== 'ModifyTable');
+
+/** Rows a plan read from `table`: what its scans returned or filtered out (EXPLAIN gives both per loop), over all their loops. */
+export const rowsRead = (plan: PlanNode, table: string): number =>
+  scansOf(plan, table).reduce(
+    (sum, n) => sum + (n['Actual Rows']! + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * n['Actual Loops']!,
+    0,
+  );
