@@ -9,12 +9,14 @@
 //
 // The other checkout uses this one's node_modules when its package.json and package-lock.json are the same, and the
 // same scratch Postgres (bench/.data); otherwise it installs its own (`npm ci`) and keeps its own scratch folder.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { git, otherCheckout } from './lib/checkout.js';
 import { REPO_ROOT } from './lib/child.js';
+import { median } from './lib/stats.js';
 
 const USAGE = `usage: npm run bench:compare -- <commit> [--pairs N] [--quick] [scenario ...]
   <commit>     what to compare this checkout with (any name git knows: a hash, a branch, HEAD~3)
@@ -26,38 +28,6 @@ interface Row {
   scenario: string;
   ratio: number | null;
   status: string;
-}
-
-const git = (args: string[], cwd = REPO_ROOT) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
-
-function median(xs: number[]): number | null {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-/** A worktree at `sha` under the temp folder, ready to run the bench. */
-function otherCheckout(sha: string): { dir: string; sharedData: boolean } {
-  const dir = path.join(os.tmpdir(), `cs-bench-compare-${sha.slice(0, 12)}`);
-  if (!existsSync(path.join(dir, 'package.json'))) {
-    console.error(`compare: checking out ${sha.slice(0, 12)} in ${dir}`);
-    git(['worktree', 'add', '--detach', dir, sha]);
-  }
-  let sameDeps = true;
-  try {
-    git(['diff', '--quiet', sha, 'HEAD', '--', 'package.json', 'package-lock.json']);
-  } catch {
-    sameDeps = false;
-  }
-  if (!existsSync(path.join(dir, 'node_modules'))) {
-    if (sameDeps) symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    else {
-      console.error(`compare: ${sha.slice(0, 12)} has other dependencies: npm ci in ${dir}`);
-      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
-    }
-  }
-  return { dir, sharedData: sameDeps };
 }
 
 /** One `npm run bench` in `cwd`; its rows. */
@@ -118,8 +88,8 @@ async function main(): Promise<number> {
     ...names.map((name) => {
       const a = ratios('this', name);
       const b = ratios('other', name);
-      const ma = median(a);
-      const mb = median(b);
+      const ma = a.length ? median(a) : null;
+      const mb = b.length ? median(b) : null;
       return `| ${name} | ${a.map((x) => fmt(x)).join(', ') || 'n/a'} | ${b.map((x) => fmt(x)).join(', ') || 'n/a'} | ${ma !== null && mb ? fmt(ma / mb) : 'n/a'} |`;
     }),
     '',

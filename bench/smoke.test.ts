@@ -136,3 +136,41 @@ describe('bench: npm run bench -- --quick (smoke, no timing assertions)', functi
     });
   }
 });
+
+describe('bench: npm run bench:interleave (smoke, no timing assertions)', function () {
+  this.timeout(300_000);
+  this.slow(120_000);
+  let testDb: TestDb;
+  let dir: string;
+
+  before(async () => {
+    testDb = await createTestDb('interleave');
+    dir = await mkdtemp(path.join(os.tmpdir(), 'cs-interleave-'));
+  });
+
+  after(async () => {
+    await testDb?.drop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('builds, starts and loads both sides, and prints a ratio a round for each row', async () => {
+    // This commit against itself, one round of a second: the other side is a worktree of HEAD, built and
+    // bootstrapped by its own checkout as another commit would be; with a setting on one side only.
+    const p = spawnNode(
+      'bench/interleave.ts',
+      ['HEAD', '--rounds', '1', '--burst', '1', '--env-other', 'AUDIT_CHAIN=off'],
+      childEnv({ DATABASE_URL: testDb.url, EVENTSTORE_URL: undefined, BENCH_DATA_DIR: dir }),
+    );
+    const exit = await exitWithin(p, 240_000, 'npm run bench:interleave -- HEAD --rounds 1 --burst 1');
+    expect(exit.code, p.tail()).to.equal(0);
+    const out = p.stdout();
+    expect(out, p.tail()).to.match(/other: [0-9a-f]{12} \(.*\) with AUDIT_CHAIN=off/);
+    for (const row of ['CPU ms, all three', 'service ms', 'its workers ms', 'Postgres backends ms', 'answers a second']) {
+      const line = out.split('\n').find((l) => l.startsWith(`| ${row} |`));
+      expect(line, `row ${row}\n${p.tail()}`).to.not.equal(undefined);
+      const cells = line!.split('|').map((c) => c.trim());
+      // | name | this | other | per round | median |: numbers, whatever they are
+      for (const c of [cells[2], cells[3], cells[4], cells[5]!.replace(/\*/g, '')]) expect(Number(c), `${row}: ${line}`).to.satisfy(Number.isFinite);
+    }
+  });
+});

@@ -13,8 +13,11 @@ import { startEmbeddedPostgres, type EmbeddedCluster } from '../../src/platform/
 export interface BenchDatabases {
   source: 'embedded' | 'DATABASE_URL';
   mainUrl: string;
-  /** A fresh, migrated database beside the main one; null (with the reason) when the server refuses. */
-  scratch(name: string): Promise<{ url: string; drop(): Promise<void> } | { url: null; reason: string }>;
+  /**
+   * A fresh database beside the main one, migrated by this checkout (unless `empty`: for another checkout's service,
+   * which migrates its own at start-up); null (with the reason) when the server refuses.
+   */
+  scratch(name: string, opts?: { empty?: boolean }): Promise<{ url: string; drop(): Promise<void> } | { url: null; reason: string }>;
   postgresVersion(): Promise<string>;
   /** pid of the embedded cluster's postmaster (null with DATABASE_URL) */
   postmasterPid: number | null;
@@ -84,7 +87,7 @@ export async function openDatabases(opts: { dataDir: string; keep: boolean; log:
     source: given ? 'DATABASE_URL' : 'embedded',
     mainUrl,
     postmasterPid: cluster ? Number(readFileSync(path.join(opts.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || null : null,
-    async scratch(name) {
+    async scratch(name, scratchOpts) {
       const db = `${mainName}_${name}`.slice(0, 63);
       try {
         await recreate(adminUrl, db);
@@ -93,7 +96,7 @@ export async function openDatabases(opts: { dataDir: string; keep: boolean; log:
       }
       created.push(db);
       const url = withDatabase(adminUrl, db);
-      await migrated(url);
+      if (!scratchOpts?.empty) await migrated(url);
       return { url, drop: () => drop(db) };
     },
     postgresVersion: () => onServer(mainUrl, async (c) => String((await c.query('SELECT version() AS v')).rows[0].v)),

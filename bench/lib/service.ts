@@ -23,6 +23,8 @@ export interface ServiceOptions {
   compiledEntry?: string;
   /** more service settings (e.g. ROW_LEVEL_SECURITY=off for the rls scenario's second process) */
   env?: Record<string, string>;
+  /** another checkout's service (bench/interleave.ts): run from there, with that checkout's start:prod flags */
+  checkout?: { dir: string; nodeFlags: string[] };
 }
 
 export interface Memory {
@@ -30,9 +32,9 @@ export interface Memory {
   hwmMiB: number;
 }
 
-/** The Node flags of package.json's start:prod script (`node <flags> dist/main.js`). */
-export function productionNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+/** The Node flags of package.json's start:prod script (`node <flags> dist/main.js`), of this checkout or another. */
+export function productionNodeFlags(root = REPO_ROOT): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const m = /^node\s+(.*?)\s*dist\/main\.js$/.exec(pkg.scripts['start:prod'] ?? '');
   if (!m) throw new Error(`package.json start:prod is not "node [flags] dist/main.js": ${pkg.scripts['start:prod']}`);
   return m[1] ? m[1].split(/\s+/) : [];
@@ -81,11 +83,11 @@ export class ServiceProcess {
     // The compiled service runs with the Node flags `npm run start:prod` gives it (package.json), so the bench
     // measures what production runs.
     const entry = o.compiledEntry
-      ? [...productionNodeFlags(), o.compiledEntry]
+      ? [...(o.checkout?.nodeFlags ?? productionNodeFlags()), o.compiledEntry]
       : ['--import', 'tsx', process.env.BENCH_SERVICE_ENTRY ?? path.join('src', 'main.ts')];
     const args = [...(o.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', o.cpuProfDir] : []), ...entry];
     const fd = openSync(o.logFile, 'a');
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', fd, fd] });
+    const child = spawn(process.execPath, args, { cwd: o.checkout?.dir ?? REPO_ROOT, env, stdio: ['ignore', fd, fd] });
     closeSync(fd);
     const svc = new ServiceProcess(child, `http://127.0.0.1:${port}`, o.logFile);
     const deadline = Date.now() + 120_000;
