@@ -8,12 +8,14 @@
 // they hold the workspace's append lock (Postgres) or append at an expected
 // revision (EventStoreDB), so the previous hash is the one of seq - 1.
 //
-// Kept to node:crypto and `canonicalize` (a well-kept RFC 8785 implementation),
-// like the offline verifier (src/audit-verify.ts), which repeats these few lines
-// on purpose so that it depends on nothing of the service. In platform, not in
-// eventstore, because the migration that adds the chain (035) hashes the events
-// already stored.
+// Kept to node:crypto, `canonicalize` (a well-kept RFC 8785 implementation: the
+// reference here) and `safe-stable-stringify` (the same form, faster: below), like
+// the offline verifier (src/audit-verify.ts), which repeats these few lines with
+// `canonicalize` alone on purpose, so that it depends on nothing of the service. In
+// platform, not in eventstore, because the migration that adds the chain (035)
+// hashes the events already stored.
 import { createHash } from 'node:crypto';
+import { configure } from 'safe-stable-stringify';
 
 /**
  * RFC 8785 canonical JSON (the `canonicalize` package). That package is an ES module only, with no
@@ -26,12 +28,27 @@ export const canonicalReady: Promise<void> = import('canonicalize').then((m) => 
   canonicalizeFn = m.default;
 });
 
-/** The RFC 8785 canonical JSON of a value (after `canonicalReady`). */
+/**
+ * Every appended event is hashed in this form, so it is on the write path (under the workspace's append lock), and
+ * `canonicalize` spends on it (a Set, sorted key arrays and joined strings at every level, each string scanned for
+ * lone surrogates in JavaScript) about 15 % of all the service allocates a write (issue 50: a sampling heap profile
+ * of the bench's write row) and 37 µs an event where this takes 12. For JSON values both write the same bytes:
+ * keys sorted by UTF-16 code units, numbers and strings as JSON.stringify writes them (RFC 8785 §3.2.2 and §3.2.3
+ * say so), undefined members left out; test/audit-chain/canonical-json.unit.test.ts compares them on generated
+ * values. Where they differ, `canonicalize` decides: a lone surrogate, which RFC 8785 refuses and JSON.stringify
+ * writes as an escape (an output with `\ud8`–`\udf` in it goes to `canonicalize`, which throws, or agrees when the
+ * text only spelt the escape). Non-finite numbers are written null, as JSON.stringify stored them.
+ */
+const stable = configure({ deterministic: true, bigint: false, circularValue: Error, strict: false });
+const MAYBE_LONE_SURROGATE = /\\u[dD][89a-fA-F]/;
+
+/** The RFC 8785 canonical JSON of a value (after `canonicalReady`); a non-finite number as null. */
 export function canonicalJson(value: unknown): string {
-  if (!canonicalizeFn) throw new Error('canonicalize is not loaded yet: await canonicalReady first');
-  const form = canonicalizeFn(value);
+  const form = stable(value);
   if (form === undefined) throw new Error('the value has no JSON form');
-  return form;
+  if (!MAYBE_LONE_SURROGATE.test(form)) return form;
+  if (!canonicalizeFn) throw new Error('canonicalize is not loaded yet: await canonicalReady first');
+  return canonicalizeFn(JSON.parse(form)) ?? form;
 }
 
 /** What the first event of every workspace chains from: 64 zeros (hex of 32 zero bytes). */
@@ -72,15 +89,8 @@ export const chainedFields = (e: ChainedFields): ChainedFields => ({
  * else, and the chain covers it like any other byte.)
  */
 export function canonicalEvent(e: ChainedFields): string {
-  const fields = chainedFields(e);
-  try {
-    return canonicalJson(fields);
-  } catch (e) {
-    if (!canonicalizeFn) throw e;
-    // A value JSON has no form for (a non-finite number) is stored as JSON.stringify wrote it (null):
-    // hash that, the event as stored.
-    return canonicalJson(JSON.parse(JSON.stringify(fields)));
-  }
+  // A value JSON has no form for (a non-finite number) is hashed as JSON.stringify stored it (null): canonicalJson's.
+  return canonicalJson(chainedFields(e));
 }
 
 /** hex(SHA-256(previous hash as 64 ASCII hex digits ‖ canonical JSON as UTF-8)). */
