@@ -2,22 +2,7 @@
 // wall time, idle share, and the top functions and files by self time.
 //   node --import tsx bench/tools/profile-summary.ts <file.cpuprofile> [top=25]
 //   FOCUS=<function> adds the call paths into it; INCLUSIVE=<regexp> adds functions by total time.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-  children?: number[];
-}
-interface Profile {
-  nodes: Node[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+import { functionOf, loadProfile, moduleOf, shortUrl as short } from './cpuprofile.js';
 
 const file = process.argv[2];
 const top = Number(process.argv[3] ?? 25);
@@ -25,16 +10,8 @@ if (!file) {
   console.error('usage: node --import tsx bench/tools/profile-summary.ts <file.cpuprofile> [top]');
   process.exit(2);
 }
-const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-const byId = new Map(p.nodes.map((n) => [n.id, n]));
-const self = new Map<number, number>();
-for (let i = 0; i < p.samples.length; i++) self.set(p.samples[i]!, (self.get(p.samples[i]!) ?? 0) + (p.timeDeltas[i] ?? 0));
+const { profile: p, byId, parent, self } = loadProfile(file);
 const total = (p.endTime - p.startTime) / 1000;
-const short = (url: string) => {
-  const u = url.replace(/^file:\/\//, '');
-  const i = u.indexOf('node_modules/');
-  return i >= 0 ? u.slice(i + 13) : u.includes('/src/') ? u.slice(u.indexOf('/src/') + 1) : path.basename(u) || '(native)';
-};
 const fn = new Map<string, number>();
 const files = new Map<string, number>();
 let idle = 0;
@@ -42,14 +19,9 @@ for (const [id, us] of self) {
   const n = byId.get(id)!;
   const name = n.callFrame.functionName || '(anonymous)';
   if (name === '(idle)') idle += us;
-  const k = `${name}  ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+  const k = functionOf(n);
   fn.set(k, (fn.get(k) ?? 0) + us);
-  const f = ['(idle)', '(garbage collector)', '(program)'].includes(name)
-    ? name
-    : short(n.callFrame.url)
-        .split('/')
-        .slice(0, n.callFrame.url.includes('node_modules') ? (short(n.callFrame.url).startsWith('@') ? 2 : 1) : 10)
-        .join('/');
+  const f = moduleOf(n);
   files.set(f, (files.get(f) ?? 0) + us);
 }
 const ms = (us: number) => `${(us / 1000).toFixed(0).padStart(7)} ms ${((us / 1000 / total) * 100).toFixed(1).padStart(5)}%`;
@@ -61,8 +33,6 @@ for (const [k, us] of [...files].sort((a, b) => b[1] - a[1]).slice(0, top)) cons
 // `FOCUS=<function name>`: the call paths that lead to it, by self time.
 const focus = process.env.FOCUS;
 if (focus) {
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const paths = new Map<string, number>();
   for (const [id, us] of self) {
     if (byId.get(id)!.callFrame.functionName !== focus) continue;
@@ -83,15 +53,12 @@ if (focus) {
 const inclusive = process.env.INCLUSIVE;
 if (inclusive !== undefined) {
   const re = new RegExp(inclusive || '.');
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const totals = new Map<string, number>();
   for (const [id, us] of self) {
     if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const f = byId.get(cur)!.callFrame;
-      const k = `${f.functionName || '(anonymous)'}  ${short(f.url)}:${f.lineNumber + 1}`;
+      const k = functionOf(byId.get(cur)!);
       if (seen.has(k)) continue;
       seen.add(k);
       totals.set(k, (totals.get(k) ?? 0) + us);
