@@ -9,8 +9,8 @@
 // CPU its side spent per 2xx answer: the service that took the requests, a second process of the same build
 // that runs its background workers (leader-elected, so they would otherwise run in whichever service started
 // first and bias it with the work of both), and the Postgres backends connected to its database. Every round
-// gives a ratio this ÷ other; their median is the figure. The same commit on both sides reads 0.93 to 1.19 per
-// round, median 1.00.
+// gives a ratio this ÷ other; their median is the figure. The same commit on both sides reads 0.89 to 1.27 per
+// round, medians 0.97 to 1.04 (docs/performance.md).
 //
 // Each side is built and bootstrapped by its own checkout's bench code (bench/lib/build.ts, bootstrap.ts), so
 // the other commit may have other migrations; its service migrates its own database at start-up.

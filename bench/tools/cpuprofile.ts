@@ -49,11 +49,24 @@ export function loadProfile(file: string, fromS = 0, toS = Infinity): LoadedProf
   return { profile, byId, parent, self, wallUs };
 }
 
-/** A script's url as a reader knows it: the package path under node_modules, from `src/` on, or the file's name. */
+/**
+ * A script's url as a reader knows it: the package path under the last node_modules/, the path from `src/` on, the
+ * path inside a compiled build (bench/.build/<hash>/…, which has no src/), or the file's name.
+ */
 export const shortUrl = (url: string): string => {
   const u = url.replace(/^file:\/\//, '');
-  const i = u.indexOf('node_modules/');
-  return i >= 0 ? u.slice(i + 13) : u.includes('/src/') ? u.slice(u.indexOf('/src/') + 1) : path.basename(u) || '(native)';
+  const i = u.lastIndexOf('node_modules/');
+  if (i >= 0) return u.slice(i + 13);
+  const j = u.indexOf('/src/');
+  if (j >= 0) return u.slice(j + 1);
+  const k = u.indexOf('/.build/');
+  if (k >= 0)
+    return u
+      .slice(k + 8)
+      .split('/')
+      .slice(1)
+      .join('/');
+  return path.basename(u) || '(native)';
 };
 
 /** Samples V8 counts as no JavaScript and no native code running: the thread was waiting. */

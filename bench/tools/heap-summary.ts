@@ -3,6 +3,7 @@
 // callees allocated).
 //   node --import tsx bench/tools/heap-summary.ts <alloc-<pid>.heapprofile> <requests> [top=30]
 import { readFileSync } from 'node:fs';
+import { shortUrl as short } from './cpuprofile.js';
 
 interface Node {
   id: number;
@@ -22,21 +23,6 @@ if (!file || !(requests > 0)) {
   process.exit(2);
 }
 const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-const short = (url: string) => {
-  const i = url.lastIndexOf('node_modules/');
-  if (i >= 0) return url.slice(i + 13);
-  const j = url.indexOf('/src/');
-  const k = url.indexOf('/.build/');
-  return j >= 0
-    ? url.slice(j + 1)
-    : k >= 0
-      ? url
-          .slice(k + 8)
-          .split('/')
-          .slice(1)
-          .join('/')
-      : url || '(native)';
-};
 const sampled = new Map<number, number>();
 for (const s of p.samples) sampled.set(s.nodeId, (sampled.get(s.nodeId) ?? 0) + s.size);
 const self = new Map<string, number>();

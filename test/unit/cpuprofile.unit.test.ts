@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { loadProfile, perRequest, ROOT, type Profile } from '../../bench/tools/cpuprofile.js';
+import { loadProfile, perRequest, ROOT, shortUrl, type Profile } from '../../bench/tools/cpuprofile.js';
 
 // V8 numbers lines from 0, and gives its own entries (the root, idle) -1.
 const frame = (functionName: string, url = '', lineNumber = url ? 9 : -1) => ({ functionName, url, lineNumber });
@@ -58,5 +58,11 @@ describe('bench CPU profiles (unit)', () => {
     const p = loadProfile(file, 0.0004, 0.0012);
     expect(Object.fromEntries(perRequest(p, 1, 'function'))).to.deep.equal({ [render]: 300, [handle]: 400 });
     expect(p.wallUs).to.equal(800);
+  });
+
+  it("names a compiled build's files by their path inside it, and a nested package by its own name", () => {
+    expect(shortUrl('file:///work/main/bench/.build/c5f6144a40e2d50a/eventstore/forgettable.js')).to.equal('eventstore/forgettable.js');
+    expect(shortUrl('file:///app/node_modules/knex/node_modules/pg/lib/client.js')).to.equal('pg/lib/client.js');
+    expect(shortUrl('node:events')).to.equal('node:events');
   });
 });
