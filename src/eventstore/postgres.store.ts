@@ -86,7 +86,8 @@ interface PgConnection {
 
 // Built once: the hot statements of a command's transaction.
 const LOCK = 'SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))';
-const LOCK_THEN_READ = 'SELECT es_lock_then_read($1::uuid, $2) AS read';
+/** The lock, the caller's read under it and, unless it is the head `$3` this process remembers, that head's hash (migration 062). */
+const LOCK_THEN_READ = 'SELECT read, hash FROM es_lock_then_read($1::uuid, $2, $3::bigint)';
 const APPEND = `SELECT ${COLUMNS} FROM es_append($1::uuid, $2::bigint, $3::jsonb)`;
 const HASH_AT = 'SELECT hash FROM events WHERE tenant_id = $1::uuid AND seq = $2::bigint';
 /** A bare append in one statement: es_append takes the lock and checks the head and its hash (migration 045). */
@@ -254,12 +255,21 @@ export class PostgresEventStore implements EventStore {
   /**
    * The events with their chain hashes, following the event at `after` (the
    * head the append expects, so the caller holds the workspace's lock): its hash
-   * is the one this transaction appended last, or one a commit left, or read.
+   * is the one this transaction appended last, or one a commit of this process
+   * left, or the one read with the lock (`locked`: another process committed
+   * the head), or else read now.
    */
-  private async chained(conn: PgConnection, tenantId: string, events: PendingEvent[], after: number, last: Head | null): Promise<PendingEvent[]> {
+  private async chained(
+    conn: PgConnection,
+    tenantId: string,
+    events: PendingEvent[],
+    after: number,
+    last: Head | null,
+    locked: Head | null,
+  ): Promise<PendingEvent[]> {
     if (!this.chain) return events;
     await canonicalReady;
-    let prev = (last?.seq === after ? last.hash : undefined) ?? this.heads.at(tenantId, after);
+    let prev = (last?.seq === after ? last.hash : undefined) ?? this.heads.at(tenantId, after) ?? (locked?.seq === after ? locked.hash : undefined);
     if (prev === undefined) {
       const res = await conn.query({ text: HASH_AT, values: [tenantId, after] });
       // No row: the head is not `after`, and es_append refuses the append. A NULL (written with the chain
@@ -277,12 +287,16 @@ export class PostgresEventStore implements EventStore {
     const readOnLock = readModels?.checkpointQuery;
     let appended = false;
     let last: Head | null = null;
+    /** the head read with the lock, with its hash, when this process did not know it */
+    let lockedHead: Head | null = null;
     const result = (async () => {
       const conn = await acquireRaw<PgConnection>(this.db);
       // Taken before the transaction's first write; see migration 001 for why the order matters.
       // What the caller reads under the lock comes back in the same round trip, read after the
       // lock was granted (migration 015: a plain statement would read its pre-wait snapshot).
-      const lock = readOnLock ? { text: LOCK_THEN_READ, values: [tenantId, readOnLock] } : { text: LOCK, values: [tenantId] };
+      // The head whose hash this process has (0: the genesis); taken once, since a commit of this process may move it meanwhile.
+      const known = this.chain ? (this.heads.latest(tenantId)?.seq ?? 0) : null;
+      const lock = readOnLock ? { text: LOCK_THEN_READ, values: [tenantId, readOnLock, known] } : { text: LOCK, values: [tenantId] };
       // Sent right behind knex's BEGIN without waiting for its answer (the pool is in pipeline mode):
       // both answers come back together, one wake-up of each side instead of two. Postgres runs them in
       // order; if BEGIN failed, the lock fails too, and knex's transaction ends on BEGIN's error.
@@ -291,7 +305,11 @@ export class PostgresEventStore implements EventStore {
         return await this.db.transaction(
           async (trx) => {
             const res = await (locked.promise ?? conn.query(lock));
-            const read = readOnLock ? ((res.rows[0] as { read: unknown } | undefined)?.read ?? null) : null;
+            const row = readOnLock ? (res.rows[0] as { read: string | null; hash: string | null } | undefined) : undefined;
+            const read = row?.read ?? null;
+            // Looked up (the seq read is not the head this process remembers): a NULL hash is an unhashed event, or
+            // none at that seq (the append is then refused), chained from the genesis value as HASH_AT's would be.
+            if (known !== null && read !== null && Number(read) > 0 && Number(read) !== known) lockedHead = { seq: Number(read), hash: row?.hash ?? GENESIS };
             return work({
               db: trx,
               inline: true,
@@ -309,7 +327,7 @@ export class PostgresEventStore implements EventStore {
                 try {
                   // Under the lock: 'any' is the head as it stands.
                   const after = expected === 'any' ? await headOn(own, tenantId) : expected;
-                  storing = appendIn(own, tenantId, await this.chained(own, tenantId, events, after, last), after, alongside);
+                  storing = appendIn(own, tenantId, await this.chained(own, tenantId, events, after, last, lockedHead), after, alongside);
                 } finally {
                   own.release();
                 }

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import type { StoredEvent } from '../../src/eventstore/envelope.js';
 import { PgNotifier } from '../../src/eventstore/pg-notifier.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
-import { WrongExpectedSeq } from '../../src/eventstore/store.port.js';
+import { WrongExpectedSeq, type ReadModels } from '../../src/eventstore/store.port.js';
 import { canonicalReady, chainHash, GENESIS } from '../../src/platform/crypto/chain.js';
 import { createTestDb, type TestDb } from '../support/db.js';
 import { eventually, pending } from '../support/events.js';
@@ -206,6 +206,28 @@ describe('Postgres event store: the one-statement append checks the chain link i
     expect((stale as WrongExpectedSeq).actual).to.equal(6);
     await Promise.all([here.append(tenant, pending(1), 'any'), elsewhere.append(tenant, pending(2), 'any'), here.append(tenant, pending(3), 'any')]);
     expect(await verify(tenant)).to.equal(12);
+  });
+
+  it("in commands' transactions, follows a head another process committed with the hash read with the lock (migration 062)", async () => {
+    const here = new PostgresEventStore(t.db, null);
+    const elsewhere = new PostgresEventStore(t.db, null);
+    const tenant = randomUUID();
+    // What a command's transaction reads under the lock (the read models' checkpoint): here the head itself.
+    const readModels = { checkpointQuery: 'SELECT last_seq FROM event_heads WHERE tenant_id = $1' } as ReadModels;
+    const command = (store: PostgresEventStore, n: number) => store.withTenant(tenant, (s) => s.append(pending(n), s.at), readModels);
+    // Each turn of process follows a head the other committed, whose hash it never saw; the same process twice
+    // in a row follows its own.
+    for (const [store, n] of [
+      [here, 2],
+      [elsewhere, 1],
+      [here, 2],
+      [here, 1],
+      [elsewhere, 3],
+      [here, 1],
+      [elsewhere, 1],
+    ] as const)
+      await command(store, n);
+    expect(await verify(tenant)).to.equal(11);
   });
 
   const transactions = async (tenant: string) =>
