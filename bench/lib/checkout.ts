@@ -1,7 +1,7 @@
 // Another commit of this repository, checked out beside this one for the bench's comparisons
 // (bench/compare.ts, bench/interleave.ts).
 import { execFileSync } from 'node:child_process';
-import { existsSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './child.js';
@@ -15,6 +15,14 @@ export const git = (args: string[], cwd = REPO_ROOT) => execFileSync('git', args
  */
 export function otherCheckout(sha: string): { dir: string; sharedData: boolean } {
   const dir = path.join(os.tmpdir(), `cs-bench-compare-${sha.slice(0, 12)}`);
+  // Another clone of the repository on this machine (a CI run's) may have left its own worktree at that path, whose
+  // node_modules link points into that clone: it is not ours to use. Dropped and checked out again.
+  const ours = `gitdir: ${path.join(git(['rev-parse', '--absolute-git-dir']), 'worktrees')}/`;
+  if (existsSync(path.join(dir, '.git')) && !readFileSync(path.join(dir, '.git'), 'utf8').startsWith(ours)) {
+    console.error(`compare: ${dir} is another clone's worktree; checking it out again`);
+    rmSync(dir, { recursive: true, force: true });
+    git(['worktree', 'prune']);
+  }
   if (!existsSync(path.join(dir, 'package.json'))) {
     console.error(`compare: checking out ${sha.slice(0, 12)} in ${dir}`);
     git(['worktree', 'add', '--detach', dir, sha]);
