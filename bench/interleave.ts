@@ -1,5 +1,5 @@
-// `npm run bench:interleave -- <commit> [<commit>] [--rounds N] [--burst S] [--load write|reply] [--env-this K=V]
-//  [--env-other K=V]` (issue 50)
+// `npm run bench:interleave -- <commit> [<commit>] [--rounds N] [--burst S] [--load write|reply] [--processes N]
+//  [--env-this K=V] [--env-other K=V]` (issue 50)
 //
 // What one write costs this checkout's service against another commit's, measured so that the machine's drift
 // weighs on both alike. `bench:compare` alternates whole bench runs, minutes apart; on a shared 2-core machine the
@@ -27,13 +27,16 @@ import { openDatabases } from './lib/db.js';
 import { productionNodeFlags, ServiceProcess } from './lib/service.js';
 import { median } from './lib/stats.js';
 
-const USAGE = `usage: npm run bench:interleave -- <commit> [<commit>] [--rounds N] [--burst S] [--load write|reply]
+const USAGE = `usage: npm run bench:interleave -- <commit> [<commit>] [--rounds N] [--burst S] [--load write|reply] [--processes N]
   <commit>     what to compare this checkout with (any name git knows; HEAD compares this commit with itself);
                a second one is measured instead of this checkout (to find which commit of a range cost what)
   --rounds N   bursts per side, alternating which goes first (default 8)
   --burst S    seconds of load per burst (default 5)
   --load L     write: POST /api/conversations with an Idempotency-Key, as the bench's write row (default);
                reply: POST /api/conversations/{id}/reply over 200 conversations, as its reply row
+  --processes N
+               API processes a side (default 1), on its one database, each taking an equal share of the connections:
+               one workspace written through several processes, as behind a load balancer
   --env-this K=V, --env-other K=V
                a service setting for one side only (repeatable): HEAD against HEAD with --env-other AUDIT_CHAIN=off
                is what the hash chain costs a write`;
@@ -90,7 +93,8 @@ interface Side {
   sha: string;
   dir: string;
   database: string;
-  svc: ServiceProcess;
+  /** the API processes that take the load (the first also bootstraps and seeds) */
+  svcs: ServiceProcess[];
   workers: ServiceProcess;
   headers: Record<string, string>;
   channelId: string;
@@ -109,6 +113,7 @@ async function main(): Promise<number> {
       rounds: { type: 'string' },
       burst: { type: 'string' },
       load: { type: 'string' },
+      processes: { type: 'string' },
       'env-this': { type: 'string', multiple: true },
       'env-other': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
@@ -118,11 +123,21 @@ async function main(): Promise<number> {
   const rounds = Number(values.rounds ?? 8);
   const burstS = Number(values.burst ?? 5);
   const load = values.load ?? 'write';
+  const processes = Number(values.processes ?? 1);
   if (values.help || !commit || positionals.length > 2) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  if (!Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(burstS) || burstS < 1 || !['write', 'reply'].includes(load)) {
+  if (
+    !Number.isInteger(rounds) ||
+    rounds < 1 ||
+    !Number.isInteger(burstS) ||
+    burstS < 1 ||
+    !['write', 'reply'].includes(load) ||
+    !Number.isInteger(processes) ||
+    processes < 1 ||
+    CONNECTIONS % processes !== 0
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -179,7 +194,9 @@ async function main(): Promise<number> {
         return p;
       };
       const workers = await start('workers', {}); // first: it migrates the database
-      const svc = await start('service', { WORKERS: 'off' });
+      const svcs: ServiceProcess[] = [];
+      for (let i = 0; i < processes; i++) svcs.push(await start(i === 0 ? 'service' : `service-${i + 1}`, { WORKERS: 'off' }));
+      const svc = svcs[0]!;
       const tenant = onSide<{ key: string; channelId: string }>(dir, ['tenant', scratch.url, svc.url, `interleave-${label}`]);
       const headers = { authorization: `Bearer ${tenant.key}` };
       const conversations: string[] = [];
@@ -200,53 +217,63 @@ async function main(): Promise<number> {
         }
       }
       const database = new URL(scratch.url).pathname.slice(1);
-      sides.push({ label, sha: at, dir, database, svc, workers, headers, channelId: tenant.channelId, conversations, bursts: [] });
+      sides.push({ label, sha: at, dir, database, svcs, workers, headers, channelId: tenant.channelId, conversations, bursts: [] });
     }
 
     let n = 0;
     const burst = async (s: Side, seconds: number): Promise<Burst> => {
       const backends = (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [s.database])).rows.map((r) => r.pid);
       const cpu = () => ({
-        service: cpuSeconds(s.svc.pid) ?? NaN,
+        service: s.svcs.reduce((sum, p) => sum + (cpuSeconds(p.pid) ?? NaN), 0),
         workers: cpuSeconds(s.workers.pid) ?? NaN,
         postgres: new Map(backends.map((pid) => [pid, cpuSeconds(pid)])),
       });
       const before = cpu();
-      const r = await autocannon({
-        url: s.svc.url,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/conversations',
-            setupRequest: (req: autocannon.Request) => {
-              const i = n++;
-              req.headers = { ...s.headers, 'content-type': 'application/json', 'idempotency-key': `interleave-${process.pid}-${i}` };
-              if (load === 'reply') {
-                req.path = `/api/conversations/${s.conversations[i % s.conversations.length]}/reply`;
-                req.body = JSON.stringify({ body: REPLY, message_type: 'comment' });
-              } else {
-                const c = i % 1000;
-                req.body = JSON.stringify({
-                  channel_id: s.channelId,
-                  body: TEXT,
-                  subject: `Order ${i}`,
-                  contact: { external_id: `contact-${c}`, name: `Customer ${c}`, email: `customer${c}@interleave.example.com` },
-                });
-              }
-              return req;
-            },
-          },
-        ],
-      });
+      const runs = await Promise.all(
+        s.svcs.map((svc) =>
+          autocannon({
+            url: svc.url,
+            connections: CONNECTIONS / s.svcs.length,
+            duration: seconds,
+            requests: [
+              {
+                method: 'POST',
+                path: '/api/conversations',
+                setupRequest: (req: autocannon.Request) => {
+                  const i = n++;
+                  req.headers = { ...s.headers, 'content-type': 'application/json', 'idempotency-key': `interleave-${process.pid}-${i}` };
+                  if (load === 'reply') {
+                    req.path = `/api/conversations/${s.conversations[i % s.conversations.length]}/reply`;
+                    req.body = JSON.stringify({ body: REPLY, message_type: 'comment' });
+                  } else {
+                    const c = i % 1000;
+                    req.body = JSON.stringify({
+                      channel_id: s.channelId,
+                      body: TEXT,
+                      subject: `Order ${i}`,
+                      contact: { external_id: `contact-${c}`, name: `Customer ${c}`, email: `customer${c}@interleave.example.com` },
+                    });
+                  }
+                  return req;
+                },
+              },
+            ],
+          }),
+        ),
+      );
       const after = cpu();
       let postgresS = 0;
       for (const [pid, was] of before.postgres) {
         const now = after.postgres.get(pid);
         if (was !== null && now !== null && now !== undefined) postgresS += now - was;
       }
-      return { ok: r['2xx'], non2xx: r.non2xx + r.errors, serviceS: after.service - before.service, workersS: after.workers - before.workers, postgresS };
+      return {
+        ok: runs.reduce((n, r) => n + r['2xx'], 0),
+        non2xx: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
+        serviceS: after.service - before.service,
+        workersS: after.workers - before.workers,
+        postgresS,
+      };
     };
 
     // Warm-up, two bursts a side: the first rounds of a cold pair spent half as much again per answer (JIT, pools, caches).
@@ -272,7 +299,7 @@ async function main(): Promise<number> {
     const per = (k: 'serviceS' | 'workersS' | 'postgresS') => (x: Burst) => (x[k] * 1000) / Math.max(x.ok, 1);
     const lines = [
       '',
-      `npm run bench:interleave (${load}): ${rounds} rounds of ${burstS} s a side, ${CONNECTIONS} connections, alternating which goes first`,
+      `npm run bench:interleave (${load}): ${rounds} rounds of ${burstS} s a side, ${CONNECTIONS} connections${processes > 1 ? ` over ${processes} API processes a side` : ''}, alternating which goes first`,
       `this: ${a.sha.slice(0, 12)}${dirty ? ' + uncommitted changes' : ''} (${a.dir})${shown(envs.this)}; other: ${b.sha.slice(0, 12)} (${b.dir})${shown(envs.other)}`,
       '',
       '| per 2xx answer | this (median) | other (median) | this ÷ other, per round | median |',
