@@ -91,6 +91,42 @@ export async function insertDeliveries(db: Db, rows: (NewDelivery | LeasedDelive
 }
 
 /**
+ * A dispatcher's batch that changes no destination, written in one statement (autocommit: no BEGIN, no COMMIT of
+ * its own), with the same outcome as the transaction it replaces: the checkpoint compared-and-set from `expected`
+ * to `position`, the deliveries inserted only if it moved (ON CONFLICT DO NOTHING, as insertDeliveries), a NOTIFY
+ * for the delivery workers when `notify` (delivered at commit), and the commit asynchronous (no wait for the WAL
+ * flush: see the dispatcher). `moved` false: the checkpoint was not at `expected`, and nothing was written.
+ */
+export async function dispatchInOneStatement(
+  db: Db,
+  checkpoint: { name: string; expected: string; position: string },
+  rows: (NewDelivery | LeasedDelivery)[],
+  notify: boolean,
+): Promise<{ moved: boolean; created: Set<string> }> {
+  const res = await db.raw(
+    `WITH c AS (
+       UPDATE subscription_checkpoints SET position = ? WHERE name = ? AND position = ?
+       RETURNING set_config('synchronous_commit', 'off', true)
+     ), d AS (
+       INSERT INTO webhook_deliveries (id, tenant_id, target_kind, target_id, series, seq, event_type, url, body, created_at,
+                                       state, attempts, next_attempt_at, leased_until, lease_token)
+       SELECT x.id, x.tenant_id, x.target_kind, x.target_id, x.series, x.seq, x.event_type, x.url, x.body, x.created_at,
+              'pending', 0, x.created_at, x.leased_until, x.lease_token
+         FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, tenant_id uuid, target_kind text, target_id uuid, series int, seq bigint,
+              event_type text, url text, body text, created_at timestamptz, leased_until timestamptz, lease_token uuid)
+        WHERE EXISTS (SELECT 1 FROM c)
+       ON CONFLICT (tenant_id, target_kind, target_id, seq, series) DO NOTHING
+       RETURNING id
+     )
+     SELECT EXISTS (SELECT 1 FROM c) AS moved, ARRAY(SELECT id FROM d)::text[] AS created,
+            CASE WHEN ?::boolean AND EXISTS (SELECT 1 FROM c) THEN pg_notify(?, '') END AS notified`,
+    [checkpoint.position, checkpoint.name, checkpoint.expected, JSON.stringify(rows), notify, DELIVERIES_CHANNEL],
+  );
+  const row = res.rows[0] as { moved: boolean; created: string[] };
+  return { moved: row.moved, created: new Set(row.created) };
+}
+
+/**
  * Claims due deliveries with FOR UPDATE SKIP LOCKED and a lease, in one
  * statement (one round trip: a healthy delivery should leave in milliseconds).
  * Per-target fairness: a target gets at most its cap of leases minus those it

@@ -19,7 +19,7 @@ import { deterministicUuid } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
 import type { Worker } from '../platform/worker.js';
 import { randomUUID } from 'node:crypto';
-import { DELIVERIES_CHANNEL, insertDeliveries, type Claimed, type LeasedDelivery, type NewDelivery } from './deliveries.repo.js';
+import { DELIVERIES_CHANNEL, dispatchInOneStatement, insertDeliveries, type Claimed, type LeasedDelivery, type NewDelivery } from './deliveries.repo.js';
 import type { Handoff } from './delivery-worker.js';
 import { evolve, targetsFor, type RoutingRules, type TenantView, type ViewChange } from './routing.js';
 import { acquireRaw, releaseRaw } from '../platform/db/driver-hooks.js';
@@ -43,7 +43,7 @@ interface PgConn {
  * one else writes the dispatch_* tables) and is dropped after any failed batch,
  * because routing evolves the views in place before the transaction commits.
  */
-async function loadViews(trx: Knex.Transaction, tenants: string[], cache: Map<string, TenantView>): Promise<Map<string, TenantView>> {
+async function loadViews(trx: Knex, tenants: string[], cache: Map<string, TenantView>): Promise<Map<string, TenantView>> {
   const views = new Map<string, TenantView>();
   const missing = tenants.filter((t) => {
     const v = cache.get(t);
@@ -58,7 +58,7 @@ async function loadViews(trx: Knex.Transaction, tenants: string[], cache: Map<st
   return views;
 }
 
-async function fill(trx: Knex.Transaction, tenants: string[], views: Map<string, TenantView>): Promise<void> {
+async function fill(trx: Knex, tenants: string[], views: Map<string, TenantView>): Promise<void> {
   const endpoints = await trx('dispatch_endpoints').whereIn('tenant_id', tenants);
   for (const r of endpoints) {
     views
@@ -109,24 +109,31 @@ export interface Dispatched {
   unused: string[];
 }
 
+/** What a batch owes: the view changes it makes, in log order, and its delivery rows (some leased to the worker). */
+interface Routed {
+  changes: ViewChange[];
+  rows: (NewDelivery | LeasedDelivery)[];
+}
+
 /**
- * Routes one batch: the deliveries it owes and the view changes it makes,
- * applied in log order. With a `handoff` and a batch that reached the end of
- * the log (`live`), deliveries the worker has room for are created leased to
- * it (see Handoff) when their endpoint is still enabled after the batch; the
- * rest wait for a claim, woken by NOTIFY. A batch read behind a backlog hands
- * nothing over: an endpoint disabled further on must find its deliveries
- * waiting (a pause), which only the claim checks.
+ * Routes one batch without writing: the deliveries it owes and the view
+ * changes it makes, applied in log order to `cache`'s views (read through `db`
+ * for tenants not in it: only the lock holder writes those tables). With a
+ * `handoff` and a batch that reached the end of the log (`live`), deliveries
+ * the worker has room for are leased to it (see Handoff) when their endpoint is
+ * still enabled after the batch; the rest wait for a claim, woken by NOTIFY. A
+ * batch read behind a backlog hands nothing over: an endpoint disabled further
+ * on must find its deliveries waiting (a pause), which only the claim checks.
  */
-export async function dispatchBatch(
-  trx: Knex.Transaction,
+async function routeBatch(
+  db: Knex,
   rules: RoutingRules,
   events: StoredEvent[],
   now: Date,
-  cache = new Map<string, TenantView>(),
+  cache: Map<string, TenantView>,
   handoff?: Pick<Handoff, 'leaseMs' | 'reserve'> & { live: boolean },
-): Promise<Dispatched> {
-  const views = await loadViews(trx, [...new Set(events.map((e) => e.tenant_id))], cache);
+): Promise<Routed> {
+  const views = await loadViews(db, [...new Set(events.map((e) => e.tenant_id))], cache);
   let deliveries: NewDelivery[] = [];
   const changes: ViewChange[] = [];
   for (const e of events) {
@@ -161,17 +168,19 @@ export async function dispatchBatch(
       deliveries = deliveries.filter((d) => !(d.tenant_id === change.tenantId && d.target_kind === 'channel' && d.target_id === change.channelId));
     }
   }
-  for (const c of changes) await writeChange(trx, c);
   const lease = handoff?.live ? { leased_until: new Date(now.getTime() + handoff.leaseMs), lease_token: randomUUID() } : null;
   const rows = deliveries.map((d): NewDelivery | LeasedDelivery => {
     const view = views.get(d.tenant_id)!;
     const sendable = (d.target_kind === 'channel' ? view.channels.get(d.target_id) : view.endpoints.get(d.target_id))?.enabled === true;
     return lease && sendable && handoff!.reserve(d.target_id) ? { ...d, ...lease } : d;
   });
-  const created = await insertDeliveries(trx, rows);
+  return { changes, rows };
+}
+
+/** What became of a batch's rows once written: `created` holds the ids its statement inserted. */
+function outcome(rows: Routed['rows'], created: Set<string>): Dispatched {
   const leased: Claimed[] = [];
   const unused: string[] = [];
-  let waiting = false;
   for (const d of rows) {
     const mine = 'lease_token' in d;
     if (!created.has(d.id)) {
@@ -190,10 +199,33 @@ export async function dispatchBatch(
         lease_token: d.lease_token,
         created_at: d.created_at,
       });
-    } else waiting = true;
+    }
   }
-  if (waiting) await trx.raw('SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, '']);
   return { created: created.size, leased, unused };
+}
+
+/** Whether a delivery worker must be woken for rows of the batch that wait for a claim (not leased to this process's). */
+const waits = (rows: Routed['rows']): boolean => rows.some((d) => !('lease_token' in d));
+
+/** Writes a routed batch in `trx`: its view changes, then its deliveries, waking the workers for those left to a claim. */
+async function writeRouted(trx: Knex.Transaction, { changes, rows }: Routed): Promise<Dispatched> {
+  for (const c of changes) await writeChange(trx, c);
+  const created = await insertDeliveries(trx, rows);
+  const done = outcome(rows, created);
+  if (waits(rows.filter((d) => created.has(d.id)))) await trx.raw('SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, '']);
+  return done;
+}
+
+/** Routes one batch (routeBatch) and writes it in `trx` (writeRouted). */
+export async function dispatchBatch(
+  trx: Knex.Transaction,
+  rules: RoutingRules,
+  events: StoredEvent[],
+  now: Date,
+  cache = new Map<string, TenantView>(),
+  handoff?: Pick<Handoff, 'leaseMs' | 'reserve'> & { live: boolean },
+): Promise<Dispatched> {
+  return writeRouted(trx, await routeBatch(trx, rules, events, now, cache, handoff));
 }
 
 export interface DispatcherDeps {
@@ -273,25 +305,38 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
           };
           let dispatched: Dispatched;
           try {
-            dispatched = await db.transaction(async (trx) => {
-              const d = await dispatchBatch(trx, rules, events, clock.now(), views, tracked);
-              // Compare-and-set: the checkpoint moves only from where this process left it. The same statement
-              // makes this transaction's commit asynchronous (no wait for the WAL flush): losing it in a crash
-              // loses the checkpoint with the deliveries, so the batch is dispatched again, and everything it
-              // reads is already durable. At worst a delivery is sent twice, which at-least-once allows.
-              const moved =
-                expected === null
-                  ? await trx.raw(
-                      "INSERT INTO subscription_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING name, set_config('synchronous_commit', 'off', true)",
-                      [DISPATCHER_NAME, checkpoint],
-                    )
-                  : await trx.raw(
-                      "UPDATE subscription_checkpoints SET position = ? WHERE name = ? AND position = ? RETURNING name, set_config('synchronous_commit', 'off', true)",
-                      [checkpoint, DISPATCHER_NAME, expected],
-                    );
-              if (moved.rows.length === 0) throw new StaleCheckpoint('the dispatcher checkpoint moved under this process');
-              return d;
-            });
+            // A batch that changes no destination (nearly every one) is one statement: no BEGIN and COMMIT of its
+            // own, one round trip between the log's read and the hand-off where a transaction took four.
+            const routed = await routeBatch(db, rules, events, clock.now(), views, tracked);
+            if (expected !== null && routed.changes.length === 0) {
+              const { moved, created } = await dispatchInOneStatement(
+                db,
+                { name: DISPATCHER_NAME, expected: expected!, position: checkpoint },
+                routed.rows,
+                waits(routed.rows),
+              );
+              if (!moved) throw new StaleCheckpoint('the dispatcher checkpoint moved under this process');
+              dispatched = outcome(routed.rows, created);
+            } else
+              dispatched = await db.transaction(async (trx) => {
+                const d = await writeRouted(trx, routed);
+                // Compare-and-set: the checkpoint moves only from where this process left it. The same statement
+                // makes this transaction's commit asynchronous (no wait for the WAL flush): losing it in a crash
+                // loses the checkpoint with the deliveries, so the batch is dispatched again, and everything it
+                // reads is already durable. At worst a delivery is sent twice, which at-least-once allows.
+                const moved =
+                  expected === null
+                    ? await trx.raw(
+                        "INSERT INTO subscription_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING name, set_config('synchronous_commit', 'off', true)",
+                        [DISPATCHER_NAME, checkpoint],
+                      )
+                    : await trx.raw(
+                        "UPDATE subscription_checkpoints SET position = ? WHERE name = ? AND position = ? RETURNING name, set_config('synchronous_commit', 'off', true)",
+                        [checkpoint, DISPATCHER_NAME, expected],
+                      );
+                if (moved.rows.length === 0) throw new StaleCheckpoint('the dispatcher checkpoint moved under this process');
+                return d;
+              });
           } catch (e) {
             views.clear(); // evolved in place for a batch that did not commit
             handoff?.release(taken);

@@ -6,6 +6,7 @@ import { PgNotifier } from '../../src/eventstore/pg-notifier.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { DELIVERIES_CHANNEL, dispatchInOneStatement, insertDeliveries, type LeasedDelivery, type NewDelivery } from '../../src/dispatch/deliveries.repo.js';
 import { createTestDb, type TestDb } from '../support/db.js';
 import { endpointCreated, eventually, pending } from '../support/events.js';
 
@@ -68,5 +69,99 @@ describe('webhook dispatcher coordination (Postgres)', function () {
     const { created } = await t.db.transaction((trx) => dispatchBatch(trx, webhookRoutingRules, events.slice(1), clock.now()));
     expect(created).to.equal(0);
     expect(await deliveries()).to.have.length(before);
+  });
+});
+
+describe('webhook dispatcher: a batch that changes no destination, in one statement', function () {
+  let t: TestDb;
+  let notifier: PgNotifier;
+  const name = 'one_statement_probe';
+  const at = new Date('2026-01-01T00:00:00Z');
+  const rowsFor = (tenant: string, target: string, seqs: number[], lease?: { leased_until: Date; lease_token: string }) =>
+    seqs.map((seq): NewDelivery | LeasedDelivery => ({
+      id: randomUUID(),
+      tenant_id: tenant,
+      target_kind: 'endpoint',
+      target_id: target,
+      series: 0,
+      seq,
+      event_type: 'conversation_part.created',
+      url: 'https://receiver.example/hook',
+      body: `{"seq":${seq},"text":"héllo \\u00e9 \\"quoted\\""}`,
+      created_at: at,
+      ...(lease && seq % 2 === 0 ? lease : {}),
+    }));
+  const stored = (tenant: string) =>
+    t
+      .db('webhook_deliveries')
+      .where({ tenant_id: tenant })
+      .orderBy('seq')
+      .select(
+        'tenant_id',
+        'target_kind',
+        'target_id',
+        'series',
+        'seq',
+        'event_type',
+        'url',
+        'body',
+        'state',
+        'attempts',
+        'next_attempt_at',
+        'leased_until',
+        'lease_token',
+        'created_at',
+      );
+  const position = async () => (await t.db('subscription_checkpoints').where({ name }).first('position'))?.position;
+
+  before(async () => {
+    t = await createTestDb('dispatcher_one_statement');
+    notifier = new PgNotifier(t.url);
+    await t.db('subscription_checkpoints').insert({ name, position: '1:1' });
+  });
+  after(async () => {
+    await notifier.close();
+    await t.drop();
+  });
+
+  it("writes the rows the transaction's insert writes, moves the checkpoint, and wakes the workers", async () => {
+    const lease = { leased_until: new Date('2026-01-01T00:00:30Z'), lease_token: randomUUID() };
+    const [here, there, target] = [randomUUID(), randomUUID(), randomUUID()];
+    const woken: string[] = [];
+    const stop = await notifier.listen(DELIVERIES_CHANNEL, (p) => woken.push(p));
+    try {
+      const out = await dispatchInOneStatement(t.db, { name, expected: '1:1', position: '1:5' }, rowsFor(here, target, [1, 2, 3, 4], lease), true);
+      expect(out.moved).to.equal(true);
+      expect(out.created.size).to.equal(4);
+      await t.db.transaction((trx) => insertDeliveries(trx, rowsFor(there, target, [1, 2, 3, 4], lease)));
+      const mine = await stored(here);
+      expect(mine).to.have.length(4);
+      expect(mine.map((r) => ({ ...r, tenant_id: there }))).to.deep.equal(await stored(there));
+      expect(mine.filter((r) => r.lease_token !== null).map((r) => Number(r.seq))).to.deep.equal([2, 4]);
+      expect(await position()).to.equal('1:5');
+      await eventually(
+        () => woken.length,
+        (n) => n >= 1,
+      );
+    } finally {
+      stop();
+    }
+  });
+
+  it('writes nothing when the checkpoint is not where this process left it', async () => {
+    const tenant = randomUUID();
+    const out = await dispatchInOneStatement(t.db, { name, expected: '1:1', position: '1:9' }, rowsFor(tenant, randomUUID(), [1, 2]), true);
+    expect(out).to.deep.equal({ moved: false, created: new Set() });
+    expect(await stored(tenant)).to.deep.equal([]);
+    expect(await position()).to.equal('1:5');
+  });
+
+  it('creates nothing new for a batch dispatched again, and says so', async () => {
+    const [tenant, target] = [randomUUID(), randomUUID()];
+    const rows = rowsFor(tenant, target, [7, 8]);
+    expect((await dispatchInOneStatement(t.db, { name, expected: '1:5', position: '1:6' }, rows, false)).created.size).to.equal(2);
+    const again = await dispatchInOneStatement(t.db, { name, expected: '1:6', position: '1:7' }, rowsFor(tenant, target, [7, 8]), false);
+    expect(again).to.deep.equal({ moved: true, created: new Set() });
+    expect(await stored(tenant)).to.have.length(2);
   });
 });
