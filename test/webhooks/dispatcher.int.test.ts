@@ -7,7 +7,9 @@ import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { DELIVERIES_CHANNEL, dispatchInOneStatement, insertDeliveries, type LeasedDelivery, type NewDelivery } from '../../src/dispatch/deliveries.repo.js';
+import { createDb } from '../../src/platform/db/database.js';
 import { createTestDb, type TestDb } from '../support/db.js';
+import { WireCounter } from '../support/wire-counter.js';
 import { endpointCreated, eventually, pending } from '../support/events.js';
 
 describe('webhook dispatcher coordination (Postgres)', function () {
@@ -61,6 +63,36 @@ describe('webhook dispatcher coordination (Postgres)', function () {
     const rows = await deliveries();
     expect(rows.map((r) => Number(r.seq))).to.deep.equal(Array.from({ length: 30 }, (_, i) => i + 2));
     expect(new Set(rows.map((r) => r.id)).size).to.equal(30);
+  });
+
+  it('writes a batch that changes no destination in one statement, on the wire: no transaction of its own', async () => {
+    // What the dispatcher sends Postgres, counted by a proxy in front of its pool (test/support/wire-counter.ts).
+    const u = new URL(t.url);
+    const wire = new WireCounter({ host: u.hostname, port: Number(u.port) });
+    await wire.start();
+    const db = createDb(wire.via(t.url), { max: 4 });
+    const dispatcher = webhookDispatcher({ db, store: new PostgresEventStore(db, notifier), clock, log, rules: webhookRoutingRules });
+    try {
+      await dispatcher.start();
+      const caughtUp = (await deliveries()).length;
+      await store.append(tenant, pending(1), 'any');
+      await eventually(deliveries, (rows) => rows.length === caughtUp + 1);
+      wire.open();
+      await store.append(tenant, pending(1), 'any');
+      await eventually(deliveries, (rows) => rows.length === caughtUp + 2);
+      const sent = wire.close().statements.map((s) => s.text.replace(/\s+/g, ' '));
+      const writes = sent.filter((s) => /INSERT INTO webhook_deliveries/.test(s));
+      expect(writes, sent.join('\n')).to.have.length(1);
+      expect(writes[0], 'the checkpoint moves in the same statement').to.match(/UPDATE subscription_checkpoints/);
+      expect(
+        sent.filter((s) => /^(BEGIN|COMMIT)/.test(s)),
+        sent.join('\n'),
+      ).to.deep.equal([]);
+    } finally {
+      await dispatcher.stop();
+      await db.destroy();
+      await wire.stop();
+    }
   });
 
   it('creates nothing new when the same batch is dispatched twice', async () => {
