@@ -311,7 +311,7 @@ export function webhookDispatcher(deps: DispatcherDeps, opts: { batchSize?: numb
             if (expected !== null && routed.changes.length === 0) {
               const { moved, created } = await dispatchInOneStatement(
                 db,
-                { name: DISPATCHER_NAME, expected: expected!, position: checkpoint },
+                { name: DISPATCHER_NAME, expected, position: checkpoint },
                 routed.rows,
                 waits(routed.rows),
               );

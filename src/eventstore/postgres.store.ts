@@ -287,8 +287,6 @@ export class PostgresEventStore implements EventStore {
     const readOnLock = readModels?.checkpointQuery;
     let appended = false;
     let last: Head | null = null;
-    /** the head read with the lock, with its hash, when this process did not know it */
-    let lockedHead: Head | null = null;
     const result = (async () => {
       const conn = await acquireRaw<PgConnection>(this.db);
       // Taken before the transaction's first write; see migration 001 for why the order matters.
@@ -307,9 +305,8 @@ export class PostgresEventStore implements EventStore {
             const res = await (locked.promise ?? conn.query(lock));
             const row = readOnLock ? (res.rows[0] as { read: string | null; hash: string | null } | undefined) : undefined;
             const read = row?.read ?? null;
-            // Looked up (the seq read is not the head this process remembers): a NULL hash is an unhashed event, or
-            // none at that seq (the append is then refused), chained from the genesis value as HASH_AT's would be.
-            if (known !== null && read !== null && Number(read) > 0 && Number(read) !== known) lockedHead = { seq: Number(read), hash: row?.hash ?? GENESIS };
+            // The head read with the lock, with its hash, when this process did not know it (the function looked it up).
+            const lockedHead: Head | null = read !== null && row?.hash != null ? { seq: Number(read), hash: row.hash } : null;
             return work({
               db: trx,
               inline: true,

@@ -5,8 +5,9 @@ import type { Knex } from 'knex';
 // remembers only its own commits). The store then read it under the lock, a round trip of its own while the
 // workspace's writes queued behind it (HASH_AT, src/eventstore/postgres.store.ts). Here it comes back with the lock
 // and the checkpoint, read by the same fresh snapshot: the hash of the event at the seq read, unless that is
-// `p_known` (the head the process remembers, whose hash it has; NULL: the chain is off): no probe then. NULL when there is no such event
-// (an empty log, or a checkpoint that is not the head: the append is refused) or it was written unhashed.
+// `p_known` (the head the process remembers, whose hash it has; NULL: the chain is off) or 0: no probe then, and a
+// NULL hash. Where there is no such event (a checkpoint that is not the head: the append is then refused) or it was
+// written unhashed, the genesis value, as the store's own read of it (HASH_AT) chains from.
 // The two-argument form stays for processes of the previous release during an upgrade.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -17,7 +18,7 @@ export async function up(knex: Knex): Promise<void> {
       EXECUTE p_query INTO read USING p_tenant;
       IF p_known IS NOT NULL AND read IS DISTINCT FROM p_known AND read > 0 THEN
         -- The primary key (tenant_id, seq): one probe, whatever the planner knows of the workspace.
-        SELECT e.hash INTO hash FROM events e WHERE e.tenant_id = p_tenant AND e.seq = read;
+        hash := COALESCE((SELECT e.hash FROM events e WHERE e.tenant_id = p_tenant AND e.seq = read), repeat('0', 64));
       END IF;
     END
     $fn$;
