@@ -21,22 +21,34 @@ export const MAX_JSON_DEPTH = 32;
 /** Most values (objects, arrays, strings, numbers...) one body may hold. */
 export const MAX_JSON_VALUES = 200_000;
 
-// A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * True when Postgres can store `s` in a text or jsonb column unchanged: no NUL, and no unpaired surrogate
+ * (`isWellFormed`). Run on every string of every request, so two native scans rather than a pattern with a
+ * look-behind (a third of the time).
+ */
+export const isStorableText = (s: string): boolean => (s as WellFormed).isWellFormed() && !s.includes('\0');
 
-/** True when Postgres can store `s` in a text or jsonb column unchanged. */
-export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s);
+/** ES2024's String.prototype.isWellFormed (in V8 since Node 20.0); the compiler's lib is older. */
+type WellFormed = string & { isWellFormed(): boolean };
 
 const invalidText = (field: string | undefined, what = field ?? 'The request body') =>
   new BadRequest('invalid_text', `${what} contains a character the service cannot store (a NUL or an unpaired UTF-16 surrogate).`, field);
 
 interface Node {
   value: unknown;
-  path: string | undefined;
+  /** the node holding this one, and this one's key in it: a path is spelt out only for an error */
+  parent: Node | undefined;
+  key: string | undefined;
   depth: number;
 }
 
-const join = (base: string | undefined, key: string): string => (base ? `${base}.${key}` : key);
+/** The dotted path of a node (`contact.name`, `attachments.0.url`), from `base`. */
+function pathOf(node: Node, base: string | undefined): string | undefined {
+  const keys: string[] = [];
+  for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) keys.push(n.key);
+  if (base !== undefined) keys.push(base);
+  return keys.length ? keys.reverse().join('.') : undefined;
+}
 
 /**
  * Throws 400 `invalid_text` naming the field (`contact.name`, `attachments.0.url`;
@@ -44,24 +56,30 @@ const join = (base: string | undefined, key: string): string => (base ? `${base}
  * stored, and 400 `nesting_too_deep` / `too_many_values` past the bounds.
  */
 export function assertStorable(value: unknown, base?: string): void {
-  const stack: Node[] = [{ value, path: base, depth: 0 }];
+  const stack: Node[] = [{ value, parent: undefined, key: undefined, depth: 0 }];
   let seen = 0;
   while (stack.length > 0) {
-    const { value: v, path, depth } = stack.pop()!;
+    const node = stack.pop()!;
+    const { value: v, depth } = node;
     if (++seen > MAX_JSON_VALUES) throw new BadRequest('too_many_values', `The request holds more than ${MAX_JSON_VALUES} values.`);
     if (typeof v === 'string') {
-      if (!isStorableText(v)) throw invalidText(path);
+      if (!isStorableText(v)) throw invalidText(pathOf(node, base));
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH) throw new BadRequest('nesting_too_deep', `The request nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels.`, path);
+    if (depth >= MAX_JSON_DEPTH)
+      throw new BadRequest('nesting_too_deep', `The request nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels.`, pathOf(node, base));
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: join(path, String(i)), depth: depth + 1 });
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], parent: node, key: String(i), depth: depth + 1 });
       continue;
     }
     const keys = Object.keys(v);
-    for (const k of keys) if (!isStorableText(k)) throw invalidText(path, path ?? 'A field name');
-    for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (v as Record<string, unknown>)[keys[i]!], path: join(path, keys[i]!), depth: depth + 1 });
+    for (const k of keys) {
+      if (isStorableText(k)) continue;
+      const path = pathOf(node, base);
+      throw invalidText(path, path ?? 'A field name');
+    }
+    for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (v as Record<string, unknown>)[keys[i]!], parent: node, key: keys[i]!, depth: depth + 1 });
   }
 }
 

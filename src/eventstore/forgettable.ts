@@ -137,14 +137,15 @@ export class Forgettable {
     const sealed = events.map((e, i) => {
       const plan = plans[i];
       if (!plan) return e;
-      const clear: Json = { ...e.payload };
+      // Split by copying, not by `delete` on a copy: a deleted member turns an object into a dictionary, slow
+      // to spread and to stringify on the write path (docs/performance.md, "Where the service's CPU went").
       const secret: Json = {};
-      for (const f of plan.fields) {
-        secret[f] = clear[f];
-        delete clear[f];
-      }
+      for (const f of plan.fields) secret[f] = e.payload[f];
+      const payload: Json = {};
+      for (const k in e.payload) if (!plan.fields.includes(k)) payload[k] = e.payload[k];
       const c = encrypt(ring.get(ringKey(tenantId, plan.subject))!, tenantId, plan.subject, JSON.stringify(secret));
-      return { ...e, payload: { ...clear, [SEALED]: { s: plan.subject, f: plan.fields, c } satisfies SealedPayload } };
+      payload[SEALED] = { s: plan.subject, f: plan.fields, c } satisfies SealedPayload;
+      return { ...e, payload };
     });
     const keyWrites = created.length
       ? [
@@ -411,17 +412,31 @@ function walk(v: unknown, visit: (o: Json) => void): void {
   if (Array.isArray(v)) for (const x of v) walk(x, visit);
   else if (isObject(v)) {
     visit(v);
-    for (const x of Object.values(v)) walk(x, visit);
+    for (const k in v) walk(v[k], visit);
   }
 }
 
-/** Rebuilds a document top-down: `f` sees each object before its members are mapped. */
+/**
+ * Maps a document top-down: `f` sees each object before its members are mapped. What `f` and the mapping of its
+ * members leave as it was is returned as it was, not copied (an answer's objects are mostly not personal ones:
+ * copying them all was garbage on every write).
+ */
 function map(v: unknown, f: (o: Json) => unknown): unknown {
-  if (Array.isArray(v)) return v.map((x) => map(x, f));
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x = map(v[i], f);
+      if (x !== v[i]) (out ??= v.slice())[i] = x;
+    }
+    return out ?? v;
+  }
   if (!isObject(v)) return v;
   const r = f(v);
   if (!isObject(r)) return r;
-  const out: Json = {};
-  for (const [k, x] of Object.entries(r)) out[k] = map(x, f);
-  return out;
+  let out: Json | undefined;
+  for (const k in r) {
+    const x = map(r[k], f);
+    if (x !== r[k]) (out ??= { ...r })[k] = x;
+  }
+  return out ?? r;
 }

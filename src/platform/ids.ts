@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { sha256 } from './crypto/hmac.js';
 
 export interface Ids {
   uuid(): string;
@@ -21,7 +22,7 @@ export function seededIds(seed: string): Ids {
 
 /** A name-based UUID (v5 layout over SHA-256): the same inputs always give the same id. */
 export function deterministicUuid(...parts: string[]): string {
-  const h = createHash('sha256').update(parts.join('\u0000')).digest();
+  const h = sha256(parts.join('\u0000'));
   h[6] = (h[6]! & 0x0f) | 0x50;
   h[8] = (h[8]! & 0x3f) | 0x80;
   const x = h.subarray(0, 16).toString('hex');

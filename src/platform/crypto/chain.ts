@@ -14,8 +14,8 @@
 // `canonicalize` alone on purpose, so that it depends on nothing of the service. In
 // platform, not in eventstore, because the migration that adds the chain (035)
 // hashes the events already stored.
-import { createHash } from 'node:crypto';
 import { configure } from 'safe-stable-stringify';
+import { sha256Hex } from './hmac.js';
 
 /**
  * RFC 8785 canonical JSON (the `canonicalize` package). That package is an ES module only, with no
@@ -95,7 +95,8 @@ export function canonicalEvent(e: ChainedFields): string {
 
 /** hex(SHA-256(previous hash as 64 ASCII hex digits ‖ canonical JSON as UTF-8)). */
 export function chainHash(previous: string, e: ChainedFields): string {
-  return createHash('sha256').update(previous, 'latin1').update(canonicalEvent(e), 'utf8').digest('hex');
+  // One string, one call: the previous hash is 64 ASCII hex digits, the same bytes in UTF-8 as in latin1.
+  return sha256Hex(previous + canonicalEvent(e));
 }
 
 /** The hashes of consecutive events chained from `previous` (the hash of the event before the first). */
