@@ -140,4 +140,44 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
     // Whatever plan the connection happened to keep, it must plan this read for the workspace as it is.
     expect(prepared, 'prepared statements the connection keeps for it').to.deep.equal([]);
   });
+
+  // A group's answers of a few conversations are read as probes of the primary key, a statement per padded size
+  // (keySlots): Postgres keeps its generic plan, made here while the workspace held three rows, and it still reads
+  // each asked row by the key. The blocks read tell it apart from a plan that takes another index on the workspace
+  // and filters the ids in the index's own condition (conversations_by_contact: every entry of the workspace read,
+  // while the rows counted stay three).
+  for (const n of [2, 5, 16]) {
+    it(`a group's answers of ${n} conversations keep one plan, and it probes each by its key however the workspace grew`, async () => {
+      const owner = await newWorkspace(t);
+      const key = (await mintKey(t, owner, ['conversations:write'])).secret;
+      const channelId = (await createChannel(t, owner)).id;
+      const made: string[] = [];
+      for (let i = 0; i < Math.min(n, 3); i++) {
+        const res = await t.client.post('/api/conversations', { channel_id: channelId, body: `Hello ${i}`, contact: { email: `a${i}@example.com` } }, { key });
+        expect(res.status, res.text).to.equal(201);
+        made.push(res.body.id);
+      }
+      const ids = [...made, ...Array.from({ length: n - made.length }, () => crypto.randomUUID())];
+      const { plan, prepared } = await planAfterGrowth(
+        owner,
+        conversationsWithPartsQuery(owner.workspaceId, ids, ConversationAnswers.of(t.service.deps.additions)),
+        () =>
+          t.testDb.db.raw(
+            `INSERT INTO conversations (tenant_id, id, channel_id, contact_id, subject, state, parts_count, created_at, updated_at, last_part_at)
+             SELECT ?::uuid, gen_random_uuid(), ?::uuid, gen_random_uuid(), 'Order ' || g, 'open', 0, now(), now(), now() FROM generate_series(1, 3000) g`,
+            [owner.workspaceId, channelId],
+          ),
+        (rows) => expect(rows.map((r) => r.id).sort()).to.deep.equal([...made].sort()),
+      );
+      expect(prepared, 'prepared statements the connection keeps for it').to.have.length(1);
+      const scans = scansOf(plan, 'conversations');
+      expect(
+        scans.map((s) => s['Index Name']),
+        JSON.stringify(scans),
+      ).to.satisfy((names: unknown[]) => names.length > 0 && names.every((name) => name === 'conversations_pkey'));
+      // A probe of a two-level index is a few blocks; the workspace's 3,003 entries of another index are dozens.
+      const blocks = scans.reduce((sum, s) => sum + (s['Shared Hit Blocks'] ?? 0) + (s['Shared Read Blocks'] ?? 0), 0);
+      expect(blocks, `blocks read for ${n} ids: ${JSON.stringify(scans)}`).to.be.at.most(4 * n);
+    });
+  }
 });

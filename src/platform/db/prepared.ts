@@ -52,6 +52,23 @@ export const PLANNED_PER_CALL = '/* planned per call */ ';
  */
 export const WORKSPACE_PARAM = '(SELECT ?::uuid)';
 
+/**
+ * The batch sizes a read of a few rows by their primary keys is padded to (with NULL keys, which match nothing),
+ * so that each size is one text and keeps one generic plan: a union of one-row probes, each by the whole primary
+ * key. A probe by the whole key can only be planned as that key's index, whatever the table held when the plan was
+ * made (test/platform/planned-per-call.e2e.test.ts), where a plan for `id = ANY(…)` made while a workspace held three
+ * rows took an index on the workspace and filtered the ids in it. Up to the largest size a batch saves its planning
+ * (most of what Postgres spent on a group's answers: docs/performance.md); a larger batch is planned per call, its
+ * planning shared by as many rows.
+ */
+export const KEY_SLOTS = [2, 4, 8, 16] as const;
+
+/** The padded size for `n` keys (2 and more), or null past the largest (plan that read per call). */
+export function keySlots(n: number): number | null {
+  for (const size of KEY_SLOTS) if (n <= size) return size;
+  return null;
+}
+
 export const PREPARE_AFTER = 2;
 export const MAX_NAMED = 100;
 /** Texts counted before being named; the count starts over when full (one-off texts never fill it for good). */
