@@ -148,17 +148,38 @@ describe('projections behind row-level security: keyed writes read only their ro
     readByKey(await asTenant(a.owner.workspaceId, upsert.sql, upsert.bindings, { generic: true }), 'conversation_statistics', 16);
   });
 
-  it("reads the sla and statistics of 14 conversations' answers by reading their 14 rows of each", async () => {
-    // The answers' read (conversationMetrics), planned per call with the workspace's id as a constant: a workspace
-    // outside the statistics' common values is estimated at one row (auto_explain in the reply bench: up to 1,000
-    // statistics rows and 15,557 SLA rows read for one group's answers).
+  // The answers' read (conversationMetrics) with the workspace's id as a constant: a workspace outside the statistics'
+  // common values is estimated at one row (auto_explain in the reply bench: up to 1,000 statistics rows and 15,557
+  // SLA rows read for one group's answers). Up to 16 ids it is a probe of each key (keySlots), past that planned per call.
+  for (const n of [14, 20]) {
+    it(`reads the sla and statistics of ${n} conversations' answers by reading their ${n} rows of each`, async () => {
+      const a = await grownAfterAnalyze();
+      const wanted = a.ids.slice(0, n);
+      const sent = await statementOf(/FROM conversation_statistics s|FROM \(SELECT \* FROM conversation_statistics/, async () => {
+        const metrics = await conversationMetrics(t.testDb.db, a.owner.workspaceId, wanted);
+        expect([...metrics.keys()].sort()).to.deep.equal([...wanted].sort());
+      });
+      const plan = await asTenant(a.owner.workspaceId, `EXPLAIN (ANALYZE, FORMAT JSON) ${sent.sql}`, sent.bindings);
+      expect(rowsRead(plan, 'conversation_statistics'), JSON.stringify(plan)).to.equal(n);
+      expect(rowsRead(plan, 'conversation_slas'), JSON.stringify(plan)).to.equal(n);
+    });
+  }
+
+  it('reads the sla and statistics of 14 answers the same way with the generic plan a named statement keeps', async () => {
+    // Up to 16 ids the read is a probe of each key, padded to 16 (keySlots), sent under one name: Postgres keeps a
+    // generic plan for it instead of planning it on every call, and each probe, by the whole key, is the key's index.
     const a = await grownAfterAnalyze();
     const wanted = a.ids.slice(0, 14);
-    const sent = await statementOf(/FROM conversation_statistics s/, async () => {
+    const sent = await statementOf(/FROM \(SELECT \* FROM conversation_statistics/, async () => {
       const metrics = await conversationMetrics(t.testDb.db, a.owner.workspaceId, wanted);
       expect([...metrics.keys()].sort()).to.deep.equal([...wanted].sort());
     });
-    const plan = await asTenant(a.owner.workspaceId, `EXPLAIN (ANALYZE, FORMAT JSON) ${sent.sql}`, sent.bindings);
+    const plan = await asTenant(a.owner.workspaceId, sent.sql, sent.bindings, { generic: true });
+    const scans = scansOf(plan, 'conversation_statistics');
+    expect(
+      scans.map((s) => s['Index Name']),
+      JSON.stringify(scans),
+    ).to.deep.equal(Array.from({ length: 16 }, () => 'conversation_statistics_pkey'));
     expect(rowsRead(plan, 'conversation_statistics'), JSON.stringify(plan)).to.equal(14);
     expect(rowsRead(plan, 'conversation_slas'), JSON.stringify(plan)).to.equal(14);
   });

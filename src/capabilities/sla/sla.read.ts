@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
+import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
-import { PLANNED_PER_CALL } from '../../platform/db/prepared.js';
+import { keySlots, PLANNED_PER_CALL } from '../../platform/db/prepared.js';
 import { arrayOf, bool, constant, dateTime, integer, nullable, object, str, uuid, type Static } from '../../api/schemas.js';
 import { businessCalendar, secondsBetween, type BusinessCalendar } from '../business-hours/index.js';
 import { conversationFacts, conversationMatches, conversationQuerySchema } from '../conversations/index.js';
@@ -257,21 +258,38 @@ export const conversationMetrics = async (db: Db, tenantId: string, ids: readonl
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isUuid);
   const out = new Map<string, ConversationMetrics>();
   if (wanted.length === 0) return out;
-  // Several ids: planned per call (see PLANNED_PER_CALL), as the answers' other batched reads. Both rows are
+  // Several ids: probes of each key up to keySlots' largest size, then planned per call (see PLANNED_PER_CALL), as the
+  // answers' other batched reads. Both rows are
   // written at the conversation's creation (the two projectors handle conversation.created), so the SLA row is
   // looked up for each statistics row, by its key: a lateral subquery that Postgres may not flatten (OFFSET 0), so
   // the lookup is one probe of the primary key per row. As a plain join, for a workspace Postgres estimates at one
   // row, it was planned as a scan of the workspace's SLA rows for each statistics row, filtered (15,505 rows read
   // for 14; with the ids as a condition on both, 105; test/projections/tenant-statistics.e2e.test.ts).
+  // A few ids (a group's answers): a probe of the primary key each, padded to a size that keeps its generic plan
+  // (keySlots), as the conversations those answers read.
   const many = wanted.length > 1;
+  const slots = many ? keySlots(wanted.length) : null;
+  const padded: (string | null)[] = slots === null ? [] : [...wanted, ...Array.from({ length: slots - wanted.length }, () => null)];
+  const [statistics, where, bindings]: [string, string, Knex.RawBinding[]] =
+    slots !== null
+      ? [
+          `(${padded.map(() => 'SELECT * FROM conversation_statistics WHERE tenant_id = ? AND conversation_id = ?::uuid').join(' UNION ALL ')})`,
+          '',
+          padded.flatMap((id) => [tenantId, id]),
+        ]
+      : [
+          'conversation_statistics',
+          `WHERE s.tenant_id = ? AND ${many ? 's.conversation_id = ANY(?::uuid[])' : 's.conversation_id = ?::uuid'}`,
+          [tenantId, many ? wanted : wanted[0]!],
+        ];
   const res = await db.raw(
-    `${many ? PLANNED_PER_CALL : ''}SELECT s.conversation_id AS id, s.created_at, s.first_response_at, s.last_response_at, s.first_closed_at, s.last_closed_at,
+    `${many && slots === null ? PLANNED_PER_CALL : ''}SELECT s.conversation_id AS id, s.created_at, s.first_response_at, s.last_response_at, s.first_closed_at, s.last_closed_at,
        s.reopens, s.teammate_replies, s.customer_replies, x.policy_id, x.first_response_due_at, x.next_response_due_at, x.next_response_since,
        x.resolution_due_at, x.resolution_remaining_seconds, x.breaches, x.met
-     FROM conversation_statistics s
+     FROM ${statistics} s
      LEFT JOIN LATERAL (SELECT * FROM conversation_slas x WHERE x.tenant_id = s.tenant_id AND x.conversation_id = s.conversation_id OFFSET 0) x ON true
-     WHERE s.tenant_id = ? AND ${many ? 's.conversation_id = ANY(?::uuid[])' : 's.conversation_id = ?::uuid'}`,
-    [tenantId, many ? wanted : wanted[0]!],
+     ${where}`,
+    bindings,
   );
   const rows = res.rows as (StatisticsRow & Omit<SlaRow, 'breaches' | 'met'> & { id: string; breaches: string[] | null; met: string[] | null })[];
   // The calendar only when a figure needs it (a first response or a close to count business seconds to).
