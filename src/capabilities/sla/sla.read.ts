@@ -258,15 +258,13 @@ export const conversationMetrics = async (db: Db, tenantId: string, ids: readonl
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isUuid);
   const out = new Map<string, ConversationMetrics>();
   if (wanted.length === 0) return out;
-  // Several ids: probes of each key up to keySlots' largest size, then planned per call (see PLANNED_PER_CALL), as the
-  // answers' other batched reads. Both rows are
-  // written at the conversation's creation (the two projectors handle conversation.created), so the SLA row is
-  // looked up for each statistics row, by its key: a lateral subquery that Postgres may not flatten (OFFSET 0), so
-  // the lookup is one probe of the primary key per row. As a plain join, for a workspace Postgres estimates at one
-  // row, it was planned as a scan of the workspace's SLA rows for each statistics row, filtered (15,505 rows read
-  // for 14; with the ids as a condition on both, 105; test/projections/tenant-statistics.e2e.test.ts).
-  // A few ids (a group's answers): a probe of the primary key each, padded to a size that keeps its generic plan
-  // (keySlots), as the conversations those answers read.
+  // Several ids (a group's answers): a probe of each key, padded to a size that keeps one generic plan (keySlots), up
+  // to its largest size; past that, planned per call (see PLANNED_PER_CALL). Both rows are written at the
+  // conversation's creation (the two projectors handle conversation.created), so the SLA row is looked up for each
+  // statistics row, by its key: a lateral subquery that Postgres may not flatten (OFFSET 0), so the lookup is one
+  // probe of the primary key per row. As a plain join, for a workspace Postgres estimates at one row, it was planned
+  // as a scan of the workspace's SLA rows for each statistics row, filtered (15,505 rows read for 14; with the ids as
+  // a condition on both, 105; test/projections/tenant-statistics.e2e.test.ts).
   const many = wanted.length > 1;
   const slots = many ? keySlots(wanted.length) : null;
   const padded: (string | null)[] = slots === null ? [] : [...wanted, ...Array.from({ length: slots - wanted.length }, () => null)];
