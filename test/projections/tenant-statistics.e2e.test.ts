@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { CONVERSATIONS } from '../../src/capabilities/conversations/conversations.projection.js';
-import { partsWithConversations, renderConversation } from '../../src/capabilities/conversations/conversations.read.js';
+import { findConversation, partsWithConversations, renderConversation } from '../../src/capabilities/conversations/conversations.read.js';
 import { conversationMetrics } from '../../src/capabilities/sla/sla.read.js';
 import { writeStatistics } from '../../src/capabilities/sla/statistics.projection.js';
 import { TableBatch, Writes } from '../../src/projections/table-batch.js';
@@ -184,22 +184,59 @@ describe('projections behind row-level security: keyed writes read only their ro
     expect(rowsRead(plan, 'conversation_slas'), JSON.stringify(plan)).to.equal(14);
   });
 
-  it("reads 14 replies' answers, each part with its conversation, by reading 14 parts and 14 conversations", async () => {
-    // The answers of a reply group (partsWithConversations), planned per call with the workspace's id as a constant.
-    const a = await grownAfterAnalyze();
+  /** 14 or `n` parts of the grown workspace, each of another conversation, as a reply group's answers name them. */
+  async function replyAnswers(tenantId: string, n: number): Promise<{ conversationId: string; partId: string }[]> {
     const parts = await t.testDb.db.raw(
-      `SELECT DISTINCT ON (conversation_id) conversation_id, id FROM conversation_parts WHERE tenant_id = ? AND seq = 100 LIMIT 14`,
-      [a.owner.workspaceId],
+      `SELECT DISTINCT ON (conversation_id) conversation_id, id FROM conversation_parts WHERE tenant_id = ? AND seq = 100 LIMIT ?`,
+      [tenantId, n],
     );
     const wanted = (parts.rows as { conversation_id: string; id: string }[]).map((r) => ({ conversationId: r.conversation_id, partId: r.id }));
-    expect(wanted).to.have.length(14);
-    const sent = await statementOf(/FROM unnest/, async () => {
-      const answers = await partsWithConversations(t.testDb.db, a.owner.workspaceId, wanted, { select: () => null, render: renderConversation });
+    expect(wanted).to.have.length(n);
+    return wanted;
+  }
+
+  /** The statement partsWithConversations sends for `wanted`, its answers checked. */
+  const replyAnswersStatement = (tenantId: string, wanted: { conversationId: string; partId: string }[]) =>
+    statementOf(/FROM unnest|FROM \(VALUES/, async () => {
+      const answers = await partsWithConversations(t.testDb.db, tenantId, wanted, { select: () => null, render: renderConversation });
       expect(answers.map((x) => x?.conversation.id)).to.deep.equal(wanted.map((w) => w.conversationId));
     });
-    const plan = await asTenant(a.owner.workspaceId, `EXPLAIN (ANALYZE, FORMAT JSON) ${sent.sql}`, sent.bindings);
+
+  // The answers of a reply group (partsWithConversations) with the workspace's id as a constant: up to 16 as rows
+  // of scalars padded to a kept plan's size (keySlots), past that planned per call.
+  for (const n of [14, 20]) {
+    it(`reads ${n} replies' answers, each part with its conversation, by reading ${n} parts and ${n} conversations`, async () => {
+      const a = await grownAfterAnalyze();
+      const sent = await replyAnswersStatement(a.owner.workspaceId, await replyAnswers(a.owner.workspaceId, n));
+      const plan = await asTenant(a.owner.workspaceId, `EXPLAIN (ANALYZE, FORMAT JSON) ${sent.sql}`, sent.bindings);
+      readByKey(plan, 'conversations', n);
+      expect(rowsRead(plan, 'conversation_parts'), JSON.stringify(plan)).to.equal(n);
+    });
+  }
+
+  it("reads 14 replies' answers the same way with the generic plan a named statement keeps", async () => {
+    const a = await grownAfterAnalyze();
+    const sent = await replyAnswersStatement(a.owner.workspaceId, await replyAnswers(a.owner.workspaceId, 14));
+    const plan = await asTenant(a.owner.workspaceId, sent.sql, sent.bindings, { generic: true });
     readByKey(plan, 'conversations', 14);
     expect(rowsRead(plan, 'conversation_parts'), JSON.stringify(plan)).to.equal(14);
+  });
+
+  it("loads a group's 5 conversations with the generic plan a named statement keeps by probing each by its key", async () => {
+    // The commands' load (findConversation, batched per handle): 2 to 16 ids are probes of the key, padded (keySlots).
+    const a = await grownAfterAnalyze();
+    const ids = a.ids.slice(0, 5);
+    const sent = await statementOf(/^SELECT \* FROM conversations WHERE tenant_id = \S+ AND id = \S+ UNION ALL/, async () => {
+      const found = await Promise.all(ids.map((id) => findConversation(t.testDb.db, a.owner.workspaceId, id)));
+      expect(found.map((c) => c?.id)).to.deep.equal(ids);
+    });
+    const plan = await asTenant(a.owner.workspaceId, sent.sql, sent.bindings, { generic: true });
+    const scans = scansOf(plan, 'conversations');
+    expect(
+      scans.map((s) => s['Index Name']),
+      JSON.stringify(scans),
+    ).to.deep.equal(Array.from({ length: 8 }, () => 'conversations_pkey'));
+    expect(rowsRead(plan, 'conversations'), JSON.stringify(plan)).to.equal(5);
   });
 
   it("an append's check for an already stored event probes the event's key, not the workspace's events", async () => {

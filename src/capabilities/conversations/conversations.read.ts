@@ -4,7 +4,7 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import { batchedOn } from '../../platform/db/batched.js';
-import { keySlots, PLANNED_PER_CALL, WORKSPACE_PARAM } from '../../platform/db/prepared.js';
+import { keyProbes, keySlots, PLANNED_PER_CALL, WORKSPACE_PARAM } from '../../platform/db/prepared.js';
 import { arrayOf, boolean, constant, dateTime, int, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { AUTHOR_TYPES, PART_TYPES, PRIORITIES, ROUTING_RULES } from './conversations.events.js';
 import type { ConversationState, ConversationView, PartView, PartType, Author, Priority } from './conversations.decider.js';
@@ -163,10 +163,15 @@ export async function findConversation(db: Db, tenantId: string, id: string): Pr
 const conversationsById = batchedOn<Db, string, StoredConversation | undefined>(
   async (db, tenantId, ids) => {
     const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
-    const res = await db.raw(byOneOrMany(wanted, `SELECT * FROM conversations WHERE tenant_id = ? AND ${oneOrMany('id', wanted)}`), [
-      tenantId,
-      (wanted.length === 1 ? wanted[0]! : wanted) as Knex.RawBinding,
-    ]);
+    // A group's few: probes by the key with a kept plan (keySlots).
+    const slots = wanted.length > 1 ? keySlots(wanted.length) : null;
+    const probes = slots === null ? null : keyProbes('conversations', 'id', tenantId, wanted, slots);
+    const res = probes
+      ? await db.raw(probes.sql, probes.bindings)
+      : await db.raw(byOneOrMany(wanted, `SELECT * FROM conversations WHERE tenant_id = ? AND ${oneOrMany('id', wanted)}`), [
+          tenantId,
+          (wanted.length === 1 ? wanted[0]! : wanted) as Knex.RawBinding,
+        ]);
     const byId = new Map((res.rows as StoredConversation[]).map((r) => [r.id, r]));
     return ids.map((id) => {
       const row = byId.get(id.toLowerCase());
@@ -214,19 +219,24 @@ export async function partsWithConversations(
   rows: ConversationRows,
 ): Promise<(PartWithConversationRecord | null)[]> {
   const ok = wanted.filter((w) => isUuid(w.conversationId) && isUuid(w.partId));
-  // One wanted part (the usual batch) as scalars, for the reason oneOrMany gives.
+  // One wanted part (the usual batch) as scalars, for the reason oneOrMany gives; up to keySlots' largest size, as
+  // many rows of scalars, padded with NULL keys (which find nothing) to a size that keeps one generic plan; past
+  // that, as arrays, planned per call.
+  const slots = ok.length > 1 ? keySlots(ok.length) : null;
+  const padded = slots === null ? [] : [...ok, ...Array.from({ length: slots - ok.length }, () => null)];
   const [wantedSql, wantedBindings] =
     ok.length === 1
       ? ['(SELECT ?::uuid, ?::uuid)', [ok[0]!.conversationId, ok[0]!.partId]]
-      : ['unnest(?::uuid[], ?::uuid[])', [ok.map((w) => w.conversationId), ok.map((w) => w.partId)]];
+      : slots !== null
+        ? [`(VALUES ${padded.map(() => '(?::uuid, ?::uuid)').join(', ')})`, padded.flatMap((w) => [w?.conversationId ?? null, w?.partId ?? null])]
+        : ['unnest(?::uuid[], ?::uuid[])', [ok.map((w) => w.conversationId), ok.map((w) => w.partId)]];
   // Each conversation is looked up by its key, in a lateral subquery Postgres may not flatten (OFFSET 0), the
   // workspace as WORKSPACE_PARAM. As a join with the workspace's id as a constant, a workspace the statistics did not
   // count was read whole, the ids filtered (2,001 rows read for 14 answers; 28,014 as a lateral lookup with the
   // constant: test/projections/tenant-statistics.e2e.test.ts).
   const res = ok.length
     ? await db.raw(
-        byOneOrMany(
-          ok,
+        (ok.length > 1 && slots === null ? PLANNED_PER_CALL : '') +
           `SELECT c.*, ${tagRefsSql('c')} AS tags${addedColumns(rows, 'c')}, x.part_id AS wanted_part, (
             SELECT row_to_json(p) FROM (
               SELECT id, conversation_id, part_type, body, author_type, author_id, external_id, attachments, details, redacted, created_at
@@ -234,7 +244,6 @@ export async function partsWithConversations(
             ) p) AS part
          FROM ${wantedSql} AS x(conversation_id, part_id)
          JOIN LATERAL (SELECT * FROM conversations c WHERE c.tenant_id = ${WORKSPACE_PARAM} AND c.id = x.conversation_id OFFSET 0) c ON true`,
-        ),
         [...wantedBindings, tenantId] as Knex.RawBinding[],
       )
     : { rows: [] };
@@ -259,12 +268,8 @@ export function conversationsWithPartsQuery(tenantId: string, ids: string[], row
   // (keySlots): the statement is not planned again on every call.
   const slots = ids.length > 1 ? keySlots(ids.length) : null;
   if (slots !== null) {
-    const padded: (string | null)[] = [...ids, ...Array.from({ length: slots - ids.length }, () => null)];
-    return {
-      sql: `${select}
-         FROM (${padded.map(() => 'SELECT * FROM conversations WHERE tenant_id = ? AND id = ?::uuid').join(' UNION ALL ')}) c`,
-      bindings: [INLINE_PARTS, ...padded.flatMap((id) => [tenantId, id])],
-    };
+    const probes = keyProbes('conversations', 'id', tenantId, ids, slots);
+    return { sql: `${select} FROM (${probes.sql}) c`, bindings: [INLINE_PARTS, ...probes.bindings] };
   }
   return {
     sql: byOneOrMany(

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
 import { isUuid } from '../../platform/ids.js';
-import { keySlots, PLANNED_PER_CALL } from '../../platform/db/prepared.js';
+import { keyProbes, keySlots, PLANNED_PER_CALL } from '../../platform/db/prepared.js';
 import { arrayOf, bool, constant, dateTime, integer, nullable, object, str, uuid, type Static } from '../../api/schemas.js';
 import { businessCalendar, secondsBetween, type BusinessCalendar } from '../business-hours/index.js';
 import { conversationFacts, conversationMatches, conversationQuerySchema } from '../conversations/index.js';
@@ -267,14 +267,10 @@ export const conversationMetrics = async (db: Db, tenantId: string, ids: readonl
   // a condition on both, 105; test/projections/tenant-statistics.e2e.test.ts).
   const many = wanted.length > 1;
   const slots = many ? keySlots(wanted.length) : null;
-  const padded: (string | null)[] = slots === null ? [] : [...wanted, ...Array.from({ length: slots - wanted.length }, () => null)];
+  const probes = slots === null ? null : keyProbes('conversation_statistics', 'conversation_id', tenantId, wanted, slots);
   const [statistics, where, bindings]: [string, string, Knex.RawBinding[]] =
-    slots !== null
-      ? [
-          `(${padded.map(() => 'SELECT * FROM conversation_statistics WHERE tenant_id = ? AND conversation_id = ?::uuid').join(' UNION ALL ')})`,
-          '',
-          padded.flatMap((id) => [tenantId, id]),
-        ]
+    probes !== null
+      ? [`(${probes.sql})`, '', probes.bindings]
       : [
           'conversation_statistics',
           `WHERE s.tenant_id = ? AND ${many ? 's.conversation_id = ANY(?::uuid[])' : 's.conversation_id = ?::uuid'}`,

@@ -69,6 +69,24 @@ export function keySlots(n: number): number | null {
   return null;
 }
 
+/**
+ * The rows of `table` by the whole key (`tenant_id` and `column`) for each of `keys`, as a union of probes padded to
+ * `slots` (keySlots) with NULL keys: a subquery's text (`SELECT *` of each) and its bindings, in order.
+ */
+export function keyProbes(
+  table: string,
+  column: string,
+  tenantId: string,
+  keys: readonly string[],
+  slots: number,
+): { sql: string; bindings: (string | null)[] } {
+  const padded = [...keys, ...Array.from({ length: slots - keys.length }, () => null)];
+  return {
+    sql: padded.map(() => `SELECT * FROM ${table} WHERE tenant_id = ? AND ${column} = ?::uuid`).join(' UNION ALL '),
+    bindings: padded.flatMap((key) => [tenantId, key]),
+  };
+}
+
 export const PREPARE_AFTER = 2;
 export const MAX_NAMED = 100;
 /** Texts counted before being named; the count starts over when full (one-off texts never fill it for good). */
