@@ -13,7 +13,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { BY_EXTERNAL_IDS_AND_EMAILS } from '../../src/capabilities/contacts/contacts.read.js';
 import { ConversationAnswers } from '../../src/capabilities/conversations/index.js';
-import { conversationsWithPartsQuery } from '../../src/capabilities/conversations/conversations.read.js';
+import { conversationsWithPartsQuery, partsWithConversations } from '../../src/capabilities/conversations/conversations.read.js';
 import { TENANT_ROLE } from '../../src/platform/db/tenant-scope.js';
 import { createChannel } from '../support/channels.js';
 import { rowsRead, scansOf, type PlanNode } from '../support/plans.js';
@@ -180,4 +180,50 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
       expect(blocks, `blocks read for ${n} ids: ${JSON.stringify(scans)}`).to.be.at.most(4 * n);
     });
   }
+
+  it("a reply group's 5 answers keep one plan, and it probes each conversation by its key however the workspace grew", async () => {
+    // The parts are named as rows of scalars padded to a kept plan's size (keySlots), each conversation looked up by
+    // the whole key in a lateral subquery.
+    const owner = await newWorkspace(t);
+    const key = (await mintKey(t, owner, ['conversations:write'])).secret;
+    const channelId = (await createChannel(t, owner)).id;
+    for (let i = 0; i < 3; i++) {
+      const res = await t.client.post('/api/conversations', { channel_id: channelId, body: `Hello ${i}`, contact: { email: `a${i}@example.com` } }, { key });
+      expect(res.status, res.text).to.equal(201);
+    }
+    const parts = await t.testDb.db.raw('SELECT conversation_id, id FROM conversation_parts WHERE tenant_id = ?', [owner.workspaceId]);
+    const made = (parts.rows as { conversation_id: string; id: string }[]).map((r) => ({ conversationId: r.conversation_id, partId: r.id }));
+    expect(made).to.have.length(3);
+    const wanted = [...made, ...Array.from({ length: 2 }, () => ({ conversationId: crypto.randomUUID(), partId: crypto.randomUUID() }))];
+    let sent: { sql: string; bindings: unknown[] } | undefined;
+    const capture = (q: { sql: string; bindings?: unknown[] }) => {
+      if (/FROM \(VALUES/.test(q.sql)) sent = { sql: q.sql.replace(/\$\d+/g, '?'), bindings: q.bindings ?? [] };
+    };
+    t.testDb.db.on('query', capture);
+    try {
+      await partsWithConversations(t.testDb.db, owner.workspaceId, wanted, ConversationAnswers.of(t.service.deps.additions));
+    } finally {
+      t.testDb.db.off('query', capture);
+    }
+    expect(sent, 'the statement partsWithConversations sends').to.not.equal(undefined);
+    const { plan, prepared } = await planAfterGrowth(
+      owner,
+      sent!,
+      () =>
+        t.testDb.db.raw(
+          `INSERT INTO conversations (tenant_id, id, channel_id, contact_id, subject, state, parts_count, created_at, updated_at, last_part_at)
+           SELECT ?::uuid, gen_random_uuid(), ?::uuid, gen_random_uuid(), 'Order ' || g, 'open', 0, now(), now(), now() FROM generate_series(1, 3000) g`,
+          [owner.workspaceId, channelId],
+        ),
+      (rows) => expect(rows.map((r) => r.wanted_part).sort()).to.deep.equal(made.map((m) => m.partId).sort()),
+    );
+    expect(prepared, 'prepared statements the connection keeps for it').to.have.length(1);
+    const scans = scansOf(plan, 'conversations');
+    expect(
+      scans.map((s) => s['Index Name']),
+      JSON.stringify(scans),
+    ).to.deep.equal(['conversations_pkey']);
+    const blocks = scans.reduce((sum, s) => sum + (s['Shared Hit Blocks'] ?? 0) + (s['Shared Read Blocks'] ?? 0), 0);
+    expect(blocks, `blocks read for 5 answers: ${JSON.stringify(scans)}`).to.be.at.most(4 * 8);
+  });
 });
