@@ -65,6 +65,28 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
     });
   }
 
+  /** A new workspace with `count` conversations started through the API, and its channel. */
+  async function workspaceWithConversations(count: number): Promise<{ owner: Member; channelId: string; made: string[] }> {
+    const owner = await newWorkspace(t);
+    const key = (await mintKey(t, owner, ['conversations:write'])).secret;
+    const channelId = (await createChannel(t, owner)).id;
+    const made: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const res = await t.client.post('/api/conversations', { channel_id: channelId, body: `Hello ${i}`, contact: { email: `a${i}@example.com` } }, { key });
+      expect(res.status, res.text).to.equal(201);
+      made.push(res.body.id);
+    }
+    return { owner, channelId, made };
+  }
+
+  /** The workspace grows by 3,000 conversations, committed by another connection (no ANALYZE after). */
+  const growConversations = (owner: Member, channelId: string) =>
+    t.testDb.db.raw(
+      `INSERT INTO conversations (tenant_id, id, channel_id, contact_id, subject, state, parts_count, created_at, updated_at, last_part_at)
+       SELECT ?::uuid, gen_random_uuid(), ?::uuid, gen_random_uuid(), 'Order ' || g, 'open', 0, now(), now(), now() FROM generate_series(1, 3000) g`,
+      [owner.workspaceId, channelId],
+    );
+
   it("a group's contact lookup (by external_id and e-mail) reads the asked contacts, not the 3,000 the workspace grew to", async () => {
     // The statistics count another workspace and not this one (as a workspace made since the last ANALYZE): Postgres
     // estimated it at one row, and each key's lookup read the workspace through another index on it.
@@ -109,15 +131,7 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
   });
 
   it("a group's answers (conversations with their parts) read the answered conversations, not the 3,000 the workspace grew to", async () => {
-    const owner = await newWorkspace(t);
-    const key = (await mintKey(t, owner, ['conversations:write'])).secret;
-    const channelId = (await createChannel(t, owner)).id;
-    const made: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await t.client.post('/api/conversations', { channel_id: channelId, body: `Hello ${i}`, contact: { email: `a${i}@example.com` } }, { key });
-      expect(res.status, res.text).to.equal(201);
-      made.push(res.body.id);
-    }
+    const { owner, channelId, made } = await workspaceWithConversations(3);
     // As many answers as a busy group reads: the three made, and 17 ids of conversations that do not exist (yet).
     const n = 20;
     const ids = [...made, ...Array.from({ length: n - 3 }, () => crypto.randomUUID())];
@@ -125,12 +139,7 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
       owner,
       // The statement as the service sends it: with the columns other capabilities add (the rating).
       conversationsWithPartsQuery(owner.workspaceId, ids, ConversationAnswers.of(t.service.deps.additions)),
-      () =>
-        t.testDb.db.raw(
-          `INSERT INTO conversations (tenant_id, id, channel_id, contact_id, subject, state, parts_count, created_at, updated_at, last_part_at)
-           SELECT ?::uuid, gen_random_uuid(), ?::uuid, gen_random_uuid(), 'Order ' || g, 'open', 0, now(), now(), now() FROM generate_series(1, 3000) g`,
-          [owner.workspaceId, channelId],
-        ),
+      () => growConversations(owner, channelId),
       (rows) => expect(rows.map((r) => r.id).sort()).to.deep.equal([...made].sort()),
     );
     const scans = scansOf(plan, 'conversations');
@@ -148,25 +157,12 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
   // while the rows counted stay three).
   for (const n of [2, 5, 16]) {
     it(`a group's answers of ${n} conversations keep one plan, and it probes each by its key however the workspace grew`, async () => {
-      const owner = await newWorkspace(t);
-      const key = (await mintKey(t, owner, ['conversations:write'])).secret;
-      const channelId = (await createChannel(t, owner)).id;
-      const made: string[] = [];
-      for (let i = 0; i < Math.min(n, 3); i++) {
-        const res = await t.client.post('/api/conversations', { channel_id: channelId, body: `Hello ${i}`, contact: { email: `a${i}@example.com` } }, { key });
-        expect(res.status, res.text).to.equal(201);
-        made.push(res.body.id);
-      }
+      const { owner, channelId, made } = await workspaceWithConversations(Math.min(n, 3));
       const ids = [...made, ...Array.from({ length: n - made.length }, () => crypto.randomUUID())];
       const { plan, prepared } = await planAfterGrowth(
         owner,
         conversationsWithPartsQuery(owner.workspaceId, ids, ConversationAnswers.of(t.service.deps.additions)),
-        () =>
-          t.testDb.db.raw(
-            `INSERT INTO conversations (tenant_id, id, channel_id, contact_id, subject, state, parts_count, created_at, updated_at, last_part_at)
-             SELECT ?::uuid, gen_random_uuid(), ?::uuid, gen_random_uuid(), 'Order ' || g, 'open', 0, now(), now(), now() FROM generate_series(1, 3000) g`,
-            [owner.workspaceId, channelId],
-          ),
+        () => growConversations(owner, channelId),
         (rows) => expect(rows.map((r) => r.id).sort()).to.deep.equal([...made].sort()),
       );
       expect(prepared, 'prepared statements the connection keeps for it').to.have.length(1);
@@ -184,13 +180,7 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
   it("a reply group's 5 answers keep one plan, and it probes each conversation by its key however the workspace grew", async () => {
     // The parts are named as rows of scalars padded to a kept plan's size (keySlots), each conversation looked up by
     // the whole key in a lateral subquery.
-    const owner = await newWorkspace(t);
-    const key = (await mintKey(t, owner, ['conversations:write'])).secret;
-    const channelId = (await createChannel(t, owner)).id;
-    for (let i = 0; i < 3; i++) {
-      const res = await t.client.post('/api/conversations', { channel_id: channelId, body: `Hello ${i}`, contact: { email: `a${i}@example.com` } }, { key });
-      expect(res.status, res.text).to.equal(201);
-    }
+    const { owner, channelId } = await workspaceWithConversations(3);
     const parts = await t.testDb.db.raw('SELECT conversation_id, id FROM conversation_parts WHERE tenant_id = ?', [owner.workspaceId]);
     const made = (parts.rows as { conversation_id: string; id: string }[]).map((r) => ({ conversationId: r.conversation_id, partId: r.id }));
     expect(made).to.have.length(3);
@@ -209,12 +199,7 @@ describe('batched reads by keys are planned with the workspace as it is', () => 
     const { plan, prepared } = await planAfterGrowth(
       owner,
       sent!,
-      () =>
-        t.testDb.db.raw(
-          `INSERT INTO conversations (tenant_id, id, channel_id, contact_id, subject, state, parts_count, created_at, updated_at, last_part_at)
-           SELECT ?::uuid, gen_random_uuid(), ?::uuid, gen_random_uuid(), 'Order ' || g, 'open', 0, now(), now(), now() FROM generate_series(1, 3000) g`,
-          [owner.workspaceId, channelId],
-        ),
+      () => growConversations(owner, channelId),
       (rows) => expect(rows.map((r) => r.wanted_part).sort()).to.deep.equal(made.map((m) => m.partId).sort()),
     );
     expect(prepared, 'prepared statements the connection keeps for it').to.have.length(1);

@@ -56,6 +56,15 @@ describe('projections behind row-level security: keyed writes read only their ro
   }
 
   /** The plan reads the table's rows by its primary key (or `index`, another unique key), one probe per key, and no others. */
+  /** Every scan of `table` in `plan` is a probe of `index`, one a slot of the padded batch (keySlots). */
+  function probedByKey(plan: PlanNode, table: string, slots: number, index: string): void {
+    const scans = scansOf(plan, table);
+    expect(
+      scans.map((s) => s['Index Name']),
+      JSON.stringify(scans),
+    ).to.deep.equal(Array.from({ length: slots }, () => index));
+  }
+
   function readByKey(plan: PlanNode, table: string, keys: number, index = `${table}_pkey`): void {
     const scans = scansOf(plan, table);
     expect(scans, JSON.stringify(plan)).to.have.length(1);
@@ -175,11 +184,7 @@ describe('projections behind row-level security: keyed writes read only their ro
       expect([...metrics.keys()].sort()).to.deep.equal([...wanted].sort());
     });
     const plan = await asTenant(a.owner.workspaceId, sent.sql, sent.bindings, { generic: true });
-    const scans = scansOf(plan, 'conversation_statistics');
-    expect(
-      scans.map((s) => s['Index Name']),
-      JSON.stringify(scans),
-    ).to.deep.equal(Array.from({ length: 16 }, () => 'conversation_statistics_pkey'));
+    probedByKey(plan, 'conversation_statistics', 16, 'conversation_statistics_pkey');
     expect(rowsRead(plan, 'conversation_statistics'), JSON.stringify(plan)).to.equal(14);
     expect(rowsRead(plan, 'conversation_slas'), JSON.stringify(plan)).to.equal(14);
   });
@@ -231,11 +236,7 @@ describe('projections behind row-level security: keyed writes read only their ro
       expect(found.map((c) => c?.id)).to.deep.equal(ids);
     });
     const plan = await asTenant(a.owner.workspaceId, sent.sql, sent.bindings, { generic: true });
-    const scans = scansOf(plan, 'conversations');
-    expect(
-      scans.map((s) => s['Index Name']),
-      JSON.stringify(scans),
-    ).to.deep.equal(Array.from({ length: 8 }, () => 'conversations_pkey'));
+    probedByKey(plan, 'conversations', 8, 'conversations_pkey');
     expect(rowsRead(plan, 'conversations'), JSON.stringify(plan)).to.equal(5);
   });
 

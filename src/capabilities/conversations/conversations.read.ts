@@ -4,7 +4,7 @@ import type { Db } from '../../commands/command.js';
 import type { ListSpec } from '../../api/pagination/list.js';
 import { isUuid } from '../../platform/ids.js';
 import { batchedOn } from '../../platform/db/batched.js';
-import { keyProbes, keySlots, PLANNED_PER_CALL, WORKSPACE_PARAM } from '../../platform/db/prepared.js';
+import { keyProbes, keySlots, padKeys, PLANNED_PER_CALL, WORKSPACE_PARAM } from '../../platform/db/prepared.js';
 import { arrayOf, boolean, constant, dateTime, int, integer, nullable, object, oneOfStrings, str, uuid, type Static } from '../../api/schemas.js';
 import { AUTHOR_TYPES, PART_TYPES, PRIORITIES, ROUTING_RULES } from './conversations.events.js';
 import type { ConversationState, ConversationView, PartView, PartType, Author, Priority } from './conversations.decider.js';
@@ -223,7 +223,7 @@ export async function partsWithConversations(
   // many rows of scalars, padded with NULL keys (which find nothing) to a size that keeps one generic plan; past
   // that, as arrays, planned per call.
   const slots = ok.length > 1 ? keySlots(ok.length) : null;
-  const padded = slots === null ? [] : [...ok, ...Array.from({ length: slots - ok.length }, () => null)];
+  const padded = slots === null ? [] : padKeys(ok, slots);
   const [wantedSql, wantedBindings] =
     ok.length === 1
       ? ['(SELECT ?::uuid, ?::uuid)', [ok[0]!.conversationId, ok[0]!.partId]]

@@ -1,5 +1,6 @@
 import * as crypto from 'node:crypto';
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+const { createHash, createHmac, timingSafeEqual } = crypto;
 
 export const hmacHex = (secret: string, body: Buffer | string): string => createHmac('sha256', secret).update(body).digest('hex');
 

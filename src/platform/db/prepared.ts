@@ -69,6 +69,9 @@ export function keySlots(n: number): number | null {
   return null;
 }
 
+/** `keys` padded with nulls (keys that match nothing) to `slots` of them. */
+export const padKeys = <K>(keys: readonly K[], slots: number): (K | null)[] => [...keys, ...Array.from({ length: slots - keys.length }, () => null)];
+
 /**
  * The rows of `table` by the whole key (`tenant_id` and `column`) for each of `keys`, as a union of probes padded to
  * `slots` (keySlots) with NULL keys: a subquery's text (`SELECT *` of each) and its bindings, in order.
@@ -80,7 +83,7 @@ export function keyProbes(
   keys: readonly string[],
   slots: number,
 ): { sql: string; bindings: (string | null)[] } {
-  const padded = [...keys, ...Array.from({ length: slots - keys.length }, () => null)];
+  const padded = padKeys(keys, slots);
   return {
     sql: padded.map(() => `SELECT * FROM ${table} WHERE tenant_id = ? AND ${column} = ?::uuid`).join(' UNION ALL '),
     bindings: padded.flatMap((key) => [tenantId, key]),
