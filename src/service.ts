@@ -43,6 +43,7 @@ import { RateLimiter } from './api/rate-limit/limiter.js';
 import { RateLimits } from './api/rate-limit/rate-limits.js';
 import { PostgresWindowStore } from './capabilities/rate-limits/index.js';
 import { offload } from './platform/offload.js';
+import { stopper } from './platform/http-stop.js';
 
 export const EMBEDDED_DATABASE = 'conversations';
 /** Connections of the owner-role pool (CoreDeps.ownerDb): workers, and requests' lookups across tenants. */
@@ -123,7 +124,8 @@ export interface Service {
 
 /**
  * Builds the core every capability is handed, complete: nothing is filled in after.
- * `wiring`: what the HTTP service adds (the owner pool, the delivery observer, the rate limits); the CLI passes none.
+ * `wiring`: what the HTTP service adds (the owner pool, the delivery observer, the rate limits, its stop signal); the CLI
+ * passes none.
  */
 export async function openCore(
   options: ServiceOptions,
@@ -135,6 +137,7 @@ export async function openCore(
     connections?: ConnectionWatch;
     signinObserver?: SigninObserver;
     auditChain?: AuditChainObserver;
+    stopping?: AbortSignal;
   } = {},
 ): Promise<{ deps: CoreDeps; engine: ProjectionEngine }> {
   const { config } = options;
@@ -223,8 +226,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         metrics.rateLimitObserver,
       )
     : undefined;
+  const stopping = new AbortController();
   const { deps, engine } = await openCore({ ...options, log }, database, {
     ownerDb,
+    stopping: stopping.signal,
     deliveryObserver: metrics.deliveryObserver,
     rateLimits,
     connections,
@@ -311,6 +316,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   server.requestTimeout = config.httpRequestTimeoutMs;
   server.keepAliveTimeout = config.httpKeepAliveTimeoutMs;
   server.on('clientError', clientErrorHandler);
+  // A stop waits for the answers in flight, at most 10 s, and for no connection that is not waiting for one.
+  const stop = stopper(server, 10_000);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -323,12 +330,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const close = () =>
     (closing ??= (async () => {
       live = false;
-      // Stop accepting, let in-flight requests finish, then stop workers and storage.
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 10_000).unref();
-      });
+      // Stop accepting, end the answers that never end by themselves (event streams), let in-flight requests
+      // finish, then stop workers and storage.
+      stopping.abort();
+      await stop.stop();
       for (const w of [...workers].reverse()) await w.stop().catch((e) => log.warn({ err: e, worker: w.name }, 'worker stop failed'));
       await catchUp?.stop();
       if (workerDeps.store !== deps.store) await workerDeps.store.close();

@@ -76,6 +76,11 @@ export interface CoreDeps {
   dns: DnsResolve;
   /** worker threads for parsing untrusted input off the event loop, within a budget (mail) */
   offload: Offload;
+  /**
+   * Aborted when the HTTP service begins to stop: an answer that never ends by itself (the event stream) ends
+   * then, so that a stop does not wait out its connections and the client reconnects elsewhere. Unset outside it.
+   */
+  stopping?: AbortSignal;
 }
 
 export interface CapabilityModule {

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { expect } from 'chai';
 import { capabilityFixture } from '../support/capability-fixture.js';
-import { mintKey } from '../support/service.js';
+import { mintKey, newWorkspace, startTestService } from '../support/service.js';
 
 interface SseEvent {
   id: string;
@@ -205,6 +205,36 @@ describe('the event stream and a client that stops reading', function () {
     const seen = [...complete.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1])).concat(rest.events.map((e) => e.data.seq));
     expect(new Set(seen).size).to.equal(seen.length);
     expect(seen.length).to.equal(129); // the conversation's first part and the 128 notes
+  });
+});
+
+describe('the event stream when the service stops', function () {
+  this.timeout(180_000);
+
+  it('ends an open stream as a whole answer (the client reconnects, to another process), and the stop does not wait for it', async () => {
+    const t = await startTestService('event-stream-stop');
+    let closed: Promise<void> | undefined;
+    try {
+      const owner = await newWorkspace(t);
+      const key = await mintKey(t, owner, ['events:read']);
+      const res = await fetch(`${t.service.url}/api/events/stream`, { headers: { authorization: `Bearer ${key.secret}` } });
+      expect(res.status).to.equal(200);
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = decoder.decode((await reader.read()).value, { stream: true });
+      closed = t.close();
+      // Read to the end: a stream ended by the server is done; one cut with its connection fails the read ("terminated").
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      expect(text.startsWith('retry: 2000\n\n'), text).to.equal(true);
+      expect(text.endsWith('\n\n'), 'it ends between events').to.equal(true);
+      await closed;
+    } finally {
+      await (closed ?? t.close());
+    }
   });
 });
 

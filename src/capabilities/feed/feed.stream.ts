@@ -186,6 +186,11 @@ export function eventStreamRoute(deps: CoreDeps): RouteDef {
       let after = lastId !== undefined ? Number(lastId.trim()) : (query.after_seq ?? 0);
       const closed = new AbortController();
       req.once('close', () => closed.abort());
+      // The service stopping ends the stream as a whole answer (the client's EventSource reconnects, to another
+      // process behind the balancer), instead of holding the stop until its connection is cut.
+      const stopped = () => closed.abort();
+      if (deps.stopping?.aborted) closed.abort();
+      else deps.stopping?.addEventListener('abort', stopped, { once: true });
       const release = () => {
         const n = (open.get(principal.callerId) ?? 1) - 1;
         if (n > 0) open.set(principal.callerId, n);
@@ -222,6 +227,7 @@ export function eventStreamRoute(deps: CoreDeps): RouteDef {
             await wake.wait(tenantId, Math.min(config.streamPollMs, config.streamHeartbeatMs - quiet), closed.signal);
           }
         } finally {
+          deps.stopping?.removeEventListener('abort', stopped);
           release();
         }
       }
