@@ -24,7 +24,7 @@ describe('process: a bulk job under SIGKILL', function () {
     expect(ch.status, ch.text).to.equal(201);
     const ids = await inBatches(
       Array.from({ length: CONVERSATIONS }, (_, i) => i),
-      8,
+      32,
       async (i) => {
         const r = await svc.client.post('/api/conversations', { channel_id: ch.body.id, body: `Order ${i}`, contact: { external_id: `c${i}` } }, as());
         expect(r.status, r.text).to.equal(201);
