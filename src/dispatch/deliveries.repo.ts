@@ -137,8 +137,8 @@ export async function dispatchInOneStatement(
  * to the cap (at most processes x perTarget), which costs nothing but fairness.
  * "Due" and "lease expired" are judged by the injected clock (`now`), never SQL now().
  */
-export async function claimDue(db: Knex, now: Date, limits: ClaimLimits): Promise<Claimed[]> {
-  if (limits.capacity <= 0) return [];
+export async function claimDue(db: Knex, now: Date, limits: ClaimLimits): Promise<{ claimed: Claimed[]; leftBehind: boolean }> {
+  if (limits.capacity <= 0) return { claimed: [], leftBehind: true };
   const res = await db.raw(
     `WITH busy AS (
        SELECT target_id, count(*)::int AS n FROM webhook_deliveries
@@ -166,10 +166,16 @@ export async function claimDue(db: Knex, now: Date, limits: ClaimLimits): Promis
        SELECT id FROM webhook_deliveries
         WHERE id IN (SELECT id FROM pick) AND state = 'pending' AND (leased_until IS NULL OR leased_until <= :now)
         FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE webhook_deliveries d SET leased_until = :until, lease_token = :token
+         FROM locked WHERE d.id = locked.id
+       RETURNING d.id, d.tenant_id, d.target_kind, d.target_id, d.seq, d.url, d.body, d.attempts, d.lease_token, d.created_at
      )
-     UPDATE webhook_deliveries d SET leased_until = :until, lease_token = :token
-       FROM locked WHERE d.id = locked.id
-     RETURNING d.id, d.tenant_id, d.target_kind, d.target_id, d.seq, d.url, d.body, d.attempts, d.lease_token, d.created_at`,
+     -- The claimed rows, each saying whether due rows were left behind (a target's cap, the capacity, another
+     -- worker's lock); a row of NULLs saying it when none was claimed.
+     SELECT c.*, x.left_behind
+       FROM (SELECT (SELECT count(*) FROM ranked) > (SELECT count(*) FROM claimed) AS left_behind) x
+       LEFT JOIN claimed c ON true`,
     {
       now,
       cap: limits.perTarget,
@@ -180,7 +186,11 @@ export async function claimDue(db: Knex, now: Date, limits: ClaimLimits): Promis
       token: randomUUID(),
     },
   );
-  return res.rows as Claimed[];
+  const rows = res.rows as (Claimed & { left_behind: boolean })[];
+  return {
+    claimed: rows.filter((r) => r.id !== null).map(({ left_behind: _, ...c }) => c),
+    leftBehind: rows[0]?.left_behind === true,
+  };
 }
 
 export interface Finished {

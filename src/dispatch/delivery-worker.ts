@@ -150,6 +150,14 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
   // Slow start: a target begins at the small cap and earns the large one by answering 2xx within
   // FAST_MS; one failure or slow answer takes it back. A hanging receiver never gets past the small cap.
   const fast = new Set<string>();
+  /**
+   * Whether due deliveries may be waiting in the table for a send of this worker to finish: the last claim left
+   * some behind (a target at its cap, no room), or nothing was claimed yet. A finished send claims again only then:
+   * with every fresh delivery handed over by the dispatcher, a claim after each send found nothing, one statement
+   * (planned each time) an event. What comes into the table otherwise is announced (the dispatcher's NOTIFY for rows
+   * it could not hand over, a republish's) or comes due with time (a retry, a lease run out): the poll tick's pass.
+   */
+  let mayWait = true;
   let stopped = true;
   let timer: NodeJS.Timeout | null = null;
   let unlisten: (() => void) | null = null;
@@ -203,8 +211,12 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
   async function pass(): Promise<void> {
     while (!stopped) {
       const room = maxInFlight - inFlight.size;
-      if (room <= 0) return;
-      const claimed = await claimDue(db, clock.now(), { capacity: room, perTarget, perFastTarget, fastTargets: [...fast], leaseMs });
+      if (room <= 0) {
+        mayWait = true;
+        return;
+      }
+      const { claimed, leftBehind } = await claimDue(db, clock.now(), { capacity: room, perTarget, perFastTarget, fastTargets: [...fast], leaseMs });
+      mayWait = leftBehind;
       if (claimed.length === 0) return;
       for (const c of claimed) {
         busy.set(c.target_id, (busy.get(c.target_id) ?? 0) + 1);
@@ -220,7 +232,8 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
       const n = (busy.get(c.target_id) ?? 1) - 1;
       if (n > 0) busy.set(c.target_id, n);
       else busy.delete(c.target_id);
-      kick();
+      // A slot is free: for a delivery the last claim left behind, if it left any.
+      if (mayWait) kick();
     });
     inFlight.add(p);
   }
@@ -267,7 +280,8 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
 
   async function settled(): Promise<void> {
     // A kick during a pass makes that pass run once more, so waiting for it covers a pass that began after this
-    // call; every send that finishes kicks again, and is settled (recorded) before it counts as finished.
+    // call; a send that finishes kicks again when a claim left deliveries behind, and is settled (recorded) before
+    // it counts as finished.
     kick();
     for (;;) {
       await passes.idle();

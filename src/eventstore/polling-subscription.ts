@@ -6,7 +6,14 @@ import type { EventStore, SubscribeOptions, Subscription } from './store.port.js
 
 const POLL_MS = 250;
 
-export function pollingSubscription(store: Pick<EventStore, 'readAll'>, notifier: PgNotifier | null, channel: string, opts: SubscribeOptions): Subscription {
+export function pollingSubscription(
+  store: Pick<EventStore, 'readAll'>,
+  notifier: PgNotifier | null,
+  channel: string,
+  opts: SubscribeOptions,
+  /** the safety net's period (tests set it past their length, so that every read they count has a cause) */
+  pollMs = POLL_MS,
+): Subscription {
   let stopped = false;
   let wake: (() => void) | null = null;
   let pending = false;
@@ -24,7 +31,7 @@ export function pollingSubscription(store: Pick<EventStore, 'readAll'>, notifier
   const sleep = () =>
     new Promise<void>((resolve) => {
       if (pending) return resolve();
-      const t = setTimeout(resolve, POLL_MS);
+      const t = setTimeout(resolve, pollMs);
       wake = () => {
         clearTimeout(t);
         resolve();
@@ -36,11 +43,16 @@ export function pollingSubscription(store: Pick<EventStore, 'readAll'>, notifier
     while (!stopped) {
       try {
         pending = false;
-        const { events, checkpoint } = await store.readAll(after, opts.batchSize ?? 500);
+        const limit = opts.batchSize ?? 500;
+        const { events, checkpoint } = await store.readAll(after, limit);
         if (events.length > 0 && checkpoint) {
           await opts.handle(events, checkpoint);
           after = checkpoint;
-          continue;
+          // A short page read all there was: what commits later is announced by its NOTIFY (sent after its
+          // commit; one that came during the read or the handling makes the sleep below return at once), so
+          // another read now would come back empty, one statement an event for nothing. Without a notifier the
+          // poll tick is the only wake-up: read on until a page comes back empty.
+          if (events.length >= limit || !notifier) continue;
         }
         caughtUp++;
         for (const w of waiters.splice(0)) (caughtUp > w.after ? w.resolve : () => waiters.push(w))();
