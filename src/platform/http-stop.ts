@@ -24,7 +24,8 @@ export function stopper(server: Server, boundMs: number): Stopper {
     inFlight.set(socket, 0);
     socket.once('close', () => inFlight.delete(socket));
   });
-  server.on('request', (req, res: ServerResponse) => {
+  // Ahead of the app's listener: counted before anything can answer it, so its 'finish' is never missed.
+  server.prependListener('request', (req, res: ServerResponse) => {
     const socket = req.socket;
     // Pipelined requests count each (Node answers them in turn): the connection closes after the last answer.
     inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
