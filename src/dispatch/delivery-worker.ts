@@ -210,11 +210,8 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
 
   async function pass(): Promise<void> {
     while (!stopped) {
+      // With no room the claim is not sent, and says rows may have been left behind.
       const room = maxInFlight - inFlight.size;
-      if (room <= 0) {
-        mayWait = true;
-        return;
-      }
       const { claimed, leftBehind } = await claimDue(db, clock.now(), { capacity: room, perTarget, perFastTarget, fastTargets: [...fast], leaseMs });
       mayWait = leftBehind;
       if (claimed.length === 0) return;

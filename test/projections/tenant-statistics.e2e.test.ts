@@ -56,15 +56,6 @@ describe('projections behind row-level security: keyed writes read only their ro
   }
 
   /** The plan reads the table's rows by its primary key (or `index`, another unique key), one probe per key, and no others. */
-  /** Every scan of `table` in `plan` is a probe of `index`, one a slot of the padded batch (keySlots). */
-  function probedByKey(plan: PlanNode, table: string, slots: number, index: string): void {
-    const scans = scansOf(plan, table);
-    expect(
-      scans.map((s) => s['Index Name']),
-      JSON.stringify(scans),
-    ).to.deep.equal(Array.from({ length: slots }, () => index));
-  }
-
   function readByKey(plan: PlanNode, table: string, keys: number, index = `${table}_pkey`): void {
     const scans = scansOf(plan, table);
     expect(scans, JSON.stringify(plan)).to.have.length(1);
@@ -72,6 +63,15 @@ describe('projections behind row-level security: keyed writes read only their ro
     // Not another index on the workspace, scanned whole with the ids checked against each entry (a skip scan: its
     // rows read are the ids' alone, its cost the workspace's)
     expect(scans[0]!['Index Name'], JSON.stringify(scans[0])).to.equal(index);
+  }
+
+  /** Every scan of `table` in `plan` is a probe of `index`, one a slot of the padded batch (keySlots). */
+  function probedByKey(plan: PlanNode, table: string, slots: number, index: string): void {
+    const scans = scansOf(plan, table);
+    expect(
+      scans.map((s) => s['Index Name']),
+      JSON.stringify(scans),
+    ).to.deep.equal(Array.from({ length: slots }, () => index));
   }
 
   it("updates 5 conversations of a workspace of 2,000 by reading 5 rows, not the workspace's", async () => {
