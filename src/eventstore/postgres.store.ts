@@ -68,6 +68,32 @@ function fromRow(r: EventRow): StoredEvent {
   };
 }
 
+/** What the bare append's statement answers of each event (APPEND_LINKED). */
+interface LinkedRow {
+  seq: string;
+  hash: string | null;
+  tx_id: string;
+  position: string;
+}
+
+/** A chained event as es_append stored it (its columns as fromRow reads them back), from what was sent and the answer. */
+function storedAs(tenantId: string, e: PendingEvent & { hash: string }, seq: number, row: LinkedRow): StoredEvent {
+  return {
+    tenant_id: tenantId,
+    seq,
+    type: e.type,
+    aggregate_type: e.aggregate_type,
+    aggregate_id: e.aggregate_id,
+    payload: e.payload,
+    created_at: new Date(e.created_at).toISOString(),
+    id: e.id,
+    // es_append stores a missing metadata as {}.
+    metadata: e.metadata ?? {},
+    position: `${row.tx_id}:${row.position}`,
+    hash: e.hash,
+  };
+}
+
 function parseCheckpoint(cp: string | null): [string, string] {
   if (!cp) return ['0', '0'];
   const m = POSTGRES_CHECKPOINT.exec(cp);
@@ -90,8 +116,14 @@ const LOCK = 'SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))';
 const LOCK_THEN_READ = 'SELECT read, hash FROM es_lock_then_read($1::uuid, $2, $3::bigint)';
 const APPEND = `SELECT ${COLUMNS} FROM es_append($1::uuid, $2::bigint, $3::jsonb)`;
 const HASH_AT = 'SELECT hash FROM events WHERE tenant_id = $1::uuid AND seq = $2::bigint';
-/** A bare append in one statement: es_append takes the lock and checks the head and its hash (migration 045). */
-const APPEND_LINKED = `SELECT ${COLUMNS} FROM es_append(?::uuid, ?::bigint, ?::jsonb, ?::text)`;
+/**
+ * A bare append in one statement: es_append takes the lock and checks the head and its hash (migration 045). It
+ * answers only what the caller does not hold already (issue 50): printing the events' payloads back as text and
+ * parsing them again cost more than the rest of the append's work in the client, and a fifth of it in Postgres.
+ */
+const APPEND_LINKED = 'SELECT seq, hash, tx_id::text AS tx_id, position::text AS position FROM es_append($1::uuid, $2::bigint, $3::jsonb, $4::text)';
+/** Wakes every process's subscriptions (pg-notifier.ts); sent after an append's commit, never in its transaction. */
+const NOTIFY = 'SELECT pg_notify($1, $2)';
 /** The head and its hash, read outside any lock (committed rows: a link es_append checks again under its lock). */
 const HEAD_AND_HASH = `SELECT h.last_seq, e.hash FROM event_heads h LEFT JOIN events e ON e.tenant_id = h.tenant_id AND e.seq = h.last_seq
   WHERE h.tenant_id = ?::uuid`;
@@ -400,10 +432,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async appendOne(tenantId: string, events: PendingEvent[], expectedSeq: ExpectedSeq): Promise<StoredEvent[]> {
-    const stored = this.chain ? await this.appendLinked(tenantId, events, expectedSeq) : await this.appendBare(tenantId, events, expectedSeq);
-    if (stored === null) return this.withTenant(tenantId, (s) => s.append(events, expectedSeq));
-    const tail = stored[stored.length - 1];
-    if (tail?.hash) this.heads.committed(tenantId, tail.seq, tail.hash);
+    if (this.chain) {
+      // appendLinked wakes the subscriptions itself, and the locked way does in withTenant.
+      const stored = await this.appendLinked(tenantId, events, expectedSeq);
+      return stored ?? this.withTenant(tenantId, (s) => s.append(events, expectedSeq));
+    }
+    const stored = await this.appendBare(tenantId, events, expectedSeq);
     if (stored.length > 0) this.notifyAppended();
     return stored;
   }
@@ -433,8 +467,18 @@ export class PostgresEventStore implements EventStore {
         return { ...e, hash: prev };
       });
       try {
-        const res = await this.db.raw(APPEND_LINKED, [tenantId, after, JSON.stringify(chained), head.hash!]);
-        return (res.rows as EventRow[]).map(fromRow);
+        const rows = await this.sendLinked(tenantId, after, chained, head.hash!);
+        // Ours as sent, at the seqs after the head and with the hashes made here: the hash covers every column but
+        // the position, so an answer that matches them is these events as stored. Anything else is a retry
+        // answered with the events stored earlier under these ids (at their own seqs): read those whole.
+        if (rows.length !== chained.length || rows.some((r, i) => Number(r.seq) !== after + 1 + i || r.hash !== chained[i]!.hash))
+          return await this.readByIds(
+            tenantId,
+            chained.map((e) => e.id),
+          );
+        const stored = chained.map((e, i) => storedAs(tenantId, e, after + 1 + i, rows[i]!));
+        this.heads.committed(tenantId, after + chained.length, chained[chained.length - 1]!.hash!);
+        return stored;
       } catch (e) {
         const err = e as { code?: string; detail?: string };
         if (err.code !== 'ES409' && err.code !== 'ES412') throw e;
@@ -444,6 +488,25 @@ export class PostgresEventStore implements EventStore {
       }
     }
     return null;
+  }
+
+  /**
+   * es_append of the chained events on a connection of its own, straight on the driver (no query building: this is
+   * the whole of a bare append). Unless a wake-up is in flight, the NOTIFY goes right behind it on the same
+   * connection: Postgres runs it after the append's commit, and it needs no connection or round trip of its own.
+   */
+  private async sendLinked(tenantId: string, after: number, chained: PendingEvent[], prev: string): Promise<LinkedRow[]> {
+    const conn = await acquireRaw<PgConnection>(this.db);
+    const appending = conn.query({ text: APPEND_LINKED, values: [tenantId, after, JSON.stringify(chained), prev] });
+    const waking = this.notifying ? null : this.notifyAppended(conn);
+    void (waking ?? appending)
+      .catch(() => undefined)
+      .then(() => appending.catch(() => undefined))
+      .then(() => releaseRaw(this.db, conn));
+    const rows = (await appending).rows as LinkedRow[];
+    // A wake-up was in flight: it may have run before this commit, so one more goes after it (as after any commit).
+    if (!waking && rows.length > 0) this.notifyAppended();
+    return rows;
   }
 
   /** The head to append after and the hash to follow, read without a lock (es_append checks both under its own). */
@@ -461,15 +524,16 @@ export class PostgresEventStore implements EventStore {
   /**
    * Wakes subscribers (in every process) after a commit. Coalesced: at most one
    * NOTIFY in flight and one queued behind it, however many appends commit.
-   * Sent outside the append transaction on purpose (see migration 001).
+   * Sent outside the append transaction on purpose (see migration 001). `on`: a connection whose commit it
+   * follows, to send it on (sendLinked); otherwise it takes one from the pool. Returns what it sent, if it did.
    */
-  private notifyAppended(): void {
+  private notifyAppended(on?: PgConnection): Promise<void> | null {
     if (this.notifying) {
       this.notifyAgain = true;
-      return;
+      return null;
     }
-    this.notifying = this.db
-      .raw('SELECT pg_notify(?, ?)', [EVENTS_CHANNEL, ''])
+    const values = [EVENTS_CHANNEL, ''];
+    this.notifying = (on ? on.query({ text: NOTIFY, values }) : this.db.raw(NOTIFY.replace(/\$\d/g, '?'), values))
       .then(
         () => undefined,
         () => undefined,
@@ -481,6 +545,7 @@ export class PostgresEventStore implements EventStore {
           this.notifyAppended();
         }
       });
+    return this.notifying;
   }
 
   async readTenant(tenantId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
