@@ -318,9 +318,21 @@ export class PostgresEventStore implements EventStore {
   withTenant<T>(tenantId: string, work: (s: TenantSession) => Promise<T>, readModels?: ReadModels): Promise<T> {
     const readOnLock = readModels?.checkpointQuery;
     let appended = false;
+    /** the wake-up went right behind the COMMIT, on its connection */
+    let woke = false;
     let last: Head | null = null;
     const result = (async () => {
       const conn = await acquireRaw<PgConnection>(this.db);
+      // Installed before the BEGIN's hook, so that each puts back what it found (interceptQuery).
+      const unhook = interceptQuery(
+        conn,
+        (query) =>
+          ((...args: unknown[]) => {
+            const sent = (query as (...a: unknown[]) => unknown)(...args);
+            if (appended && !woke && (args[0] as { text?: unknown } | null)?.text === 'COMMIT;') woke = this.notifyAppended({ query }) !== null;
+            return sent;
+          }) as PgConnection['query'],
+      );
       // Taken before the transaction's first write; see migration 001 for why the order matters.
       // What the caller reads under the lock comes back in the same round trip, read after the
       // lock was granted (migration 015: a plain statement would read its pre-wait snapshot).
@@ -372,6 +384,7 @@ export class PostgresEventStore implements EventStore {
         );
       } finally {
         locked.restore();
+        unhook();
         clearTransactionMark(conn);
         await releaseRaw(this.db, conn);
       }
@@ -379,7 +392,8 @@ export class PostgresEventStore implements EventStore {
     return result.then((r) => {
       // Committed: what it appended last is a head any later transaction may follow.
       if (last) this.heads.committed(tenantId, last.seq, last.hash);
-      if (appended) this.notifyAppended();
+      // A wake-up in flight when the COMMIT went out may have run before it: one more goes now.
+      if (appended && !woke) this.notifyAppended();
       return r;
     });
   }
