@@ -393,7 +393,7 @@ export class PostgresEventStore implements EventStore {
       // Committed: what it appended last is a head any later transaction may follow.
       if (last) this.heads.committed(tenantId, last.seq, last.hash);
       // A wake-up in flight when the COMMIT went out may have run before it: one more goes now.
-      if (appended && !woke) this.notifyAppended();
+      if (appended && !woke) void this.notifyAppended();
       return r;
     });
   }
@@ -452,7 +452,7 @@ export class PostgresEventStore implements EventStore {
       return stored ?? this.withTenant(tenantId, (s) => s.append(events, expectedSeq));
     }
     const stored = await this.appendBare(tenantId, events, expectedSeq);
-    if (stored.length > 0) this.notifyAppended();
+    if (stored.length > 0) void this.notifyAppended();
     return stored;
   }
 
@@ -519,7 +519,7 @@ export class PostgresEventStore implements EventStore {
       .then(() => releaseRaw(this.db, conn));
     const rows = (await appending).rows as LinkedRow[];
     // A wake-up was in flight: it may have run before this commit, so one more goes after it (as after any commit).
-    if (!waking && rows.length > 0) this.notifyAppended();
+    if (!waking && rows.length > 0) void this.notifyAppended();
     return rows;
   }
 
@@ -539,7 +539,8 @@ export class PostgresEventStore implements EventStore {
    * Wakes subscribers (in every process) after a commit. Coalesced: at most one
    * NOTIFY in flight and one queued behind it, however many appends commit.
    * Sent outside the append transaction on purpose (see migration 001). `on`: a connection whose commit it
-   * follows, to send it on (sendLinked); otherwise it takes one from the pool. Returns what it sent, if it did.
+   * follows, to send it on (sendLinked, a COMMIT just sent); otherwise it takes one from the pool. Returns what it
+   * sent, if it did (it never rejects).
    */
   private notifyAppended(on?: PgConnection): Promise<void> | null {
     if (this.notifying) {
@@ -556,7 +557,7 @@ export class PostgresEventStore implements EventStore {
         this.notifying = null;
         if (this.notifyAgain) {
           this.notifyAgain = false;
-          this.notifyAppended();
+          void this.notifyAppended();
         }
       });
     return this.notifying;
