@@ -124,6 +124,7 @@ const HASH_AT = 'SELECT hash FROM events WHERE tenant_id = $1::uuid AND seq = $2
 const APPEND_LINKED = 'SELECT seq, hash, tx_id::text AS tx_id, position::text AS position FROM es_append($1::uuid, $2::bigint, $3::jsonb, $4::text)';
 /** Wakes every process's subscriptions (pg-notifier.ts); sent after an append's commit, never in its transaction. */
 const NOTIFY = 'SELECT pg_notify($1, $2)';
+const NOTIFY_ALONE = NOTIFY.replace(/\$\d/g, '?');
 /** The head and its hash, read outside any lock (committed rows: a link es_append checks again under its lock). */
 const HEAD_AND_HASH = `SELECT h.last_seq, e.hash FROM event_heads h LEFT JOIN events e ON e.tenant_id = h.tenant_id AND e.seq = h.last_seq
   WHERE h.tenant_id = ?::uuid`;
@@ -329,6 +330,7 @@ export class PostgresEventStore implements EventStore {
         (query) =>
           ((...args: unknown[]) => {
             const sent = (query as (...a: unknown[]) => unknown)(...args);
+            // knex's own COMMIT text, as the BEGIN's below; statements-per-write counts the round trip this saves.
             if (appended && !woke && (args[0] as { text?: unknown } | null)?.text === 'COMMIT;') woke = this.notifyAppended({ query }) !== null;
             return sent;
           }) as PgConnection['query'],
@@ -513,10 +515,8 @@ export class PostgresEventStore implements EventStore {
     const conn = await acquireRaw<PgConnection>(this.db);
     const appending = conn.query({ text: APPEND_LINKED, values: [tenantId, after, JSON.stringify(chained), prev] });
     const waking = this.notifying ? null : this.notifyAppended(conn);
-    void (waking ?? appending)
-      .catch(() => undefined)
-      .then(() => appending.catch(() => undefined))
-      .then(() => releaseRaw(this.db, conn));
+    // Back to the pool once both are answered (a failed append is its caller's error; the wake-up never fails).
+    void Promise.allSettled([appending, waking]).then(() => releaseRaw(this.db, conn).catch(() => undefined));
     const rows = (await appending).rows as LinkedRow[];
     // A wake-up was in flight: it may have run before this commit, so one more goes after it (as after any commit).
     if (!waking && rows.length > 0) void this.notifyAppended();
@@ -548,7 +548,7 @@ export class PostgresEventStore implements EventStore {
       return null;
     }
     const values = [EVENTS_CHANNEL, ''];
-    this.notifying = (on ? on.query({ text: NOTIFY, values }) : this.db.raw(NOTIFY.replace(/\$\d/g, '?'), values))
+    this.notifying = (on ? on.query({ text: NOTIFY, values }) : this.db.raw(NOTIFY_ALONE, values))
       .then(
         () => undefined,
         () => undefined,

@@ -76,11 +76,12 @@ interface Ceilings {
 }
 /**
  * Postgres: BEGIN + lock and its checkpoint read; the read; the append with its projections, the answer's two reads
- * sent behind it; COMMIT, with the NOTIFY sent right behind it (one round trip for both; it was one of its own). EventStoreDB (its appends are gRPC calls, not counted here): the
- * checkpoint and the read, the data keys written before the append, the id index lookup before it and its rows
- * after it, the keys read back to open the appended events, then the projections in a transaction of their own
- * (BEGIN, the checkpoint locked, the writes, COMMIT), and the answer's two reads. Nothing runs under a lock: there is
- * none (the shell queues a workspace's commands in the process instead).
+ * sent behind it; COMMIT, with the NOTIFY sent right behind it (one round trip for both; it was one of its own).
+ * EventStoreDB (its appends are gRPC calls, not counted here): the checkpoint and the read, the data keys written
+ * before the append, the id index lookup before it and its rows after it, the keys read back to open the appended
+ * events, then the projections in a transaction of their own (BEGIN, the checkpoint locked, the writes, COMMIT), and
+ * the answer's two reads. Nothing runs under a lock: there is none (the shell queues a workspace's commands in the
+ * process instead).
  */
 const CEILINGS: Record<'postgres' | 'eventstoredb', Ceilings> = {
   postgres: {
