@@ -75,6 +75,10 @@ export class OpeningStore implements EventStore {
     return this.inner.ping();
   }
 
+  async quiet(): Promise<void> {
+    await this.inner.quiet?.();
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

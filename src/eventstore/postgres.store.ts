@@ -664,6 +664,12 @@ export class PostgresEventStore implements EventStore {
     await this.db.raw('SELECT 1 FROM event_heads LIMIT 1');
   }
 
+  async quiet(): Promise<void> {
+    // A wake-up that ends with another queued behind it (notifyAgain) hands over to it in its `finally`, before the
+    // one awaited here resolves: so the loop sees the next one, never a gap between them.
+    while (this.notifying) await this.notifying;
+  }
+
   async close(): Promise<void> {
     // The knex pool and the notifier belong to the composition root; a notify still on its way goes first.
     this.notifyAgain = false;

@@ -202,5 +202,11 @@ export interface EventStore {
   /** How many events the log holds across tenants, when cheap to know (progress bars); null otherwise. */
   countAll(): Promise<number | null>;
   ping(): Promise<void>;
+  /**
+   * Resolves once no wake-up this store sent (the Postgres store's NOTIFY after a commit) is still on its way.
+   * Tests that count what a write sends Postgres open and close their window on it instead of sleeping. Optional:
+   * EventStoreDB's appends wake nobody through Postgres.
+   */
+  quiet?(): Promise<void>;
   close(): Promise<void>;
 }

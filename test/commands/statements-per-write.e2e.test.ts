@@ -11,11 +11,9 @@
 // write costs"): no append lock, no shared transaction, more round trips.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Knex } from 'knex';
-import pg from 'pg';
 import { ManualClock } from '../../src/platform/clock.js';
 import { createDb } from '../../src/platform/db/database.js';
-import { EVENTS_CHANNEL, PostgresEventStore } from '../../src/eventstore/postgres.store.js';
+import { PostgresEventStore } from '../../src/eventstore/postgres.store.js';
 import type { PendingEvent } from '../../src/eventstore/envelope.js';
 import { createTestDb, type TestDb } from '../support/db.js';
 import { testEventStoreUrl } from '../support/event-store.js';
@@ -45,20 +43,6 @@ function within(c: WireCount, most: { statements: number; roundTrips: number; un
   expect(got.statements, `statements:\n${listed}`).to.be.at.most(most.statements);
   expect(got.roundTrips, `round trips:\n${listed}`).to.be.at.most(most.roundTrips);
   expect(got.underLock, `round trips under the lock:\n${listed}`).to.be.at.most(most.underLock);
-}
-
-/** The next NOTIFY the client hears. */
-function nextNotification(client: pg.Client): Promise<void> {
-  return new Promise((resolve) => client.once('notification', () => resolve()));
-}
-
-/** Waits until no connection of the pool is in use (bounded: a leak fails the test instead of hanging it). */
-async function poolIdle(db: Knex): Promise<void> {
-  const pool = (db.client as { pool: { numUsed(): number; numPendingAcquires(): number } }).pool;
-  for (let turns = 0; pool.numUsed() + pool.numPendingAcquires() > 0; turns++) {
-    if (turns > 100_000) throw new Error('the pool never went idle');
-    await new Promise((r) => setImmediate(r));
-  }
 }
 
 function show(label: string, c: WireCount): void {
@@ -144,21 +128,37 @@ for (const store of ['postgres', ...(testEventStoreUrl() ? (['eventstoredb'] as 
       );
 
     /**
+     * Nothing on its way: no wake-up the services' stores sent is still pending, and every statement on the wire has
+     * been answered. The window opens and closes on it: what it counts is the request's, all of it.
+     */
+    async function quiet(...services: TestService[]): Promise<void> {
+      for (const s of services) await s.service.deps.store.quiet?.();
+      await wire.idle();
+    }
+
+    /**
      * The request's statements, warm: the same request three times first (prepared after two sends, caches filled),
      * then `before` (not counted).
      */
-    async function counted(label: string, send: (i: number) => Promise<{ status: number; text: string }>, before?: () => Promise<void>): Promise<WireCount> {
+    async function counted(
+      label: string,
+      send: (i: number) => Promise<{ status: number; text: string }>,
+      before?: () => Promise<void>,
+      others: TestService[] = [],
+    ): Promise<WireCount> {
       for (let i = 0; i < 3; i++) {
         const a = await send(i);
         expect(a.status, a.text).to.equal(201);
       }
       await before?.();
-      await new Promise((r) => setTimeout(r, 100));
+      // A wake-up still in flight would make the request's own go out after its commit, from the pool (one round
+      // trip more), and its statements would fall into the window.
+      await quiet(t, ...others);
       wire.open();
       const a = await send(3);
       expect(a.status, a.text).to.equal(201);
-      // The NOTIFY after commit goes out before the answer; give anything else sent meanwhile its moment.
-      await new Promise((r) => setTimeout(r, 200));
+      // The NOTIFY goes out behind the COMMIT, before the answer; whatever else the write sent is answered by now.
+      await quiet(t, ...others);
       const c = wire.close();
       show(label, c);
       return c;
@@ -202,7 +202,7 @@ for (const store of ['postgres', ...(testEventStoreUrl() ? (['eventstoredb'] as 
             const a = await other.client.post(`/api/conversations/${conversationId}/reply`, { message_type: 'comment', body: 'Mine' }, { key });
             expect(a.status, a.text).to.equal(201);
           };
-          within(await counted('reply after another process', () => reply(), fromOther), most.reply);
+          within(await counted('reply after another process', () => reply(), fromOther, [other]), most.reply);
         } finally {
           await other.close();
         }
@@ -213,8 +213,6 @@ for (const store of ['postgres', ...(testEventStoreUrl() ? (['eventstoredb'] as 
         // A database of its own: its probe events are no type of the catalogue the service's database is checked against.
         const own = await createTestDb('statements_per_append', { max: 1 });
         const db = createDb(wire.via(own.url), { max: 4 });
-        const listener = new pg.Client({ connectionString: own.url });
-        await listener.connect();
         try {
           const store = new PostgresEventStore(db, null);
           const tenant = randomUUID();
@@ -231,14 +229,13 @@ for (const store of ['postgres', ...(testEventStoreUrl() ? (['eventstoredb'] as 
           ];
           let head = 0;
           for (let i = 0; i < 3; i++) head = (await store.append(tenant, ev(), head)).at(-1)!.seq;
-          // The append's wake-up, heard by a listener beside the proxy: counting stops once it was sent, and starts
-          // once none of the warm-up's is in flight (each holds a pooled connection until it is answered).
-          await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
-          await poolIdle(db);
+          // Counting starts once none of the warm-up's wake-ups is in flight and stops once the append's was answered.
+          await store.quiet();
+          await wire.idle();
           wire.open();
-          const heard = nextNotification(listener);
           await store.append(tenant, ev(), head);
-          await heard;
+          await store.quiet();
+          await wire.idle();
           const c = wire.close();
           show('store append', c);
           // es_append alone (it takes the lock, checks the head and the chain link, and commits), with the NOTIFY
@@ -247,7 +244,6 @@ for (const store of ['postgres', ...(testEventStoreUrl() ? (['eventstoredb'] as 
           // its own (2 statements, 2 round trips).
           within(c, { statements: 2, roundTrips: 1, underLock: 0 });
         } finally {
-          await listener.end();
           await db.destroy();
           await own.drop();
         }

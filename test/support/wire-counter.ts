@@ -38,6 +38,14 @@ interface Conn {
   /** the server sent something since the client last sent a statement */
   answered: boolean;
   trips: number;
+  /** what the client sent that the server answers with a ReadyForQuery: the startup, each Sync and each simple Query */
+  asked: number;
+  /** ReadyForQuery messages the server sent */
+  ready: number;
+  /** the server's bytes not yet read into whole messages */
+  sbuf: Buffer;
+  /** an SSLRequest or GSSENCRequest was sent: the server answers it with one untyped byte */
+  untypedAnswers: number;
 }
 
 const SSL_REQUEST = 80877103;
@@ -54,6 +62,8 @@ export class WireCounter {
   private readonly sockets = new Set<net.Socket>();
   private conns = 0;
   private window: WireCount | null = null;
+  private readonly open_ = new Set<Conn>();
+  private idleWaiters: Array<() => void> = [];
   port = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -78,6 +88,25 @@ export class WireCounter {
     this.window = { statements: [], roundTrips: 0 };
   }
 
+  /**
+   * Resolves once every connection's statements have been answered (each Sync, simple Query and startup by its
+   * ReadyForQuery): nothing sent is still on its way or being run. A cause to wait for, instead of a sleep.
+   */
+  idle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.wakeIdle();
+    });
+  }
+
+  private wakeIdle(): void {
+    if (this.idleWaiters.length === 0) return;
+    for (const c of this.open_) if (c.asked > c.ready) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
   /** Stops counting and answers what was counted since open(). */
   close(): WireCount {
     const w = this.window ?? { statements: [], roundTrips: 0 };
@@ -93,10 +122,25 @@ export class WireCounter {
   private accept(client: net.Socket): void {
     const server = net.connect(this.target.port, this.target.host);
     this.sockets.add(client).add(server);
-    const conn: Conn = { n: ++this.conns, buf: Buffer.alloc(0), startup: true, parsed: new Map(), bound: new Map(), answered: true, trips: 0 };
+    const conn: Conn = {
+      n: ++this.conns,
+      buf: Buffer.alloc(0),
+      startup: true,
+      parsed: new Map(),
+      bound: new Map(),
+      answered: true,
+      trips: 0,
+      asked: 0,
+      ready: 0,
+      sbuf: Buffer.alloc(0),
+      untypedAnswers: 0,
+    };
+    this.open_.add(conn);
     const end = () => {
       this.sockets.delete(client);
       this.sockets.delete(server);
+      this.open_.delete(conn);
+      this.wakeIdle();
       client.destroy();
       server.destroy();
     };
@@ -115,7 +159,28 @@ export class WireCounter {
     server.on('data', (chunk: Buffer) => {
       conn.answered = true;
       client.write(chunk);
+      this.readAnswers(conn, chunk);
+      this.wakeIdle();
     });
+  }
+
+  /** Counts the server's ReadyForQuery messages (idle()). */
+  private readAnswers(conn: Conn, chunk: Buffer): void {
+    conn.sbuf = conn.sbuf.length ? Buffer.concat([conn.sbuf, chunk]) : chunk;
+    for (;;) {
+      const b = conn.sbuf;
+      if (conn.untypedAnswers > 0) {
+        if (b.length < 1) return;
+        conn.untypedAnswers--;
+        conn.sbuf = b.subarray(1);
+        continue;
+      }
+      if (b.length < 5) return;
+      const len = b.readInt32BE(1);
+      if (b.length < 1 + len) return;
+      if (b[0] === 0x5a /* Z */) conn.ready++;
+      conn.sbuf = b.subarray(1 + len);
+    }
   }
 
   private read(conn: Conn, chunk: Buffer): void {
@@ -127,7 +192,11 @@ export class WireCounter {
         const len = b.readInt32BE(0);
         if (b.length < len) return;
         const code = b.readInt32BE(4);
-        if (code !== SSL_REQUEST && code !== GSS_REQUEST) conn.startup = false;
+        if (code === SSL_REQUEST || code === GSS_REQUEST) conn.untypedAnswers++;
+        else {
+          conn.startup = false;
+          conn.asked++;
+        }
         conn.buf = b.subarray(len);
         continue;
       }
@@ -149,7 +218,10 @@ export class WireCounter {
         const [portal] = cstring(body, 0);
         this.statement(conn, conn.bound.get(portal) ?? '<unknown portal>');
       } else if (type === 'Q') {
+        conn.asked++;
         this.statement(conn, cstring(body, 0)[0]);
+      } else if (type === 'S') {
+        conn.asked++;
       }
     }
   }
