@@ -225,31 +225,6 @@ describe('the signed door: inbound, raw MIME and ratings answer replays as dupli
     expect((await postInbound(t, ch.id, ch.secret, inboundBody())).status).to.equal(201);
   });
 
-  it("posts of two workspaces accepted at once are each remembered as their own: every replay is 202 naming its post's conversation", async () => {
-    // Under load the signatures of posts accepted together are remembered in one statement, rows of every
-    // workspace in it (signature-memory.int.test.ts makes such a statement): each keeps its own workspace and filing.
-    const other = await newWorkspace(t);
-    const channels = [await createChannel(t, owner), await createChannel(t, other)];
-    const posts = channels.flatMap((ch) => Array.from({ length: 12 }, () => ({ ch, raw: JSON.stringify(inboundBody()) })));
-    const firsts = await Promise.all(posts.map((p) => postInbound(t, p.ch.id, p.ch.secret, undefined, { raw: p.raw })));
-    for (const f of firsts) expect(f.status, f.text).to.equal(201);
-    const rows = await t.testDb.db('inbound_signatures').whereIn(
-      'channel_id',
-      channels.map((c) => c.id),
-    );
-    expect(rows).to.have.length(posts.length);
-    for (const [i, ch] of channels.entries()) {
-      const tenant = [owner, other][i]!.workspaceId;
-      const mine = rows.filter((r) => r.channel_id === ch.id);
-      expect(mine.map((r) => r.tenant_id)).to.deep.equal(Array(12).fill(tenant));
-    }
-    const replays = await Promise.all(posts.map((p) => postInbound(t, p.ch.id, p.ch.secret, undefined, { raw: p.raw, timestamp: unix() })));
-    replays.forEach((r, i) => {
-      expect(r.status, r.text).to.equal(202);
-      expect(r.body.conversation_id).to.equal(firsts[i]!.body.conversation_id);
-    });
-  });
-
   it('a replayed older rating leaves the newer one, inside the signature memory and past it', async () => {
     const ch = await createChannel(t, owner);
     const thread = inboundBody();

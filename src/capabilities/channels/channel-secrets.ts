@@ -3,9 +3,7 @@
 // another channel or workspace does not open. Rotation keeps the previous
 // secret verifying until its grace period ends (only the latest rotation's).
 import { sealedSecrets, type SealedSecrets } from '../../commands/beside-secrets.js';
-import type { Knex } from 'knex';
 import type { Db } from '../../commands/command.js';
-import { batchedOn } from '../../platform/db/batched.js';
 import type { ChannelRow } from './channels.read.js';
 import type { Sealer } from '../../platform/crypto/seal.js';
 import { sha256Hex } from '../../platform/crypto/hmac.js';
@@ -16,45 +14,9 @@ export interface FirstFiling {
   partId: string | null;
 }
 
-/** A signature to remember, as its row (rememberSignature). */
-interface Remembered {
-  hash: string;
-  tenantId: string;
-  channelId: string;
-  until: Date;
-  first: FirstFiling;
-}
-
-/** The batch key: one batch for every workspace's rows (the owner role writes them; each row names its workspace). */
-const ALL_WORKSPACES = '*';
-
 export class ChannelSecrets {
   private readonly rows: SealedSecrets;
   private lastSweep = 0;
-  /**
-   * The signatures of posts accepted while a statement remembering others is in flight go in the next one, together
-   * (platform/db/batched.ts): under load, one autocommit, and one WAL flush, for many posts instead of one each.
-   */
-  private readonly remember = batchedOn<Db, Remembered, void>(
-    async (db, _, rows) => {
-      await db.raw(
-        `INSERT INTO inbound_signatures AS r (signature_hash, tenant_id, channel_id, expires_at, conversation_id, part_id)
-         SELECT * FROM unnest(?::text[], ?::uuid[], ?::uuid[], ?::timestamptz[], ?::uuid[], ?::uuid[])
-         ON CONFLICT (signature_hash) DO UPDATE SET expires_at = EXCLUDED.expires_at, conversation_id = EXCLUDED.conversation_id, part_id = EXCLUDED.part_id`,
-        [
-          rows.map((r) => r.hash),
-          rows.map((r) => r.tenantId),
-          rows.map((r) => r.channelId),
-          rows.map((r) => r.until),
-          rows.map((r) => r.first.conversationId),
-          rows.map((r) => r.first.partId),
-        ] as unknown as Knex.RawBinding[],
-      );
-      return rows.map(() => undefined);
-    },
-    // A statement may update a row once (ON CONFLICT DO UPDATE): the same signature twice waits for the next batch.
-    { identity: (r) => r.hash },
-  );
 
   constructor(private readonly sealer: Sealer) {
     this.rows = sealedSecrets({ table: 'channel_secrets', owner: 'channel_id', purpose: 'channel', retiredBy: 'valid_until' }, sealer);
@@ -153,16 +115,13 @@ export class ChannelSecrets {
   /**
    * Remembers the signature of an accepted post, and what it filed, until `until`. The same bytes posted at once
    * by two callers both reach their route, whose own rules file them once; the memory then holds the later answer.
-   * `db` as the owner role, outside any workspace's scope: one statement holds the rows of every workspace.
    */
-  rememberSignature(db: Db, s: { tenantId: string; channelId: string; signature: string; until: Date; first: FirstFiling }): Promise<void> {
-    return this.remember(db, ALL_WORKSPACES, {
-      hash: signatureHash(s.channelId, s.signature),
-      tenantId: s.tenantId,
-      channelId: s.channelId,
-      until: s.until,
-      first: s.first,
-    });
+  async rememberSignature(db: Db, s: { tenantId: string; channelId: string; signature: string; until: Date; first: FirstFiling }): Promise<void> {
+    await db.raw(
+      `INSERT INTO inbound_signatures AS r (signature_hash, tenant_id, channel_id, expires_at, conversation_id, part_id) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (signature_hash) DO UPDATE SET expires_at = EXCLUDED.expires_at, conversation_id = EXCLUDED.conversation_id, part_id = EXCLUDED.part_id`,
+      [signatureHash(s.channelId, s.signature), s.tenantId, s.channelId, s.until, s.first.conversationId, s.first.partId],
+    );
   }
 
   /**

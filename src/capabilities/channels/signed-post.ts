@@ -164,19 +164,16 @@ export function signedChannelRoute<B>(deps: CoreDeps, spec: SignedRouteSpec<B>):
         const answer = await spec.file(post);
         const b = (answer.body ?? {}) as { conversation_id?: unknown; part_id?: unknown };
         if (answer.status === 201 || answer.status === 202) {
-          // As the owner, as it was looked up: the posts of every workspace accepted meanwhile are remembered together.
-          await deps.scope.outside(() =>
-            secrets.rememberSignature(owner, {
-              tenantId,
-              channelId: channel.id,
-              signature: presented,
-              until: new Date(now.getTime() + SIGNATURE_MEMORY_MS),
-              first: {
-                conversationId: typeof b.conversation_id === 'string' ? b.conversation_id : null,
-                partId: typeof b.part_id === 'string' ? b.part_id : null,
-              },
-            }),
-          );
+          await secrets.rememberSignature(db, {
+            tenantId,
+            channelId: channel.id,
+            signature: presented,
+            until: new Date(now.getTime() + SIGNATURE_MEMORY_MS),
+            first: {
+              conversationId: typeof b.conversation_id === 'string' ? b.conversation_id : null,
+              partId: typeof b.part_id === 'string' ? b.part_id : null,
+            },
+          });
         }
         return answer;
       });
