@@ -62,7 +62,8 @@ export class WireCounter {
   private readonly sockets = new Set<net.Socket>();
   private conns = 0;
   private window: WireCount | null = null;
-  private readonly open_ = new Set<Conn>();
+  /** the connections whose answers idle() waits for */
+  private readonly live = new Set<Conn>();
   private idleWaiters: Array<() => void> = [];
   port = 0;
 
@@ -101,7 +102,7 @@ export class WireCounter {
 
   private wakeIdle(): void {
     if (this.idleWaiters.length === 0) return;
-    for (const c of this.open_) if (c.asked > c.ready) return;
+    for (const c of this.live) if (c.asked > c.ready) return;
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const w of waiters) w();
@@ -135,11 +136,11 @@ export class WireCounter {
       sbuf: Buffer.alloc(0),
       untypedAnswers: 0,
     };
-    this.open_.add(conn);
+    this.live.add(conn);
     const end = () => {
       this.sockets.delete(client);
       this.sockets.delete(server);
-      this.open_.delete(conn);
+      this.live.delete(conn);
       this.wakeIdle();
       client.destroy();
       server.destroy();
@@ -150,9 +151,12 @@ export class WireCounter {
       try {
         this.read(conn, chunk);
       } catch {
-        // a message we cannot read: count nothing more on this connection, pass its bytes on
+        // a message we cannot read: count nothing more on this connection, pass its bytes on; idle() stops
+        // waiting for its answers, which it could no longer match to what was sent
         conn.startup = true;
         conn.buf = Buffer.alloc(0);
+        this.live.delete(conn);
+        this.wakeIdle();
       }
       server.write(chunk);
     });
