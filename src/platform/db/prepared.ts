@@ -55,9 +55,11 @@ export const WORKSPACE_PARAM = '(SELECT ?::uuid)';
 /**
  * The batch sizes a read of a few rows by their primary keys is padded to (with NULL keys, which match nothing),
  * so that each size is one text and keeps one generic plan: a union of one-row probes, each by the whole primary
- * key. A probe by the whole key can only be planned as that key's index, whatever the table held when the plan was
- * made (test/platform/planned-per-call.e2e.test.ts), where a plan for `id = ANY(…)` made while a workspace held three
- * rows took an index on the workspace and filtered the ids in it. Up to the largest size a batch saves its planning
+ * key. A probe by the whole key is planned as that key's index whatever the workspace held when the plan was made
+ * (test/platform/planned-per-call.e2e.test.ts), where a plan for `id = ANY(…)` made while a workspace held three
+ * rows took an index on the workspace and filtered the ids in it; but not while the table has no statistics at all
+ * (a new database before autovacuum's first visit), when every index on the workspace costs as much as the key's
+ * and the newest wins (docs/performance.md, "Kept plans in a database's first minute"). Up to the largest size a batch saves its planning
  * (most of what Postgres spent on a group's answers: docs/performance.md); a larger batch is planned per call, its
  * planning shared by as many rows.
  */

@@ -14,9 +14,14 @@ const WORKSPACE = '(SELECT p_tenant)';
 /**
  * es_append as migrations 035 (`linked` false: three arguments, in a command's transaction, the expected seq
  * optional) and 045 (`linked` true: four, a store append whose expected seq is required and whose chain link
- * `p_prev` is checked) left it, the workspace's events looked up by `ws`.
+ * `p_prev` is checked) left it, the workspace's events looked up by `ws`; `retryCheck`, the condition under
+ * which the first event is already stored (a retry), as migration 063 words it.
  */
-const appendFunction = (ws: string, linked: boolean) => `
+export const appendFunction = (
+  ws: string,
+  linked: boolean,
+  retryCheck = `EXISTS (SELECT 1 FROM events WHERE tenant_id = ${ws} AND id = (p_events->0->>'id')::uuid)`,
+) => `
     CREATE OR REPLACE FUNCTION es_append(p_tenant uuid, p_expected bigint, p_events jsonb${linked ? ', p_prev text' : ''})
     RETURNS SETOF events LANGUAGE plpgsql AS $fn$
     DECLARE
@@ -25,7 +30,7 @@ const appendFunction = (ws: string, linked: boolean) => `
     BEGIN
       PERFORM pg_advisory_xact_lock(hashtextextended(p_tenant::text, 0));
       -- Idempotent retry: events whose ids are already stored are returned as they are.
-      IF EXISTS (SELECT 1 FROM events WHERE tenant_id = ${ws} AND id = (p_events->0->>'id')::uuid) THEN
+      IF ${retryCheck} THEN
         RETURN QUERY SELECT e.* FROM events e
           WHERE e.tenant_id = ${ws} AND e.id IN (SELECT (x->>'id')::uuid FROM jsonb_array_elements(p_events) x)
           ORDER BY e.seq;

@@ -58,6 +58,7 @@ import * as m059 from './059_statistics_created_partial.js';
 import * as m060 from './060_tenant_wall_planned_as_average.js';
 import * as m061 from './061_append_probes_by_key.js';
 import * as m062 from './062_lock_then_read_chain_head.js';
+import * as m063 from './063_append_retry_check_ordered.js';
 
 // Migrations are listed here rather than discovered on disk, so they run the
 // same from TypeScript sources (tsx) and from the compiled build.
@@ -121,6 +122,7 @@ const all: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<v
   '060_tenant_wall_planned_as_average': m060,
   '061_append_probes_by_key': m061,
   '062_lock_then_read_chain_head': m062,
+  '063_append_retry_check_ordered': m063,
 };
 
 export const migrations: Knex.MigrationSource<string> = {
