@@ -81,7 +81,13 @@ export async function openDatabase(
   let cluster: EmbeddedCluster | null = null;
   if (!url) {
     // The embedded default has both logins: the superuser migrates and owns the log, the service serves as its own role.
-    cluster = await startEmbeddedPostgres({ dataDir: config.dataDir, adoptOrphans: opts.adoptOrphans, log: (m) => log.info(m) });
+    cluster = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      adoptOrphans: opts.adoptOrphans,
+      log: (m) => log.info(m),
+      // the ports this process listens on once the database is ready: free now, and not to be given to Postgres
+      avoidPorts: [config.port, ...(config.smtpPort === null ? [] : [config.smtpPort])].filter((p) => p > 0),
+    });
     await ensureDatabase(cluster.url('postgres'), EMBEDDED_DATABASE);
     await ensureLoginRole(cluster.url('postgres'), cluster.serving.user, cluster.serving.password);
     ownerUrl = cluster.url(EMBEDDED_DATABASE);

