@@ -158,6 +158,14 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
    * it could not hand over, a republish's) or comes due with time (a retry, a lease run out): the poll tick's pass.
    */
   let mayWait = true;
+  /**
+   * Whether a send finished while a claim was in flight. That claim's snapshot may predate the send's settle: it
+   * counts the send's slot as busy, leaves rows behind, and sets `mayWait` only after the send looked at it and did
+   * not kick. Its pass then claims again instead of ending; without that, the rows waited for the poll tick
+   * (test/webhooks/worker-claims.int.test.ts failed so under CI's load).
+   */
+  let claiming = false;
+  let finishedWhileClaiming = false;
   let stopped = true;
   let timer: NodeJS.Timeout | null = null;
   let unlisten: (() => void) | null = null;
@@ -212,9 +220,17 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
     while (!stopped) {
       // With no room the claim is not sent, and says rows may have been left behind.
       const room = maxInFlight - inFlight.size;
-      const { claimed, leftBehind } = await claimDue(db, clock.now(), { capacity: room, perTarget, perFastTarget, fastTargets: [...fast], leaseMs });
+      claiming = true;
+      finishedWhileClaiming = false;
+      let claim: Awaited<ReturnType<typeof claimDue>>;
+      try {
+        claim = await claimDue(db, clock.now(), { capacity: room, perTarget, perFastTarget, fastTargets: [...fast], leaseMs });
+      } finally {
+        claiming = false;
+      }
+      const { claimed, leftBehind } = claim;
       mayWait = leftBehind;
-      if (claimed.length === 0) return;
+      if (claimed.length === 0 && !(leftBehind && finishedWhileClaiming)) return;
       for (const c of claimed) {
         busy.set(c.target_id, (busy.get(c.target_id) ?? 0) + 1);
         launch(c);
@@ -229,8 +245,9 @@ export function deliveryWorker(deps: DeliveryWorkerDeps, opts: DeliveryWorkerOpt
       const n = (busy.get(c.target_id) ?? 1) - 1;
       if (n > 0) busy.set(c.target_id, n);
       else busy.delete(c.target_id);
-      // A slot is free: for a delivery the last claim left behind, if it left any.
-      if (mayWait) kick();
+      // A slot is free: for a delivery the last claim left behind, if it left any (the claim in flight sees to it).
+      if (claiming) finishedWhileClaiming = true;
+      else if (mayWait) kick();
     });
     inFlight.add(p);
   }
